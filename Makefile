@@ -1,0 +1,71 @@
+# radvbench — see README.md. `make run` benchmarks GEMM on the best Vulkan
+# device found; `make test` runs every test on lavapipe.
+GO        ?= go
+GLSLC     ?= glslc
+SPIRV_VAL ?= spirv-val
+SUITE     ?= matmul
+ARGS      ?=
+BIN       := bin/radvbench
+GLSLC_FLAGS := --target-env=vulkan1.2 -O -Werror
+
+SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.vert shaders/*.frag)
+SHADER_SPV := $(patsubst shaders/%,shaders/spv/%.spv,$(SHADER_SRC))
+
+.PHONY: all build run test test-reports deps deps-check shaders shaders-check bench clean vet
+
+all: build
+
+# deps installs (as root) or prints how to install what radvbench needs.
+deps:
+	@WITH_TEST_DEPS=1 ./ci/install-deps.sh
+
+deps-check:
+	@./ci/install-deps.sh --check || ./ci/install-deps.sh
+
+deps-check-test:
+	@WITH_TEST_DEPS=1 ./ci/install-deps.sh --check || WITH_TEST_DEPS=1 ./ci/install-deps.sh
+
+build: deps-check
+	$(GO) build -o $(BIN) ./cmd/radvbench
+
+run: build
+	./$(BIN) run --suite $(SUITE) $(ARGS)
+
+# test: shaders up to date, analysis builds without cgo, every test on lavapipe.
+test: deps-check-test shaders-check
+	CGO_ENABLED=0 $(GO) test -count=1 ./reports/...
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 20m ./...
+
+bench: build
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
+
+shaders: $(SHADER_SPV)
+
+shaders/spv/%.spv: shaders/%
+	@mkdir -p shaders/spv
+	$(GLSLC) $(GLSLC_FLAGS) -o $@ $<
+	$(SPIRV_VAL) --target-env vulkan1.2 $@
+
+# shaders-check fails when a committed .spv differs from what its GLSL
+# compiles to, or fails spirv-val.
+shaders-check:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; status=0; \
+	for src in $(SHADER_SRC); do \
+		spv=shaders/spv/$${src#shaders/}.spv; \
+		if [ ! -f $$spv ]; then echo "missing $$spv: run 'make shaders'"; status=1; continue; fi; \
+		$(GLSLC) $(GLSLC_FLAGS) -o $$tmp/out.spv $$src; \
+		if ! cmp -s $$tmp/out.spv $$spv; then echo "stale $$spv: run 'make shaders'"; status=1; fi; \
+		$(SPIRV_VAL) --target-env vulkan1.2 $$spv || { echo "spirv-val failed: $$spv"; status=1; }; \
+	done; \
+	for spv in shaders/spv/*.spv; do \
+		[ -e "$$spv" ] || continue; src=shaders/$$(basename $$spv .spv); \
+		[ -f $$src ] || { echo "orphan $$spv: its source $$src is gone"; status=1; }; \
+	done; \
+	exit $$status
+
+vet:
+	$(GO) vet ./...
+
+clean:
+	rm -rf bin

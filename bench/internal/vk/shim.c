@@ -1,0 +1,151 @@
+#include "shim.h"
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+
+void *rb_load_loader(char *err, int errlen) {
+	const char *names[] = {"libvulkan.so.1", "libvulkan.so"};
+	for (int i = 0; i < 2; i++) {
+		void *lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+		if (lib) {
+			void *sym = dlsym(lib, "vkGetInstanceProcAddr");
+			if (sym) return sym;
+			snprintf(err, errlen, "%s has no vkGetInstanceProcAddr", names[i]);
+			return NULL;
+		}
+	}
+	snprintf(err, errlen, "%s", dlerror());
+	return NULL;
+}
+
+static PFN_vkGetInstanceProcAddr gipa(void) {
+	static PFN_vkGetInstanceProcAddr p;
+	if (!p) {
+		char e[256];
+		p = (PFN_vkGetInstanceProcAddr)rb_load_loader(e, sizeof e);
+	}
+	return p;
+}
+
+void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_accel,
+	uint32_t has_ray_query, uint32_t has_mesh, uint32_t has_dot, uint32_t has_sgsc,
+	rb_device_info *info) {
+	memset(info, 0, sizeof *info);
+	PFN_vkGetPhysicalDeviceProperties gp = (PFN_vkGetPhysicalDeviceProperties)gipa()(instance, "vkGetPhysicalDeviceProperties");
+	VkPhysicalDeviceProperties p1;
+	gp(phys, &p1);
+	info->api_version = p1.apiVersion;
+	if (VK_API_VERSION_MINOR(p1.apiVersion) < 2 && VK_API_VERSION_MAJOR(p1.apiVersion) == 1) {
+		return; // Vulkan 1.1 devices: the 1.2 structures below are not valid.
+	}
+	PFN_vkGetPhysicalDeviceProperties2 gp2 = (PFN_vkGetPhysicalDeviceProperties2)gipa()(instance, "vkGetPhysicalDeviceProperties2");
+	PFN_vkGetPhysicalDeviceFeatures2 gf2 = (PFN_vkGetPhysicalDeviceFeatures2)gipa()(instance, "vkGetPhysicalDeviceFeatures2");
+
+	VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+	VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, .pNext = &drv};
+	VkPhysicalDeviceSubgroupSizeControlProperties sgc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES, .pNext = &sg};
+	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = has_sgsc ? (void *)&sgc : (void *)&sg};
+	gp2(phys, &p2);
+	info->driver_id = drv.driverID;
+	memcpy(info->driver_name, drv.driverName, sizeof info->driver_name);
+	memcpy(info->driver_info, drv.driverInfo, sizeof info->driver_info);
+	info->subgroup_size = sg.subgroupSize;
+	info->subgroup_stages = sg.supportedStages;
+	info->subgroup_ops = sg.supportedOperations;
+	if (has_sgsc) {
+		info->min_subgroup_size = sgc.minSubgroupSize;
+		info->max_subgroup_size = sgc.maxSubgroupSize;
+	}
+
+	VkPhysicalDeviceVulkan11Features f11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+	VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &f11};
+	void *chain = &f12;
+	VkPhysicalDeviceSubgroupSizeControlFeatures fsg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
+	if (has_sgsc) { fsg.pNext = chain; chain = &fsg; }
+	VkPhysicalDeviceShaderIntegerDotProductFeatures fdot = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES};
+	if (has_dot) { fdot.pNext = chain; chain = &fdot; }
+	VkPhysicalDeviceAccelerationStructureFeaturesKHR fas = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR};
+	if (has_accel) { fas.pNext = chain; chain = &fas; }
+	VkPhysicalDeviceRayQueryFeaturesKHR frq = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR};
+	if (has_ray_query) { frq.pNext = chain; chain = &frq; }
+	VkPhysicalDeviceMeshShaderFeaturesEXT fms = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
+	if (has_mesh) { fms.pNext = chain; chain = &fms; }
+	VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = chain};
+	gf2(phys, &f2);
+	info->storage_buffer_16bit = f11.storageBuffer16BitAccess;
+	info->shader_int16 = f2.features.shaderInt16;
+	info->shader_float16 = f12.shaderFloat16;
+	info->shader_int8 = f12.shaderInt8;
+	info->storage_buffer_8bit = f12.storageBuffer8BitAccess;
+	info->buffer_device_address = f12.bufferDeviceAddress;
+	info->host_query_reset = f12.hostQueryReset;
+	info->timeline_semaphore = f12.timelineSemaphore;
+	info->subgroup_size_control = fsg.subgroupSizeControl;
+	info->compute_full_subgroups = fsg.computeFullSubgroups;
+	info->integer_dot_product = fdot.shaderIntegerDotProduct;
+	info->acceleration_structure = fas.accelerationStructure;
+	info->ray_query = frq.rayQuery;
+	info->mesh_shader = fms.meshShader;
+	info->task_shader = fms.taskShader;
+	info->mesh_pipeline_statistics = fms.meshShaderQueries;
+}
+
+VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t qfam,
+	const rb_device_info *want, const char *const *exts, uint32_t next,
+	VkDevice *out) {
+	PFN_vkCreateDevice cd = (PFN_vkCreateDevice)gipa()(instance, "vkCreateDevice");
+	float prio = 1.0f;
+	VkDeviceQueueCreateInfo q = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+		.queueFamilyIndex = qfam, .queueCount = 1, .pQueuePriorities = &prio};
+	void *chain = NULL;
+	VkPhysicalDeviceVulkan11Features f11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+	VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+	VkPhysicalDeviceSubgroupSizeControlFeatures fsg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
+	VkPhysicalDeviceShaderIntegerDotProductFeatures fdot = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES};
+	VkPhysicalDeviceAccelerationStructureFeaturesKHR fas = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR};
+	VkPhysicalDeviceRayQueryFeaturesKHR frq = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR};
+	VkPhysicalDeviceMeshShaderFeaturesEXT fms = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
+	VkPhysicalDeviceFeatures base = {0};
+	base.shaderInt16 = want->shader_int16;
+	int v12 = !(VK_API_VERSION_MAJOR(want->api_version) == 1 && VK_API_VERSION_MINOR(want->api_version) < 2);
+	if (v12) {
+		f11.storageBuffer16BitAccess = want->storage_buffer_16bit;
+		f12.shaderFloat16 = want->shader_float16;
+		f12.shaderInt8 = want->shader_int8;
+		f12.storageBuffer8BitAccess = want->storage_buffer_8bit;
+		f12.bufferDeviceAddress = want->buffer_device_address;
+		f12.hostQueryReset = want->host_query_reset;
+		f12.timelineSemaphore = want->timeline_semaphore;
+		f12.pNext = &f11;
+		chain = &f12;
+	}
+	if (want->subgroup_size_control || want->compute_full_subgroups) {
+		fsg.subgroupSizeControl = want->subgroup_size_control;
+		fsg.computeFullSubgroups = want->compute_full_subgroups;
+		fsg.pNext = chain; chain = &fsg;
+	}
+	if (want->integer_dot_product) {
+		fdot.shaderIntegerDotProduct = 1;
+		fdot.pNext = chain; chain = &fdot;
+	}
+	if (want->acceleration_structure) {
+		fas.accelerationStructure = 1;
+		fas.pNext = chain; chain = &fas;
+	}
+	if (want->ray_query) {
+		frq.rayQuery = 1;
+		frq.pNext = chain; chain = &frq;
+	}
+	if (want->mesh_shader || want->task_shader) {
+		fms.meshShader = want->mesh_shader;
+		fms.taskShader = want->task_shader;
+		fms.meshShaderQueries = want->mesh_pipeline_statistics;
+		fms.pNext = chain; chain = &fms;
+	}
+	VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = chain,
+		.queueCreateInfoCount = 1, .pQueueCreateInfos = &q,
+		.enabledExtensionCount = next, .ppEnabledExtensionNames = exts,
+		.pEnabledFeatures = &base};
+	return cd(phys, &ci, NULL, out);
+}

@@ -1,0 +1,159 @@
+// Package vk is radvbench's only cgo package besides vulkan-go itself: a small
+// shim, compiled against the system's Vulkan headers (libvulkan-dev), for what
+// vulkan-go's Vulkan 1.1.88 headers lack — the libvulkan.so.1 loader lookup,
+// Vulkan 1.2+ property and feature chains (driver identity, fp16/int8,
+// subgroup size control, ray query, mesh shaders) and device creation with
+// those features enabled. Every entry point is called through a pointer
+// obtained from vkGetInstanceProcAddr, so nothing links against libvulkan.
+package vk
+
+/*
+#cgo LDFLAGS: -ldl
+#include <stdlib.h>
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"unsafe"
+
+	vulkan "github.com/vulkan-go/vulkan"
+)
+
+// ErrNoLoader reports that libvulkan.so.1 could not be opened.
+var ErrNoLoader = errors.New("the Vulkan loader (libvulkan.so.1) is not installed")
+
+// LoaderProcAddr opens the system Vulkan loader and returns its
+// vkGetInstanceProcAddr, ready for vulkan.SetGetInstanceProcAddr.
+func LoaderProcAddr() (unsafe.Pointer, error) {
+	var buf [256]C.char
+	p := C.rb_load_loader(&buf[0], C.int(len(buf)))
+	if p == nil {
+		return nil, errors.Join(ErrNoLoader, errors.New(C.GoString(&buf[0])))
+	}
+	return p, nil
+}
+
+// DeviceInfo is what the property and feature chains report about a device.
+type DeviceInfo struct {
+	APIVersion                  uint32
+	DriverID                    uint32
+	DriverName, DriverInfo      string
+	SubgroupSize                uint32
+	SubgroupStages, SubgroupOps uint32
+	MinSubgroupSize             uint32
+	MaxSubgroupSize             uint32
+
+	StorageBuffer16Bit     bool
+	ShaderFloat16          bool
+	ShaderInt8             bool
+	StorageBuffer8Bit      bool
+	ShaderInt16            bool
+	BufferDeviceAddress    bool
+	SubgroupSizeControl    bool
+	ComputeFullSubgroups   bool
+	IntegerDotProduct      bool
+	AccelerationStructure  bool
+	RayQuery               bool
+	MeshShader             bool
+	TaskShader             bool
+	MeshPipelineStatistics bool
+	HostQueryReset         bool
+	TimelineSemaphore      bool
+}
+
+func b32(b bool) C.uint32_t {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// QueryDevice reads properties and features; exts is the device's extension
+// set, so that only structures of present extensions are chained.
+func QueryDevice(inst vulkan.Instance, phys vulkan.PhysicalDevice, exts map[string]bool) DeviceInfo {
+	var ci C.rb_device_info
+	C.rb_query_device(C.VkInstance(unsafe.Pointer(inst)), C.VkPhysicalDevice(unsafe.Pointer(phys)),
+		b32(exts["VK_KHR_acceleration_structure"]), b32(exts["VK_KHR_ray_query"]),
+		b32(exts["VK_EXT_mesh_shader"]), b32(exts["VK_KHR_shader_integer_dot_product"]),
+		b32(exts["VK_EXT_subgroup_size_control"]), &ci)
+	return fromC(&ci)
+}
+
+func fromC(ci *C.rb_device_info) DeviceInfo {
+	return DeviceInfo{
+		APIVersion:             uint32(ci.api_version),
+		DriverID:               uint32(ci.driver_id),
+		DriverName:             C.GoString(&ci.driver_name[0]),
+		DriverInfo:             C.GoString(&ci.driver_info[0]),
+		SubgroupSize:           uint32(ci.subgroup_size),
+		SubgroupStages:         uint32(ci.subgroup_stages),
+		SubgroupOps:            uint32(ci.subgroup_ops),
+		MinSubgroupSize:        uint32(ci.min_subgroup_size),
+		MaxSubgroupSize:        uint32(ci.max_subgroup_size),
+		StorageBuffer16Bit:     ci.storage_buffer_16bit != 0,
+		ShaderFloat16:          ci.shader_float16 != 0,
+		ShaderInt8:             ci.shader_int8 != 0,
+		StorageBuffer8Bit:      ci.storage_buffer_8bit != 0,
+		ShaderInt16:            ci.shader_int16 != 0,
+		BufferDeviceAddress:    ci.buffer_device_address != 0,
+		SubgroupSizeControl:    ci.subgroup_size_control != 0,
+		ComputeFullSubgroups:   ci.compute_full_subgroups != 0,
+		IntegerDotProduct:      ci.integer_dot_product != 0,
+		AccelerationStructure:  ci.acceleration_structure != 0,
+		RayQuery:               ci.ray_query != 0,
+		MeshShader:             ci.mesh_shader != 0,
+		TaskShader:             ci.task_shader != 0,
+		MeshPipelineStatistics: ci.mesh_pipeline_statistics != 0,
+		HostQueryReset:         ci.host_query_reset != 0,
+		TimelineSemaphore:      ci.timeline_semaphore != 0,
+	}
+}
+
+func toC(d DeviceInfo) C.rb_device_info {
+	return C.rb_device_info{
+		api_version:              C.uint32_t(d.APIVersion),
+		storage_buffer_16bit:     b32(d.StorageBuffer16Bit),
+		shader_float16:           b32(d.ShaderFloat16),
+		shader_int8:              b32(d.ShaderInt8),
+		storage_buffer_8bit:      b32(d.StorageBuffer8Bit),
+		shader_int16:             b32(d.ShaderInt16),
+		buffer_device_address:    b32(d.BufferDeviceAddress),
+		subgroup_size_control:    b32(d.SubgroupSizeControl),
+		compute_full_subgroups:   b32(d.ComputeFullSubgroups),
+		integer_dot_product:      b32(d.IntegerDotProduct),
+		acceleration_structure:   b32(d.AccelerationStructure),
+		ray_query:                b32(d.RayQuery),
+		mesh_shader:              b32(d.MeshShader),
+		task_shader:              b32(d.TaskShader),
+		mesh_pipeline_statistics: b32(d.MeshPipelineStatistics),
+		host_query_reset:         b32(d.HostQueryReset),
+		timeline_semaphore:       b32(d.TimelineSemaphore),
+	}
+}
+
+// CreateDevice creates a logical device with one queue from family qfam,
+// the features set in want enabled and the named extensions.
+func CreateDevice(inst vulkan.Instance, phys vulkan.PhysicalDevice, qfam uint32, want DeviceInfo, exts []string) (vulkan.Device, vulkan.Result) {
+	cw := toC(want)
+	cexts := make([]*C.char, len(exts)+1)
+	for i, e := range exts {
+		cexts[i] = C.CString(e)
+	}
+	defer func() {
+		for _, p := range cexts {
+			if p != nil {
+				C.free(unsafe.Pointer(p))
+			}
+		}
+	}()
+	// The name array itself must live in C memory (cgo pointer rules).
+	arr := (**C.char)(C.calloc(C.size_t(len(cexts)), C.size_t(unsafe.Sizeof(uintptr(0)))))
+	defer C.free(unsafe.Pointer(arr))
+	copy(unsafe.Slice(arr, len(cexts)), cexts)
+	var dev C.VkDevice
+	r := C.rb_create_device(C.VkInstance(unsafe.Pointer(inst)), C.VkPhysicalDevice(unsafe.Pointer(phys)),
+		C.uint32_t(qfam), &cw, arr, C.uint32_t(len(exts)), &dev)
+	return vulkan.Device(unsafe.Pointer(dev)), vulkan.Result(r)
+}

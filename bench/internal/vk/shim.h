@@ -1,0 +1,55 @@
+// shim.h: the few Vulkan calls radvbench needs beyond vulkan-go's 1.1.88
+// headers, compiled against the system's Vulkan headers (libvulkan-dev).
+#ifndef RADVBENCH_SHIM_H
+#define RADVBENCH_SHIM_H
+#include <stdint.h>
+#include <vulkan/vulkan.h>
+
+// Loader.
+void *rb_load_loader(char *err, int errlen);
+
+// Everything radvbench records about a physical device that needs
+// VkPhysicalDeviceProperties2/Features2 chains.
+typedef struct rb_device_info {
+	uint32_t api_version;
+	uint32_t driver_id;
+	char driver_name[VK_MAX_DRIVER_NAME_SIZE];
+	char driver_info[VK_MAX_DRIVER_INFO_SIZE];
+	uint32_t subgroup_size;
+	uint32_t subgroup_stages;
+	uint32_t subgroup_ops;
+	uint32_t min_subgroup_size, max_subgroup_size;
+	// features
+	uint32_t storage_buffer_16bit;
+	uint32_t shader_float16;
+	uint32_t shader_int8;
+	uint32_t storage_buffer_8bit;
+	uint32_t shader_int16;
+	uint32_t buffer_device_address;
+	uint32_t subgroup_size_control;
+	uint32_t compute_full_subgroups;
+	uint32_t integer_dot_product;
+	uint32_t acceleration_structure;
+	uint32_t ray_query;
+	uint32_t mesh_shader;
+	uint32_t task_shader;
+	uint32_t mesh_pipeline_statistics;
+	uint32_t host_query_reset;
+	uint32_t timeline_semaphore;
+	uint32_t synchronization2;
+} rb_device_info;
+
+// rb_query_device fills info; has_* tell which extensions the device has
+// so only valid structures are chained.
+void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_accel,
+	uint32_t has_ray_query, uint32_t has_mesh, uint32_t has_dot, uint32_t has_sgsc,
+	rb_device_info *info);
+
+// rb_create_device creates a device with one queue of family qfam and
+// enables the features named in want (a subset of what rb_query_device
+// reported) plus the given extensions.
+VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t qfam,
+	const rb_device_info *want, const char *const *exts, uint32_t next,
+	VkDevice *out);
+
+#endif

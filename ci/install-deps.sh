@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# install-deps.sh: install what radvbench needs to build, run on lavapipe and
+# test, on Debian 12 (bookworm). As root it installs; otherwise it prints the
+# exact commands to run. With --check it only reports what is missing
+# (exit 1 when something is).
+set -euo pipefail
+
+BACKPORTS_LIST=/etc/apt/sources.list.d/radvbench-bookworm-backports.list
+PKGS_BACKPORTS="mesa-vulkan-drivers"
+PKGS="libvulkan-dev libvulkan1 vulkan-tools glslc spirv-tools glslang-tools vulkan-validationlayers gcc make ca-certificates"
+PKGS_TEST="chromium libopenblas-dev"
+
+missing() {
+	local m=()
+	[ -f /usr/include/vulkan/vulkan.h ] || m+=("libvulkan-dev (Vulkan headers)")
+	ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1 ' || m+=("libvulkan1 (Vulkan loader)")
+	command -v glslc >/dev/null || m+=("glslc")
+	command -v spirv-val >/dev/null || m+=("spirv-tools (spirv-val)")
+	command -v vulkaninfo >/dev/null || m+=("vulkan-tools")
+	ls /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json >/dev/null 2>&1 || m+=("vulkan-validationlayers")
+	# lavapipe with ray query and mesh shaders needs Mesa >= 25 (bookworm-backports).
+	local v
+	v=$(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null || true)
+	if [ -z "$v" ] || dpkg --compare-versions "$v" lt 25; then
+		m+=("mesa-vulkan-drivers >= 25 from bookworm-backports (have: ${v:-none})")
+	fi
+	if [ "${WITH_TEST_DEPS:-0}" = 1 ]; then
+		command -v chromium >/dev/null || m+=("chromium (report test)")
+	fi
+	printf '%s\n' "${m[@]}"
+}
+
+if [ "${1:-}" = "--check" ]; then
+	out=$(missing)
+	if [ -n "$out" ]; then
+		echo "radvbench: missing dependencies:"
+		echo "$out" | sed 's/^/  - /'
+		exit 1
+	fi
+	exit 0
+fi
+
+pkgs="$PKGS"
+[ "${WITH_TEST_DEPS:-0}" = 1 ] && pkgs="$pkgs $PKGS_TEST"
+cmds=(
+	"echo 'deb http://deb.debian.org/debian bookworm-backports main' > $BACKPORTS_LIST"
+	"apt-get update"
+	"DEBIAN_FRONTEND=noninteractive apt-get install -y -t bookworm-backports $PKGS_BACKPORTS"
+	"DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs"
+)
+if [ "$(id -u)" != 0 ]; then
+	echo "radvbench: dependencies are missing and installing them needs root. Run:"
+	for c in "${cmds[@]}"; do echo "  sudo sh -c \"$c\""; done
+	exit 1
+fi
+# Keep a backports entry that already exists elsewhere.
+if ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+	eval "${cmds[0]}"
+fi
+for c in "${cmds[@]:1}"; do
+	echo "+ $c"
+	eval "$c"
+done

@@ -1,0 +1,150 @@
+// Command radvbench runs precompiled SPIR-V GPU kernels through Vulkan,
+// verifies and times them, and turns the results into verdicts, tables and
+// charts. Each subcommand lives in its own file and registers itself; the
+// whole CLI is reachable in-process through Main for tests.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/pflag"
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	// run executes the subcommand; args exclude the subcommand name.
+	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+}
+
+var commands = map[string]*command{}
+
+// register adds a subcommand; each subcommand's file calls it from init.
+func register(c *command) { commands[c.name] = c }
+
+// usageError is a usage or input error: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// exitError carries a chosen exit status (e.g. 1 for "regression found")
+// with an optional message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// exitCode maps an error to the process exit status.
+func exitCode(err error) int {
+	var ue *usageError
+	var ee *exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		return 2
+	case errors.As(err, &ee):
+		return ee.code
+	default:
+		return 1
+	}
+}
+
+// newFlagSet returns a FlagSet for a subcommand whose --help prints usage,
+// a description and the flags.
+func newFlagSet(name, usage, description string, stdout io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: radvbench %s\n\n%s\n\nFlags:\n%s", usage, strings.TrimSpace(description), fs.FlagUsages())
+	}
+	return fs
+}
+
+// parseFlags parses args, turning pflag errors into usage errors and
+// --help into a clean exit.
+func parseFlags(fs *pflag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fs.Usage()
+			return errHelpShown
+		}
+		return usagef("%s: %v (see 'radvbench %s --help')", fs.Name(), err, fs.Name())
+	}
+	return nil
+}
+
+// errHelpShown ends a subcommand after --help with status 0.
+var errHelpShown = errors.New("help shown")
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "radvbench: verified, reproducible Vulkan compute and graphics benchmarks for AMD GPUs (RADV), checked on lavapipe.")
+	fmt.Fprintln(w, "\nUsage: radvbench COMMAND [flags]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'radvbench COMMAND --help' for a command's flags.")
+}
+
+// Main runs the CLI with args (without the program name) and returns the
+// exit status. Errors are printed as one line on stderr.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printUsage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		printUsage(stdout)
+		return 0
+	case "version", "--version":
+		fmt.Fprintln(stdout, "radvbench", toolVersion().Version, toolVersion().Commit)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "radvbench: unknown command %q; run 'radvbench --help' for the list\n", args[0])
+		return 2
+	}
+	err := c.run(ctx, stdout, stderr, args[1:])
+	if errors.Is(err, errHelpShown) {
+		return 0
+	}
+	if err != nil && err.Error() != "" {
+		fmt.Fprintf(stderr, "radvbench %s: %s\n", c.name, oneLine(err.Error()))
+	}
+	return exitCode(err)
+}
+
+// oneLine folds a multi-line error into one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

@@ -1,0 +1,308 @@
+// Package results defines radvbench's results file: its JSON schema, how it
+// is read (with one-line, actionable errors for bad input) and how it is
+// written (atomically). It is pure Go: analysis never needs a GPU.
+package results
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Schema is the version string every results file carries. A reader accepts
+// exactly this version; a change to the meaning of a field bumps it.
+const Schema = "radvbench/results/v1"
+
+// Status of one benchmark.
+const (
+	StatusOK      = "ok"
+	StatusSkipped = "skipped"
+	StatusFailed  = "failed"
+)
+
+// Direction of a metric.
+const (
+	HigherIsBetter = "higher"
+	LowerIsBetter  = "lower"
+)
+
+// File is one results file: one run of one or more suites on one device.
+type File struct {
+	Schema   string    `json:"schema"`
+	Tool     Tool      `json:"tool"`
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished,omitempty"`
+	// Command is the command line that produced the file.
+	Command []string `json:"command,omitempty"`
+	Suites  []string `json:"suites"`
+	Quick   bool     `json:"quick,omitempty"`
+	Device  Device   `json:"device"`
+	// Labels are the user's --label key=value pairs.
+	Labels map[string]string `json:"labels,omitempty"`
+	// Fingerprint is the flat key/value view of the system configuration
+	// (kernel.release, amdgpu.vm_fragment_size, driver.info, ...) used to
+	// group runs in compare --by; System holds the full record.
+	Fingerprint map[string]string `json:"fingerprint,omitempty"`
+	System      json.RawMessage   `json:"system,omitempty"`
+	// Shaders maps each embedded SPIR-V module used to its SHA-256.
+	Shaders map[string]string `json:"shaders,omitempty"`
+	// Configs lists the --config A/B configurations, in run order.
+	Configs []Config `json:"configs,omitempty"`
+	Results []Result `json:"results"`
+}
+
+// Tool identifies the radvbench build.
+type Tool struct {
+	Name      string `json:"name"`
+	Version   string `json:"version"`
+	Commit    string `json:"commit,omitempty"`
+	GoVersion string `json:"go_version,omitempty"`
+}
+
+// Config is one A/B configuration: a name and the environment it ran with.
+type Config struct {
+	Name string            `json:"name"`
+	Env  map[string]string `json:"env,omitempty"`
+}
+
+// Device describes the Vulkan device the numbers came from.
+type Device struct {
+	Index              int               `json:"index"`
+	Name               string            `json:"name"`
+	VendorID           uint32            `json:"vendor_id"`
+	DeviceID           uint32            `json:"device_id"`
+	Type               string            `json:"type"`
+	DriverID           string            `json:"driver_id"`
+	DriverName         string            `json:"driver_name"`
+	DriverInfo         string            `json:"driver_info"`
+	DriverVersion      string            `json:"driver_version"`
+	APIVersion         string            `json:"api_version"`
+	TimestampPeriodNS  float64           `json:"timestamp_period_ns"`
+	TimestampValidBits uint32            `json:"timestamp_valid_bits"`
+	SubgroupSize       uint32            `json:"subgroup_size"`
+	Limits             map[string]uint64 `json:"limits,omitempty"`
+	Features           map[string]bool   `json:"features,omitempty"`
+	Extensions         []string          `json:"extensions,omitempty"`
+	// CPU is true for a CPU implementation (lavapipe): its figures describe
+	// the host processor, not a GPU.
+	CPU bool `json:"cpu"`
+	// SKU is the device-table entry matched by PCI ID, when there is one.
+	SKU *SKU `json:"sku,omitempty"`
+}
+
+// SKU is the device table's view of a known AMD part, for "% of peak".
+type SKU struct {
+	Name        string  `json:"name"`
+	GFX         string  `json:"gfx"`
+	CUs         int     `json:"cus"`
+	BoostMHz    int     `json:"boost_mhz"`
+	BandwidthGB float64 `json:"bandwidth_gbs,omitempty"`
+	FP32TFLOPS  float64 `json:"fp32_tflops"`
+	FP16TFLOPS  float64 `json:"fp16_tflops,omitempty"`
+	INT8TOPS    float64 `json:"int8_tops,omitempty"`
+}
+
+// Result is one benchmark: a kernel, a variant, a problem size.
+type Result struct {
+	Suite   string            `json:"suite"`
+	Kernel  string            `json:"kernel"`
+	Variant map[string]string `json:"variant"`
+	Params  map[string]int64  `json:"params"`
+	// Config is the A/B configuration name, empty outside --config runs.
+	Config   string `json:"config,omitempty"`
+	Status   string `json:"status"`
+	Reason   string `json:"reason,omitempty"`
+	Verified bool   `json:"verified"`
+	// Verify holds the check's figures (max error, tolerance, ...).
+	Verify map[string]float64 `json:"verify,omitempty"`
+	// Clock says what timed the samples: "gpu-timestamp" or "cpu-monotonic".
+	Clock string `json:"clock,omitempty"`
+	// Repeats is how many dispatches (or passes) one sample spans;
+	// SamplesNS are per-dispatch times in nanoseconds, one per sample.
+	Repeats   int       `json:"repeats,omitempty"`
+	SamplesNS []float64 `json:"samples_ns,omitempty"`
+	Metric    Metric    `json:"metric"`
+	CI        CI        `json:"ci"`
+	// CV is the coefficient of variation of the metric samples.
+	CV float64 `json:"cv,omitempty"`
+	// Noisy is set when the confidence interval did not reach the target.
+	Noisy         bool               `json:"noisy,omitempty"`
+	PercentOfPeak float64            `json:"percent_of_peak,omitempty"`
+	PeakName      string             `json:"peak_name,omitempty"`
+	Extra         map[string]float64 `json:"extra,omitempty"`
+	Shader        string             `json:"shader,omitempty"`
+	DurationS     float64            `json:"duration_s,omitempty"`
+}
+
+// Metric is the figure a benchmark reports. Samples are the per-sample
+// values in Unit (derived from SamplesNS); Value is their median.
+type Metric struct {
+	Name    string    `json:"name"`
+	Unit    string    `json:"unit"`
+	Better  string    `json:"better"`
+	Value   float64   `json:"value"`
+	Samples []float64 `json:"samples,omitempty"`
+}
+
+// CI is the 95% confidence interval of the metric's median.
+type CI struct {
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	Level float64 `json:"level,omitempty"`
+}
+
+// ID is a stable, readable identity of a benchmark, used to pair results
+// across files: suite/kernel/variant/params, each map in key order.
+func (r *Result) ID() string {
+	var b strings.Builder
+	b.WriteString(r.Suite)
+	b.WriteByte('/')
+	b.WriteString(r.Kernel)
+	if v := FormatVariant(r.Variant); v != "" {
+		b.WriteByte('/')
+		b.WriteString(v)
+	}
+	if p := FormatParams(r.Params); p != "" {
+		b.WriteByte('/')
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// FormatVariant renders a variant as "k=v,k=v" in key order.
+func FormatVariant(v map[string]string) string {
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + v[k]
+	}
+	return strings.Join(parts, ",")
+}
+
+// FormatParams renders problem parameters as "k=v,k=v" in key order.
+func FormatParams(p map[string]int64) string {
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%d", k, p[k])
+	}
+	return strings.Join(parts, ",")
+}
+
+// Decode reads and validates a results file from r; name is used in errors.
+func Decode(r io.Reader, name string) (*File, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%s is empty: pass a results file written by 'radvbench run'", name)
+	}
+	var probe struct {
+		Schema *string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON") {
+			return nil, fmt.Errorf("%s is not valid JSON (%v; truncated or not a results file?): rerun 'radvbench run' to produce it", name, err)
+		}
+		return nil, fmt.Errorf("%s is not a radvbench results file (%v)", name, err)
+	}
+	if probe.Schema == nil {
+		return nil, fmt.Errorf("%s has no \"schema\" field: it is not a radvbench results file", name)
+	}
+	if *probe.Schema != Schema {
+		return nil, fmt.Errorf("%s has schema %q, this radvbench reads %q: rerun the benchmark with this version or use the radvbench that wrote it", name, *probe.Schema, Schema)
+	}
+	var f File
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: malformed results (%v)", name, err)
+	}
+	for i := range f.Results {
+		r := &f.Results[i]
+		if r.Suite == "" || r.Kernel == "" {
+			return nil, fmt.Errorf("%s: result %d has no suite or kernel", name, i)
+		}
+		if r.Status == StatusOK && len(r.Metric.Samples) == 0 {
+			return nil, fmt.Errorf("%s: result %s has status ok but zero samples: the file is damaged, rerun the benchmark", name, r.ID())
+		}
+	}
+	return &f, nil
+}
+
+// Load reads and validates the results file at path.
+func Load(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("results file %s does not exist: check the path", path)
+		}
+		return nil, fmt.Errorf("open results file: %w", err)
+	}
+	defer fh.Close()
+	return Decode(fh, path)
+}
+
+// Encode writes f as indented JSON.
+func Encode(w io.Writer, f *File) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(f)
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so readers never see a half-written file.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create directory %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("create temporary file in %s: %w", dir, err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("sync %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("close %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), perm); err != nil {
+		return fmt.Errorf("chmod %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("rename into %s: %w", path, err)
+	}
+	return nil
+}
+
+// Save writes f to path atomically.
+func Save(path string, f *File) error {
+	var buf bytes.Buffer
+	if err := Encode(&buf, f); err != nil {
+		return fmt.Errorf("encode results: %w", err)
+	}
+	return WriteFileAtomic(path, buf.Bytes(), 0o644)
+}
