@@ -1,0 +1,244 @@
+package compare
+
+import (
+	"flag"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// -update rewrites the synthetic results files under testdata/ and the
+// golden outputs from the code.
+var update = flag.Bool("update", false, "rewrite testdata fixtures and golden files")
+
+// normalSamples draws n samples around median with coefficient of
+// variation cv from a seeded generator.
+func normalSamples(rng *rand.Rand, median, cv float64, n int) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = median * (1 + cv*rng.NormFloat64())
+	}
+	return xs
+}
+
+// bench describes one synthetic benchmark: its per-dispatch time and
+// noise; the metric is derived from the time like the runner does.
+type bench struct {
+	suite, kernel string
+	variant       map[string]string
+	params        map[string]int64
+	config        string
+	status        string
+	reason        string
+	ns, cv        float64 // median per-dispatch time and its CV
+	n             int
+	metric        string // "gflops", "gbps" or "latency"
+	work          float64
+}
+
+func (b bench) result(rng *rand.Rand) results.Result {
+	r := results.Result{Suite: b.suite, Kernel: b.kernel, Variant: b.variant, Params: b.params, Config: b.config,
+		Status: b.status, Reason: b.reason}
+	if r.Status == "" {
+		r.Status = results.StatusOK
+	}
+	switch b.metric {
+	case "gflops":
+		r.Metric = results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}
+	case "gbps":
+		r.Metric = results.Metric{Name: "bandwidth", Unit: "GB/s", Better: results.HigherIsBetter}
+	default:
+		r.Metric = results.Metric{Name: "latency", Unit: "ns", Better: results.LowerIsBetter}
+	}
+	if r.Status != results.StatusOK {
+		r.Verified = false
+		if r.Status == results.StatusFailed {
+			r.Verify = map[string]float64{"max_abs_error": 3.5, "tolerance": 0.001}
+		}
+		return r
+	}
+	r.Verified = true
+	r.Clock = "gpu-timestamp"
+	r.Repeats = 8
+	ns := normalSamples(rng, b.ns, b.cv, b.n)
+	for i := range ns {
+		ns[i] = math.Round(ns[i]*10) / 10
+	}
+	r.SamplesNS = ns
+	for _, t := range ns {
+		v := t
+		if b.metric != "latency" {
+			v = b.work / t // work per ns = G-units per second
+		}
+		r.Metric.Samples = append(r.Metric.Samples, math.Round(v*1e4)/1e4)
+	}
+	s := stats.Summarize(r.Metric.Samples)
+	r.Metric.Value = s.Median
+	if !math.IsInf(s.Low, 0) {
+		r.CI = results.CI{Low: s.Low, High: s.High, Level: stats.Confidence}
+	}
+	r.CV = math.Round(s.CV*1e5) / 1e5
+	r.DurationS = 0.5
+	return r
+}
+
+func gemm(kernel string, n int64, ns, cv float64) bench {
+	return bench{suite: "matmul", kernel: kernel, variant: map[string]string{"tile": "16x16"},
+		params: map[string]int64{"m": n, "n": n, "k": n}, ns: ns, cv: cv, n: 20, metric: "gflops",
+		work: 2 * float64(n*n*n)}
+}
+
+func radvDevice() results.Device {
+	return results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", VendorID: 0x1002, DeviceID: 0x744c, Type: "discrete-gpu",
+		DriverID: "MESA_RADV", DriverName: "radv", DriverInfo: "Mesa 25.0.4", DriverVersion: "25.0.4", APIVersion: "1.4.305",
+		TimestampPeriodNS: 10, TimestampValidBits: 64, SubgroupSize: 64}
+}
+
+func lvpDevice() results.Device {
+	return results.Device{Name: "llvmpipe (LLVM 19.1.4, 256 bits)", VendorID: 0x10005, Type: "cpu",
+		DriverID: "MESA_LLVMPIPE", DriverName: "llvmpipe", DriverInfo: "Mesa 25.0.4 (LLVM 19.1.4)", DriverVersion: "25.0.4",
+		APIVersion: "1.4.305", TimestampPeriodNS: 1, TimestampValidBits: 64, SubgroupSize: 8, CPU: true}
+}
+
+func file(dev results.Device, seed uint64, benches ...bench) *results.File {
+	rng := rand.New(rand.NewPCG(seed, 42))
+	f := &results.File{Schema: results.Schema,
+		Tool:    results.Tool{Name: "radvbench", Version: "0.1.0-dev", Commit: "570bafa"},
+		Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Suites: []string{"matmul", "memory", "latency"},
+		Device: dev, Shaders: map[string]string{"gemm_tiled.comp": "3f1c0a", "gemm_naive.comp": "9b2e11"}}
+	for _, b := range benches {
+		f.Results = append(f.Results, b.result(rng))
+	}
+	return f
+}
+
+// fixtures builds every synthetic results file under testdata/, by name.
+func fixtures() map[string]*results.File {
+	copyB := func(cv float64) bench {
+		return bench{suite: "memory", kernel: "copy", variant: map[string]string{"width": "vec4"},
+			params: map[string]int64{"bytes": 1 << 26}, ns: 1.0e6, cv: cv, n: 20, metric: "gbps", work: 2 * (1 << 26)}
+	}
+	lat := func(ns float64) bench {
+		return bench{suite: "latency", kernel: "roundtrip", params: map[string]int64{}, ns: ns, cv: 0.01, n: 30, metric: "latency"}
+	}
+	fp16 := bench{suite: "matmul", kernel: "gemm_fp16", variant: map[string]string{"tile": "16x16"},
+		params: map[string]int64{"m": 1024, "n": 1024, "k": 1024}, status: results.StatusSkipped,
+		reason: "device lacks shaderFloat16", metric: "gflops"}
+
+	base := file(radvDevice(), 1,
+		gemm("gemm_naive", 1024, 2.0e6, 0.01),
+		gemm("gemm_tiled", 1024, 0.5e6, 0.01),
+		gemm("gemm_tiled", 2048, 3.6e6, 0.01),
+		copyB(0.01), lat(12000), fp16,
+		gemm("gemm_regblock", 1024, 0.4e6, 0.01),
+	)
+	// new: gemm_tiled 1024 10% slower (regression), 2048 4% slower
+	// (regression), copy noisy, latency 8% faster (improvement),
+	// gemm_regblock failed verification, gemm_naive 4096 added.
+	failed := gemm("gemm_regblock", 1024, 0, 0)
+	failed.status, failed.reason = results.StatusFailed, "verification failed: max abs error 3.5 > tolerance 0.001"
+	newer := file(radvDevice(), 2,
+		gemm("gemm_naive", 1024, 2.0e6, 0.01),
+		gemm("gemm_tiled", 1024, 0.55e6, 0.01),
+		gemm("gemm_tiled", 2048, 3.744e6, 0.01),
+		copyB(0.08), lat(11040), fp16,
+		failed,
+		gemm("gemm_naive", 4096, 128e6, 0.01),
+	)
+	newer.Started = newer.Started.Add(24 * time.Hour)
+	newer.Shaders["gemm_tiled.comp"] = "77aa00"
+
+	// One file, two A/B configurations run interleaved.
+	ab := file(radvDevice(), 3)
+	ab.Configs = []results.Config{{Name: "default"}, {Name: "wave32", Env: map[string]string{"RADV_PERFTEST": "cswave32"}}}
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, cfg := range []struct {
+		name  string
+		scale float64
+	}{{"default", 1}, {"wave32", 0.9}} {
+		for _, b := range []bench{gemm("gemm_tiled", 1024, 0.5e6, 0.01), gemm("gemm_naive", 1024, 2.0e6, 0.01)} {
+			b.config = cfg.name
+			if b.kernel == "gemm_tiled" {
+				b.ns *= cfg.scale
+			}
+			ab.Results = append(ab.Results, b.result(rng))
+		}
+	}
+
+	// Runs labelled by configuration and fingerprinted by boot parameter.
+	run := func(seed uint64, label, frag string, scale float64) *results.File {
+		f := file(radvDevice(), seed, gemm("gemm_tiled", 1024, 0.5e6*scale, 0.01), copyB(0.01))
+		f.Labels = map[string]string{"config": label, "host": "ci-navi31"}
+		f.Fingerprint = map[string]string{"amdgpu.vm_fragment_size": frag, "kernel.release": "6.12.9", "driver.info": "Mesa 25.0.4"}
+		return f
+	}
+	lvp := file(lvpDevice(), 9, gemm("gemm_tiled", 1024, 40e6, 0.02), lat(52000))
+	lvp.Quick = true
+
+	return map[string]*results.File{
+		"base.json":   base,
+		"new.json":    newer,
+		"ab.json":     ab,
+		"run-a1.json": run(11, "stock", "4", 1),
+		"run-a2.json": run(12, "stock", "4", 1),
+		"run-b1.json": run(13, "frag9", "9", 0.95),
+		"run-b2.json": run(14, "frag9", "9", 0.95),
+		"run-c1.json": run(15, "frag2", "2", 1.2),
+		"lvp.json":    lvp,
+	}
+}
+
+// loadFixture reads a results file from testdata/ (rewriting it first
+// under -update).
+func loadFixture(t *testing.T, name string) Input {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		f, ok := fixtures()[name]
+		if !ok {
+			t.Fatalf("no fixture %s", name)
+		}
+		if err := results.Save(path, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := results.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Input{Name: name, File: f}
+}
+
+// golden compares got with testdata/golden/NAME, rewriting it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run 'go test ./reports/compare -update' to create it)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs from the golden file (run with -update after checking):\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
+	}
+}
+
+func TestFixturesUpToDate(t *testing.T) {
+	for name := range fixtures() {
+		loadFixture(t, name)
+	}
+}

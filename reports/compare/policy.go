@@ -1,0 +1,335 @@
+package compare
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Policy defaults.
+const (
+	DefaultAlpha      = 0.01
+	DefaultThreshold  = 0.03
+	DefaultMinSamples = 10
+)
+
+// Policy decides when a change is a regression. A change is a regression
+// only when it is statistically significant (Mann-Whitney U p < Alpha) AND
+// the medians differ by more than Threshold in the worse direction. When a
+// pair is not decisive and either side's confidence interval is wider than
+// Noise (relative half-width), the verdict is "noisy" instead of "~".
+//
+// Thresholds are fractions here (0.03 = 3%); the policy file and the CLI
+// write them in percent.
+type Policy struct {
+	Alpha     float64
+	Threshold float64
+	// Noise is the largest relative CI half-width still judged; 0 means
+	// "equal to the threshold" (a CI wider than the threshold could hide a
+	// threshold-sized change).
+	Noise float64
+	// MinSamples: fewer samples on either side give a warning.
+	MinSamples int
+	// Rules override Alpha, Threshold and Noise for matching benchmarks;
+	// later matching rules override earlier ones.
+	Rules []Rule
+	// Allow lists known regressions: a matching regression (or a new
+	// failure) is reported but does not fail the gate.
+	Allow []Allow
+}
+
+// Rule is a per-benchmark override. Nil fields keep the inherited value.
+type Rule struct {
+	Match     Pattern
+	Alpha     *float64
+	Threshold *float64
+	Noise     *float64
+}
+
+// Allow is an allow-list entry: a known regression and why it is accepted.
+type Allow struct {
+	Match  Pattern
+	Reason string
+}
+
+// Pattern matches benchmark IDs (results.Result.ID, plus "@config" when the
+// result carries an A/B configuration: see Comparison.Key). A pattern is a
+// glob in which '*' matches any run of characters (including '/') and '?'
+// one character, anchored at both ends; with the prefix "re:" it is a Go
+// regular expression, unanchored.
+type Pattern struct {
+	Text string
+	re   *regexp.Regexp
+}
+
+// ParsePattern compiles a glob or "re:" pattern.
+func ParsePattern(s string) (Pattern, error) {
+	if strings.TrimSpace(s) == "" {
+		return Pattern{}, errors.New("empty match pattern")
+	}
+	var expr string
+	if rest, ok := strings.CutPrefix(s, "re:"); ok {
+		expr = rest
+	} else {
+		var b strings.Builder
+		b.WriteString("^")
+		for _, r := range s {
+			switch r {
+			case '*':
+				b.WriteString(".*")
+			case '?':
+				b.WriteString(".")
+			default:
+				b.WriteString(regexp.QuoteMeta(string(r)))
+			}
+		}
+		b.WriteString("$")
+		expr = b.String()
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return Pattern{}, fmt.Errorf("bad pattern %q: %v", s, err)
+	}
+	return Pattern{Text: s, re: re}, nil
+}
+
+// MustPattern is ParsePattern that panics; for tests and literals.
+func MustPattern(s string) Pattern {
+	p, err := ParsePattern(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// Match reports whether the benchmark key (ID, or ID@config) matches. A
+// key with a configuration also matches patterns written for the bare ID.
+func (p Pattern) Match(key string) bool {
+	if p.re == nil {
+		return false
+	}
+	if p.re.MatchString(key) {
+		return true
+	}
+	if i := strings.LastIndexByte(key, '@'); i >= 0 {
+		return p.re.MatchString(key[:i])
+	}
+	return false
+}
+
+// DefaultPolicy returns the default policy: alpha 0.01, threshold 3%,
+// noise limit equal to the threshold, warning below 10 samples.
+func DefaultPolicy() Policy {
+	return Policy{Alpha: DefaultAlpha, Threshold: DefaultThreshold, MinSamples: DefaultMinSamples}
+}
+
+// Limits are the effective figures for one benchmark.
+type Limits struct {
+	Alpha     float64 `json:"alpha"`
+	Threshold float64 `json:"threshold"`
+	Noise     float64 `json:"noise"`
+}
+
+// For returns the effective limits for a benchmark key, and the allow-list
+// entry that covers it (nil when none).
+func (p *Policy) For(key string) (Limits, *Allow) {
+	l := Limits{Alpha: p.Alpha, Threshold: p.Threshold, Noise: p.Noise}
+	noiseSet := p.Noise > 0
+	for _, r := range p.Rules {
+		if !r.Match.Match(key) {
+			continue
+		}
+		if r.Alpha != nil {
+			l.Alpha = *r.Alpha
+		}
+		if r.Threshold != nil {
+			l.Threshold = *r.Threshold
+		}
+		if r.Noise != nil {
+			l.Noise = *r.Noise
+			noiseSet = true
+		}
+	}
+	if !noiseSet {
+		l.Noise = l.Threshold
+	}
+	var allow *Allow
+	for i := range p.Allow {
+		if p.Allow[i].Match.Match(key) {
+			allow = &p.Allow[i]
+			break
+		}
+	}
+	return l, allow
+}
+
+// Validate checks the policy's figures.
+func (p *Policy) Validate() error {
+	if err := checkAlpha(p.Alpha); err != nil {
+		return err
+	}
+	if p.Threshold < 0 || math.IsNaN(p.Threshold) {
+		return fmt.Errorf("threshold %v is negative", p.Threshold*100)
+	}
+	if p.Noise < 0 || math.IsNaN(p.Noise) {
+		return fmt.Errorf("noise limit %v%% is negative", p.Noise*100)
+	}
+	return nil
+}
+
+func checkAlpha(a float64) error {
+	if !(a > 0 && a < 1) {
+		return fmt.Errorf("alpha %v is outside (0, 1): use a significance level such as 0.01", a)
+	}
+	return nil
+}
+
+// policyFile is the YAML form of a policy file:
+//
+//	alpha: 0.01          # significance level of the Mann-Whitney U test
+//	threshold: 3%        # smallest change that counts (percent)
+//	noise: 5%            # widest CI half-width still judged (percent)
+//	min_samples: 10      # warn below this many samples
+//	rules:
+//	  - match: "latency/*"
+//	    threshold: 10%
+//	allow:
+//	  - match: "re:^memory/copy/.*size=4096"
+//	    reason: "Mesa !31234 trades copy bandwidth for ...; see #42"
+type policyFile struct {
+	Alpha      *float64  `yaml:"alpha"`
+	Threshold  *percent  `yaml:"threshold"`
+	Noise      *percent  `yaml:"noise"`
+	MinSamples *int      `yaml:"min_samples"`
+	Rules      []ruleYML `yaml:"rules"`
+	Allow      []struct {
+		Match  string `yaml:"match"`
+		Reason string `yaml:"reason"`
+	} `yaml:"allow"`
+}
+
+type ruleYML struct {
+	Match     string   `yaml:"match"`
+	Alpha     *float64 `yaml:"alpha"`
+	Threshold *percent `yaml:"threshold"`
+	Noise     *percent `yaml:"noise"`
+}
+
+// percent is a percentage written "3%" or 3 (both mean 3%), stored as a
+// fraction.
+type percent float64
+
+func (p *percent) UnmarshalYAML(n *yaml.Node) error {
+	v, err := ParsePercent(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %v", n.Line, err)
+	}
+	*p = percent(v)
+	return nil
+}
+
+// ParsePercent parses "3", "3%" or "0.5%" into a fraction (0.03, 0.005).
+// A bare number is a percentage, as in the CLI's --threshold.
+func ParsePercent(s string) (float64, error) {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%"))
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q is not a percentage: write e.g. 3 or 3%%", s)
+	}
+	if v < 0 {
+		return 0, fmt.Errorf("percentage %q is negative", s)
+	}
+	return v / 100, nil
+}
+
+// ReadPolicy reads a YAML policy file over base (the defaults, or the
+// defaults with command-line values): fields the file sets replace base's.
+func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return base, fmt.Errorf("read policy %s: %w", name, err)
+	}
+	var pf policyFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&pf); err != nil && !errors.Is(err, io.EOF) {
+		msg := strings.ReplaceAll(err.Error(), "yaml: ", "")
+		msg = strings.Join(strings.Fields(strings.ReplaceAll(msg, "\n", "; ")), " ")
+		msg = strings.ReplaceAll(msg, "unmarshal errors:; ", "")
+		return base, fmt.Errorf("policy %s: %s (see the policy file format in the README)", name, msg)
+	}
+	p := base
+	p.Rules = append([]Rule(nil), base.Rules...)
+	p.Allow = append([]Allow(nil), base.Allow...)
+	if pf.Alpha != nil {
+		p.Alpha = *pf.Alpha
+	}
+	if pf.Threshold != nil {
+		p.Threshold = float64(*pf.Threshold)
+	}
+	if pf.Noise != nil {
+		p.Noise = float64(*pf.Noise)
+	}
+	if pf.MinSamples != nil {
+		p.MinSamples = *pf.MinSamples
+	}
+	for i, ry := range pf.Rules {
+		pat, err := ParsePattern(ry.Match)
+		if err != nil {
+			return base, fmt.Errorf("policy %s: rule %d: %v", name, i+1, err)
+		}
+		r := Rule{Match: pat, Alpha: ry.Alpha}
+		if ry.Alpha != nil {
+			if err := checkAlpha(*ry.Alpha); err != nil {
+				return base, fmt.Errorf("policy %s: rule %d (%s): %v", name, i+1, ry.Match, err)
+			}
+		}
+		if ry.Threshold != nil {
+			v := float64(*ry.Threshold)
+			r.Threshold = &v
+		}
+		if ry.Noise != nil {
+			v := float64(*ry.Noise)
+			r.Noise = &v
+		}
+		if r.Alpha == nil && r.Threshold == nil && r.Noise == nil {
+			return base, fmt.Errorf("policy %s: rule %d (%s) sets nothing: give alpha, threshold or noise", name, i+1, ry.Match)
+		}
+		p.Rules = append(p.Rules, r)
+	}
+	for i, a := range pf.Allow {
+		pat, err := ParsePattern(a.Match)
+		if err != nil {
+			return base, fmt.Errorf("policy %s: allow entry %d: %v", name, i+1, err)
+		}
+		if strings.TrimSpace(a.Reason) == "" {
+			return base, fmt.Errorf("policy %s: allow entry %d (%s) has no reason: say why the regression is accepted", name, i+1, a.Match)
+		}
+		p.Allow = append(p.Allow, Allow{Match: pat, Reason: a.Reason})
+	}
+	if err := p.Validate(); err != nil {
+		return base, fmt.Errorf("policy %s: %v", name, err)
+	}
+	return p, nil
+}
+
+// LoadPolicy reads the policy file at path over base.
+func LoadPolicy(path string, base Policy) (Policy, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return base, fmt.Errorf("policy file %s does not exist: check the path", path)
+		}
+		return base, fmt.Errorf("open policy file: %w", err)
+	}
+	defer fh.Close()
+	return ReadPolicy(fh, path, base)
+}

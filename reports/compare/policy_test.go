@@ -1,0 +1,152 @@
+package compare
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestParsePercent(t *testing.T) {
+	for _, tt := range []struct {
+		in      string
+		want    float64
+		wantErr string
+	}{
+		{"3", 0.03, ""}, {"3%", 0.03, ""}, {" 0.5% ", 0.005, ""}, {"10", 0.10, ""}, {"0", 0, ""},
+		{"-1", 0, "negative"}, {"abc", 0, "not a percentage"}, {"", 0, "not a percentage"}, {"NaN", 0, "not a percentage"},
+	} {
+		got, err := ParsePercent(tt.in)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("ParsePercent(%q) error %v, want %q", tt.in, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || math.Abs(got-tt.want) > 1e-15 {
+			t.Errorf("ParsePercent(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestPattern(t *testing.T) {
+	const id = "matmul/gemm_tiled/tile=16x16/k=1024,m=1024,n=1024"
+	for _, tt := range []struct {
+		pat, key string
+		want     bool
+	}{
+		{"matmul/*", id, true},               // '*' crosses '/'
+		{"matmul/gemm_tiled", id, false},     // globs are anchored
+		{"*k=1024*", id, true},               //
+		{"matmul/gemm_?iled/*", id, true},    // '?' is one character
+		{"memory/*", id, false},              //
+		{"re:gemm_(tiled|naive)", id, true},  // regexps are unanchored
+		{"re:^memory", id, false},            //
+		{"matmul/*", id + "@wave32", true},   // configs match the bare ID's patterns
+		{"*@wave32", id + "@wave32", true},   // or their own
+		{"*@wave32", id + "@default", false}, //
+		{"matmul/gemm.tiled/*", id, false},   // '.' is literal in a glob
+		{"latency/roundtrip", "latency/roundtrip", true},
+	} {
+		p, err := ParsePattern(tt.pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Match(tt.key); got != tt.want {
+			t.Errorf("%q.Match(%q) = %v, want %v", tt.pat, tt.key, got, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "re:(", "  "} {
+		if _, err := ParsePattern(bad); err == nil {
+			t.Errorf("ParsePattern(%q) accepted", bad)
+		}
+	}
+}
+
+func TestReadPolicy(t *testing.T) {
+	const full = `
+# gate for the nightly RADV runs
+alpha: 0.001
+threshold: 5%
+noise: 4
+min_samples: 15
+rules:
+  - match: "latency/*"
+    threshold: 10%
+  - match: "latency/roundtrip"
+    alpha: 0.05
+  - match: "memory/*"
+    noise: 8%
+allow:
+  - match: "re:^memory/copy/"
+    reason: "Mesa !31234 trades copy bandwidth for latency"
+`
+	p, err := ReadPolicy(strings.NewReader(full), "gate.yaml", DefaultPolicy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Alpha != 0.001 || math.Abs(p.Threshold-0.05) > 1e-15 || math.Abs(p.Noise-0.04) > 1e-15 || p.MinSamples != 15 {
+		t.Errorf("globals: %+v", p)
+	}
+	tests := []struct {
+		key       string
+		want      Limits
+		wantAllow bool
+	}{
+		// No rule: the file's globals; noise 4% as set.
+		{"matmul/gemm", Limits{0.001, 0.05, 0.04}, false},
+		// Rule 1 sets the threshold; rule 2 (later) the alpha.
+		{"latency/roundtrip", Limits{0.05, 0.10, 0.04}, false},
+		{"latency/other", Limits{0.001, 0.10, 0.04}, false},
+		{"memory/copy/bytes=1", Limits{0.001, 0.05, 0.08}, true},
+	}
+	for _, tt := range tests {
+		l, a := p.For(tt.key)
+		if !near(l, tt.want) || (a != nil) != tt.wantAllow {
+			t.Errorf("For(%q) = %+v allow %v, want %+v %v", tt.key, l, a != nil, tt.want, tt.wantAllow)
+		}
+	}
+
+	// Without an explicit noise limit it follows the (overridden) threshold.
+	p, err = ReadPolicy(strings.NewReader("rules:\n  - match: \"a/*\"\n    threshold: 7\n"), "p.yaml", DefaultPolicy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := p.For("a/b"); !near(l, Limits{0.01, 0.07, 0.07}) {
+		t.Errorf("noise follows threshold: %+v", l)
+	}
+	if l, _ := p.For("b/c"); !near(l, Limits{0.01, 0.03, 0.03}) {
+		t.Errorf("defaults: %+v", l)
+	}
+	// An empty file keeps the base.
+	if p, err := ReadPolicy(strings.NewReader(""), "empty.yaml", DefaultPolicy()); err != nil || p.Alpha != DefaultAlpha {
+		t.Errorf("empty policy: %+v %v", p, err)
+	}
+}
+
+func near(a, b Limits) bool {
+	const eps = 1e-12
+	return math.Abs(a.Alpha-b.Alpha) < eps && math.Abs(a.Threshold-b.Threshold) < eps && math.Abs(a.Noise-b.Noise) < eps
+}
+
+func TestReadPolicyErrors(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"unknown field", "treshold: 3\n", "field treshold not found"},
+		{"bad percent", "threshold: lots\n", `"lots" is not a percentage`},
+		{"bad alpha", "alpha: 5\n", "alpha 5 is outside (0, 1)"},
+		{"rule alpha", "rules:\n  - match: a\n    alpha: 0\n", "rule 1 (a): alpha 0 is outside"},
+		{"empty rule", "rules:\n  - match: a\n", "rule 1 (a) sets nothing"},
+		{"bad regexp", "rules:\n  - match: \"re:(\"\n    threshold: 1\n", "rule 1: bad pattern"},
+		{"allow no reason", "allow:\n  - match: a\n", "allow entry 1 (a) has no reason"},
+		{"not yaml", "alpha: [\n", "policy p.yaml:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadPolicy(strings.NewReader(tt.in), "p.yaml", DefaultPolicy())
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want %q", err, tt.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "\n") {
+				t.Errorf("error is not one line: %q", err)
+			}
+		})
+	}
+}
