@@ -42,7 +42,7 @@ bench: build
 
 shaders: $(SHADER_SPV)
 
-shaders/spv/%.spv: shaders/%
+shaders/spv/%.spv: shaders/% $(wildcard shaders/*.glsl)
 	@mkdir -p shaders/spv
 	$(GLSLC) $(GLSLC_FLAGS) -o $@ $<
 	$(SPIRV_VAL) --target-env vulkan1.2 $@

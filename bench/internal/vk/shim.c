@@ -42,12 +42,14 @@ void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_ac
 	PFN_vkGetPhysicalDeviceProperties2 gp2 = (PFN_vkGetPhysicalDeviceProperties2)gipa()(instance, "vkGetPhysicalDeviceProperties2");
 	PFN_vkGetPhysicalDeviceFeatures2 gf2 = (PFN_vkGetPhysicalDeviceFeatures2)gipa()(instance, "vkGetPhysicalDeviceFeatures2");
 
-	VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+	VkPhysicalDeviceMaintenance3Properties m3 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+	VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, .pNext = &m3};
 	VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, .pNext = &drv};
 	VkPhysicalDeviceSubgroupSizeControlProperties sgc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES, .pNext = &sg};
 	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = has_sgsc ? (void *)&sgc : (void *)&sg};
 	gp2(phys, &p2);
 	info->driver_id = drv.driverID;
+	info->max_memory_allocation_size = m3.maxMemoryAllocationSize;
 	memcpy(info->driver_name, drv.driverName, sizeof info->driver_name);
 	memcpy(info->driver_info, drv.driverInfo, sizeof info->driver_info);
 	info->subgroup_size = sg.subgroupSize;
@@ -148,4 +150,18 @@ VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t q
 		.enabledExtensionCount = next, .ppEnabledExtensionNames = exts,
 		.pEnabledFeatures = &base};
 	return cd(phys, &ci, NULL, out);
+}
+
+VkMemoryAllocateFlagsInfo *rb_alloc_flags_device_address(void) {
+	VkMemoryAllocateFlagsInfo *f = calloc(1, sizeof *f);
+	f->sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO;
+	f->flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+	return f;
+}
+
+VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rb_required_subgroup_size(uint32_t size) {
+	VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *s = calloc(1, sizeof *s);
+	s->sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO;
+	s->requiredSubgroupSize = size;
+	return s;
 }

@@ -44,6 +44,7 @@ type DeviceInfo struct {
 	SubgroupStages, SubgroupOps uint32
 	MinSubgroupSize             uint32
 	MaxSubgroupSize             uint32
+	MaxMemoryAllocationSize     uint64
 
 	StorageBuffer16Bit     bool
 	ShaderFloat16          bool
@@ -83,31 +84,32 @@ func QueryDevice(inst vulkan.Instance, phys vulkan.PhysicalDevice, exts map[stri
 
 func fromC(ci *C.rb_device_info) DeviceInfo {
 	return DeviceInfo{
-		APIVersion:             uint32(ci.api_version),
-		DriverID:               uint32(ci.driver_id),
-		DriverName:             C.GoString(&ci.driver_name[0]),
-		DriverInfo:             C.GoString(&ci.driver_info[0]),
-		SubgroupSize:           uint32(ci.subgroup_size),
-		SubgroupStages:         uint32(ci.subgroup_stages),
-		SubgroupOps:            uint32(ci.subgroup_ops),
-		MinSubgroupSize:        uint32(ci.min_subgroup_size),
-		MaxSubgroupSize:        uint32(ci.max_subgroup_size),
-		StorageBuffer16Bit:     ci.storage_buffer_16bit != 0,
-		ShaderFloat16:          ci.shader_float16 != 0,
-		ShaderInt8:             ci.shader_int8 != 0,
-		StorageBuffer8Bit:      ci.storage_buffer_8bit != 0,
-		ShaderInt16:            ci.shader_int16 != 0,
-		BufferDeviceAddress:    ci.buffer_device_address != 0,
-		SubgroupSizeControl:    ci.subgroup_size_control != 0,
-		ComputeFullSubgroups:   ci.compute_full_subgroups != 0,
-		IntegerDotProduct:      ci.integer_dot_product != 0,
-		AccelerationStructure:  ci.acceleration_structure != 0,
-		RayQuery:               ci.ray_query != 0,
-		MeshShader:             ci.mesh_shader != 0,
-		TaskShader:             ci.task_shader != 0,
-		MeshPipelineStatistics: ci.mesh_pipeline_statistics != 0,
-		HostQueryReset:         ci.host_query_reset != 0,
-		TimelineSemaphore:      ci.timeline_semaphore != 0,
+		APIVersion:              uint32(ci.api_version),
+		DriverID:                uint32(ci.driver_id),
+		DriverName:              C.GoString(&ci.driver_name[0]),
+		DriverInfo:              C.GoString(&ci.driver_info[0]),
+		SubgroupSize:            uint32(ci.subgroup_size),
+		SubgroupStages:          uint32(ci.subgroup_stages),
+		SubgroupOps:             uint32(ci.subgroup_ops),
+		MinSubgroupSize:         uint32(ci.min_subgroup_size),
+		MaxSubgroupSize:         uint32(ci.max_subgroup_size),
+		MaxMemoryAllocationSize: uint64(ci.max_memory_allocation_size),
+		StorageBuffer16Bit:      ci.storage_buffer_16bit != 0,
+		ShaderFloat16:           ci.shader_float16 != 0,
+		ShaderInt8:              ci.shader_int8 != 0,
+		StorageBuffer8Bit:       ci.storage_buffer_8bit != 0,
+		ShaderInt16:             ci.shader_int16 != 0,
+		BufferDeviceAddress:     ci.buffer_device_address != 0,
+		SubgroupSizeControl:     ci.subgroup_size_control != 0,
+		ComputeFullSubgroups:    ci.compute_full_subgroups != 0,
+		IntegerDotProduct:       ci.integer_dot_product != 0,
+		AccelerationStructure:   ci.acceleration_structure != 0,
+		RayQuery:                ci.ray_query != 0,
+		MeshShader:              ci.mesh_shader != 0,
+		TaskShader:              ci.task_shader != 0,
+		MeshPipelineStatistics:  ci.mesh_pipeline_statistics != 0,
+		HostQueryReset:          ci.host_query_reset != 0,
+		TimelineSemaphore:       ci.timeline_semaphore != 0,
 	}
 }
 
@@ -156,4 +158,31 @@ func CreateDevice(inst vulkan.Instance, phys vulkan.PhysicalDevice, qfam uint32,
 	r := C.rb_create_device(C.VkInstance(unsafe.Pointer(inst)), C.VkPhysicalDevice(unsafe.Pointer(phys)),
 		C.uint32_t(qfam), &cw, arr, C.uint32_t(len(exts)), &dev)
 	return vulkan.Device(unsafe.Pointer(dev)), vulkan.Result(r)
+}
+
+// memoryAllocateFlagsDeviceAddress is a C-allocated, process-lifetime
+// VkMemoryAllocateFlagsInfo asking for VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.
+var memoryAllocateFlagsDeviceAddress unsafe.Pointer
+
+// AllocFlagsDeviceAddress returns a pNext structure for vkAllocateMemory
+// that makes the memory usable with buffer device addresses.
+func AllocFlagsDeviceAddress() unsafe.Pointer {
+	if memoryAllocateFlagsDeviceAddress == nil {
+		memoryAllocateFlagsDeviceAddress = unsafe.Pointer(C.rb_alloc_flags_device_address())
+	}
+	return memoryAllocateFlagsDeviceAddress
+}
+
+// Calloc allocates n zeroed bytes of C memory, for structures vulkan-go
+// passes through as raw pointers (Go memory must not be stored in C).
+func Calloc(n int) unsafe.Pointer { return C.calloc(1, C.size_t(n)) }
+
+// Free releases memory from Calloc.
+func Free(p unsafe.Pointer) { C.free(p) }
+
+// RequiredSubgroupSizeInfo returns a C-allocated
+// VkPipelineShaderStageRequiredSubgroupSizeCreateInfo for a stage's pNext;
+// release it with Free after pipeline creation.
+func RequiredSubgroupSizeInfo(size uint32) unsafe.Pointer {
+	return unsafe.Pointer(C.rb_required_subgroup_size(C.uint32_t(size)))
 }

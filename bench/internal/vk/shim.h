@@ -19,6 +19,7 @@ typedef struct rb_device_info {
 	uint32_t subgroup_stages;
 	uint32_t subgroup_ops;
 	uint32_t min_subgroup_size, max_subgroup_size;
+	uint64_t max_memory_allocation_size;
 	// features
 	uint32_t storage_buffer_16bit;
 	uint32_t shader_float16;
@@ -51,5 +52,9 @@ void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_ac
 VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t qfam,
 	const rb_device_info *want, const char *const *exts, uint32_t next,
 	VkDevice *out);
+
+VkMemoryAllocateFlagsInfo *rb_alloc_flags_device_address(void);
+
+VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rb_required_subgroup_size(uint32_t size);
 
 #endif

@@ -1,0 +1,337 @@
+package gpu
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// ErrNoVulkan means the loader or any driver is missing; the message tells
+// what to install.
+var ErrNoVulkan = errors.New("no usable Vulkan")
+
+const installHint = "install the Vulkan loader and a driver: 'apt-get install libvulkan1 mesa-vulkan-drivers' (Mesa >= 25 from bookworm-backports for lavapipe ray query and mesh shaders), or run 'make deps'"
+
+// Vendor IDs.
+const (
+	VendorAMD    = 0x1002
+	VendorNVIDIA = 0x10de
+	VendorIntel  = 0x8086
+)
+
+// Driver IDs (VkDriverId) radvbench names.
+const (
+	DriverRADV      = 3  // VK_DRIVER_ID_MESA_RADV
+	DriverLLVMPipe  = 13 // VK_DRIVER_ID_MESA_LLVMPIPE
+	DriverAMDProp   = 1
+	DriverAMDOpen   = 2
+	DriverNVIDIA    = 4
+	DriverIntelMesa = 6
+)
+
+var driverIDNames = map[uint32]string{
+	1: "AMD_PROPRIETARY", 2: "AMD_OPEN_SOURCE", 3: "MESA_RADV", 4: "NVIDIA_PROPRIETARY",
+	5: "INTEL_PROPRIETARY_WINDOWS", 6: "INTEL_OPEN_SOURCE_MESA", 7: "IMAGINATION_PROPRIETARY",
+	8: "QUALCOMM_PROPRIETARY", 9: "ARM_PROPRIETARY", 10: "GOOGLE_SWIFTSHADER", 11: "GGP_PROPRIETARY",
+	12: "BROADCOM_PROPRIETARY", 13: "MESA_LLVMPIPE", 14: "MOLTENVK", 15: "COREAVI_PROPRIETARY",
+	16: "JUICE_PROPRIETARY", 17: "VERISILICON_PROPRIETARY", 18: "MESA_TURNIP", 19: "MESA_V3DV",
+	20: "MESA_PANVK", 21: "SAMSUNG_PROPRIETARY", 22: "MESA_VENUS", 23: "MESA_DOZEN", 24: "MESA_NVK",
+	25: "IMAGINATION_OPEN_SOURCE_MESA", 26: "MESA_HONEYKRISP",
+}
+
+// DriverIDName names a VkDriverId.
+func DriverIDName(id uint32) string {
+	if n, ok := driverIDNames[id]; ok {
+		return n
+	}
+	return fmt.Sprintf("DRIVER_ID_%d", id)
+}
+
+var loadOnce struct {
+	sync.Once
+	err error
+}
+
+// loadVulkan opens libvulkan.so.1 once per process.
+func loadVulkan() error {
+	loadOnce.Do(func() {
+		p, err := vkshim.LoaderProcAddr()
+		if err != nil {
+			loadOnce.err = fmt.Errorf("%w: %v; %s", ErrNoVulkan, err, installHint)
+			return
+		}
+		vk.SetGetInstanceProcAddr(p)
+		if err := vk.Init(); err != nil {
+			loadOnce.err = fmt.Errorf("%w: initialise the Vulkan loader: %v; %s", ErrNoVulkan, err, installHint)
+		}
+	})
+	return loadOnce.err
+}
+
+// Instance is a VkInstance.
+type Instance struct {
+	h      vk.Instance
+	closed bool
+}
+
+// apiVersion is what radvbench asks for: 1.3 (lavapipe and RADV offer more).
+var apiVersion = vk.MakeVersion(1, 3, 0)
+
+// cstr makes a NUL-terminated string for vulkan-go.
+func cstr(s string) string { return s + "\x00" }
+
+// NewInstance creates a Vulkan instance. Layers come from the environment
+// (VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation enables validation).
+func NewInstance() (*Instance, error) {
+	if err := loadVulkan(); err != nil {
+		return nil, err
+	}
+	app := &vk.ApplicationInfo{
+		SType:            vk.StructureTypeApplicationInfo,
+		PApplicationName: cstr("radvbench"),
+		PEngineName:      cstr("radvbench"),
+		ApiVersion:       apiVersion,
+	}
+	var inst vk.Instance
+	r := vk.CreateInstance(&vk.InstanceCreateInfo{
+		SType:            vk.StructureTypeInstanceCreateInfo,
+		PApplicationInfo: app,
+	}, nil, &inst)
+	if r == vk.ErrorIncompatibleDriver || r == vk.ErrorInitializationFailed {
+		return nil, fmt.Errorf("%w: create instance: %s; %s", ErrNoVulkan, ResultName(r), installHint)
+	}
+	if err := check("create instance", r); err != nil {
+		return nil, err
+	}
+	if err := vk.InitInstance(inst); err != nil {
+		vk.DestroyInstance(inst, nil)
+		return nil, fmt.Errorf("load instance functions: %w", err)
+	}
+	return &Instance{h: inst}, nil
+}
+
+// Close destroys the instance; safe to call twice.
+func (i *Instance) Close() {
+	if i == nil || i.closed {
+		return
+	}
+	i.closed = true
+	vk.DestroyInstance(i.h, nil)
+}
+
+// PhysicalDevice is one Vulkan device as enumerated, with what radvbench
+// needs to know about it.
+type PhysicalDevice struct {
+	Index          int
+	Name           string
+	VendorID       uint32
+	DeviceID       uint32
+	Type           vk.PhysicalDeviceType
+	APIVersion     uint32
+	DriverVersion  uint32
+	Limits         vk.PhysicalDeviceLimits
+	Info           vkshim.DeviceInfo
+	Extensions     map[string]bool
+	ComputeFamily  int // -1 when there is none
+	TimestampBits  uint32
+	MemoryTypes    []vk.MemoryType
+	MemoryHeaps    []vk.MemoryHeap
+	MaxAllocation  uint64
+	DeviceLocalMem uint64
+
+	inst *Instance
+	h    vk.PhysicalDevice
+}
+
+// Devices lists the physical devices.
+func (i *Instance) Devices() ([]*PhysicalDevice, error) {
+	var n uint32
+	if err := check("enumerate physical devices", vk.EnumeratePhysicalDevices(i.h, &n, nil)); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("%w: the Vulkan loader found no device; %s", ErrNoVulkan, installHint)
+	}
+	hs := make([]vk.PhysicalDevice, n)
+	if err := check("enumerate physical devices", vk.EnumeratePhysicalDevices(i.h, &n, hs)); err != nil {
+		return nil, err
+	}
+	out := make([]*PhysicalDevice, 0, n)
+	for idx, h := range hs[:n] {
+		pd, err := i.describe(idx, h)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pd)
+	}
+	return out, nil
+}
+
+func (i *Instance) describe(idx int, h vk.PhysicalDevice) (*PhysicalDevice, error) {
+	var props vk.PhysicalDeviceProperties
+	vk.GetPhysicalDeviceProperties(h, &props)
+	props.Deref()
+	props.Limits.Deref()
+	pd := &PhysicalDevice{
+		Index:         idx,
+		Name:          vk.ToString(props.DeviceName[:]),
+		VendorID:      props.VendorID,
+		DeviceID:      props.DeviceID,
+		Type:          props.DeviceType,
+		APIVersion:    props.ApiVersion,
+		DriverVersion: props.DriverVersion,
+		Limits:        props.Limits,
+		Extensions:    map[string]bool{},
+		ComputeFamily: -1,
+		inst:          i,
+		h:             h,
+	}
+	var n uint32
+	if err := check("enumerate device extensions", vk.EnumerateDeviceExtensionProperties(h, "", &n, nil)); err != nil {
+		return nil, err
+	}
+	exts := make([]vk.ExtensionProperties, n)
+	if err := check("enumerate device extensions", vk.EnumerateDeviceExtensionProperties(h, "", &n, exts)); err != nil {
+		return nil, err
+	}
+	for _, e := range exts[:n] {
+		e.Deref()
+		pd.Extensions[vk.ToString(e.ExtensionName[:])] = true
+	}
+	var qn uint32
+	vk.GetPhysicalDeviceQueueFamilyProperties(h, &qn, nil)
+	qs := make([]vk.QueueFamilyProperties, qn)
+	vk.GetPhysicalDeviceQueueFamilyProperties(h, &qn, qs)
+	// Prefer a queue family with compute and graphics (graphics suites need
+	// it, and RADV's general queue is where compute benchmarks usually run).
+	for fi, q := range qs[:qn] {
+		q.Deref()
+		flags := vk.QueueFlagBits(q.QueueFlags)
+		if flags&vk.QueueComputeBit == 0 || q.TimestampValidBits == 0 {
+			continue
+		}
+		if pd.ComputeFamily < 0 || flags&vk.QueueGraphicsBit != 0 && pd.TimestampBits == 0 {
+			pd.ComputeFamily = fi
+			pd.TimestampBits = q.TimestampValidBits
+		}
+		if flags&vk.QueueGraphicsBit != 0 {
+			pd.ComputeFamily = fi
+			pd.TimestampBits = q.TimestampValidBits
+			break
+		}
+	}
+	var mp vk.PhysicalDeviceMemoryProperties
+	vk.GetPhysicalDeviceMemoryProperties(h, &mp)
+	mp.Deref()
+	for t := uint32(0); t < mp.MemoryTypeCount; t++ {
+		mp.MemoryTypes[t].Deref()
+		pd.MemoryTypes = append(pd.MemoryTypes, mp.MemoryTypes[t])
+	}
+	for hi := uint32(0); hi < mp.MemoryHeapCount; hi++ {
+		mp.MemoryHeaps[hi].Deref()
+		pd.MemoryHeaps = append(pd.MemoryHeaps, mp.MemoryHeaps[hi])
+		if vk.MemoryHeapFlagBits(mp.MemoryHeaps[hi].Flags)&vk.MemoryHeapDeviceLocalBit != 0 {
+			pd.DeviceLocalMem += uint64(mp.MemoryHeaps[hi].Size)
+		}
+	}
+	pd.Info = vkshim.QueryDevice(i.h, h, pd.Extensions)
+	pd.MaxAllocation = pd.Info.MaxMemoryAllocationSize
+	return pd, nil
+}
+
+// IsCPU reports a CPU implementation (lavapipe, SwiftShader).
+func (p *PhysicalDevice) IsCPU() bool { return p.Type == vk.PhysicalDeviceTypeCpu }
+
+// IsRADV reports Mesa's RADV driver.
+func (p *PhysicalDevice) IsRADV() bool { return p.Info.DriverID == DriverRADV }
+
+// TypeName is the device type in words.
+func (p *PhysicalDevice) TypeName() string {
+	switch p.Type {
+	case vk.PhysicalDeviceTypeDiscreteGpu:
+		return "discrete-gpu"
+	case vk.PhysicalDeviceTypeIntegratedGpu:
+		return "integrated-gpu"
+	case vk.PhysicalDeviceTypeVirtualGpu:
+		return "virtual-gpu"
+	case vk.PhysicalDeviceTypeCpu:
+		return "cpu"
+	default:
+		return "other"
+	}
+}
+
+// VersionString renders a Vulkan version number.
+func VersionString(v uint32) string {
+	return fmt.Sprintf("%d.%d.%d", v>>22&0x7f, v>>12&0x3ff, v&0xfff)
+}
+
+// rank orders devices for the default choice: an AMD GPU on RADV first,
+// then any discrete GPU, any other GPU, and a CPU implementation last.
+func rank(p *PhysicalDevice) int {
+	switch {
+	case p.ComputeFamily < 0:
+		return 0
+	case p.VendorID == VendorAMD && p.IsRADV() && !p.IsCPU():
+		return 5
+	case p.Type == vk.PhysicalDeviceTypeDiscreteGpu:
+		return 4
+	case p.Type == vk.PhysicalDeviceTypeIntegratedGpu:
+		return 3
+	case p.Type == vk.PhysicalDeviceTypeVirtualGpu:
+		return 2
+	default:
+		return 1
+	}
+}
+
+// Select picks a device: spec "" chooses the best (AMD on RADV, else any
+// GPU, else a CPU implementation); a number is an index from Devices; any
+// other text is a case-insensitive substring of the device name.
+func Select(devs []*PhysicalDevice, spec string) (*PhysicalDevice, error) {
+	if len(devs) == 0 {
+		return nil, fmt.Errorf("%w: no Vulkan device; %s", ErrNoVulkan, installHint)
+	}
+	list := func() string {
+		var parts []string
+		for _, d := range devs {
+			parts = append(parts, fmt.Sprintf("%d=%q", d.Index, d.Name))
+		}
+		return strings.Join(parts, ", ")
+	}
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		best := append([]*PhysicalDevice(nil), devs...)
+		sort.SliceStable(best, func(a, b int) bool { return rank(best[a]) > rank(best[b]) })
+		if rank(best[0]) == 0 {
+			return nil, fmt.Errorf("no Vulkan device has a compute queue with timestamps (devices: %s)", list())
+		}
+		return best[0], nil
+	}
+	if n, err := strconv.Atoi(spec); err == nil {
+		if n < 0 || n >= len(devs) {
+			return nil, fmt.Errorf("--device %d is out of range: devices are %s", n, list())
+		}
+		return devs[n], nil
+	}
+	var match []*PhysicalDevice
+	for _, d := range devs {
+		if strings.Contains(strings.ToLower(d.Name), strings.ToLower(spec)) {
+			match = append(match, d)
+		}
+	}
+	switch len(match) {
+	case 0:
+		return nil, fmt.Errorf("--device %q matches no device: devices are %s", spec, list())
+	case 1:
+		return match[0], nil
+	default:
+		return nil, fmt.Errorf("--device %q matches %d devices; use an index: devices are %s", spec, len(match), list())
+	}
+}

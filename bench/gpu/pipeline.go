@@ -1,0 +1,220 @@
+package gpu
+
+import (
+	"encoding/binary"
+	"fmt"
+	"unsafe"
+
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// ComputeSpec describes a compute pipeline: its SPIR-V, the number of
+// storage buffers it binds (bindings 0..Buffers-1 of set 0), the size of its
+// push-constant block and its specialization constants (constant_id i gets
+// SpecConstants[i], each a 32-bit value).
+type ComputeSpec struct {
+	Name          string
+	SPIRV         []byte
+	Buffers       int
+	PushSize      uint32
+	SpecConstants []uint32
+	// RequiredSubgroupSize, when non-zero, pins the subgroup size
+	// (VK_EXT_subgroup_size_control).
+	RequiredSubgroupSize uint32
+}
+
+// ComputePipeline is a compute pipeline with its layout and one
+// descriptor set.
+type ComputePipeline struct {
+	Name      string
+	dev       *Device
+	module    vk.ShaderModule
+	setLayout vk.DescriptorSetLayout
+	layout    vk.PipelineLayout
+	pipeline  vk.Pipeline
+	descPool  vk.DescriptorPool
+	set       vk.DescriptorSet
+	pushSize  uint32
+	closed    bool
+}
+
+// NewShaderModule creates a shader module from SPIR-V bytes.
+func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, error) {
+	if len(spirv)%4 != 0 || len(spirv) == 0 {
+		return vk.NullShaderModule, fmt.Errorf("shader %s: SPIR-V size %d is not a positive multiple of 4", name, len(spirv))
+	}
+	words := make([]uint32, len(spirv)/4)
+	for i := range words {
+		words[i] = binary.LittleEndian.Uint32(spirv[4*i:])
+	}
+	var m vk.ShaderModule
+	err := check("create shader module "+name, vk.CreateShaderModule(d.h, &vk.ShaderModuleCreateInfo{
+		SType:    vk.StructureTypeShaderModuleCreateInfo,
+		CodeSize: uint(len(spirv)),
+		PCode:    words,
+	}, nil, &m))
+	return m, err
+}
+
+// NewComputePipeline builds the pipeline described by spec.
+func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) {
+	p := &ComputePipeline{Name: spec.Name, dev: d, pushSize: spec.PushSize}
+	fail := func(err error) (*ComputePipeline, error) {
+		p.Close()
+		return nil, fmt.Errorf("create pipeline %s: %w", spec.Name, err)
+	}
+	var err error
+	if p.module, err = d.NewShaderModule(spec.Name, spec.SPIRV); err != nil {
+		return fail(err)
+	}
+	bindings := make([]vk.DescriptorSetLayoutBinding, spec.Buffers)
+	for i := range bindings {
+		bindings[i] = vk.DescriptorSetLayoutBinding{
+			Binding:         uint32(i),
+			DescriptorType:  vk.DescriptorTypeStorageBuffer,
+			DescriptorCount: 1,
+			StageFlags:      vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+		}
+	}
+	var setLayout vk.DescriptorSetLayout
+	if err := check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
+		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
+		BindingCount: uint32(len(bindings)),
+		PBindings:    bindings,
+	}, nil, &setLayout)); err != nil {
+		return fail(err)
+	}
+	p.setLayout = setLayout
+	plci := vk.PipelineLayoutCreateInfo{
+		SType:          vk.StructureTypePipelineLayoutCreateInfo,
+		SetLayoutCount: 1,
+		PSetLayouts:    []vk.DescriptorSetLayout{p.setLayout},
+	}
+	if spec.PushSize > 0 {
+		plci.PushConstantRangeCount = 1
+		plci.PPushConstantRanges = []vk.PushConstantRange{{
+			StageFlags: vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+			Size:       spec.PushSize,
+		}}
+	}
+	var layout vk.PipelineLayout
+	if err := check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
+		return fail(err)
+	}
+	p.layout = layout
+	stage := vk.PipelineShaderStageCreateInfo{
+		SType:  vk.StructureTypePipelineShaderStageCreateInfo,
+		Stage:  vk.ShaderStageComputeBit,
+		Module: p.module,
+		PName:  cstr("main"),
+	}
+	if n := len(spec.SpecConstants); n > 0 {
+		entries := make([]vk.SpecializationMapEntry, n)
+		for i := range entries {
+			entries[i] = vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * i), Size: 4}
+		}
+		data := vkshim.Calloc(4 * n)
+		defer vkshim.Free(data)
+		copy(unsafe.Slice((*uint32)(data), n), spec.SpecConstants)
+		stage.PSpecializationInfo = []vk.SpecializationInfo{{
+			MapEntryCount: uint32(n),
+			PMapEntries:   entries,
+			DataSize:      uint(4 * n),
+			PData:         data,
+		}}
+	}
+	if spec.RequiredSubgroupSize != 0 {
+		if !d.Features.SubgroupSizeControl {
+			return fail(fmt.Errorf("required subgroup size %d needs VK_EXT_subgroup_size_control", spec.RequiredSubgroupSize))
+		}
+		rs := vkshim.RequiredSubgroupSizeInfo(spec.RequiredSubgroupSize)
+		defer vkshim.Free(rs)
+		stage.PNext = rs
+	}
+	pipes := make([]vk.Pipeline, 1)
+	if err := check("create compute pipeline", vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
+		SType:  vk.StructureTypeComputePipelineCreateInfo,
+		Stage:  stage,
+		Layout: p.layout,
+	}}, nil, pipes)); err != nil {
+		return fail(err)
+	}
+	p.pipeline = pipes[0]
+	if spec.Buffers > 0 {
+		var pool vk.DescriptorPool
+		if err := check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
+			SType:         vk.StructureTypeDescriptorPoolCreateInfo,
+			MaxSets:       1,
+			PoolSizeCount: 1,
+			PPoolSizes:    []vk.DescriptorPoolSize{{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)}},
+		}, nil, &pool)); err != nil {
+			return fail(err)
+		}
+		p.descPool = pool
+		var set vk.DescriptorSet
+		if err := check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
+			SType:              vk.StructureTypeDescriptorSetAllocateInfo,
+			DescriptorPool:     p.descPool,
+			DescriptorSetCount: 1,
+			PSetLayouts:        []vk.DescriptorSetLayout{p.setLayout},
+		}, &set)); err != nil {
+			return fail(err)
+		}
+		p.set = set
+	}
+	return p, nil
+}
+
+// Bind points bindings 0..len(bufs)-1 at bufs (whole buffers).
+func (p *ComputePipeline) Bind(bufs ...*Buffer) {
+	writes := make([]vk.WriteDescriptorSet, len(bufs))
+	for i, b := range bufs {
+		writes[i] = vk.WriteDescriptorSet{
+			SType:           vk.StructureTypeWriteDescriptorSet,
+			DstSet:          p.set,
+			DstBinding:      uint32(i),
+			DescriptorCount: 1,
+			DescriptorType:  vk.DescriptorTypeStorageBuffer,
+			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b.h, Range: vk.DeviceSize(vk.WholeSize)}},
+		}
+	}
+	vk.UpdateDescriptorSets(p.dev.h, uint32(len(writes)), writes, 0, nil)
+}
+
+// Dispatch records binding the pipeline, its descriptor set and push
+// constants, and a dispatch of x×y×z workgroups.
+func (p *ComputePipeline) Dispatch(cb *CommandBuffer, push []byte, x, y, z uint32) {
+	vk.CmdBindPipeline(cb.H, vk.PipelineBindPointCompute, p.pipeline)
+	if p.set != vk.NullDescriptorSet {
+		vk.CmdBindDescriptorSets(cb.H, vk.PipelineBindPointCompute, p.layout, 0, 1, []vk.DescriptorSet{p.set}, 0, nil)
+	}
+	if len(push) > 0 {
+		vk.CmdPushConstants(cb.H, p.layout, vk.ShaderStageFlags(vk.ShaderStageComputeBit), 0, uint32(len(push)), unsafe.Pointer(&push[0]))
+	}
+	vk.CmdDispatch(cb.H, x, y, z)
+}
+
+// Close destroys the pipeline and what it owns; safe to call twice.
+func (p *ComputePipeline) Close() {
+	if p == nil || p.closed {
+		return
+	}
+	p.closed = true
+	h := p.dev.h
+	if p.descPool != vk.NullDescriptorPool {
+		vk.DestroyDescriptorPool(h, p.descPool, nil)
+	}
+	if p.pipeline != vk.NullPipeline {
+		vk.DestroyPipeline(h, p.pipeline, nil)
+	}
+	if p.layout != vk.NullPipelineLayout {
+		vk.DestroyPipelineLayout(h, p.layout, nil)
+	}
+	if p.setLayout != vk.NullDescriptorSetLayout {
+		vk.DestroyDescriptorSetLayout(h, p.setLayout, nil)
+	}
+	if p.module != vk.NullShaderModule {
+		vk.DestroyShaderModule(h, p.module, nil)
+	}
+}

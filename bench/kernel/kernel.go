@@ -1,0 +1,175 @@
+// Package kernel is the benchmark registry: a kernel is a name, its
+// shaders, its variants (specialization constants, not macros), its
+// problem sizes, how to set one instance up, record it, verify it, and the
+// metric it reports. Suites register kernels from their own packages;
+// adding a kernel is one Go file and one shader.
+package kernel
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+)
+
+// Metric describes the figure a kernel reports. For throughput metrics the
+// value of a sample is Scale·Work/ns (FLOP per ns is GFLOP/s, so Scale is 1
+// for GFLOP/s and GB/s); for time metrics (Time set) it is the sample's
+// nanoseconds times Scale (1 for ns, 1e-3 for µs).
+type Metric struct {
+	Name   string
+	Unit   string
+	Better string // results.HigherIsBetter or results.LowerIsBetter
+	Scale  float64
+	Time   bool
+	// Peak names the device-table peak the metric is a share of:
+	// "fp32", "fp16", "int8", "bandwidth" or "" for none.
+	Peak string
+}
+
+// Variant is one configuration of a kernel: a name and its parameters as
+// recorded in results (e.g. tile sizes).
+type Variant struct {
+	Name   string
+	Params map[string]string
+	// Data is the kernel's own typed description of the variant.
+	Data any
+}
+
+// Params is a problem size, e.g. {"M":1024,"N":1024,"K":1024}.
+type Params map[string]int64
+
+// Options are what the user asked for that shapes sizes and budgets.
+type Options struct {
+	Quick bool
+	// Sizes from --sizes, already parsed by the kernel's ParseSizes.
+	Sizes []Params
+	// CPU is true on a CPU implementation: default sweeps stay smaller.
+	CPU bool
+	// Seed for input data.
+	Seed uint64
+}
+
+// Instance is one (kernel, variant, size) set up on a device.
+type Instance interface {
+	// Record records one iteration of the work into cb.
+	Record(cb *gpu.CommandBuffer)
+	// Verify checks the output of one iteration against a CPU reference;
+	// it returns the figures of the check (e.g. max_abs_err, tolerance)
+	// and a non-nil error describing a mismatch.
+	Verify() (map[string]float64, error)
+	// Work is the metric's numerator per iteration (FLOP, bytes, rays).
+	Work() float64
+	// Close releases the instance's GPU objects.
+	Close()
+}
+
+// Skip is returned by Setup when the device cannot run the benchmark; the
+// reason is recorded and the run goes on.
+type Skip struct{ Reason string }
+
+func (s *Skip) Error() string { return "skipped: " + s.Reason }
+
+// Skipf makes a Skip.
+func Skipf(format string, args ...any) error { return &Skip{Reason: fmt.Sprintf(format, args...)} }
+
+// Kernel is a registered benchmark kernel.
+type Kernel struct {
+	Suite       string
+	Name        string
+	Description string
+	Shaders     []string
+	Metric      Metric
+	// Variants lists the kernel's variants.
+	Variants []Variant
+	// Sizes returns the problem sizes to run for the options.
+	Sizes func(o Options) []Params
+	// ParseSize parses one element of --sizes (nil when the kernel takes
+	// no sizes from the user).
+	ParseSize func(s string) (Params, error)
+	// Supported reports whether the device can run variant v; reason says
+	// why not.
+	Supported func(d *gpu.PhysicalDevice, v Variant) (ok bool, reason string)
+	// Setup prepares an instance (allocate, upload inputs). It returns a
+	// *Skip error when the size does not fit the device.
+	Setup func(d *gpu.Device, v Variant, p Params, o Options) (Instance, error)
+	// Serial, when set, makes each timed sample a single iteration (no
+	// batching of repeats), for latency metrics.
+	Serial bool
+}
+
+// Suite groups kernels.
+type Suite struct {
+	Name        string
+	Description string
+	Kernels     []*Kernel
+}
+
+var suites = map[string]*Suite{}
+
+// Register adds a suite; suites call it from init.
+func Register(s *Suite) {
+	if _, dup := suites[s.Name]; dup {
+		panic("kernel: suite registered twice: " + s.Name)
+	}
+	for _, k := range s.Kernels {
+		k.Suite = s.Name
+	}
+	suites[s.Name] = s
+}
+
+// Suites lists the registered suites by name.
+func Suites() []*Suite {
+	out := make([]*Suite, 0, len(suites))
+	for _, s := range suites {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup resolves suite names ("all" is every suite).
+func Lookup(names []string) ([]*Suite, error) {
+	var out []*Suite
+	seen := map[string]bool{}
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "all" {
+			for _, s := range Suites() {
+				if !seen[s.Name] {
+					seen[s.Name] = true
+					out = append(out, s)
+				}
+			}
+			continue
+		}
+		s, ok := suites[n]
+		if !ok {
+			return nil, fmt.Errorf("unknown suite %q: valid suites are %s, all", n, strings.Join(SuiteNames(), ", "))
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// SuiteNames lists registered suite names.
+func SuiteNames() []string {
+	var out []string
+	for _, s := range Suites() {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// FullName is suite/kernel/variant, the string --filter matches.
+func FullName(k *Kernel, v Variant) string { return k.Suite + "/" + k.Name + "/" + v.Name }
+
+// Filter keeps what matches re (nil keeps all).
+func Filter(re *regexp.Regexp, k *Kernel, v Variant) bool {
+	return re == nil || re.MatchString(FullName(k, v))
+}

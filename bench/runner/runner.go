@@ -1,0 +1,331 @@
+// Package runner executes benchmarks: for every (kernel, variant, size) it
+// sets up, verifies one dispatch against the CPU reference, calibrates how
+// many dispatches one sample spans, warms up, and then samples with GPU
+// timestamps until the 95% confidence interval of the median is within the
+// target or the time budget is spent. Skips carry their reason; failures
+// carry the error; nothing unverified is ever timed.
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"runtime/debug"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/shaders"
+)
+
+// Options control a run.
+type Options struct {
+	Suites []*kernel.Suite
+	Filter *regexp.Regexp
+	Kernel kernel.Options
+	// TargetCI is the wanted half-width of the 95% CI of the median,
+	// relative to the median (0.01 = ±1%).
+	TargetCI float64
+	// MaxTime is the sampling budget of one benchmark.
+	MaxTime time.Duration
+	// Warmup is how long each benchmark runs untimed before sampling.
+	Warmup time.Duration
+	// MinSamples and MaxSamples bound the number of samples.
+	MinSamples, MaxSamples int
+	// SampleTime is the GPU time one sample should span (repeats are
+	// batched to reach it), so timer resolution is negligible.
+	SampleTime time.Duration
+	// Peaks are the device's peak figures by name ("fp32" in GFLOP/s,
+	// "bandwidth" in GB/s, ...), for "% of peak"; nil when unknown.
+	Peaks map[string]float64
+	// Progress receives a one-line status as work advances (may be nil).
+	Progress func(done, total int, name, phase string)
+	// OnResult is called with every finished benchmark.
+	OnResult func(r *results.Result)
+	// BeforeEach and AfterEach, when set, are called around each
+	// benchmark (e.g. to record clocks); their values land in Extra.
+	BeforeEach, AfterEach func() map[string]float64
+}
+
+// Defaults fills unset options: quick runs use short budgets.
+func (o *Options) Defaults() {
+	if o.TargetCI == 0 {
+		o.TargetCI = 0.01
+	}
+	if o.MaxTime == 0 {
+		o.MaxTime = 10 * time.Second
+		if o.Kernel.Quick {
+			o.MaxTime = time.Second
+		}
+	}
+	if o.Warmup == 0 {
+		o.Warmup = 200 * time.Millisecond
+		if o.Kernel.Quick {
+			o.Warmup = 20 * time.Millisecond
+		}
+	}
+	if o.MinSamples == 0 {
+		o.MinSamples = 10
+		if o.Kernel.Quick {
+			o.MinSamples = 5
+		}
+	}
+	if o.MaxSamples == 0 {
+		o.MaxSamples = 200
+	}
+	if o.SampleTime == 0 {
+		o.SampleTime = 2 * time.Millisecond
+	}
+}
+
+// Item is one planned benchmark.
+type Item struct {
+	Kernel  *kernel.Kernel
+	Variant kernel.Variant
+	Params  kernel.Params
+}
+
+// Plan lists the benchmarks a run will do, in order: kernel by kernel,
+// size by size, variant by variant (variants of one size share inputs).
+func Plan(o Options) []Item {
+	var items []Item
+	for _, s := range o.Suites {
+		for _, k := range s.Kernels {
+			var vs []kernel.Variant
+			for _, v := range k.Variants {
+				if kernel.Filter(o.Filter, k, v) {
+					vs = append(vs, v)
+				}
+			}
+			if len(vs) == 0 {
+				continue
+			}
+			sizes := []kernel.Params{nil}
+			if k.Sizes != nil {
+				sizes = k.Sizes(o.Kernel)
+			}
+			for _, p := range sizes {
+				for _, v := range vs {
+					items = append(items, Item{Kernel: k, Variant: v, Params: p})
+				}
+			}
+		}
+	}
+	return items
+}
+
+// Run executes the plan on dev. It returns every result (also those of
+// benchmarks that failed or were skipped), and the SHA-256 of each shader
+// used. A cancelled context stops the run after the current sample; what
+// finished is returned with ctx.Err().
+func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map[string]string, error) {
+	o.Defaults()
+	items := Plan(o)
+	hashes := map[string]string{}
+	var out []results.Result
+	for i, it := range items {
+		if err := ctx.Err(); err != nil {
+			return out, hashes, err
+		}
+		name := results.Result{Suite: it.Kernel.Suite, Kernel: it.Kernel.Name, Variant: it.Variant.Params, Params: it.Params}
+		progress := func(phase string) {
+			if o.Progress != nil {
+				o.Progress(i, len(items), name.ID(), phase)
+			}
+		}
+		progress("setting up")
+		for _, s := range it.Kernel.Shaders {
+			if h, err := shaders.Hash(s); err == nil {
+				hashes[s] = h
+			}
+		}
+		r := runOne(ctx, dev, it, o, progress)
+		out = append(out, r)
+		if o.OnResult != nil {
+			o.OnResult(&out[len(out)-1])
+		}
+	}
+	if o.Progress != nil {
+		o.Progress(len(items), len(items), "", "done")
+	}
+	return out, hashes, ctx.Err()
+}
+
+func newResult(it Item) results.Result {
+	variant := map[string]string{"name": it.Variant.Name}
+	for k, v := range it.Variant.Params {
+		variant[k] = v
+	}
+	m := it.Kernel.Metric
+	r := results.Result{
+		Suite:   it.Kernel.Suite,
+		Kernel:  it.Kernel.Name,
+		Variant: variant,
+		Params:  map[string]int64(it.Params),
+		Metric:  results.Metric{Name: m.Name, Unit: m.Unit, Better: m.Better},
+	}
+	if len(it.Kernel.Shaders) > 0 {
+		r.Shader = it.Kernel.Shaders[0]
+	}
+	return r
+}
+
+func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress func(string)) (r results.Result) {
+	r = newResult(it)
+	start := time.Now()
+	defer func() {
+		r.DurationS = time.Since(start).Seconds()
+		if p := recover(); p != nil {
+			r.Status, r.Reason = results.StatusFailed, fmt.Sprintf("internal error: %v", p)
+			if debugPanics {
+				r.Reason += "\n" + string(debug.Stack())
+			}
+		}
+	}()
+	if err := dev.Lost(); err != nil {
+		r.Status, r.Reason = results.StatusFailed, "device unusable after an earlier error: "+err.Error()
+		return r
+	}
+	if ok, why := it.Kernel.Supported(dev.Phys, it.Variant); !ok {
+		r.Status, r.Reason = results.StatusSkipped, why
+		return r
+	}
+	inst, err := it.Kernel.Setup(dev, it.Variant, it.Params, o.Kernel)
+	var skip *kernel.Skip
+	switch {
+	case errors.As(err, &skip):
+		r.Status, r.Reason = results.StatusSkipped, skip.Reason
+		return r
+	case err != nil:
+		r.Status, r.Reason = results.StatusFailed, "setup: "+err.Error()
+		return r
+	}
+	defer inst.Close()
+	if o.BeforeEach != nil {
+		addExtra(&r, "before.", o.BeforeEach())
+	}
+	if o.AfterEach != nil {
+		defer func() { addExtra(&r, "after.", o.AfterEach()) }()
+	}
+
+	// Verify, then time.
+	progress("verifying")
+	if err := dev.Run(func(cb *gpu.CommandBuffer) error { inst.Record(cb); return nil }); err != nil {
+		r.Status, r.Reason = results.StatusFailed, "first dispatch: "+err.Error()
+		return r
+	}
+	figures, err := inst.Verify()
+	r.Verify = figures
+	if err != nil {
+		r.Status, r.Reason = results.StatusFailed, "verification failed: "+err.Error()
+		return r
+	}
+	r.Verified = true
+
+	s, err := newSampler(dev, inst, it.Kernel.Serial)
+	if err != nil {
+		r.Status, r.Reason = results.StatusFailed, err.Error()
+		return r
+	}
+	defer s.close()
+	progress("calibrating")
+	repeats, err := s.calibrate(o.SampleTime)
+	if err != nil {
+		r.Status, r.Reason = results.StatusFailed, err.Error()
+		return r
+	}
+	progress("warming up")
+	warmEnd := time.Now().Add(o.Warmup)
+	for first := true; first || time.Now().Before(warmEnd); first = false {
+		if _, err := s.sample(); err != nil {
+			r.Status, r.Reason = results.StatusFailed, err.Error()
+			return r
+		}
+	}
+	r.Clock, r.Repeats = "gpu-timestamp", repeats
+	deadline := time.Now().Add(o.MaxTime)
+	m := it.Kernel.Metric
+	toMetric := func(ns float64) float64 {
+		if m.Time {
+			return ns * m.Scale
+		}
+		return m.Scale * inst.Work() / ns
+	}
+	var sum stats.Summary
+	for {
+		if err := ctx.Err(); err != nil {
+			break
+		}
+		ns, err := s.sample()
+		if err != nil {
+			r.Status, r.Reason = results.StatusFailed, err.Error()
+			return r
+		}
+		r.SamplesNS = append(r.SamplesNS, ns)
+		r.Metric.Samples = append(r.Metric.Samples, toMetric(ns))
+		n := len(r.SamplesNS)
+		progress(fmt.Sprintf("sampling %d", n))
+		if n < o.MinSamples {
+			continue
+		}
+		sum = stats.Summarize(r.Metric.Samples)
+		if sum.RelWidth() <= o.TargetCI || n >= o.MaxSamples || time.Now().After(deadline) {
+			break
+		}
+	}
+	if len(r.SamplesNS) == 0 {
+		r.Status, r.Reason = results.StatusFailed, "interrupted before any sample"
+		return r
+	}
+	sum = stats.Summarize(r.Metric.Samples)
+	r.Status = results.StatusOK
+	r.Metric.Value = sum.Median
+	r.CI = results.CI{Low: finite(sum.Low), High: finite(sum.High), Level: stats.Confidence}
+	r.CV = sum.CV
+	if sum.RelWidth() > o.TargetCI {
+		r.Noisy = true
+		if math.IsInf(sum.RelWidth(), 1) {
+			r.Reason = fmt.Sprintf("noisy: %d samples are too few for a 95%% interval", sum.N)
+		} else {
+			r.Reason = fmt.Sprintf("noisy: 95%% CI ±%.1f%% after %d samples, target ±%.1f%%", 100*sum.RelWidth(), sum.N, 100*o.TargetCI)
+		}
+	}
+	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
+		r.PercentOfPeak = 100 * sum.Median / peak
+		r.PeakName = m.Peak
+	}
+	if w := inst.Work(); w > 0 && !m.Time {
+		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})
+	}
+	return r
+}
+
+// finite maps ±Inf (no interval) to 0 for JSON, which has no infinities.
+func finite(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0
+	}
+	return x
+}
+
+func addExtra(r *results.Result, prefix string, m map[string]float64) {
+	if len(m) == 0 {
+		return
+	}
+	if r.Extra == nil {
+		r.Extra = map[string]float64{}
+	}
+	for k, v := range m {
+		r.Extra[prefix+k] = v
+	}
+}
+
+// debugPanics adds stack traces to internal-error reasons (RADVBENCH_DEBUG).
+var debugPanics = false
+
+// SetDebug makes internal errors carry a stack trace.
+func SetDebug(on bool) { debugPanics = on }

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+)
+
+// cpuWarning is printed whenever figures come from a CPU implementation.
+const cpuWarning = "WARNING: %s is a CPU implementation (lavapipe): its figures describe the host CPU through LLVM, not a GPU. Use them to check correctness, never as GPU performance."
+
+// listDevices opens an instance and lists the physical devices. A missing
+// loader or driver becomes a usage error (exit 2) telling what to install.
+func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
+	inst, err := gpu.NewInstance()
+	if err != nil {
+		if errors.Is(err, gpu.ErrNoVulkan) {
+			return nil, nil, usagef("%v", err)
+		}
+		return nil, nil, fmt.Errorf("create Vulkan instance: %w", err)
+	}
+	devs, err := inst.Devices()
+	if err != nil {
+		inst.Close()
+		if errors.Is(err, gpu.ErrNoVulkan) {
+			return nil, nil, usagef("%v", err)
+		}
+		return nil, nil, fmt.Errorf("list Vulkan devices: %w", err)
+	}
+	return inst, devs, nil
+}
+
+// selectDevice lists devices and picks one by --device; it warns on stderr
+// when the choice is a CPU implementation.
+func selectDevice(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDevice, error) {
+	inst, devs, err := listDevices()
+	if err != nil {
+		return nil, nil, err
+	}
+	pd, err := gpu.Select(devs, spec)
+	if err != nil {
+		inst.Close()
+		if errors.Is(err, gpu.ErrNoVulkan) || spec != "" {
+			return nil, nil, usagef("%v", err)
+		}
+		return nil, nil, err
+	}
+	if pd.IsCPU() {
+		fmt.Fprintf(stderr, cpuWarning+"\n", pd.Name)
+	}
+	return inst, pd, nil
+}

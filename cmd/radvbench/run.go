@@ -1,0 +1,283 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/reports/results"
+
+	// The suites register themselves.
+	_ "github.com/radvbench/radvbench/bench/suites/matmul"
+)
+
+func init() {
+	register(&command{name: "run", summary: "verify and time a suite of kernels, write a results file", run: runRun})
+}
+
+const runDescription = `
+Runs the kernels of one or more suites on one Vulkan device. Every
+(kernel, variant, size) is first dispatched once and checked against a CPU
+reference; a wrong result is a failed benchmark, never a figure. It is then
+warmed up and timed with GPU timestamps (dispatches batched so one sample
+spans >= 2 ms), sampling until the 95% confidence interval of the median is
+within --target-ci or --max-time is spent. The table shows the median, the
+CI half-width, the coefficient of variation and, for devices in the device
+table, the share of the device's peak. Every sample is saved to the
+results file (JSON, schema radvbench/results/v1).
+
+Exit status: 0 when every benchmark passed or was skipped, 1 when one
+failed (verification or a GPU error), 2 for bad flags or no Vulkan.`
+
+type runFlags struct {
+	suites   []string
+	device   string
+	filter   string
+	sizes    string
+	quick    bool
+	out      string
+	targetCI float64
+	maxTime  time.Duration
+	warmup   time.Duration
+	seed     uint64
+	labels   []string
+	progress string
+}
+
+func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var f runFlags
+	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription, stdout)
+	fs.StringSliceVar(&f.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
+	fs.StringVar(&f.device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
+	fs.StringVar(&f.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
+	fs.StringVar(&f.sizes, "sizes", "", "problem sizes, comma-separated: N (cube) or MxNxK, e.g. 1024,2048x512x4096")
+	fs.BoolVar(&f.quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
+	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json)")
+	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
+	fs.DurationVar(&f.maxTime, "max-time", 0, "sampling budget per benchmark (default 10s, 1s with --quick)")
+	fs.DurationVar(&f.warmup, "warmup", 0, "untimed warm-up per benchmark (default 200ms, 20ms with --quick)")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random input data")
+	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
+	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("run takes no arguments, got %q (did you mean --suite %s?)", fs.Args(), fs.Arg(0))
+	}
+	suites, err := kernel.Lookup(f.suites)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	var re *regexp.Regexp
+	if f.filter != "" {
+		if re, err = regexp.Compile(f.filter); err != nil {
+			return usagef("--filter %q is not a valid regular expression: %v", f.filter, err)
+		}
+	}
+	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
+		return usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
+	}
+	if f.maxTime < 0 || f.warmup < 0 {
+		return usagef("--max-time and --warmup must not be negative")
+	}
+	labels, err := parseLabels(f.labels)
+	if err != nil {
+		return err
+	}
+	kopts := kernel.Options{Quick: f.quick, Seed: f.seed}
+	if f.sizes != "" {
+		if kopts.Sizes, err = parseSizes(suites, f.sizes); err != nil {
+			return err
+		}
+	}
+	switch f.progress {
+	case "auto", "always", "never":
+	default:
+		return usagef("--progress %q: use auto, always or never", f.progress)
+	}
+
+	inst, pd, err := selectDevice(f.device, stderr)
+	if err != nil {
+		return err
+	}
+	defer inst.Close()
+	kopts.CPU = pd.IsCPU()
+	dev, err := pd.Open()
+	if err != nil {
+		return fmt.Errorf("open device %s: %w", pd.Name, err)
+	}
+	defer dev.Close()
+
+	started := time.Now().UTC()
+	file := &results.File{
+		Schema:  results.Schema,
+		Tool:    toolVersion(),
+		Started: started,
+		Command: append([]string{"radvbench", "run"}, args...),
+		Quick:   f.quick,
+		Device:  pd.Describe(),
+		Labels:  labels,
+	}
+	for _, s := range suites {
+		file.Suites = append(file.Suites, s.Name)
+	}
+	file.Fingerprint = vulkanFingerprint(file.Device)
+	outPath := f.out
+	if outPath == "" {
+		outPath = filepath.Join("results", started.Format("20060102T150405Z")+"-"+strings.Join(file.Suites, "+")+".json")
+	}
+	if err := checkWritable(outPath); err != nil {
+		return err
+	}
+
+	printRunHeader(stdout, file)
+	table := newResultTable(stdout)
+	ropts := runner.Options{
+		Suites:   suites,
+		Filter:   re,
+		Kernel:   kopts,
+		TargetCI: f.targetCI / 100,
+		MaxTime:  f.maxTime,
+		Warmup:   f.warmup,
+		Peaks:    gpu.Peaks(file.Device.SKU),
+		OnResult: table.add,
+	}
+	if len(runner.Plan(ropts)) == 0 {
+		return usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(file.Suites, ","))
+	}
+	if showProgress(f.progress, stderr) {
+		ropts.Progress = progressLine(stderr)
+	}
+	res, hashes, runErr := runner.Run(ctx, dev, ropts)
+	file.Results, file.Shaders = res, hashes
+	file.Finished = time.Now().UTC()
+	if err := results.Save(outPath, file); err != nil {
+		return fmt.Errorf("write results: %w", err)
+	}
+	summary := table.summary()
+	fmt.Fprintf(stdout, "\n%s\nresults: %s\n", summary, outPath)
+	if errors.Is(runErr, context.Canceled) {
+		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the %d finished benchmarks are saved in %s", len(res), outPath)}
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if table.failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, outPath)}
+	}
+	return nil
+}
+
+// parseLabels parses --label key=value pairs.
+func parseLabels(pairs []string) (map[string]string, error) {
+	if len(pairs) == 0 {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for _, p := range pairs {
+		k, v, ok := strings.Cut(p, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, usagef("--label %q: use key=value, e.g. --label kernel=6.12-fragment4", p)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// parseSizes parses --sizes with the first selected kernel's size syntax.
+func parseSizes(suites []*kernel.Suite, spec string) ([]kernel.Params, error) {
+	var parse func(string) (kernel.Params, error)
+	for _, s := range suites {
+		for _, k := range s.Kernels {
+			if k.ParseSize != nil && parse == nil {
+				parse = k.ParseSize
+			}
+		}
+	}
+	if parse == nil {
+		return nil, usagef("--sizes: the selected suites take no sizes")
+	}
+	var out []kernel.Params
+	for _, part := range strings.Split(spec, ",") {
+		if strings.TrimSpace(part) == "" {
+			return nil, usagef("--sizes %q has an empty element", spec)
+		}
+		p, err := parse(part)
+		if err != nil {
+			return nil, usagef("--sizes: %v", err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// checkWritable fails early (before any benchmark runs) when the results
+// file's directory cannot be created or written.
+func checkWritable(path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usagef("cannot create the results directory %s: %v (choose another with --out)", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".radvbench-write-test*")
+	if err != nil {
+		return usagef("cannot write results into %s: %v (choose another with --out)", dir, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// vulkanFingerprint is the device part of the fingerprint.
+func vulkanFingerprint(d results.Device) map[string]string {
+	fp := map[string]string{
+		"driver.id":      d.DriverID,
+		"driver.name":    d.DriverName,
+		"driver.info":    d.DriverInfo,
+		"driver.version": d.DriverVersion,
+		"vulkan.api":     d.APIVersion,
+		"vulkan.device":  d.Name,
+	}
+	if d.SKU != nil {
+		fp["gpu.sku"] = d.SKU.Name
+		fp["gpu.gfx"] = d.SKU.GFX
+	}
+	return fp
+}
+
+func showProgress(mode string, stderr io.Writer) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	f, ok := stderr.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressLine rewrites one status line on a terminal.
+func progressLine(w io.Writer) func(done, total int, name, phase string) {
+	return func(done, total int, name, phase string) {
+		if phase == "done" {
+			fmt.Fprint(w, "\r\033[K")
+			return
+		}
+		fmt.Fprintf(w, "\r\033[K[%d/%d] %s: %s", done+1, total, name, phase)
+	}
+}
