@@ -66,6 +66,22 @@ type Instance interface {
 	Close()
 }
 
+// Timer is implemented by instances that time themselves instead of being
+// batched between two GPU timestamps — for example a submit-to-fence round
+// trip on the CPU clock. Sample runs one sample and returns nanoseconds per
+// iteration; Clock names the clock ("cpu-monotonic", "gpu-timestamp").
+type Timer interface {
+	Sample() (float64, error)
+	Clock() string
+}
+
+// Extras is implemented by instances that report more figures than the
+// metric (acceleration-structure sizes, ns per ray, ...); they are stored
+// in the result's "extra" object after sampling.
+type Extras interface {
+	Extra() map[string]float64
+}
+
 // Skip is returned by Setup when the device cannot run the benchmark; the
 // reason is recorded and the run goes on.
 type Skip struct{ Reason string }

@@ -226,27 +226,34 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	}
 	r.Verified = true
 
-	s, err := newSampler(dev, inst, it.Kernel.Serial)
-	if err != nil {
-		r.Status, r.Reason = results.StatusFailed, err.Error()
-		return r
-	}
-	defer s.close()
-	progress("calibrating")
-	repeats, err := s.calibrate(o.SampleTime)
-	if err != nil {
-		r.Status, r.Reason = results.StatusFailed, err.Error()
-		return r
+	var sample func() (float64, error)
+	if t, ok := inst.(kernel.Timer); ok {
+		sample = t.Sample
+		r.Clock, r.Repeats = t.Clock(), 1
+	} else {
+		s, err := newSampler(dev, inst, it.Kernel.Serial)
+		if err != nil {
+			r.Status, r.Reason = results.StatusFailed, err.Error()
+			return r
+		}
+		defer s.close()
+		progress("calibrating")
+		repeats, err := s.calibrate(o.SampleTime)
+		if err != nil {
+			r.Status, r.Reason = results.StatusFailed, err.Error()
+			return r
+		}
+		sample = s.sample
+		r.Clock, r.Repeats = "gpu-timestamp", repeats
 	}
 	progress("warming up")
 	warmEnd := time.Now().Add(o.Warmup)
 	for first := true; first || time.Now().Before(warmEnd); first = false {
-		if _, err := s.sample(); err != nil {
+		if _, err := sample(); err != nil {
 			r.Status, r.Reason = results.StatusFailed, err.Error()
 			return r
 		}
 	}
-	r.Clock, r.Repeats = "gpu-timestamp", repeats
 	deadline := time.Now().Add(o.MaxTime)
 	m := it.Kernel.Metric
 	toMetric := func(ns float64) float64 {
@@ -260,7 +267,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		if err := ctx.Err(); err != nil {
 			break
 		}
-		ns, err := s.sample()
+		ns, err := sample()
 		if err != nil {
 			r.Status, r.Reason = results.StatusFailed, err.Error()
 			return r
@@ -297,6 +304,9 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
 		r.PercentOfPeak = 100 * sum.Median / peak
 		r.PeakName = m.Peak
+	}
+	if x, ok := inst.(kernel.Extras); ok {
+		addExtra(&r, "", x.Extra())
 	}
 	if w := inst.Work(); w > 0 && !m.Time {
 		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})

@@ -16,9 +16,6 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/reports/results"
-
-	// The suites register themselves.
-	_ "github.com/radvbench/radvbench/bench/suites/matmul"
 )
 
 func init() {
