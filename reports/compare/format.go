@@ -323,7 +323,11 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.Failed() {
 		mark = "❌"
 	}
-	fmt.Fprintf(&b, "%s **radvbench: %s** against baseline `%s` (%s)\n\n", mark, r.Summary(), mdCode(r.Baseline), r.policyLine())
+	by := ""
+	if r.By != "" {
+		by = fmt.Sprintf(" (by `%s`)", mdCode(r.By))
+	}
+	fmt.Fprintf(&b, "%s **radvbench: %s** against baseline `%s`%s (%s)\n\n", mark, r.Summary(), mdCode(r.Baseline), by, r.policyLine())
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "> **Note:** %s\n>\n", mdEscape(n))
 	}
@@ -368,7 +372,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 
 func mdTable(b *strings.Builder, cs []*Comparison, multi bool) {
 	if multi {
-		b.WriteString("| Benchmark | Group | Baseline | Group value | Change | p | Verdict | Remarks |\n|---|---|--:|--:|--:|--:|---|---|\n")
+		b.WriteString("| Benchmark | Group | Baseline | This group | Change | p | Verdict | Remarks |\n|---|---|--:|--:|--:|--:|---|---|\n")
 	} else {
 		b.WriteString("| Benchmark | Baseline | New | Change | p | Verdict | Remarks |\n|---|--:|--:|--:|--:|---|---|\n")
 	}

@@ -218,8 +218,18 @@ func Decode(r io.Reader, name string) (*File, error) {
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
 		var se *json.SyntaxError
-		if errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON") {
-			return nil, fmt.Errorf("%s is not valid JSON (%v; truncated or not a results file?): rerun 'radvbench run' to produce it", name, err)
+		if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON") {
+			return nil, fmt.Errorf("%s is truncated (JSON ends after %d bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it", name, len(data))
+		}
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("%s is not JSON (%v at byte %d): pass a results file written by 'radvbench run'", name, err, se.Offset)
+		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			if te.Field == "" {
+				return nil, fmt.Errorf("%s is not a radvbench results file (it holds a JSON %s, not an object)", name, te.Value)
+			}
+			return nil, fmt.Errorf("%s is not a radvbench results file (its %q is a JSON %s, not a string)", name, te.Field, te.Value)
 		}
 		return nil, fmt.Errorf("%s is not a radvbench results file (%v)", name, err)
 	}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// -update-compare rewrites the CLI golden files under testdata/compare/ (and the
+// copies of reports/compare's fixtures kept there).
+var updateCompare = flag.Bool("update-compare", false, "rewrite the compare/export golden files")
+
+const cmpDir = "testdata/compare"
+
+// mainRun drives the CLI in-process.
+func mainRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Main(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func cmpGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(cmpDir, name)
+	if *updateCompare {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run 'go test ./cmd/radvbench -run \"Compare|Export\" -update-compare')", err)
+	}
+	if string(want) != got {
+		t.Errorf("output differs from %s:\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+// TestCompareFixtureCopies keeps the copies of the synthetic results files
+// in step with reports/compare/testdata.
+func TestCompareFixtureCopies(t *testing.T) {
+	for _, n := range []string{"base.json", "new.json", "ab.json", "run-a1.json", "run-b1.json", "run-c1.json"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "reports", "compare", "testdata", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(cmpDir, n)
+		if *updateCompare {
+			if err := os.WriteFile(dst, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		have, err := os.ReadFile(dst)
+		if err != nil || !bytes.Equal(have, src) {
+			t.Errorf("%s differs from reports/compare/testdata/%s: run with -update-compare", dst, n)
+		}
+	}
+}
+
+func TestCompareCLI(t *testing.T) {
+	f := func(n string) string { return filepath.Join(cmpDir, n) }
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		golden string
+	}{
+		{"regressions", []string{f("base.json"), f("new.json")}, 1, "base-new.txt"},
+		{"self", []string{f("base.json"), f("base.json")}, 0, "self.txt"},
+		{"markdown", []string{"--format", "markdown", f("base.json"), f("new.json")}, 1, "base-new.md"},
+		{"junit", []string{"--format", "junit", f("base.json"), f("new.json")}, 1, "base-new.xml"},
+		{"json", []string{"--format=json", f("base.json"), f("new.json")}, 1, "base-new.json"},
+		{"allowed", []string{"--policy", f("allow.yaml"), f("base.json"), f("new.json")}, 0, "allowed.txt"},
+		// A 50% threshold: the GEMM slow-downs pass, the new failure does not.
+		{"threshold", []string{"--threshold", "50%", f("base.json"), f("new.json")}, 1, "threshold.txt"},
+		{"by config", []string{"--by", "config", f("ab.json")}, 0, "by-config.txt"},
+		{"by config baseline", []string{"--by", "config", "--baseline", "wave32", f("ab.json")}, 1, "by-config-wave32.txt"},
+		{"by label", []string{"--by", "label.config", f("run-a1.json"), f("run-b1.json"), f("run-c1.json")}, 1, "by-label.txt"},
+		{"by fingerprint", []string{"--by", "amdgpu.vm_fragment_size", "--baseline", "9", "--format", "markdown",
+			f("run-a1.json"), f("run-b1.json"), f("run-c1.json")}, 1, "by-fragment.md"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := mainRun(t, append([]string{"compare"}, tt.args...)...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, errs)
+			}
+			if errs != "" {
+				t.Errorf("stderr %q", errs)
+			}
+			cmpGolden(t, tt.golden, out)
+		})
+	}
+}
+
+func TestCompareCLIOut(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "sub", "summary.md")
+	code, stdout, stderr := mainRun(t, "compare", "--format", "markdown", "-o", out, filepath.Join(cmpDir, "base.json"), filepath.Join(cmpDir, "new.json"))
+	if code != 1 || stderr != "" {
+		t.Fatalf("exit %d stderr %q", code, stderr)
+	}
+	if !strings.HasPrefix(stdout, "radvbench compare: 2 regressions, 1 new failure") || !strings.Contains(stdout, out+" written") {
+		t.Errorf("stdout %q", stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), "❌ **radvbench: 2 regressions") {
+		t.Errorf("markdown starts %q", string(data)[:60])
+	}
+}
+
+// TestCompareScaled: a results file whose samples are 10% slower than the
+// baseline's is flagged with exit 1.
+func TestCompareScaled(t *testing.T) {
+	base := filepath.Join(cmpDir, "run-a1.json")
+	f, err := results.Load(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range f.Results {
+		r := &f.Results[i]
+		for j := range r.SamplesNS {
+			r.SamplesNS[j] *= 1.1
+		}
+		for j := range r.Metric.Samples {
+			if r.Metric.Better == results.HigherIsBetter {
+				r.Metric.Samples[j] /= 1.1
+			} else {
+				r.Metric.Samples[j] *= 1.1
+			}
+		}
+	}
+	slow := filepath.Join(t.TempDir(), "slow.json")
+	if err := results.Save(slow, f); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := mainRun(t, "compare", base, slow)
+	if code != 1 || !strings.Contains(out, "radvbench compare: 2 regressions") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestCompareBadInput(t *testing.T) {
+	f := func(n string) string { return filepath.Join(cmpDir, n) }
+	good := f("base.json")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing file", []string{good, f("nope.json")}, "results file testdata/compare/nope.json does not exist: check the path"},
+		{"not JSON", []string{good, f("not-json.json")}, "testdata/compare/not-json.json is not JSON (invalid character 'h'"},
+		{"other schema", []string{good, f("schema-v0.json")}, `has schema "radvbench/results/v0", this radvbench reads "radvbench/results/v1"`},
+		{"truncated", []string{good, f("truncated.json")}, "testdata/compare/truncated.json is truncated (JSON ends after 1500 bytes)"},
+		{"zero samples", []string{good, f("zero-samples.json")}, "has status ok but zero samples"},
+		{"no results", []string{good, f("no-results.json")}, "testdata/compare/no-results.json holds no benchmark results"},
+		{"directory", []string{good, cmpDir}, "testdata/compare is a directory: pass results files"},
+		{"one file", []string{good}, "compare needs two results files, or --by KEY"},
+		{"no files", nil, "compare needs results files"},
+		{"bad flag", []string{"--frobnicate", good, good}, "unknown flag: --frobnicate"},
+		{"bad threshold", []string{"--threshold", "lots", good, good}, `--threshold: "lots" is not a percentage`},
+		{"bad alpha", []string{"--alpha", "1.5", good, good}, "alpha 1.5 is outside (0, 1)"},
+		{"bad format", []string{"--format", "html", good, good}, `unknown --format "html": use one of text, markdown, junit, json`},
+		{"missing policy", []string{"--policy", f("nope.yaml"), good, good}, "policy file testdata/compare/nope.yaml does not exist"},
+		{"bad policy", []string{"--policy", f("bad-policy.yaml"), good, good}, "policy testdata/compare/bad-policy.yaml:"},
+		{"bad by", []string{"--by", "label.nope", good, good}, `no results file has the key "label.nope"`},
+		{"bad baseline", []string{"--by", "config", "--baseline", "wave64", f("ab.json")}, `baseline "wave64" is not one of the groups (default, wave32)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := mainRun(t, append([]string{"compare"}, tt.args...)...)
+			checkInputError(t, code, out, errs, "compare", tt.want)
+		})
+	}
+}
+
+// checkInputError: exit 2, nothing on stdout, one line on stderr naming
+// the problem, never a panic.
+func checkInputError(t *testing.T, code int, out, errs, cmd, want string) {
+	t.Helper()
+	if code != 2 {
+		t.Errorf("exit %d, want 2 (stderr %q)", code, errs)
+	}
+	if out != "" {
+		t.Errorf("stdout %q, want nothing", out)
+	}
+	if strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "radvbench "+cmd+": ") {
+		t.Errorf("stderr is not one 'radvbench %s: ...' line: %q", cmd, errs)
+	}
+	if !strings.Contains(errs, want) {
+		t.Errorf("stderr %q lacks %q", errs, want)
+	}
+	if strings.Contains(errs, "panic") || strings.Contains(errs, "goroutine") {
+		t.Errorf("panic: %q", errs)
+	}
+}
+
+func TestExportCLI(t *testing.T) {
+	for _, format := range []string{"benchfmt", "gbench", "bmf", "gab-bigger", "gab-smaller"} {
+		t.Run(format, func(t *testing.T) {
+			code, out, errs := mainRun(t, "export", "--format", format, filepath.Join(cmpDir, "ab.json"))
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d stderr %q", code, errs)
+			}
+			cmpGolden(t, "export-ab."+format, out)
+		})
+	}
+	out := filepath.Join(t.TempDir(), "ab.txt")
+	if code, stdout, errs := mainRun(t, "export", "--format", "benchfmt", "-o", out, filepath.Join(cmpDir, "ab.json")); code != 0 || stdout != "" || errs != "" {
+		t.Fatalf("-o: exit %d stdout %q stderr %q", code, stdout, errs)
+	}
+	if data, err := os.ReadFile(out); err != nil || !strings.HasPrefix(string(data), "Unit GFLOP/s assume=nothing better=higher\n") {
+		t.Errorf("-o file: %v %q", err, data)
+	}
+}
+
+func TestExportBadInput(t *testing.T) {
+	good := filepath.Join(cmpDir, "ab.json")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no format", []string{good}, "export needs --format: one of benchfmt, gbench, bmf, gab-bigger, gab-smaller"},
+		{"unknown format", []string{"--format", "csv", good}, `unknown --format "csv"`},
+		{"no file", []string{"--format", "bmf"}, "export takes one results file, got 0"},
+		{"two files", []string{"--format", "bmf", good, good}, "export takes one results file, got 2"},
+		{"missing", []string{"--format", "bmf", filepath.Join(cmpDir, "nope.json")}, "does not exist"},
+		{"truncated", []string{"--format", "bmf", filepath.Join(cmpDir, "truncated.json")}, "is truncated"},
+		{"other schema", []string{"--format", "bmf", filepath.Join(cmpDir, "schema-v0.json")}, "has schema"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := mainRun(t, append([]string{"export"}, tt.args...)...)
+			checkInputError(t, code, out, errs, "export", tt.want)
+		})
+	}
+}
