@@ -150,3 +150,17 @@ func TestReadPolicyErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestPolicyExample keeps the documented example policy valid.
+func TestPolicyExample(t *testing.T) {
+	p, err := LoadPolicy("../../ci/policy.example.yaml", DefaultPolicy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Rules) != 2 || len(p.Allow) != 1 {
+		t.Errorf("example policy: %d rules, %d allow entries", len(p.Rules), len(p.Allow))
+	}
+	if l, _ := p.For("matmul/naive/name=wg16x16/K=64,M=64,N=64"); !near(l, Limits{0.01, 0.05, 0.10}) {
+		t.Errorf("example limits %+v", l)
+	}
+}

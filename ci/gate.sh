@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# gate.sh: the performance gate. Runs a radvbench suite, compares the run
+# with a stored baseline from the same machine, writes the verdict as
+# Markdown (for a pull-request comment), JUnit XML and JSON, and exits with
+# compare's status: 0 no regression, 1 regression (or a benchmark that
+# verified in the baseline and fails now), 2 the gate could not run.
+#
+# Usage: ci/gate.sh [--suite S] [--baseline FILE] [--out DIR] [--policy FILE]
+#                   [--update-baseline] [-- FLAGS FOR 'radvbench run' ...]
+#
+# Every option has an environment variable, for CI templates:
+#   GATE_SUITE            suite(s) to run                  (matmul)
+#   GATE_BASELINE         baseline results file            ($GATE_BASELINE_DIR/$GATE_SUITE.json)
+#   GATE_BASELINE_DIR     where baselines live             (~/.cache/radvbench/baselines; keep it on
+#                         the runner: a baseline is only meaningful on the machine that made it)
+#   GATE_OUT              output directory                 (gate-out)
+#   GATE_POLICY           gating policy file (YAML)        (ci/policy.yaml when it exists)
+#   GATE_UPDATE_BASELINE  1: when the gate passes, the run becomes the new baseline
+#   GATE_RUN_ARGS         extra flags for 'radvbench run'  (e.g. "--device 0 --max-time 5s")
+#   RADVBENCH             radvbench binary to use          (built from this checkout)
+#
+# Outputs in $GATE_OUT: candidate.json (the run), summary.md, junit.xml,
+# compare.json, compare.txt. With $GITHUB_STEP_SUMMARY set, summary.md is
+# appended to the job summary.
+set -uo pipefail
+
+usage() { sed -n '2,/^set -uo/p' "$0" | sed -e '/^set -uo/d' -e 's/^# \{0,1\}//'; }
+
+suite=${GATE_SUITE:-matmul}
+baseline=${GATE_BASELINE:-}
+outdir=${GATE_OUT:-gate-out}
+policy=${GATE_POLICY:-}
+update=${GATE_UPDATE_BASELINE:-0}
+rb=${RADVBENCH:-}
+# shellcheck disable=SC2206 # word splitting of GATE_RUN_ARGS is intended
+run_args=(${GATE_RUN_ARGS:-})
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--suite) suite=${2:?--suite needs a value}; shift 2 ;;
+	--baseline) baseline=${2:?--baseline needs a file}; shift 2 ;;
+	--out) outdir=${2:?--out needs a directory}; shift 2 ;;
+	--policy) policy=${2:?--policy needs a file}; shift 2 ;;
+	--update-baseline) update=1; shift ;;
+	-h | --help) usage; exit 0 ;;
+	--) shift; run_args+=("$@"); break ;;
+	*) echo "gate.sh: unknown argument '$1' (see ci/gate.sh --help)" >&2; exit 2 ;;
+	esac
+done
+
+cd "$(dirname "$0")/.." || exit 2
+[ -n "$baseline" ] || baseline="${GATE_BASELINE_DIR:-$HOME/.cache/radvbench/baselines}/${suite//,/+}.json"
+if [ -z "$policy" ] && [ -f ci/policy.yaml ]; then policy=ci/policy.yaml; fi
+if [ -n "$policy" ] && [ ! -f "$policy" ]; then
+	echo "gate.sh: policy file $policy does not exist" >&2
+	exit 2
+fi
+mkdir -p "$outdir" || exit 2
+summary="$outdir/summary.md"
+
+if [ -z "$rb" ]; then
+	export PATH="$PATH:/usr/local/go/bin"
+	go build -o bin/radvbench ./cmd/radvbench || { echo "gate.sh: build failed" >&2; exit 2; }
+	rb=bin/radvbench
+fi
+
+commit=${GITHUB_SHA:-${CI_COMMIT_SHA:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}}
+cand="$outdir/candidate.json"
+rm -f "$cand"
+echo "gate: running suite $suite (commit $commit)"
+"$rb" run --suite "$suite" --out "$cand" --progress never --label "commit=$commit" ${run_args[@]+"${run_args[@]}"}
+run_rc=$?
+if [ "$run_rc" -ge 2 ] || [ ! -f "$cand" ]; then
+	printf '⚠️ **radvbench gate could not run** the suite `%s` (radvbench run exited %d): see the job log.\n' "$suite" "$run_rc" >"$summary"
+	echo "gate: radvbench run exited $run_rc" >&2
+	exit 2
+fi
+
+if [ ! -f "$baseline" ]; then
+	{
+		printf '⚠️ **radvbench: no baseline** for suite `%s` on this runner (%s); nothing compared.\n\n' "$suite" "$baseline"
+		echo "Run the gate on the default branch with GATE_UPDATE_BASELINE=1 (or --update-baseline) to store one."
+	} >"$summary"
+	cat "$summary"
+	if [ "$update" = 1 ] && [ "$run_rc" = 0 ]; then
+		mkdir -p "$(dirname "$baseline")" && cp "$cand" "$baseline.tmp.$$" && mv "$baseline.tmp.$$" "$baseline" &&
+			echo "gate: stored $cand as the baseline $baseline"
+	fi
+	exit "$run_rc"
+fi
+
+pol=()
+[ -n "$policy" ] && pol=(--policy "$policy")
+"$rb" compare ${pol[@]+"${pol[@]}"} -o "$outdir/compare.txt" "$baseline" "$cand" >/dev/null
+cmp_rc=$?
+if [ "$cmp_rc" -ge 2 ]; then
+	printf '⚠️ **radvbench gate: compare failed** (exit %d): see the job log.\n' "$cmp_rc" >"$summary"
+	exit 2
+fi
+cat "$outdir/compare.txt"
+"$rb" compare ${pol[@]+"${pol[@]}"} --format markdown -o "$summary" "$baseline" "$cand" >/dev/null
+"$rb" compare ${pol[@]+"${pol[@]}"} --format junit -o "$outdir/junit.xml" "$baseline" "$cand" >/dev/null
+"$rb" compare ${pol[@]+"${pol[@]}"} --format json -o "$outdir/compare.json" "$baseline" "$cand" >/dev/null
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+	cat "$summary" >>"$GITHUB_STEP_SUMMARY"
+fi
+if [ "$run_rc" = 1 ] && [ "$cmp_rc" = 0 ]; then
+	echo "gate: note: some benchmarks failed in this run, but they failed in the baseline too (or the policy allows them)"
+fi
+if [ "$cmp_rc" = 0 ] && [ "$update" = 1 ]; then
+	cp "$cand" "$baseline.tmp.$$" && mv "$baseline.tmp.$$" "$baseline" && echo "gate: the run is the new baseline $baseline"
+fi
+exit "$cmp_rc"
