@@ -786,7 +786,7 @@ func collectLog(opts Options, s *System) {
 		data = d
 	default:
 		lg.Status = LogNotRead
-		lg.Note = "no kernel log read: pass --dmesg FILE (dmesg runs only for --sysroot /)"
+		lg.Note = "no --dmesg FILE given (dmesg runs only for --sysroot /)"
 		return
 	}
 	lg.Status = StatusOK
@@ -871,7 +871,7 @@ func effectiveFragment(s *System) Effective {
 			sort.Strings(keys)
 			dev, bits = keys[0], s.Log.FragmentBits[keys[0]]
 		}
-		detail := "kernel log: fragment size is " + strconv.Itoa(bits) + "-bit"
+		detail := "fragment size is " + strconv.Itoa(bits) + "-bit"
 		if dev != "" {
 			detail += " (" + dev + ")"
 		}

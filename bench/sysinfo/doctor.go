@@ -303,7 +303,11 @@ func checkBootParams(s *System, add addFunc) {
 		if explicit {
 			add(check, OK, "9 (2 MiB) is already the default on GFX11/GFX12: the guide's amdgpu.vm_fragment_size=9 changes nothing", "")
 		} else {
-			add(check, OK, "default 9 (2 MiB fragments) on GFX11/GFX12 ("+eff.Source+"); the guide's amdgpu.vm_fragment_size=9 would change nothing", "")
+			how := "the kernel log confirms it"
+			if eff.Source != "log" {
+				how = "auto; no kernel log to confirm"
+			}
+			add(check, OK, "default 9 (2 MiB fragments) on GFX11/GFX12 ("+how+"); the guide's amdgpu.vm_fragment_size=9 would change nothing", "")
 		}
 	case eff.Value != "" && eff.Value != "9":
 		add(check, Warn, fmt.Sprintf("effective fragment size %s (%s KiB, from the %s) is below the 2 MiB default: RADV's VA alignment and TLB reach shrink; fine for an A/B run (results carry amdgpu.vm_fragment_size), not for a baseline", eff.Value, fragKiB(eff.Value), eff.Source),
@@ -341,7 +345,9 @@ func checkBootParams(s *System, add addFunc) {
 		default:
 			add(check, OK, fmt.Sprintf("%#x: the guide's 0xffffffff only unlocks OverDrive/manual tuning, not needed to benchmark", m), "")
 		}
-	} else if raw, set, _ := paramValue(s, "ppfeaturemask"); set {
+	} else if raw, ok := s.Module.Params["ppfeaturemask"]; ok {
+		add(check, Warn, "amdgpu.ppfeaturemask is malformed ("+raw+")", "check /sys/module/amdgpu/parameters/ppfeaturemask")
+	} else if raw, ok := s.Cmdline.AMDGPU["ppfeaturemask"]; ok {
 		add(check, OK, "set to "+raw+" on the command line (module parameter not readable)", "")
 	} else {
 		add(check, Warn, "amdgpu.ppfeaturemask unknown (module parameters not readable)", "run as root or check /sys/module/amdgpu/parameters")
@@ -354,8 +360,10 @@ func checkBootParams(s *System, add addFunc) {
 		add(check, Warn, "the kernel log says GPU recovery is disabled: a hang needs a reboot",
 			"add amdgpu.gpu_recovery=1 to the kernel command line")
 	case s.Module.GPURecovery == nil:
-		if raw, set, _ := paramValue(s, "gpu_recovery"); set {
-			add(check, OK, "set to "+raw+" on the command line", "")
+		if raw, ok := s.Module.Params["gpu_recovery"]; ok {
+			add(check, Warn, "amdgpu.gpu_recovery is malformed ("+raw+")", "check /sys/module/amdgpu/parameters/gpu_recovery")
+		} else if raw, ok := s.Cmdline.AMDGPU["gpu_recovery"]; ok {
+			add(check, OK, "set to "+raw+" on the command line (module parameter not readable)", "")
 		} else {
 			add(check, Warn, "amdgpu.gpu_recovery unknown (module parameters not readable)", "run as root or check /sys/module/amdgpu/parameters")
 		}
@@ -458,7 +466,7 @@ func hottestTemp(t map[string]float64) (string, float64) {
 func checkLog(s *System, add addFunc) {
 	lg := s.Log
 	if lg.Status != StatusOK {
-		add("kernel_log", Warn, "kernel log not read ("+orDash(lg.Note)+"): effective vm_fragment_size and GPU resets unknown",
+		add("kernel_log", Warn, "kernel log not read: "+orDash(lg.Note)+"; effective vm_fragment_size and GPU resets unknown",
 			"pass --dmesg FILE (journalctl -k -b > FILE) or run as root")
 		return
 	}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/sysinfo"
+)
+
+// -update-sysinfo rewrites the sysinfo and doctor golden files under
+// testdata/sysinfo/ and testdata/doctor/.
+var updateSysinfo = flag.Bool("update-sysinfo", false, "rewrite the sysinfo/doctor golden files")
+
+const sysFixtures = "../../bench/sysinfo/testdata"
+
+// sysinfoFixture sets the test hooks for fixture name (fixed environment;
+// the deny list of "unreadable") and returns the CLI flags that select it.
+func sysinfoFixture(t *testing.T, name string) []string {
+	t.Helper()
+	dir := filepath.Join(sysFixtures, name)
+	oldEnv, oldRead := sysinfoEnviron, sysinfoReadFile
+	t.Cleanup(func() { sysinfoEnviron, sysinfoReadFile = oldEnv, oldRead })
+	sysinfoEnviron = func() []string { return []string{"RADV_PERFTEST=cswave32", "PATH=/usr/bin"} }
+	sysinfoReadFile = nil
+	root := filepath.Join(dir, "root")
+	if rf, err := sysinfo.DenyListReader(root, filepath.Join(dir, "deny.txt")); err == nil {
+		sysinfoReadFile = rf
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	args := []string{"--sysroot", root}
+	if _, err := os.Stat(filepath.Join(dir, "dmesg.log")); err == nil {
+		args = append(args, "--dmesg", filepath.Join(dir, "dmesg.log"))
+	}
+	return args
+}
+
+func sysGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *updateSysinfo {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run 'go test ./cmd/radvbench -run \"Sysinfo|Doctor\" -update-sysinfo')", err)
+	}
+	if string(want) != got {
+		t.Errorf("output differs from %s (rerun with -update-sysinfo if intended):\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+var sysinfoFixtureNames = []string{"rx7900xtx-frag4", "rx9070xt-default", "mi300x", "no-amd", "unreadable", "garbage"}
+
+func TestSysinfoGolden(t *testing.T) {
+	for _, name := range sysinfoFixtureNames {
+		for _, asJSON := range []bool{false, true} {
+			ext := ".txt"
+			if asJSON {
+				ext = ".json"
+			}
+			t.Run(name+ext, func(t *testing.T) {
+				args := append([]string{"sysinfo"}, sysinfoFixture(t, name)...)
+				if asJSON {
+					args = append(args, "--json")
+				}
+				code, out, errOut := mainRun(t, args...)
+				if code != 0 || errOut != "" {
+					t.Fatalf("exit %d, stderr %q", code, errOut)
+				}
+				sysGolden(t, filepath.Join("testdata", "sysinfo", name+ext), out)
+			})
+		}
+	}
+}
+
+func TestDoctorGolden(t *testing.T) {
+	wantCode := map[string]int{"mi300x": 1}
+	for _, name := range sysinfoFixtureNames {
+		for _, asJSON := range []bool{false, true} {
+			ext := ".txt"
+			if asJSON {
+				ext = ".json"
+			}
+			t.Run(name+ext, func(t *testing.T) {
+				args := append([]string{"doctor"}, sysinfoFixture(t, name)...)
+				if asJSON {
+					args = append(args, "--json")
+				}
+				code, out, errOut := mainRun(t, args...)
+				if code != wantCode[name] || errOut != "" {
+					t.Fatalf("exit %d (want %d), stderr %q", code, wantCode[name], errOut)
+				}
+				sysGolden(t, filepath.Join("testdata", "doctor", name+ext), out)
+			})
+		}
+	}
+}
+
+func TestSysinfoDoctorErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"sysinfo", "--sysroot", "testdata/no-such-dir"}, 2, "is not a directory"},
+		{[]string{"doctor", "--sysroot", sysFixtures + "/no-amd/root", "--dmesg", "testdata/no-such.log"}, 2, "is not a readable file"},
+		{[]string{"sysinfo", "extra"}, 2, "takes no arguments"},
+		{[]string{"doctor", "--bogus"}, 2, "unknown flag"},
+	}
+	for _, tt := range tests {
+		code, _, errOut := mainRun(t, tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.msg) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want %d with %q", tt.args, code, errOut, tt.code, tt.msg)
+		}
+	}
+	code, out, _ := mainRun(t, "doctor", "--help")
+	if code != 0 || !strings.Contains(out, "--sysroot") {
+		t.Errorf("doctor --help: %d %q", code, out)
+	}
+}
+
+// TestSysinfoRealMachine runs both commands on this machine (not golden:
+// it differs everywhere) and checks that, without an AMD GPU, they say so.
+func TestSysinfoRealMachine(t *testing.T) {
+	s := sysinfo.Collect(sysinfo.Options{Root: "/"})
+	noAMD := len(s.GPUs) == 0
+	code, out, errOut := mainRun(t, "sysinfo", "--sysroot", "/")
+	if code != 0 || errOut != "" {
+		t.Fatalf("sysinfo: exit %d, stderr %q", code, errOut)
+	}
+	if noAMD && !strings.Contains(out, "no AMD GPU present") {
+		t.Errorf("sysinfo on a machine without an AMD GPU does not say so:\n%s", out)
+	}
+	code, out, errOut = mainRun(t, "doctor")
+	if code > 1 || errOut != "" {
+		t.Fatalf("doctor: exit %d, stderr %q", code, errOut)
+	}
+	if noAMD && !strings.Contains(out, "no AMD GPU present") {
+		t.Errorf("doctor on a machine without an AMD GPU does not say so:\n%s", out)
+	}
+	if code, _, _ := mainRun(t, "sysinfo", "--json"); code != 0 {
+		t.Errorf("sysinfo --json: exit %d", code)
+	}
+}
