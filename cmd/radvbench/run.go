@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,12 +10,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/devtable"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -49,6 +53,10 @@ type runFlags struct {
 	seed     uint64
 	labels   []string
 	progress string
+	sysroot  string
+	dmesg    string
+	pin      string
+	report   string
 }
 
 func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -66,6 +74,9 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random input data")
 	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
+	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
+	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -104,6 +115,26 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return usagef("--progress %q: use auto, always or never", f.progress)
 	}
 
+	sys, err := collectSystem(f.sysroot, f.dmesg)
+	if err != nil {
+		return err
+	}
+	if f.pin != "" {
+		restore, err := sysinfo.PinClocks(f.sysroot, f.pin)
+		if err != nil {
+			return usagef("--pin-clocks: %v", err)
+		}
+		defer func() {
+			if err := restore(); err != nil {
+				fmt.Fprintf(stderr, "radvbench run: restoring the performance level failed: %v\n", err)
+			}
+		}()
+		// Re-read so the fingerprint shows the pinned level.
+		if sys, err = collectSystem(f.sysroot, f.dmesg); err != nil {
+			return err
+		}
+	}
+
 	inst, pd, err := selectDevice(f.device, stderr)
 	if err != nil {
 		return err
@@ -129,7 +160,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	for _, s := range suites {
 		file.Suites = append(file.Suites, s.Name)
 	}
-	file.Fingerprint = vulkanFingerprint(file.Device)
+	attachSystem(file, sys, pd)
 	outPath := f.out
 	if outPath == "" {
 		outPath = filepath.Join("results", started.Format("20060102T150405Z")+"-"+strings.Join(file.Suites, "+")+".json")
@@ -149,6 +180,10 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Warmup:   f.warmup,
 		Peaks:    gpu.Peaks(file.Device.SKU),
 		OnResult: table.add,
+	}
+	if clocks := sysinfo.ReadClocks(f.sysroot); len(clocks) > 0 {
+		read := func() map[string]float64 { return numericClocks(sysinfo.ReadClocks(f.sysroot)) }
+		ropts.BeforeEach, ropts.AfterEach = read, read
 	}
 	if len(runner.Plan(ropts)) == 0 {
 		return usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(file.Suites, ","))
@@ -236,21 +271,37 @@ func checkWritable(path string) error {
 	return nil
 }
 
-// vulkanFingerprint is the device part of the fingerprint.
-func vulkanFingerprint(d results.Device) map[string]string {
-	fp := map[string]string{
-		"driver.id":      d.DriverID,
-		"driver.name":    d.DriverName,
-		"driver.info":    d.DriverInfo,
-		"driver.version": d.DriverVersion,
-		"vulkan.api":     d.APIVersion,
-		"vulkan.device":  d.Name,
+// attachSystem embeds the system record and its fingerprint (with the
+// Vulkan device's identity) in the results file. When Vulkan's PCI device
+// ID alone is ambiguous (RX 7900 XTX and XT share 744C), the PCI revision
+// read from sysfs picks the SKU.
+func attachSystem(file *results.File, sys *sysinfo.System, pd *gpu.PhysicalDevice) {
+	d := &file.Device
+	sys.SetVulkan(sysinfo.VulkanInfo{
+		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
+		DriverInfo: d.DriverInfo, APIVersion: d.APIVersion, DeviceName: d.Name, Extensions: d.Extensions,
+	})
+	if g := sys.PrimaryGPU(); d.SKU == nil && g != nil && g.DeviceID == d.DeviceID && g.Revision >= 0 {
+		if s, ok := devtable.Lookup(d.VendorID, d.DeviceID, g.Revision); ok {
+			d.SKU = s.ToResults()
+		}
 	}
-	if d.SKU != nil {
-		fp["gpu.sku"] = d.SKU.Name
-		fp["gpu.gfx"] = d.SKU.GFX
+	if raw, err := json.Marshal(sys); err == nil {
+		file.System = raw
 	}
-	return fp
+	file.Fingerprint = sys.Fingerprint()
+}
+
+// numericClocks keeps the clock readings that are numbers, for a result's
+// "extra" object (before.card1.sclk_mhz, after.card1.temp.junction_c, ...).
+func numericClocks(m map[string]string) map[string]float64 {
+	out := map[string]float64{}
+	for k, v := range m {
+		if x, err := strconv.ParseFloat(v, 64); err == nil {
+			out[k] = x
+		}
+	}
+	return out
 }
 
 func showProgress(mode string, stderr io.Writer) bool {

@@ -82,6 +82,16 @@ func direct(wx, wy, tm, tn uint32) kernel.Variant {
 	}
 }
 
+func bcast(wx, tm, tn uint32) kernel.Variant {
+	return kernel.Variant{
+		Name: fmt.Sprintf("wg%d-t%dx%d", wx, tm, tn),
+		Params: map[string]string{
+			"wg": fmt.Sprintf("%dx1", wx), "tm": strconv.Itoa(int(tm)), "tn": strconv.Itoa(int(tn)),
+		},
+		Data: config{shader: "matmul_bcast.comp", wx: wx, wy: 1, bm: wx * tm, bn: tn, spec: []uint32{wx, tm, tn}},
+	}
+}
+
 func gflops(peak string) kernel.Metric {
 	return kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: peak}
 }
@@ -112,6 +122,8 @@ func init() {
 				direct(8, 8, 4, 8),
 				direct(16, 4, 4, 4),
 				direct(8, 1, 8, 4)),
+			mk("bcast", "invocations own rows, the workgroup shares TN columns: uniform (broadcast) loads of B", "matmul_bcast.comp", gflops("fp32"),
+				bcast(64, 1, 12), bcast(64, 1, 16), bcast(32, 2, 8), bcast(128, 1, 8), bcast(64, 2, 12)),
 			mk("f16storage", "register-blocked, A and B stored as fp16, fp32 accumulation", "matmul_f16storage.comp", gflops("fp32"),
 				regblock("matmul_f16storage.comp", fp16Storage, 16, 16, 4, 4, 16)),
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
