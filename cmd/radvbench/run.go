@@ -57,6 +57,8 @@ type runFlags struct {
 	dmesg    string
 	pin      string
 	report   string
+	configs  []string
+	rounds   int
 }
 
 func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -74,6 +76,8 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random input data")
 	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own process, alternating in rounds; compare with 'compare --by config'")
+	fs.IntVar(&f.rounds, "rounds", 3, "with --config: how many times each configuration runs, alternating A B A B ...")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
 	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
@@ -109,6 +113,13 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 			return err
 		}
 	}
+	configs, err := parseConfigs(f.configs)
+	if err != nil {
+		return err
+	}
+	if f.rounds < 1 {
+		return usagef("--rounds %d must be at least 1", f.rounds)
+	}
 	switch f.progress {
 	case "auto", "always", "never":
 	default:
@@ -133,6 +144,10 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		if sys, err = collectSystem(f.sysroot, f.dmesg); err != nil {
 			return err
 		}
+	}
+
+	if len(configs) > 0 {
+		return runABCommand(ctx, stdout, stderr, args, f, configs)
 	}
 
 	inst, pd, err := selectDevice(f.device, stderr)
@@ -161,10 +176,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		file.Suites = append(file.Suites, s.Name)
 	}
 	attachSystem(file, sys, pd)
-	outPath := f.out
-	if outPath == "" {
-		outPath = filepath.Join("results", started.Format("20060102T150405Z")+"-"+strings.Join(file.Suites, "+")+".json")
-	}
+	outPath := defaultOutPath(f.out, started, file.Suites)
 	if err := checkWritable(outPath); err != nil {
 		return err
 	}
@@ -204,6 +216,52 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	if runErr != nil {
 		return runErr
+	}
+	if table.failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, outPath)}
+	}
+	return nil
+}
+
+// defaultOutPath is --out, or results/<UTC time>-<suites>.json.
+func defaultOutPath(out string, started time.Time, suites []string) string {
+	if out != "" {
+		return out
+	}
+	return filepath.Join("results", started.Format("20060102T150405Z")+"-"+strings.Join(suites, "+")+".json")
+}
+
+// runABCommand is 'run --config ...': interleaved child runs, one file.
+func runABCommand(ctx context.Context, stdout, stderr io.Writer, args []string, f runFlags, configs []abConfig) error {
+	var names []string
+	for _, s := range f.suites {
+		names = append(names, strings.TrimSpace(s))
+	}
+	outPath := defaultOutPath(f.out, time.Now().UTC(), names)
+	if err := checkWritable(outPath); err != nil {
+		return err
+	}
+	file, err := runAB(ctx, stdout, stderr, args, f, configs, outPath)
+	if file == nil {
+		return err
+	}
+	if file.Labels == nil && len(f.labels) > 0 {
+		file.Labels, _ = parseLabels(f.labels)
+	}
+	if saveErr := results.Save(outPath, file); saveErr != nil {
+		return fmt.Errorf("write results: %w", saveErr)
+	}
+	printRunHeader(stdout, file)
+	table := newResultTable(stdout)
+	for i := range file.Results {
+		table.add(&file.Results[i])
+	}
+	fmt.Fprintf(stdout, "\n%s\nresults: %s (compare the configurations with: radvbench compare --by config %s)\n", table.summary(), outPath, outPath)
+	if err != nil {
+		if ctx.Err() != nil {
+			return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished rounds are saved in %s", outPath)}
+		}
+		return err
 	}
 	if table.failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, outPath)}

@@ -41,6 +41,9 @@ func (t *resultTable) add(r *results.Result) {
 		t.header = true
 	}
 	name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
+	if r.Config != "" {
+		name += " @" + r.Config
+	}
 	size := sizeString(r.Params)
 	status := r.Status
 	switch r.Status {

@@ -55,6 +55,8 @@ type File struct {
 	Shaders map[string]string `json:"shaders,omitempty"`
 	// Configs lists the --config A/B configurations, in run order.
 	Configs []Config `json:"configs,omitempty"`
+	// Rounds records the order in which A/B configurations ran.
+	Rounds  []Round  `json:"rounds,omitempty"`
 	Results []Result `json:"results"`
 }
 
@@ -70,6 +72,14 @@ type Tool struct {
 type Config struct {
 	Name string            `json:"name"`
 	Env  map[string]string `json:"env,omitempty"`
+}
+
+// Round is one configuration's turn in an interleaved A/B run.
+type Round struct {
+	Index    int       `json:"index"`
+	Config   string    `json:"config"`
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished"`
 }
 
 // Device describes the Vulkan device the numbers came from.
@@ -128,8 +138,10 @@ type Result struct {
 	// SamplesNS are per-dispatch times in nanoseconds, one per sample.
 	Repeats   int       `json:"repeats,omitempty"`
 	SamplesNS []float64 `json:"samples_ns,omitempty"`
-	Metric    Metric    `json:"metric"`
-	CI        CI        `json:"ci"`
+	// SampleRounds gives, in an A/B run, the round of each sample.
+	SampleRounds []int  `json:"sample_rounds,omitempty"`
+	Metric       Metric `json:"metric"`
+	CI           CI     `json:"ci"`
 	// CV is the coefficient of variation of the metric samples.
 	CV float64 `json:"cv,omitempty"`
 	// Noisy is set when the confidence interval did not reach the target.
