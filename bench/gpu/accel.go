@@ -1,0 +1,509 @@
+package gpu
+
+// Acceleration structures and ray-query pipelines (VK_KHR_acceleration_structure,
+// VK_KHR_ray_query), on top of the cgo shim's entry-point table. Devices open
+// these extensions, with bufferDeviceAddress, whenever they offer all of
+// them; AccelSupport says whether this one did.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"sync"
+	"unsafe"
+
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// Extra buffer usages for NewBufferUsage.
+const (
+	// UsageDeviceAddress makes a buffer's device address queryable.
+	UsageDeviceAddress = vk.BufferUsageFlagBits(vkshim.BufferUsageShaderDeviceAddress)
+	// UsageAccelInput is for vertex, index and instance data read by
+	// acceleration-structure builds (includes UsageDeviceAddress).
+	UsageAccelInput = vk.BufferUsageFlagBits(vkshim.BufferUsageAccelStructureBuildInputRO | vkshim.BufferUsageShaderDeviceAddress)
+	// UsageAccelStorage is for the memory of acceleration structures.
+	UsageAccelStorage = vk.BufferUsageFlagBits(vkshim.BufferUsageAccelStructureStorage | vkshim.BufferUsageShaderDeviceAddress)
+)
+
+// AccelFlags are VkBuildAccelerationStructureFlagsKHR.
+type AccelFlags uint32
+
+// Build flags.
+const (
+	AccelAllowUpdate     AccelFlags = vkshim.BuildAllowUpdate
+	AccelAllowCompaction AccelFlags = vkshim.BuildAllowCompaction
+	AccelPreferFastTrace AccelFlags = vkshim.BuildPreferFastTrace
+	AccelPreferFastBuild AccelFlags = vkshim.BuildPreferFastBuild
+)
+
+// Instance flags (VkGeometryInstanceFlagsKHR) for EncodeInstance.
+const (
+	InstanceCullDisable   = vkshim.InstanceTriangleFacingCullDisable
+	InstanceForceOpaque   = vkshim.InstanceForceOpaque
+	InstanceForceNoOpaque = vkshim.InstanceForceNoOpaque
+)
+
+// InstanceSize is the size of one VkAccelerationStructureInstanceKHR.
+const InstanceSize = vkshim.AccelStructureInstanceSize
+
+var rqTables struct {
+	sync.Mutex
+	m map[*Device]*vkshim.RayQuery
+}
+
+// rayQuery returns the device's acceleration-structure entry points,
+// loading them once.
+func (d *Device) rayQuery() (*vkshim.RayQuery, error) {
+	if !(d.Features.AccelerationStructure && d.Features.RayQuery && d.Features.BufferDeviceAddress) {
+		why := d.Phys.RayQuerySupport()
+		if why == "" {
+			why = "ray query is not enabled on this device"
+		}
+		return nil, fmt.Errorf("device %q: %s", d.Phys.Name, why)
+	}
+	rqTables.Lock()
+	defer rqTables.Unlock()
+	if q, ok := rqTables.m[d]; ok {
+		return q, nil
+	}
+	q, err := vkshim.LoadRayQuery(d.Phys.inst.h, d.Phys.h, d.h)
+	if err != nil {
+		return nil, err
+	}
+	if rqTables.m == nil {
+		rqTables.m = map[*Device]*vkshim.RayQuery{}
+	}
+	rqTables.m[d] = q
+	return q, nil
+}
+
+// RayQuerySupport says why a physical device cannot run ray queries
+// ("" when it can): the extensions and features the device would enable.
+func (p *PhysicalDevice) RayQuerySupport() string {
+	var miss []string
+	if !p.Extensions["VK_KHR_acceleration_structure"] || !p.Info.AccelerationStructure {
+		miss = append(miss, "VK_KHR_acceleration_structure")
+	}
+	if !p.Extensions["VK_KHR_ray_query"] || !p.Info.RayQuery {
+		miss = append(miss, "VK_KHR_ray_query")
+	}
+	if !p.Info.BufferDeviceAddress {
+		miss = append(miss, "bufferDeviceAddress")
+	}
+	if len(miss) == 0 {
+		return ""
+	}
+	s := "device lacks " + miss[0]
+	for _, m := range miss[1:] {
+		s += " and " + m
+	}
+	return s
+}
+
+// AccelLimits are the device's acceleration-structure limits.
+type AccelLimits struct {
+	MaxGeometryCount, MaxInstanceCount, MaxPrimitiveCount uint64
+	MinScratchAlignment                                   uint32
+}
+
+// AccelLimits reports the device's limits, or an error when the device
+// has no acceleration structures enabled.
+func (d *Device) AccelLimits() (AccelLimits, error) {
+	q, err := d.rayQuery()
+	if err != nil {
+		return AccelLimits{}, err
+	}
+	return AccelLimits{q.MaxGeometryCount, q.MaxInstanceCount, q.MaxPrimitiveCount, q.MinScratchAlignment}, nil
+}
+
+// DeviceAddress is the buffer's device address (the buffer needs
+// UsageDeviceAddress, UsageAccelInput or UsageAccelStorage).
+func (b *Buffer) DeviceAddress() uint64 {
+	q, err := b.dev.rayQuery()
+	if err != nil {
+		return 0
+	}
+	return q.BufferAddress(b.h)
+}
+
+// AccelStruct is an acceleration structure with its own buffer.
+type AccelStruct struct {
+	Top bool
+	// Size is the size of its storage in bytes.
+	Size uint64
+	// Address is its device address (the reference instances use).
+	Address uint64
+	dev     *Device
+	buf     *Buffer
+	h       vkshim.AccelHandle
+	closed  bool
+}
+
+// NewAccelStruct creates a top- or bottom-level acceleration structure of
+// size bytes in device-local memory.
+func (d *Device) NewAccelStruct(top bool, size uint64) (*AccelStruct, error) {
+	q, err := d.rayQuery()
+	if err != nil {
+		return nil, err
+	}
+	a := &AccelStruct{Top: top, Size: size, dev: d}
+	if a.buf, err = d.NewBufferUsage(size, DeviceLocal, UsageAccelStorage); err != nil {
+		return nil, fmt.Errorf("acceleration-structure storage: %w", err)
+	}
+	h, r := q.CreateAccel(a.buf.h, size, top)
+	if err := check("create acceleration structure", r); err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.h = h
+	a.Address = q.AccelAddress(h)
+	return a, nil
+}
+
+// Close destroys the acceleration structure and frees its buffer; safe
+// to call twice.
+func (a *AccelStruct) Close() {
+	if a == nil || a.closed {
+		return
+	}
+	a.closed = true
+	if !a.h.IsNull() {
+		if q, err := a.dev.rayQuery(); err == nil {
+			q.DestroyAccel(a.h)
+		}
+	}
+	a.buf.Close()
+}
+
+// AccelGeometry is the single geometry of a build: triangles (bottom
+// level: Vertices of packed float32 xyz, Indices of uint32 triples) or
+// instances (top level: Count VkAccelerationStructureInstanceKHR records).
+type AccelGeometry struct {
+	Top         bool
+	Vertices    *Buffer
+	VertexCount uint32
+	Indices     *Buffer
+	Instances   *Buffer
+	// Count is the number of triangles or instances.
+	Count uint32
+	// Opaque sets VK_GEOMETRY_OPAQUE_BIT_KHR on a triangle geometry.
+	Opaque bool
+}
+
+func (g AccelGeometry) build(flags AccelFlags) vkshim.AccelBuild {
+	b := vkshim.AccelBuild{Top: g.Top, Flags: uint32(flags), PrimitiveCount: g.Count}
+	if g.Opaque {
+		b.GeometryFlags |= vkshim.GeometryOpaque
+	}
+	if g.Top {
+		if g.Instances != nil {
+			b.InstanceAddress = g.Instances.DeviceAddress()
+		}
+		return b
+	}
+	b.VertexStride = 12
+	b.MaxVertex = max(g.VertexCount, 1) - 1
+	if g.Vertices != nil {
+		b.VertexAddress = g.Vertices.DeviceAddress()
+	}
+	if g.Indices != nil {
+		b.IndexAddress = g.Indices.DeviceAddress()
+	}
+	return b
+}
+
+// AccelSizes are what a build needs.
+type AccelSizes struct {
+	Accel, BuildScratch, UpdateScratch uint64
+}
+
+// AccelBuildSizes asks the driver how large the acceleration structure of
+// g and its scratch memory are.
+func (d *Device) AccelBuildSizes(g AccelGeometry, flags AccelFlags) (AccelSizes, error) {
+	q, err := d.rayQuery()
+	if err != nil {
+		return AccelSizes{}, err
+	}
+	b := g.build(flags)
+	a, bs, us := q.BuildSizes(&b)
+	return AccelSizes{a, bs, us}, nil
+}
+
+// NewAccelScratch allocates scratch memory of size bytes for builds,
+// padded so that an address aligned to the device's
+// minAccelerationStructureScratchOffsetAlignment fits.
+func (d *Device) NewAccelScratch(size uint64) (*Buffer, error) {
+	q, err := d.rayQuery()
+	if err != nil {
+		return nil, err
+	}
+	return d.NewBufferUsage(max(size, 1)+uint64(q.MinScratchAlignment), DeviceLocal, UsageDeviceAddress)
+}
+
+func alignUp(x, a uint64) uint64 {
+	if a == 0 {
+		return x
+	}
+	return (x + a - 1) / a * a
+}
+
+// AccelBuild is one build (Src nil) or update (Src set; may equal Dst,
+// and must have been built with AccelAllowUpdate) of Dst from Geometry.
+type AccelBuild struct {
+	Dst, Src *AccelStruct
+	Geometry AccelGeometry
+	Flags    AccelFlags
+	// Scratch comes from NewAccelScratch, at least BuildScratch (or
+	// UpdateScratch) bytes.
+	Scratch *Buffer
+}
+
+// BuildAccel records the build and a barrier that makes the result
+// visible to later builds, copies, ray queries and transfers.
+func (c *CommandBuffer) BuildAccel(b AccelBuild) error {
+	q, err := c.dev.rayQuery()
+	if err != nil {
+		return err
+	}
+	vb := b.Geometry.build(b.Flags)
+	vb.Dst = b.Dst.h
+	if b.Src != nil {
+		vb.Update, vb.Src = true, b.Src.h
+	}
+	vb.Scratch = alignUp(b.Scratch.DeviceAddress(), uint64(q.MinScratchAlignment))
+	q.CmdBuild(c.H, &vb)
+	q.CmdBarrier(c.H)
+	return nil
+}
+
+// AccelBarrier records the barrier BuildAccel ends with.
+func (c *CommandBuffer) AccelBarrier() error {
+	q, err := c.dev.rayQuery()
+	if err != nil {
+		return err
+	}
+	q.CmdBarrier(c.H)
+	return nil
+}
+
+// CopyAccel records a copy of src into dst (compacting when compact) and
+// a barrier.
+func (c *CommandBuffer) CopyAccel(src, dst *AccelStruct, compact bool) error {
+	q, err := c.dev.rayQuery()
+	if err != nil {
+		return err
+	}
+	q.CmdCopy(c.H, src.h, dst.h, compact)
+	q.CmdBarrier(c.H)
+	return nil
+}
+
+// AccelSizePool is a query pool of compacted acceleration-structure sizes.
+type AccelSizePool struct {
+	Count  uint32
+	dev    *Device
+	h      vk.QueryPool
+	closed bool
+}
+
+// NewCompactedSizePool creates a pool of count compacted-size queries.
+func (d *Device) NewCompactedSizePool(count uint32) (*AccelSizePool, error) {
+	if _, err := d.rayQuery(); err != nil {
+		return nil, err
+	}
+	var pool vk.QueryPool
+	if err := check("create compacted-size query pool", vk.CreateQueryPool(d.h, &vk.QueryPoolCreateInfo{
+		SType:      vk.StructureTypeQueryPoolCreateInfo,
+		QueryType:  vk.QueryType(vkshim.QueryTypeAccelStructureCompactedSize),
+		QueryCount: count,
+	}, nil, &pool)); err != nil {
+		return nil, err
+	}
+	return &AccelSizePool{Count: count, dev: d, h: pool}, nil
+}
+
+// Reset records a reset of every query.
+func (p *AccelSizePool) Reset(cb *CommandBuffer) { vk.CmdResetQueryPool(cb.H, p.h, 0, p.Count) }
+
+// Write records the compacted-size query of a (built with
+// AccelAllowCompaction, after its build barrier) into query i.
+func (p *AccelSizePool) Write(cb *CommandBuffer, a *AccelStruct, i uint32) error {
+	q, err := p.dev.rayQuery()
+	if err != nil {
+		return err
+	}
+	q.CmdWriteCompactedSize(cb.H, a.h, p.h, i)
+	return nil
+}
+
+// Results reads every query (waiting for them), in bytes.
+func (p *AccelSizePool) Results() ([]uint64, error) {
+	out := make([]uint64, p.Count)
+	r := vk.GetQueryPoolResults(p.dev.h, p.h, 0, p.Count, uint(8*p.Count), unsafe.Pointer(&out[0]), 8,
+		vk.QueryResultFlags(vk.QueryResult64Bit|vk.QueryResultWaitBit))
+	if err := check("read compacted sizes", r); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Close destroys the pool; safe to call twice.
+func (p *AccelSizePool) Close() {
+	if p == nil || p.closed {
+		return
+	}
+	p.closed = true
+	vk.DestroyQueryPool(p.dev.h, p.h, nil)
+}
+
+// EncodeInstance writes one VkAccelerationStructureInstanceKHR into dst
+// (InstanceSize bytes): a row-major 3×4 object-to-world transform, the
+// 24-bit custom index, the 8-bit visibility mask, the instance flags and
+// the bottom level's device address. The shader-binding-table offset is 0.
+func EncodeInstance(dst []byte, transform [12]float32, customIndex uint32, mask uint8, flags uint8, blas uint64) {
+	for i, v := range transform {
+		binary.LittleEndian.PutUint32(dst[4*i:], math.Float32bits(v))
+	}
+	binary.LittleEndian.PutUint32(dst[48:], customIndex&0xffffff|uint32(mask)<<24)
+	binary.LittleEndian.PutUint32(dst[52:], uint32(flags)<<24)
+	binary.LittleEndian.PutUint64(dst[56:], blas)
+}
+
+// NewRayQueryPipeline builds a compute pipeline like NewComputePipeline
+// whose descriptor set 0 has spec.Buffers storage buffers at bindings
+// 0..Buffers-1 followed by accels acceleration structures at bindings
+// Buffers..Buffers+accels-1. Bind the buffers with Bind and the
+// acceleration structures with BindAccel.
+func (d *Device) NewRayQueryPipeline(spec ComputeSpec, accels int) (*ComputePipeline, error) {
+	if _, err := d.rayQuery(); err != nil {
+		return nil, fmt.Errorf("create pipeline %s: %w", spec.Name, err)
+	}
+	p := &ComputePipeline{Name: spec.Name, dev: d, pushSize: spec.PushSize}
+	fail := func(err error) (*ComputePipeline, error) {
+		p.Close()
+		return nil, fmt.Errorf("create pipeline %s: %w", spec.Name, err)
+	}
+	var err error
+	if p.module, err = d.NewShaderModule(spec.Name, spec.SPIRV); err != nil {
+		return fail(err)
+	}
+	bindings := make([]vk.DescriptorSetLayoutBinding, spec.Buffers+accels)
+	for i := range bindings {
+		t := vk.DescriptorTypeStorageBuffer
+		if i >= spec.Buffers {
+			t = vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure)
+		}
+		bindings[i] = vk.DescriptorSetLayoutBinding{
+			Binding:         uint32(i),
+			DescriptorType:  t,
+			DescriptorCount: 1,
+			StageFlags:      vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+		}
+	}
+	var setLayout vk.DescriptorSetLayout
+	if err := check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
+		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
+		BindingCount: uint32(len(bindings)),
+		PBindings:    bindings,
+	}, nil, &setLayout)); err != nil {
+		return fail(err)
+	}
+	p.setLayout = setLayout
+	plci := vk.PipelineLayoutCreateInfo{
+		SType:          vk.StructureTypePipelineLayoutCreateInfo,
+		SetLayoutCount: 1,
+		PSetLayouts:    []vk.DescriptorSetLayout{p.setLayout},
+	}
+	if spec.PushSize > 0 {
+		plci.PushConstantRangeCount = 1
+		plci.PPushConstantRanges = []vk.PushConstantRange{{
+			StageFlags: vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+			Size:       spec.PushSize,
+		}}
+	}
+	var layout vk.PipelineLayout
+	if err := check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
+		return fail(err)
+	}
+	p.layout = layout
+	stage := vk.PipelineShaderStageCreateInfo{
+		SType:  vk.StructureTypePipelineShaderStageCreateInfo,
+		Stage:  vk.ShaderStageComputeBit,
+		Module: p.module,
+		PName:  cstr("main"),
+	}
+	if n := len(spec.SpecConstants); n > 0 {
+		entries := make([]vk.SpecializationMapEntry, n)
+		for i := range entries {
+			entries[i] = vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * i), Size: 4}
+		}
+		data := vkshim.Calloc(4 * n)
+		defer vkshim.Free(data)
+		copy(unsafe.Slice((*uint32)(data), n), spec.SpecConstants)
+		stage.PSpecializationInfo = []vk.SpecializationInfo{{
+			MapEntryCount: uint32(n),
+			PMapEntries:   entries,
+			DataSize:      uint(4 * n),
+			PData:         data,
+		}}
+	}
+	if spec.RequiredSubgroupSize != 0 {
+		if !d.Features.SubgroupSizeControl {
+			return fail(fmt.Errorf("required subgroup size %d needs VK_EXT_subgroup_size_control", spec.RequiredSubgroupSize))
+		}
+		rs := vkshim.RequiredSubgroupSizeInfo(spec.RequiredSubgroupSize)
+		defer vkshim.Free(rs)
+		stage.PNext = rs
+	}
+	pipes := make([]vk.Pipeline, 1)
+	if err := check("create compute pipeline", vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
+		SType:  vk.StructureTypeComputePipelineCreateInfo,
+		Stage:  stage,
+		Layout: p.layout,
+	}}, nil, pipes)); err != nil {
+		return fail(err)
+	}
+	p.pipeline = pipes[0]
+	var sizes []vk.DescriptorPoolSize
+	if spec.Buffers > 0 {
+		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)})
+	}
+	if accels > 0 {
+		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure), DescriptorCount: uint32(accels)})
+	}
+	if len(sizes) > 0 {
+		var pool vk.DescriptorPool
+		if err := check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
+			SType:         vk.StructureTypeDescriptorPoolCreateInfo,
+			MaxSets:       1,
+			PoolSizeCount: uint32(len(sizes)),
+			PPoolSizes:    sizes,
+		}, nil, &pool)); err != nil {
+			return fail(err)
+		}
+		p.descPool = pool
+		var set vk.DescriptorSet
+		if err := check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
+			SType:              vk.StructureTypeDescriptorSetAllocateInfo,
+			DescriptorPool:     p.descPool,
+			DescriptorSetCount: 1,
+			PSetLayouts:        []vk.DescriptorSetLayout{p.setLayout},
+		}, &set)); err != nil {
+			return fail(err)
+		}
+		p.set = set
+	}
+	return p, nil
+}
+
+// BindAccel points binding at the acceleration structure a.
+func (p *ComputePipeline) BindAccel(binding uint32, a *AccelStruct) error {
+	q, err := p.dev.rayQuery()
+	if err != nil {
+		return err
+	}
+	q.WriteDescriptor(p.set, binding, a.h)
+	return nil
+}

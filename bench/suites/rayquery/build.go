@@ -1,0 +1,255 @@
+package rayquery
+
+import (
+	"fmt"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+)
+
+// buildInstance times one BLAS or TLAS build, or a TLAS refit with moved
+// instances, of the sphere-grid scene. Verification traces primary and
+// ambient-occlusion rays through the result (and through its compacted
+// copy) against the CPU reference.
+type buildInstance struct {
+	v     buildVariant
+	cpu   *scene // the scene as the timed build leaves it
+	g     *gpuScene
+	build gpu.AccelBuild
+	sizes gpu.AccelSizes
+	prims int
+	moved *gpu.Buffer
+	timer *batchTimer
+	tr    *tracer
+	rays  []ray
+	refs  *refSet
+	extra map[string]float64
+	close []func()
+	// compaction: the compacted copy, and the TLAS that reaches it (the
+	// copy itself for a TLAS, a TLAS over the compacted BLAS otherwise).
+	compact, compactTLAS *gpu.AccelStruct
+}
+
+// verifyRays is the size of each verification ray set (primary and AO).
+const verifyRays = 4096
+
+func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
+	bvar := v.Data.(buildVariant)
+	sp := specOf(spheres, p, o)
+	s := getScene(sp)
+	blasFlags, tlasFlags := gpu.AccelPreferFastTrace, gpu.AccelPreferFastTrace
+	if bvar.top {
+		tlasFlags = bvar.flags
+		if bvar.update {
+			tlasFlags |= gpu.AccelAllowUpdate
+		}
+	} else {
+		blasFlags = bvar.flags
+	}
+	b := &buildInstance{v: bvar, cpu: s, extra: map[string]float64{}}
+	var err error
+	if b.g, err = newGPUScene(d, s, blasFlags, tlasFlags); err != nil {
+		return nil, err
+	}
+	b.close = append(b.close, b.g.Close)
+	fail := func(err error) (kernel.Instance, error) {
+		b.Close()
+		return nil, err
+	}
+	switch {
+	case !bvar.top:
+		m := b.g.meshes[0]
+		b.build = gpu.AccelBuild{Dst: m.blas, Geometry: m.geom, Flags: blasFlags, Scratch: b.g.scratch}
+		b.sizes, b.prims = m.sizes, int(m.geom.Count)
+	case bvar.update:
+		moved := &scene{Meshes: s.Meshes, Instances: movedInstances(s, o.Seed)}
+		moved.prepare()
+		b.cpu = moved
+		if b.moved, err = b.g.upload("moved instance", encodeInstances(moved.Instances, b.g.blasAddress)); err != nil {
+			return fail(err)
+		}
+		geom := b.g.instGeom
+		geom.Instances = b.moved
+		b.build = gpu.AccelBuild{Dst: b.g.tlas, Src: b.g.tlas, Geometry: geom, Flags: tlasFlags, Scratch: b.g.scratch}
+		b.sizes, b.prims = b.g.tlasSizes, len(s.Instances)
+	default:
+		b.build = gpu.AccelBuild{Dst: b.g.tlas, Geometry: b.g.instGeom, Flags: tlasFlags, Scratch: b.g.scratch}
+		b.sizes, b.prims = b.g.tlasSizes, len(s.Instances)
+	}
+	b.extra["accel_bytes"] = float64(b.sizes.Accel)
+	b.extra["build_scratch_bytes"] = float64(b.sizes.BuildScratch)
+	b.extra["update_scratch_bytes"] = float64(b.sizes.UpdateScratch)
+	b.extra["primitives"] = float64(b.prims)
+	if !bvar.update {
+		if err := b.compaction(d, blasFlags, tlasFlags); err != nil {
+			return fail(err)
+		}
+	}
+	b.rays = append(genRays(b.cpu, spheres, primary, verifyRays, o.Seed), genRays(b.cpu, spheres, ao, verifyRays, o.Seed)...)
+	b.refs = newRefSet(b.cpu, b.rays, 0, o.Seed)
+	if b.tr, err = newTracer(d, traceConfig{wg: 64, rpi: 1}, b.rays); err != nil {
+		return fail(err)
+	}
+	b.close = append(b.close, b.tr.Close)
+	if b.timer, err = newBatchTimer(d, b.Record); err != nil {
+		return fail(err)
+	}
+	b.close = append(b.close, b.timer.Close)
+	return b, nil
+}
+
+// compaction builds the target level again with ALLOW_COMPACTION, reads
+// its compacted size, and copies it into a compacted acceleration
+// structure that Verify traces too.
+func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.AccelFlags) error {
+	flags, geom := blasFlags, b.build.Geometry
+	if b.v.top {
+		flags = tlasFlags
+	}
+	flags |= gpu.AccelAllowCompaction
+	sizes, err := d.AccelBuildSizes(geom, flags)
+	if err != nil {
+		return err
+	}
+	full, err := d.NewAccelStruct(b.v.top, sizes.Accel)
+	if err != nil {
+		return fmt.Errorf("compactable copy: %w", err)
+	}
+	defer full.Close()
+	scratch, err := d.NewAccelScratch(sizes.BuildScratch)
+	if err != nil {
+		return err
+	}
+	defer scratch.Close()
+	pool, err := d.NewCompactedSizePool(1)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := d.Run(func(cb *gpu.CommandBuffer) error {
+		pool.Reset(cb)
+		if err := cb.BuildAccel(gpu.AccelBuild{Dst: full, Geometry: geom, Flags: flags, Scratch: scratch}); err != nil {
+			return err
+		}
+		return pool.Write(cb, full, 0)
+	}); err != nil {
+		return fmt.Errorf("build for compaction: %w", err)
+	}
+	res, err := pool.Results()
+	if err != nil {
+		return err
+	}
+	compacted := res[0]
+	if compacted == 0 || compacted > sizes.Accel {
+		return fmt.Errorf("compacted size %d bytes is not in (0, %d]", compacted, sizes.Accel)
+	}
+	if b.compact, err = d.NewAccelStruct(b.v.top, compacted); err != nil {
+		return fmt.Errorf("compacted copy: %w", err)
+	}
+	b.close = append(b.close, b.compact.Close)
+	b.compactTLAS = b.compact
+	var inst *gpu.Buffer
+	if !b.v.top {
+		// A TLAS over the compacted BLAS, with the scene's instances.
+		if b.compactTLAS, err = d.NewAccelStruct(true, b.g.tlasSizes.Accel); err != nil {
+			return err
+		}
+		b.close = append(b.close, b.compactTLAS.Close)
+		if inst, err = b.g.upload("instance", encodeInstances(b.cpu.Instances, func(int) uint64 { return b.compact.Address })); err != nil {
+			return err
+		}
+	}
+	if err := d.Run(func(cb *gpu.CommandBuffer) error {
+		if err := cb.CopyAccel(full, b.compact, true); err != nil {
+			return err
+		}
+		if b.v.top {
+			return nil
+		}
+		geom := b.g.instGeom
+		geom.Instances = inst
+		return cb.BuildAccel(gpu.AccelBuild{Dst: b.compactTLAS, Geometry: geom, Flags: gpu.AccelPreferFastTrace, Scratch: b.g.scratch})
+	}); err != nil {
+		return fmt.Errorf("compacting copy: %w", err)
+	}
+	b.extra["compactable_bytes"] = float64(sizes.Accel)
+	b.extra["compacted_bytes"] = float64(compacted)
+	b.extra["compaction_ratio"] = float64(compacted) / float64(sizes.Accel)
+	return nil
+}
+
+func (b *buildInstance) Record(cb *gpu.CommandBuffer) {
+	// The geometry and scratch were checked in Setup; BuildAccel only
+	// fails without ray-query support, which Setup established.
+	_ = cb.BuildAccel(b.build)
+}
+
+func (b *buildInstance) Work() float64 { return float64(b.prims) }
+
+// trace runs the verification rays through tlas (rebuilding the scene's
+// TLAS first after a BLAS build) and compares them with the reference.
+func (b *buildInstance) trace(tlas *gpu.AccelStruct, rebuildTLAS bool) (map[string]float64, error) {
+	if err := b.tr.bind(tlas); err != nil {
+		return nil, err
+	}
+	if err := b.tr.poison(); err != nil {
+		return nil, err
+	}
+	if err := b.tr.dev.Run(func(cb *gpu.CommandBuffer) error {
+		if rebuildTLAS {
+			if err := cb.BuildAccel(gpu.AccelBuild{Dst: b.g.tlas, Geometry: b.g.instGeom, Flags: gpu.AccelPreferFastTrace, Scratch: b.g.scratch}); err != nil {
+				return err
+			}
+		}
+		b.tr.record(cb)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("trace verification rays: %w", err)
+	}
+	hits, err := b.tr.download()
+	if err != nil {
+		return nil, err
+	}
+	return compare(b.cpu, b.rays, b.refs, hits, false, 0)
+}
+
+func (b *buildInstance) Verify() (map[string]float64, error) {
+	fig, err := b.trace(b.g.tlas, !b.v.top)
+	if err != nil {
+		return fig, fmt.Errorf("rays through the built acceleration structure: %w", err)
+	}
+	for _, k := range []string{"grazing_rays", "tie_rays", "inside_rays", "alternate_hits", "checked_rays"} {
+		b.extra["verify."+k] = fig[k]
+	}
+	if b.compactTLAS != nil {
+		cfig, err := b.trace(b.compactTLAS, false)
+		for k, v := range cfig {
+			fig["compacted."+k] = v
+		}
+		if err != nil {
+			return fig, fmt.Errorf("rays through the compacted acceleration structure: %w", err)
+		}
+	}
+	return fig, nil
+}
+
+func (b *buildInstance) Sample() (float64, error) { return b.timer.Sample() }
+func (b *buildInstance) Clock() string            { return b.timer.Clock() }
+
+func (b *buildInstance) Extra() map[string]float64 {
+	out := map[string]float64{"batch_repeats": float64(b.timer.repeats)}
+	for k, v := range b.extra {
+		out[k] = v
+	}
+	if med := b.timer.median(); med > 0 {
+		out["mprims_per_s"] = 1e3 * float64(b.prims) / med
+	}
+	return out
+}
+
+func (b *buildInstance) Close() {
+	for i := len(b.close) - 1; i >= 0; i-- {
+		b.close[i]()
+	}
+	b.close = nil
+}

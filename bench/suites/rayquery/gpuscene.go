@@ -1,0 +1,258 @@
+package rayquery
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+)
+
+// gpuScene is a scene's acceleration structures on the device: a vertex
+// and an index buffer and a BLAS per mesh, an instance buffer and a TLAS.
+type gpuScene struct {
+	dev      *gpu.Device
+	meshes   []gpuMesh
+	inst     *gpu.Buffer
+	instGeom gpu.AccelGeometry
+	tlas     *gpu.AccelStruct
+	// tlasSizes are the TLAS's build sizes; scratch fits every build here.
+	tlasSizes gpu.AccelSizes
+	scratch   *gpu.Buffer
+	closers   []func()
+}
+
+type gpuMesh struct {
+	geom  gpu.AccelGeometry
+	blas  *gpu.AccelStruct
+	sizes gpu.AccelSizes
+}
+
+func (g *gpuScene) Close() {
+	for i := len(g.closers) - 1; i >= 0; i-- {
+		g.closers[i]()
+	}
+	g.closers = nil
+}
+
+// checkAccel turns sizes beyond the device into a skip.
+func checkAccel(d *gpu.Device, what string, sizes gpu.AccelSizes) error {
+	for _, s := range []uint64{sizes.Accel, sizes.BuildScratch} {
+		if lim := d.Phys.MaxAllocation; lim != 0 && s > lim {
+			return skipf("%s needs %d bytes, more than maxMemoryAllocationSize (%d)", what, s, lim)
+		}
+		if lim := d.Phys.DeviceLocalMem; lim != 0 && s > lim/2 {
+			return skipf("%s needs %d bytes, more than half the device's memory", what, s)
+		}
+	}
+	return nil
+}
+
+func f32bytes(xs []float32) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 4*len(xs))
+}
+
+func u32bytes(xs []uint32) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 4*len(xs))
+}
+
+// upload creates a device-local buffer for build inputs holding data.
+func (g *gpuScene) upload(what string, data []byte) (*gpu.Buffer, error) {
+	b, err := g.dev.NewBufferUsage(uint64(len(data)), gpu.DeviceLocal, gpu.UsageAccelInput)
+	if err != nil {
+		return nil, fmt.Errorf("%s buffer (%d bytes): %w", what, len(data), err)
+	}
+	g.closers = append(g.closers, b.Close)
+	if err := b.Upload(data); err != nil {
+		return nil, fmt.Errorf("upload %s: %w", what, err)
+	}
+	return b, nil
+}
+
+// encodeInstances encodes instances referencing the BLAS addresses.
+func encodeInstances(list []instance, blas func(mesh int) uint64) []byte {
+	out := make([]byte, gpu.InstanceSize*len(list))
+	for i, in := range list {
+		gpu.EncodeInstance(out[gpu.InstanceSize*i:], in.Transform, uint32(i), 0xff, gpu.InstanceCullDisable, blas(in.Mesh))
+	}
+	return out
+}
+
+// newGPUScene uploads s and builds its BLASes with blasFlags and its TLAS
+// with tlasFlags.
+func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags gpu.AccelFlags) (*gpuScene, error) {
+	g := &gpuScene{dev: d}
+	fail := func(err error) (*gpuScene, error) {
+		g.Close()
+		return nil, err
+	}
+	lim, err := d.AccelLimits()
+	if err != nil {
+		return nil, skipf("%v", err)
+	}
+	if uint64(len(s.Instances)) > lim.MaxInstanceCount {
+		return nil, skipf("%d instances exceed maxInstanceCount %d", len(s.Instances), lim.MaxInstanceCount)
+	}
+	var scratch uint64
+	for mi, m := range s.Meshes {
+		if uint64(m.tris()) > lim.MaxPrimitiveCount {
+			return fail(skipf("%d triangles exceed maxPrimitiveCount %d", m.tris(), lim.MaxPrimitiveCount))
+		}
+		gm := gpuMesh{geom: gpu.AccelGeometry{VertexCount: uint32(len(m.Verts) / 3), Count: uint32(m.tris()), Opaque: true}}
+		if gm.sizes, err = d.AccelBuildSizes(gm.geom, blasFlags); err != nil {
+			return fail(err)
+		}
+		if err := checkAccel(d, fmt.Sprintf("the BLAS of %d triangles", m.tris()), gm.sizes); err != nil {
+			return fail(err)
+		}
+		for _, sz := range []uint64{uint64(4 * len(m.Verts)), uint64(4 * len(m.Idx))} {
+			if err := d.CheckStorageSize(sz); err != nil {
+				return fail(skipf("mesh %d: %v", mi, err))
+			}
+		}
+		if gm.geom.Vertices, err = g.upload("vertex", f32bytes(m.Verts)); err != nil {
+			return fail(err)
+		}
+		if gm.geom.Indices, err = g.upload("index", u32bytes(m.Idx)); err != nil {
+			return fail(err)
+		}
+		if gm.blas, err = d.NewAccelStruct(false, gm.sizes.Accel); err != nil {
+			return fail(fmt.Errorf("BLAS: %w", err))
+		}
+		g.closers = append(g.closers, gm.blas.Close)
+		scratch = max(scratch, gm.sizes.BuildScratch, gm.sizes.UpdateScratch)
+		g.meshes = append(g.meshes, gm)
+	}
+	g.instGeom = gpu.AccelGeometry{Top: true, Count: uint32(len(s.Instances))}
+	if g.tlasSizes, err = d.AccelBuildSizes(g.instGeom, tlasFlags); err != nil {
+		return fail(err)
+	}
+	if err := checkAccel(d, fmt.Sprintf("the TLAS of %d instances", len(s.Instances)), g.tlasSizes); err != nil {
+		return fail(err)
+	}
+	scratch = max(scratch, g.tlasSizes.BuildScratch, g.tlasSizes.UpdateScratch)
+	if g.tlas, err = d.NewAccelStruct(true, g.tlasSizes.Accel); err != nil {
+		return fail(fmt.Errorf("TLAS: %w", err))
+	}
+	g.closers = append(g.closers, g.tlas.Close)
+	if g.scratch, err = d.NewAccelScratch(scratch); err != nil {
+		return fail(fmt.Errorf("scratch: %w", err))
+	}
+	g.closers = append(g.closers, g.scratch.Close)
+	if g.instGeom.Instances, err = g.upload("instance", encodeInstances(s.Instances, g.blasAddress)); err != nil {
+		return fail(err)
+	}
+	err = d.Run(func(cb *gpu.CommandBuffer) error {
+		for _, m := range g.meshes {
+			if err := cb.BuildAccel(gpu.AccelBuild{Dst: m.blas, Geometry: m.geom, Flags: blasFlags, Scratch: g.scratch}); err != nil {
+				return err
+			}
+		}
+		return cb.BuildAccel(gpu.AccelBuild{Dst: g.tlas, Geometry: g.instGeom, Flags: tlasFlags, Scratch: g.scratch})
+	})
+	if err != nil {
+		return fail(fmt.Errorf("build acceleration structures: %w", err))
+	}
+	return g, nil
+}
+
+func (g *gpuScene) blasAddress(mesh int) uint64 { return g.meshes[mesh].blas.Address }
+
+// tracer is the traversal pipeline with its ray and hit buffers.
+type tracer struct {
+	dev        *gpu.Device
+	pipe       *gpu.ComputePipeline
+	rays, hits *gpu.Buffer
+	count      uint32
+	groups     uint32
+	push       []byte
+	closers    []func()
+}
+
+type traceConfig struct {
+	wg, rpi, flags, alpha uint32
+}
+
+// Ray flags (gl_RayFlags*EXT).
+const (
+	flagOpaque           = 1
+	flagNoOpaque         = 2
+	flagTerminateOnFirst = 4
+)
+
+func newTracer(d *gpu.Device, c traceConfig, rays []ray) (*tracer, error) {
+	t := &tracer{dev: d, count: uint32(len(rays))}
+	fail := func(err error) (*tracer, error) {
+		t.Close()
+		return nil, err
+	}
+	spirv, err := shaderSPIRV()
+	if err != nil {
+		return nil, err
+	}
+	perGroup := uint64(c.wg) * uint64(c.rpi)
+	groups := (uint64(len(rays)) + perGroup - 1) / perGroup
+	if groups > uint64(d.Phys.Limits.MaxComputeWorkGroupCount[0]) {
+		return nil, skipf("%d workgroups exceed maxComputeWorkGroupCount[0]", groups)
+	}
+	t.groups = uint32(max(groups, 1))
+	for _, sz := range []uint64{32 * uint64(len(rays)), 16 * uint64(len(rays))} {
+		if err := d.CheckStorageSize(sz); err != nil {
+			return nil, skipf("%v", err)
+		}
+	}
+	if t.pipe, err = d.NewRayQueryPipeline(gpu.ComputeSpec{
+		Name: traceShader, SPIRV: spirv, Buffers: 2, PushSize: 4,
+		SpecConstants: []uint32{c.wg, c.rpi, c.flags, c.alpha},
+	}, 1); err != nil {
+		return fail(err)
+	}
+	t.closers = append(t.closers, t.pipe.Close)
+	raw := make([]byte, 32*len(rays))
+	for i, r := range rays {
+		w := raw[32*i:]
+		for k, v := range []float32{r.O[0], r.O[1], r.O[2], r.Tmin, r.D[0], r.D[1], r.D[2], r.Tmax} {
+			binary.LittleEndian.PutUint32(w[4*k:], math.Float32bits(v))
+		}
+	}
+	if t.rays, err = d.NewBuffer(uint64(len(raw)), gpu.DeviceLocal); err != nil {
+		return fail(fmt.Errorf("ray buffer: %w", err))
+	}
+	t.closers = append(t.closers, t.rays.Close)
+	if err := t.rays.Upload(raw); err != nil {
+		return fail(fmt.Errorf("upload rays: %w", err))
+	}
+	if t.hits, err = d.NewBuffer(16*uint64(len(rays)), gpu.DeviceLocal); err != nil {
+		return fail(fmt.Errorf("hit buffer: %w", err))
+	}
+	t.closers = append(t.closers, t.hits.Close)
+	t.pipe.Bind(t.rays, t.hits)
+	t.push = binary.LittleEndian.AppendUint32(nil, t.count)
+	return t, nil
+}
+
+// poison fills the hits so that rays the shader skips fail the check.
+func (t *tracer) poison() error {
+	return t.dev.Run(func(cb *gpu.CommandBuffer) error { cb.Fill(t.hits, 0x7fc00000); return nil })
+}
+
+// bind points the pipeline at tlas (not while a dispatch is in flight).
+func (t *tracer) bind(tlas *gpu.AccelStruct) error { return t.pipe.BindAccel(2, tlas) }
+
+func (t *tracer) record(cb *gpu.CommandBuffer) { t.pipe.Dispatch(cb, t.push, t.groups, 1, 1) }
+
+func (t *tracer) download() ([]byte, error) {
+	out := make([]byte, 16*int(t.count))
+	if err := t.hits.Download(out); err != nil {
+		return nil, fmt.Errorf("read back hits: %w", err)
+	}
+	return out, nil
+}
+
+func (t *tracer) Close() {
+	for i := len(t.closers) - 1; i >= 0; i-- {
+		t.closers[i]()
+	}
+	t.closers = nil
+}
