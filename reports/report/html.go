@@ -1,0 +1,273 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/radvbench/radvbench/reports/chart"
+	"github.com/radvbench/radvbench/reports/compare"
+)
+
+// row is one line of the verdict table.
+type row struct {
+	Key, Group, Metric string
+	Base, New          string
+	Change, P          string
+	Verdict            string
+	Class              string
+	Remarks            string
+}
+
+func side(s *compare.Side, unit string) string {
+	if s == nil {
+		return "—"
+	}
+	if s.Status != "ok" {
+		return s.Status
+	}
+	ci := ""
+	if !math.IsInf(s.RelCI, 0) && !math.IsNaN(s.RelCI) {
+		ci = " ±" + compare.FormatPercent(s.RelCI)
+	}
+	return compare.FormatValue(s.Median) + " " + unit + ci
+}
+
+// VerdictClass is the CSS class (and Markdown emphasis) of a verdict.
+func verdictClass(c *compare.Comparison) string {
+	switch {
+	case c.Fails():
+		return "bad"
+	case c.Allowed:
+		return "allowed"
+	case c.Verdict == compare.Improvement:
+		return "good"
+	case c.Verdict == compare.Noisy:
+		return "noisy"
+	}
+	return "same"
+}
+
+func verdictLabel(c *compare.Comparison) string {
+	v := string(c.Verdict)
+	switch c.Verdict {
+	case compare.Same:
+		v = "~ (no change)"
+	case compare.Failed:
+		v = "FAILED"
+	}
+	if c.Allowed {
+		v += " (allowed)"
+	}
+	return v
+}
+
+// rows orders the table: failures and regressions first, then
+// improvements, then the rest in the comparison's order.
+func rows(rep *compare.Report) []row {
+	rank := func(c *compare.Comparison) int {
+		switch {
+		case c.Fails():
+			return 0
+		case c.Allowed:
+			return 1
+		case c.Verdict == compare.Improvement:
+			return 2
+		case c.Verdict == compare.Noisy:
+			return 3
+		}
+		return 4
+	}
+	var out []row
+	for r := 0; r <= 4; r++ {
+		for i := range rep.Comparisons {
+			c := &rep.Comparisons[i]
+			if rank(c) != r {
+				continue
+			}
+			p := ""
+			if !math.IsNaN(c.P) {
+				p = fmt.Sprintf("%.3g", c.P)
+			}
+			var rem []string
+			if c.Note != "" {
+				rem = append(rem, c.Note)
+			}
+			if c.AllowReason != "" {
+				rem = append(rem, "allowed: "+c.AllowReason)
+			}
+			rem = append(rem, c.Warnings...)
+			out = append(out, row{
+				Key: c.Key, Group: c.Group, Metric: c.Metric,
+				Base: side(c.Base, c.Unit), New: side(c.New, c.Unit),
+				Change: compare.FormatChange(c.Change), P: p,
+				Verdict: verdictLabel(c), Class: verdictClass(c), Remarks: strings.Join(rem, "; "),
+			})
+		}
+	}
+	return out
+}
+
+var funcs = template.FuncMap{
+	"inc": func(i int) int { return i + 1 },
+	"kind": func(k string) string {
+		switch k {
+		case chart.KindThroughput:
+			return "Throughput vs problem size"
+		case chart.KindComparison:
+			return "Comparison"
+		case chart.KindDistribution:
+			return "Sample distributions"
+		case chart.KindHeatmap:
+			return "Tile-configuration heatmap"
+		case chart.KindRoofline:
+			return "Roofline"
+		}
+		return k
+	},
+}
+
+var htmlTmpl = template.Must(template.New("index").Funcs(funcs).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body { font-family: "Liberation Sans", Arial, Helvetica, sans-serif; margin: 1.5em auto; max-width: 1240px; padding: 0 1em; color: #222; line-height: 1.4; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+h2 { font-size: 1.25em; margin-top: 1.8em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.92em; }
+th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+th { background: #f4f4f4; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+code { font-family: "Liberation Mono", Consolas, monospace; font-size: 0.95em; }
+.verdict { font-weight: bold; }
+/* Okabe-Ito: vermillion regressions, blue improvements, orange noisy. */
+tr.bad td.verdict { color: #fff; background: #D55E00; }
+tr.allowed td.verdict { color: #D55E00; }
+tr.good td.verdict { color: #fff; background: #0072B2; }
+tr.noisy td.verdict { background: #fbe3b0; }
+tr.same td.verdict { color: #666; }
+.summary { font-size: 1.1em; padding: 0.5em 0.8em; border-left: 6px solid #999; background: #f7f7f7; }
+.summary.fail { border-color: #D55E00; }
+.summary.pass { border-color: #0072B2; }
+.note { padding: 0.3em 0.8em; border-left: 4px solid #E69F00; background: #fdf6e6; margin: 0.4em 0; }
+figure { margin: 1.2em 0 2em 0; }
+figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { margin-top: 0.4em; color: #333; }
+figcaption .files { color: #666; font-size: 0.9em; }
+nav ul { columns: 2; }
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<p>{{if .Tool}}Written by {{.Tool}} from {{len .Runs}} results file{{if ne (len .Runs) 1}}s{{end}}.{{end}}
+{{if .CPU}} <strong>Some figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU.</strong>{{end}}</p>
+
+<nav><ul>
+<li><a href="#runs">Runs: device, driver, kernel</a></li>
+<li><a href="#verdicts">Comparison and verdicts</a></li>
+{{range .Charts}}<li><a href="#{{.Name}}">{{kind .Kind}}{{if .Suite}}: {{.Suite}}{{end}}</a></li>
+{{end}}<li><a href="summary.md">summary.md</a></li>
+</ul></nav>
+
+<h2 id="runs">Runs</h2>
+<table>
+<thead><tr><th>#</th><th>File</th><th>Started</th><th>Device</th><th>Driver</th><th>Kernel</th><th>Suites</th><th>Labels</th>{{if .Runs}}<th>Benchmarks</th>{{end}}</tr></thead>
+<tbody>
+{{range $i, $r := .Runs}}<tr><td class="num">{{inc $i}}</td><td><code>{{$r.Name}}</code></td><td>{{$r.Started}}</td><td>{{$r.Device}}</td><td>{{$r.Driver}}</td><td>{{$r.Kernel}}</td><td>{{$r.Suites}}{{if $r.Quick}} (quick){{end}}</td><td>{{$r.Labels}}{{if $r.Configs}}<br>A/B: {{$r.Configs}}{{end}}</td><td class="num">{{$r.Results}}</td></tr>
+{{end}}</tbody>
+</table>
+
+<h3>Parameters that differ between runs</h3>
+{{if .Differ}}<table>
+<thead><tr><th>Key</th>{{range $i, $r := .Runs}}<th>#{{inc $i}}</th>{{end}}</tr></thead>
+<tbody>
+{{range .Differ}}<tr><td><code>{{.Key}}</code></td>{{range .Values}}<td>{{if .}}<code>{{.}}</code>{{else}}<em>unset</em>{{end}}</td>{{end}}</tr>
+{{end}}</tbody>
+</table>{{else}}<p>None: every run has the same fingerprint and labels{{if eq (len .Runs) 1}} (there is one run){{end}}.</p>{{end}}
+{{if .Same}}<details><summary>Parameters all runs share ({{len .Same}})</summary>
+<table><tbody>
+{{range .Same}}<tr><td><code>{{.Key}}</code></td><td><code>{{index .Values 0}}</code></td></tr>
+{{end}}</tbody></table>
+</details>{{end}}
+
+<h2 id="verdicts">Comparison and verdicts</h2>
+{{if .Compare}}<p class="summary {{if .Failed}}fail{{else}}pass{{end}}"><strong>{{.Summary}}</strong> against baseline <code>{{.Baseline}}</code>{{if .Compare.By}} (grouped by <code>{{.Compare.By}}</code>){{end}}; {{.Policy}}.</p>
+{{range .Compare.Notes}}<p class="note">{{.}}</p>
+{{end}}
+<table id="verdict-table">
+<thead><tr><th>Benchmark</th>{{if .Multi}}<th>Group</th>{{end}}<th>Baseline</th><th>New</th><th>Change</th><th>p</th><th>Verdict</th><th>Remarks</th></tr></thead>
+<tbody>
+{{range .Rows}}<tr class="{{.Class}}"><td><code>{{.Key}}</code></td>{{if $.Multi}}<td><code>{{.Group}}</code></td>{{end}}<td class="num">{{.Base}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="num">{{.P}}</td><td class="verdict">{{.Verdict}}</td><td>{{.Remarks}}</td></tr>
+{{end}}</tbody>
+</table>
+<p>A regression is a change worse than the threshold with a Mann-Whitney U p-value below alpha; "noisy" means the confidence interval is too wide to tell. Medians are shown with the half-width of their 95% confidence interval.</p>
+{{else}}<p>No comparison: {{.NoCmp}}.</p>{{end}}
+
+{{range .Charts}}<h2 id="{{.Name}}">{{kind .Kind}}{{if .Suite}}: {{.Suite}}{{end}}</h2>
+<figure>
+<img src="{{.Name}}.png" width="{{.Width}}" height="{{.Height}}" alt="{{.Title}}">
+<figcaption>{{.Caption}} <span class="files">Files: <a href="{{.Name}}.svg">SVG</a>, <a href="{{.Name}}.png">PNG</a>, <a href="{{.Name}}.csv">data (CSV)</a>.</span></figcaption>
+</figure>
+{{end}}
+</body>
+</html>
+`))
+
+func writeHTML(w io.Writer, pg *page) error { return htmlTmpl.Execute(w, pg) }
+
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+func writeMarkdown(w io.Writer, pg *page) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", pg.Title)
+	if pg.CPU {
+		b.WriteString("> Some figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU.\n\n")
+	}
+	b.WriteString("## Runs\n\n| # | File | Started | Device | Driver | Kernel | Labels |\n|--:|---|---|---|---|---|---|\n")
+	for i, r := range pg.Runs {
+		fmt.Fprintf(&b, "| %d | `%s` | %s | %s | %s | %s | %s |\n", i+1, mdCell(r.Name), r.Started, mdCell(r.Device), mdCell(r.Driver), mdCell(r.Kernel), mdCell(r.Labels))
+	}
+	b.WriteString("\n### Parameters that differ between runs\n\n")
+	if len(pg.Differ) == 0 {
+		b.WriteString("None.\n\n")
+	} else {
+		b.WriteString("| Key |")
+		for i := range pg.Runs {
+			fmt.Fprintf(&b, " #%d |", i+1)
+		}
+		b.WriteString("\n|---|" + strings.Repeat("---|", len(pg.Runs)) + "\n")
+		for _, p := range pg.Differ {
+			fmt.Fprintf(&b, "| `%s` |", mdCell(p.Key))
+			for _, v := range p.Values {
+				if v == "" {
+					v = "*unset*"
+				}
+				fmt.Fprintf(&b, " %s |", mdCell(v))
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("## Comparison and verdicts\n\n")
+	if pg.Compare != nil {
+		if err := compare.WriteMarkdown(&b, pg.Compare); err != nil {
+			return err
+		}
+		b.WriteString("\n")
+	} else {
+		fmt.Fprintf(&b, "No comparison: %s.\n\n", pg.NoCmp)
+	}
+	b.WriteString("## Charts\n\n")
+	for _, c := range pg.Charts {
+		fmt.Fprintf(&b, "### %s\n\n![%s](%s.png)\n\n%s ([SVG](%s.svg), [data](%s.csv))\n\n", c.Title, mdCell(c.Title), c.Name, c.Caption, c.Name, c.Name)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

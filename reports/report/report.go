@@ -1,0 +1,308 @@
+// Package report writes radvbench's report directory: index.html (one
+// self-contained page that works opened from disk, with no network and no
+// JavaScript), summary.md, and every chart as PNG, SVG and CSV. It states
+// the device, driver and kernel, the parameters that differ between the
+// runs, the comparison table with verdicts (package compare) and each
+// chart with a caption. It is pure Go: no cgo, no Vulkan.
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/radvbench/radvbench/reports/chart"
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// Options select grouping and the gating policy of the comparison.
+type Options struct {
+	// By and Baseline are as in compare.Options.
+	By       string
+	Baseline string
+	Policy   compare.Policy
+}
+
+// Output describes what Write wrote.
+type Output struct {
+	Dir     string
+	Index   string // DIR/index.html
+	Summary string // DIR/summary.md
+	Charts  []*chart.Chart
+	// Compare is the comparison; nil when there is nothing to compare.
+	Compare *compare.Report
+	// NoCompare says why there is no comparison.
+	NoCompare string
+	// Files lists every file written, relative to Dir.
+	Files []string
+}
+
+// Run is one input file's row in the runs table.
+type Run struct {
+	Name    string
+	Started string
+	Device  string
+	Driver  string
+	Kernel  string
+	Suites  string
+	Quick   bool
+	Labels  string
+	Configs string
+	Results int
+}
+
+// Param is a configuration parameter whose value differs between runs.
+type Param struct {
+	Key    string
+	Values []string // one per run, "" when unset
+}
+
+// page is everything the HTML and Markdown need.
+type page struct {
+	Title    string
+	Runs     []Run
+	Differ   []Param
+	Same     []Param // key with its single value in Values[0]
+	Compare  *compare.Report
+	NoCmp    string
+	Rows     []row
+	Charts   []*chart.Chart
+	CPU      bool
+	Policy   string
+	Summary  string
+	Failed   bool
+	Multi    bool
+	Tool     string
+	Baseline string
+}
+
+// Write loads nothing: it takes the inputs, compares them when there are
+// at least two groups, draws the charts and writes the report to dir.
+// Errors are input errors (an unknown --by key, a bad baseline) or write
+// errors.
+func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
+	if len(inputs) == 0 {
+		return nil, fmt.Errorf("no results files to report on")
+	}
+	if opt.Policy.Threshold == 0 && opt.Policy.Alpha == 0 {
+		p := compare.DefaultPolicy()
+		p.Rules, p.Allow = opt.Policy.Rules, opt.Policy.Allow
+		opt.Policy = p
+	}
+	out := &Output{Dir: dir, Index: filepath.Join(dir, "index.html"), Summary: filepath.Join(dir, "summary.md")}
+	if opt.By != "" && opt.By != "config" && opt.By != "file" && !hasKey(inputs, opt.By) {
+		return nil, fmt.Errorf("no results file has the key %q: use file, device, driver, config, label.NAME or a fingerprint key (%s)",
+			opt.By, strings.Join(keysOf(inputs), ", "))
+	}
+	rep, err := compare.Compare(inputs, compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline})
+	switch {
+	case err == nil:
+		out.Compare = rep
+	case opt.Baseline != "" && strings.Contains(err.Error(), "baseline"):
+		return nil, err
+	case len(inputs) == 1 && opt.By == "":
+		out.NoCompare = "one run and no --by key: nothing to compare (pass two results files, or --by config for an A/B run)"
+	default:
+		out.NoCompare = err.Error()
+	}
+	out.Charts = chart.All(inputs, chart.Options{By: opt.By, Report: out.Compare})
+
+	write := func(name string, data []byte) error {
+		if err := results.WriteFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
+			return fmt.Errorf("write report: %w", err)
+		}
+		out.Files = append(out.Files, name)
+		return nil
+	}
+	for _, c := range out.Charts {
+		png, err := c.PNG()
+		if err != nil {
+			return nil, err
+		}
+		svg, err := c.SVG()
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range []struct {
+			ext  string
+			data []byte
+		}{{".png", png}, {".svg", svg}, {".csv", c.CSV()}} {
+			if err := write(c.Name+f.ext, f.data); err != nil {
+				return nil, err
+			}
+		}
+	}
+	pg := buildPage(inputs, out, opt)
+	var html, md bytes.Buffer
+	if err := writeHTML(&html, pg); err != nil {
+		return nil, fmt.Errorf("render index.html: %w", err)
+	}
+	if err := writeMarkdown(&md, pg); err != nil {
+		return nil, fmt.Errorf("render summary.md: %w", err)
+	}
+	if err := write("summary.md", md.Bytes()); err != nil {
+		return nil, err
+	}
+	// index.html last: once it exists, everything it references does.
+	if err := write("index.html", html.Bytes()); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func hasKey(inputs []compare.Input, by string) bool {
+	for _, in := range inputs {
+		f := in.File
+		switch {
+		case by == "device", by == "driver":
+			return true
+		case strings.HasPrefix(by, "label."):
+			if _, ok := f.Labels[strings.TrimPrefix(by, "label.")]; ok {
+				return true
+			}
+		default:
+			if _, ok := f.Fingerprint[by]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func keysOf(inputs []compare.Input) []string {
+	set := map[string]bool{}
+	for _, in := range inputs {
+		for k := range in.File.Labels {
+			set["label."+k] = true
+		}
+		for k := range in.File.Fingerprint {
+			set[k] = true
+		}
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if len(keys) > 12 {
+		keys = append(keys[:12], "...")
+	}
+	return keys
+}
+
+func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
+	pg := &page{Compare: out.Compare, NoCmp: out.NoCompare, Charts: out.Charts}
+	suites := map[string]bool{}
+	for _, in := range inputs {
+		f := in.File
+		pg.CPU = pg.CPU || f.Device.CPU
+		r := Run{
+			Name:    in.Name,
+			Device:  f.Device.Name,
+			Driver:  strings.TrimSpace(f.Device.DriverName + " " + f.Device.DriverInfo),
+			Kernel:  f.Fingerprint["kernel.release"],
+			Suites:  strings.Join(f.Suites, ", "),
+			Quick:   f.Quick,
+			Results: len(f.Results),
+		}
+		if f.Device.SKU != nil {
+			r.Device += " (" + f.Device.SKU.Name + ", " + f.Device.SKU.GFX + ")"
+		}
+		if !f.Started.IsZero() {
+			r.Started = f.Started.UTC().Format("2006-01-02 15:04 UTC")
+		}
+		var labels []string
+		for k, v := range f.Labels {
+			labels = append(labels, k+"="+v)
+		}
+		sort.Strings(labels)
+		r.Labels = strings.Join(labels, ", ")
+		var cfgs []string
+		for _, c := range f.Configs {
+			var env []string
+			for k, v := range c.Env {
+				env = append(env, k+"="+v)
+			}
+			sort.Strings(env)
+			cfgs = append(cfgs, c.Name+" ("+strings.Join(env, " ")+")")
+		}
+		r.Configs = strings.Join(cfgs, "; ")
+		for _, s := range f.Suites {
+			suites[s] = true
+		}
+		pg.Runs = append(pg.Runs, r)
+	}
+	var ss []string
+	for s := range suites {
+		ss = append(ss, s)
+	}
+	sort.Strings(ss)
+	pg.Title = "radvbench report"
+	if len(ss) > 0 {
+		pg.Title += ": " + strings.Join(ss, ", ")
+	}
+	pg.Differ, pg.Same = params(inputs)
+	if rep := out.Compare; rep != nil {
+		pg.Summary = rep.Summary()
+		pg.Failed = rep.Failed()
+		pg.Multi = len(rep.Groups) > 2
+		pg.Baseline = rep.Baseline
+		pg.Policy = fmt.Sprintf("threshold ±%s, alpha %g, noise limit ±%s", compare.FormatPercent(rep.Policy.Threshold), rep.Policy.Alpha,
+			compare.FormatPercent(noise(rep.Policy)))
+		pg.Rows = rows(rep)
+	}
+	if inputs[0].File.Tool.Version != "" {
+		pg.Tool = inputs[0].File.Tool.Name + " " + inputs[0].File.Tool.Version
+	}
+	return pg
+}
+
+func noise(p compare.Policy) float64 {
+	if p.Noise > 0 {
+		return p.Noise
+	}
+	return p.Threshold
+}
+
+// params splits the configuration keys (fingerprint and labels) into
+// those whose values differ between runs and those all runs share.
+func params(inputs []compare.Input) (differ, same []Param) {
+	keys := map[string]bool{}
+	get := func(f *results.File, k string) string {
+		if strings.HasPrefix(k, "label.") {
+			return f.Labels[strings.TrimPrefix(k, "label.")]
+		}
+		return f.Fingerprint[k]
+	}
+	for _, in := range inputs {
+		for k := range in.File.Fingerprint {
+			keys[k] = true
+		}
+		for k := range in.File.Labels {
+			keys["label."+k] = true
+		}
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		p := Param{Key: k}
+		diff := false
+		for i, in := range inputs {
+			v := get(in.File, k)
+			p.Values = append(p.Values, v)
+			diff = diff || (i > 0 && v != p.Values[0])
+		}
+		if diff {
+			differ = append(differ, p)
+		} else {
+			same = append(same, Param{Key: k, Values: p.Values[:1]})
+		}
+	}
+	return differ, same
+}

@@ -1,0 +1,261 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	htmlpkg "html"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// The fixtures live with the charts (see reports/chart/fixtures_test.go):
+// base.json and regress.json are two runs on an RX 7900 XTX where
+// regress.json has matmul/regblock wg16x16-t4x4-k16 at 1024³ 10% slower;
+// matmul-lvp.json is a real quick matmul run on lavapipe.
+const (
+	fixBase    = "../chart/testdata/base.json"
+	fixRegress = "../chart/testdata/regress.json"
+	fixLVP     = "../chart/testdata/matmul-lvp.json"
+	regKey     = "matmul/regblock/name=wg16x16-t4x4-k16/K=1024,M=1024,N=1024"
+)
+
+func load(t *testing.T, paths ...string) []compare.Input {
+	t.Helper()
+	var in []compare.Input
+	for _, p := range paths {
+		f, err := results.Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, compare.Input{Name: filepath.Base(p), File: f})
+	}
+	return in
+}
+
+var (
+	imgRe  = regexp.MustCompile(`<img src="([^"]+)" width="(\d+)" height="(\d+)"`)
+	linkRe = regexp.MustCompile(`(?:src|href)="([^"#]+)"`)
+)
+
+// checkDir checks a written report: every image index.html references
+// exists, decodes and has the size the page states; every link is a
+// local file; there is no script and no network reference.
+func checkDir(t *testing.T, out *Output) string {
+	t.Helper()
+	html, err := os.ReadFile(out.Index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(html)
+	imgs := imgRe.FindAllStringSubmatch(page, -1)
+	if len(imgs) != len(out.Charts) {
+		t.Errorf("index.html has %d images, want one per chart (%d)", len(imgs), len(out.Charts))
+	}
+	for _, c := range out.Charts {
+		if !strings.Contains(page, `src="`+c.Name+`.png"`) {
+			t.Errorf("index.html does not reference %s.png", c.Name)
+		}
+		if !strings.Contains(page, htmlpkg.EscapeString(c.Caption[:40])) {
+			t.Errorf("index.html lacks the caption of %s", c.Name)
+		}
+	}
+	for _, m := range imgs {
+		data, err := os.ReadFile(filepath.Join(out.Dir, m[1]))
+		if err != nil {
+			t.Fatalf("image %s: %v", m[1], err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s does not decode: %v", m[1], err)
+		}
+		w, _ := strconv.Atoi(m[2])
+		h, _ := strconv.Atoi(m[3])
+		if img.Bounds().Dx() != w || img.Bounds().Dy() != h || w != 1200 {
+			t.Errorf("%s is %v, page says %dx%d", m[1], img.Bounds().Size(), w, h)
+		}
+	}
+	for _, m := range linkRe.FindAllStringSubmatch(page, -1) {
+		if strings.Contains(m[1], ":") {
+			t.Errorf("index.html references %q: the report must work offline", m[1])
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(out.Dir, m[1])); err != nil {
+			t.Errorf("index.html links %s, which was not written", m[1])
+		}
+	}
+	if strings.Contains(strings.ToLower(page), "<script") {
+		t.Error("index.html contains a script; it must work without JavaScript")
+	}
+	for _, f := range out.Files {
+		if _, err := os.Stat(filepath.Join(out.Dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	return page
+}
+
+// TestReportTwoRunsRegression: a report from two runs with a 10%
+// regression shows it in the verdict table (HTML and Markdown) and in the
+// comparison chart's data.
+func TestReportTwoRunsRegression(t *testing.T) {
+	dir := t.TempDir()
+	out, err := Write(dir, load(t, fixBase, fixRegress), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := checkDir(t, out)
+	if out.Compare == nil || out.Compare.Counts.Regressions != 1 || out.Compare.Counts.Improvements != 1 {
+		t.Fatalf("comparison: %+v", out.Compare)
+	}
+	if !strings.Contains(page, `<table id="verdict-table">`) {
+		t.Fatal("no verdict table in index.html")
+	}
+	row := regexp.MustCompile(`<tr class="bad"><td><code>` + regexp.QuoteMeta(regKey) + `</code></td>.*?</tr>`).FindString(page)
+	if row == "" || !strings.Contains(row, "regression") || !strings.Contains(row, "-10.") {
+		t.Errorf("verdict row of the regression: %q", row)
+	}
+	for _, want := range []string{"1 regression", "kernel.release", "6.8.0", "6.9.0", "label.kernel", "Radeon RX 7900 XTX"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	md, err := os.ReadFile(out.Summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), regKey) || !strings.Contains(string(md), "### Regressions (1)") {
+		t.Errorf("summary.md does not show the regression:\n%s", md)
+	}
+	fh, err := os.Open(filepath.Join(dir, "comparison.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	recs, err := csv.NewReader(fh).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, f := range recs {
+		if f[0] == regKey {
+			found = true
+			ch, _ := strconv.ParseFloat(f[5], 64)
+			if f[9] != "regression" || ch > -8.5 || ch < -11.5 {
+				t.Errorf("comparison chart data for the regression: %v", f)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("comparison.csv has no row for %s", regKey)
+	}
+}
+
+// TestReportSingleRun: one lavapipe run has no comparison, says so, and
+// draws the matmul charts only.
+func TestReportSingleRun(t *testing.T) {
+	out, err := Write(t.TempDir(), load(t, fixLVP), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := checkDir(t, out)
+	if out.Compare != nil || !strings.Contains(page, "No comparison: one run") {
+		t.Errorf("single run: compare %v, page lacks the reason", out.Compare)
+	}
+	if !strings.Contains(page, "CPU implementation") {
+		t.Error("the lavapipe report does not say its figures describe a CPU")
+	}
+	for _, c := range out.Charts {
+		if c.Suite != "" && c.Suite != "matmul" {
+			t.Errorf("chart %s for a suite absent from the input", c.Name)
+		}
+	}
+}
+
+func TestReportBy(t *testing.T) {
+	in := load(t, fixBase, fixRegress)
+	out, err := Write(t.TempDir(), in, Options{By: "label.kernel", Baseline: "6.8.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Compare == nil || out.Compare.Baseline != "6.8.0" || out.Compare.Counts.Regressions != 1 {
+		t.Errorf("by label.kernel: %+v", out.Compare)
+	}
+	if _, err := Write(t.TempDir(), in, Options{By: "label.nosuch"}); err == nil || !strings.Contains(err.Error(), "label.nosuch") {
+		t.Errorf("unknown key: %v", err)
+	}
+	if _, err := Write(t.TempDir(), in, Options{By: "label.kernel", Baseline: "7.0"}); err == nil {
+		t.Error("unknown baseline: no error")
+	}
+}
+
+// TestReportInChromium opens index.html from disk in headless Chromium and
+// checks that every image loaded. A copy of the page gets a small script
+// that records, after load, each image's naturalWidth into the DOM; the
+// report itself has no script.
+func TestReportInChromium(t *testing.T) {
+	bin := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			bin = p
+			break
+		}
+	}
+	if bin == "" {
+		t.Skip("chromium is not installed (apt-get install chromium, or 'make deps'): cannot check the report renders in a browser")
+	}
+	dir := t.TempDir()
+	out, err := Write(dir, load(t, fixBase, fixRegress), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(out.Index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := `<script>
+window.addEventListener("load", function () {
+  var imgs = document.images, ok = 0, bad = [];
+  for (var i = 0; i < imgs.length; i++) {
+    var im = imgs[i];
+    if (im.complete && im.naturalWidth === 1200) { ok++; } else { bad.push(im.getAttribute("src") + ":" + im.naturalWidth); }
+  }
+  var p = document.createElement("pre");
+  p.textContent = "RBCHECK images=" + imgs.length + " loaded=" + ok + " failed=[" + bad.join(" ") + "] table=" + !!document.getElementById("verdict-table");
+  document.body.appendChild(p);
+});
+</script></body>`
+	check := filepath.Join(dir, "check.html")
+	if err := os.WriteFile(check, []byte(strings.Replace(string(html), "</body>", probe, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+		"--user-data-dir="+t.TempDir(), "--virtual-time-budget=15000", "--dump-dom", "file://"+check)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr.String())
+	}
+	m := regexp.MustCompile(`RBCHECK images=(\d+) loaded=(\d+) failed=\[([^\]]*)\] table=(\w+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("the probe did not run; chromium printed:\n%.2000s\nstderr:\n%.2000s", stdout.String(), stderr.String())
+	}
+	n, _ := strconv.Atoi(m[1])
+	loaded, _ := strconv.Atoi(m[2])
+	if n != len(out.Charts) || loaded != n || m[4] != "true" {
+		t.Errorf("chromium: %d images, %d loaded (failed: %s), verdict table %s; want %d loaded", n, loaded, m[3], m[4], len(out.Charts))
+	}
+}
