@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/report"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+func init() {
+	register(&command{name: "report", summary: "write an HTML report with charts and verdicts from results files", run: runReport})
+}
+
+const reportDescription = `
+Writes DIR/index.html, DIR/summary.md and the charts, each as PNG, SVG and
+CSV (the figures drawn). index.html is self-contained: open it from disk,
+no network and no JavaScript needed.
+
+The report shows the device, driver and kernel of every run, the
+configuration parameters (fingerprint keys and labels) that differ between
+runs, the comparison table with verdicts (as 'radvbench compare') and these
+charts, each with a caption:
+
+  throughput   metric vs problem size (log axis), one line per variant,
+               one chart per suite, one line style per configuration
+  comparison   change per benchmark with 95% interval whiskers,
+               regressions and improvements coloured, threshold drawn
+  distribution box plots of every sample per benchmark and configuration
+  heatmap      matmul variant x size -> GFLOP/s (and % of peak)
+  roofline     arithmetic intensity vs achieved throughput, with the
+               device's compute and bandwidth roofs when it is in the
+               device table
+
+Charts for suites absent from the inputs are not drawn. With one results
+file there is nothing to compare unless --by groups it (e.g. --by config
+for an A/B run). --by, --baseline and the policy flags work as in
+'radvbench compare'.
+
+Exit status: 0 report written, 1 write error, 2 usage or input error.`
+
+// reportOptions are the report flags; run --report uses the defaults.
+type reportOptions struct {
+	By       string
+	Baseline string
+	Policy   compare.Policy
+}
+
+func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var f compareFlags
+	var out string
+	fs := newFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", reportDescription, stdout)
+	fs.StringVarP(&out, "out", "o", "", "directory to write the report to (created if missing)")
+	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
+	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
+	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
+	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the Mann-Whitney U test")
+	fs.StringVar(&f.noise, "noise", "", "widest CI half-width, in percent, still judged (default: the threshold)")
+	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML), as for 'radvbench compare'")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	paths := fs.Args()
+	switch {
+	case len(paths) == 0:
+		return usagef("report needs results files: radvbench report RUN.json [RUN.json ...] -o DIR (see 'radvbench report --help')")
+	case out == "":
+		return usagef("report needs an output directory: add -o DIR (e.g. -o report)")
+	}
+	pol := compare.DefaultPolicy()
+	if f.policy != "" {
+		p, err := compare.LoadPolicy(f.policy, pol)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		pol = p
+	}
+	if fs.Changed("threshold") {
+		v, err := compare.ParsePercent(f.threshold)
+		if err != nil {
+			return usagef("--threshold: %v", err)
+		}
+		pol.Threshold = v
+	}
+	if fs.Changed("alpha") {
+		pol.Alpha = f.alpha
+	}
+	if fs.Changed("noise") {
+		v, err := compare.ParsePercent(f.noise)
+		if err != nil {
+			return usagef("--noise: %v", err)
+		}
+		pol.Noise = v
+	}
+	if err := pol.Validate(); err != nil {
+		return usagef("%v", err)
+	}
+	inputs, err := loadInputs(paths)
+	if err != nil {
+		return err
+	}
+	files := make([]*results.File, len(inputs))
+	names := make([]string, len(inputs))
+	for i, in := range inputs {
+		files[i], names[i] = in.File, in.Name
+	}
+	return writeReportTo(stdout, files, names, out, reportOptions{By: f.by, Baseline: f.baseline, Policy: pol})
+}
+
+// writeReport writes the report for files (shown under names) to dir with
+// opts; a zero opts.Policy means the default policy. It is what
+// 'run --report DIR' calls after a run. Input problems (an unknown --by
+// key or baseline) are usage errors; a failed write is an error.
+func writeReport(files []*results.File, names []string, dir string, opts reportOptions) error {
+	return writeReportTo(io.Discard, files, names, dir, opts)
+}
+
+func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir string, opts reportOptions) error {
+	if len(files) != len(names) {
+		return fmt.Errorf("writeReport: %d files, %d names", len(files), len(names))
+	}
+	inputs := make([]compare.Input, len(files))
+	for i := range files {
+		inputs[i] = compare.Input{Name: names[i], File: files[i]}
+	}
+	if opts.Policy.Threshold == 0 && opts.Policy.Alpha == 0 {
+		opts.Policy = compare.DefaultPolicy()
+	}
+	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy})
+	if err != nil {
+		if strings.HasPrefix(err.Error(), "write report") {
+			return fmt.Errorf("%v (check that %s is a writable directory)", err, dir)
+		}
+		return usagef("%v", err)
+	}
+	verdict := out.NoCompare
+	if out.Compare != nil {
+		verdict = out.Compare.Summary()
+	}
+	fmt.Fprintf(stdout, "radvbench report: %s written (%d charts; %s)\n", out.Index, len(out.Charts), verdict)
+	return nil
+}
