@@ -144,7 +144,7 @@ th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; vertic
 th { background: #f4f4f4; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 code { font-family: "Liberation Mono", Consolas, monospace; font-size: 0.95em; }
-.verdict { font-weight: bold; }
+.verdict { font-weight: bold; white-space: nowrap; }
 /* Okabe-Ito: vermillion regressions, blue improvements, orange noisy. */
 tr.bad td.verdict { color: #fff; background: #D55E00; }
 tr.allowed td.verdict { color: #D55E00; }
