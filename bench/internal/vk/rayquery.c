@@ -194,3 +194,19 @@ void rb_rq_write_descriptor(rb_rq *t, VkDescriptorSet set, uint32_t binding, VkA
 	};
 	t->update_sets(t->device, 1, &w, 0, NULL);
 }
+
+// The raw values rayquery.go gives vulkan-go must match the headers.
+_Static_assert(VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT == 0x00020000, "usage");
+_Static_assert(VK_BUFFER_USAGE_ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_BIT_KHR == 0x00080000, "usage");
+_Static_assert(VK_BUFFER_USAGE_ACCELERATION_STRUCTURE_STORAGE_BIT_KHR == 0x00100000, "usage");
+_Static_assert(VK_DESCRIPTOR_TYPE_ACCELERATION_STRUCTURE_KHR == 1000150000, "descriptor type");
+_Static_assert(VK_QUERY_TYPE_ACCELERATION_STRUCTURE_COMPACTED_SIZE_KHR == 1000150000, "query type");
+_Static_assert(VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_UPDATE_BIT_KHR == 0x1, "build flag");
+_Static_assert(VK_BUILD_ACCELERATION_STRUCTURE_ALLOW_COMPACTION_BIT_KHR == 0x2, "build flag");
+_Static_assert(VK_BUILD_ACCELERATION_STRUCTURE_PREFER_FAST_TRACE_BIT_KHR == 0x4, "build flag");
+_Static_assert(VK_BUILD_ACCELERATION_STRUCTURE_PREFER_FAST_BUILD_BIT_KHR == 0x8, "build flag");
+_Static_assert(VK_GEOMETRY_OPAQUE_BIT_KHR == 0x1, "geometry flag");
+_Static_assert(VK_GEOMETRY_INSTANCE_TRIANGLE_FACING_CULL_DISABLE_BIT_KHR == 0x1, "instance flag");
+_Static_assert(VK_GEOMETRY_INSTANCE_FORCE_OPAQUE_BIT_KHR == 0x4, "instance flag");
+_Static_assert(VK_GEOMETRY_INSTANCE_FORCE_NO_OPAQUE_BIT_KHR == 0x8, "instance flag");
+_Static_assert(sizeof(VkAccelerationStructureInstanceKHR) == 64, "instance size");

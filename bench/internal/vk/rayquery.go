@@ -32,25 +32,20 @@ func (a AccelHandle) IsNull() bool { return a.h == nil }
 // Raw values of the Vulkan enumerants the ray-query code uses with
 // vulkan-go (whose headers predate VK_KHR_acceleration_structure).
 const (
-	BufferUsageShaderDeviceAddress           = 0x00020000
-	BufferUsageAccelStructureBuildInputRO    = 0x00080000
-	BufferUsageAccelStructureStorage         = 0x00100000
-	DescriptorTypeAccelerationStructure      = 1000150000
-	QueryTypeAccelStructureCompactedSize     = 1000150000
-	BuildPreferFastTrace                     = 0x4
-	BuildPreferFastBuild                     = 0x8
-	BuildAllowUpdate                         = 0x1
-	BuildAllowCompaction                     = 0x2
-	GeometryOpaque                           = 0x1
-	GeometryNoDuplicateAnyHitInvocation      = 0x2
-	InstanceTriangleFacingCullDisable        = 0x1
-	InstanceForceOpaque                      = 0x4
-	InstanceForceNoOpaque                    = 0x8
-	AccelStructureInstanceSize               = 64
-	PipelineStageAccelStructureBuild         = 0x02000000
-	AccessAccelStructureRead                 = 0x00200000
-	AccessAccelStructureWrite                = 0x00400000
-	StructureTypeAccelStructureCreateInfoKHR = 1000150017
+	BufferUsageShaderDeviceAddress        = 0x00020000
+	BufferUsageAccelStructureBuildInputRO = 0x00080000
+	BufferUsageAccelStructureStorage      = 0x00100000
+	DescriptorTypeAccelerationStructure   = 1000150000
+	QueryTypeAccelStructureCompactedSize  = 1000150000
+	BuildPreferFastTrace                  = 0x4
+	BuildPreferFastBuild                  = 0x8
+	BuildAllowUpdate                      = 0x1
+	BuildAllowCompaction                  = 0x2
+	GeometryOpaque                        = 0x1
+	InstanceTriangleFacingCullDisable     = 0x1
+	InstanceForceOpaque                   = 0x4
+	InstanceForceNoOpaque                 = 0x8
+	AccelStructureInstanceSize            = 64
 )
 
 // LoadRayQuery loads the entry points for dev; it fails, naming the
