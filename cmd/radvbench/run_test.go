@@ -1,0 +1,301 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+var updateRun = flag.Bool("update-run", false, "rewrite the run/list golden files")
+
+// TestRunMatmulQuickValidated is the CI correctness job for GEMM: every
+// variant at the --quick sizes (including shapes that are not multiples
+// of any tile) is verified on lavapipe, under the Khronos validation
+// layer, and the results file is complete.
+func TestRunMatmulQuickValidated(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "matmul.json")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "matmul", "--quick", "--max-time", "150ms", "--warmup", "5ms", "-o", out, "--label", "purpose=test")
+	if code != 0 {
+		t.Fatalf("run exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMatmulFile(t, f)
+	if f.Labels["purpose"] != "test" {
+		t.Errorf("labels = %v, want purpose=test", f.Labels)
+	}
+	if !strings.Contains(stdout, "summary:") || !strings.Contains(stdout, "matmul/direct/") {
+		t.Errorf("console table missing rows or summary:\n%s", stdout)
+	}
+}
+
+func checkMatmulFile(t *testing.T, f *results.File) {
+	t.Helper()
+	if f.Schema != results.Schema || f.Device.Name == "" || f.Device.DriverName == "" || f.Tool.Version == "" {
+		t.Errorf("incomplete header: schema %q device %+v tool %+v", f.Schema, f.Device, f.Tool)
+	}
+	if f.Fingerprint["driver.info"] == "" || len(f.System) == 0 {
+		t.Errorf("fingerprint/system missing: %v", f.Fingerprint)
+	}
+	suites, _ := kernel.Lookup([]string{"matmul"})
+	want := map[string]bool{}
+	for _, k := range suites[0].Kernels {
+		for _, v := range k.Variants {
+			for _, p := range k.Sizes(kernel.Options{Quick: true}) {
+				want[k.Name+"/"+v.Name+"/"+results.FormatParams(p)] = true
+			}
+		}
+		for _, s := range k.Shaders {
+			if len(f.Shaders[s]) != 64 {
+				t.Errorf("shader %s has no SHA-256 in the results file", s)
+			}
+		}
+	}
+	for _, r := range f.Results {
+		key := r.Kernel + "/" + r.Variant["name"] + "/" + results.FormatParams(r.Params)
+		if !want[key] {
+			t.Errorf("unexpected result %s", key)
+		}
+		delete(want, key)
+		switch r.Status {
+		case results.StatusOK:
+			if !r.Verified || r.Verify["mismatches"] != 0 || r.Verify["checked_elements"] < 1 {
+				t.Errorf("%s: ok but not verified: %v", key, r.Verify)
+			}
+			if len(r.SamplesNS) == 0 || len(r.SamplesNS) != len(r.Metric.Samples) || r.Metric.Value <= 0 {
+				t.Errorf("%s: samples %d/%d, value %v", key, len(r.SamplesNS), len(r.Metric.Samples), r.Metric.Value)
+			}
+			if r.Clock != "gpu-timestamp" || r.Metric.Unit != "GFLOP/s" || r.Metric.Better != results.HigherIsBetter {
+				t.Errorf("%s: clock %q metric %+v", key, r.Clock, r.Metric)
+			}
+		case results.StatusSkipped:
+			if r.Reason == "" {
+				t.Errorf("%s: skipped without a reason", key)
+			}
+		default:
+			t.Errorf("%s: %s: %s", key, r.Status, r.Reason)
+		}
+	}
+	for k := range want {
+		t.Errorf("missing result %s", k)
+	}
+}
+
+// TestRunResultsRoundTrip: a results file written by run reads back and
+// re-encodes to the same structure.
+func TestRunResultsRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	if code, _, stderr := cli(t, "run", "--filter", "naive", "--sizes", "48x40x24", "--max-time", "50ms", "--warmup", "1ms", "-o", out); code != 0 {
+		t.Fatalf("run exited %d: %s", code, stderr)
+	}
+	a, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again := filepath.Join(dir, "again.json")
+	if err := results.Save(again, a); err != nil {
+		t.Fatal(err)
+	}
+	b, err := results.Load(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("round trip changed the file")
+	}
+	if len(a.Results) != 1 || a.Results[0].Params["M"] != 48 || a.Results[0].Params["N"] != 40 || a.Results[0].Params["K"] != 24 {
+		t.Errorf("--sizes 48x40x24 gave %+v", a.Results)
+	}
+}
+
+// TestRunTooLargeIsSkipped: a size beyond the device's limits is a skip
+// with the reason, and the run goes on with the next size.
+func TestRunTooLargeIsSkipped(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.json")
+	code, stdout, stderr := cli(t, "run", "--filter", "naive", "--sizes", "1048576,32", "--max-time", "50ms", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Results) != 2 || f.Results[0].Status != results.StatusSkipped || !strings.Contains(f.Results[0].Reason, "exceeds") ||
+		f.Results[1].Status != results.StatusOK {
+		t.Errorf("want a skip for the huge size then ok: %+v", f.Results)
+	}
+}
+
+// TestRunBadInput: bad flags and values are one-line errors with exit 2,
+// and nothing is written.
+func TestRunBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown suite", []string{"--suite", "gemm"}, `unknown suite "gemm": valid suites are`},
+		{"malformed size", []string{"--sizes", "12x"}, `malformed size "12x"`},
+		{"size word", []string{"--sizes", "big"}, `"big" is not a whole number`},
+		{"zero size", []string{"--sizes", "0"}, "dimensions must be positive"},
+		{"negative size", []string{"--sizes", "64x-1x64"}, "dimensions must be positive"},
+		{"empty size", []string{"--sizes", "64,,128"}, "empty element"},
+		{"two dims", []string{"--sizes", "64x64"}, "use N (a cube) or MxNxK"},
+		{"bad filter", []string{"--filter", "("}, "not a valid regular expression"},
+		{"filter matches nothing", []string{"--filter", "nosuchkernel"}, "matches no benchmark"},
+		{"bad target", []string{"--target-ci", "0"}, "--target-ci"},
+		{"unknown flag", []string{"--fast"}, "unknown flag: --fast"},
+		{"positional", []string{"matmul"}, "did you mean --suite matmul"},
+		{"bad label", []string{"--label", "novalue"}, "use key=value"},
+		{"bad config", []string{"--config", "a b"}, "--config"},
+		{"duplicate config", []string{"--config", "A", "--config", "A"}, "given twice"},
+		{"bad device", []string{"--device", "no-such-gpu"}, `matches no device`},
+		{"device index", []string{"--device", "7"}, "out of range"},
+		{"bad progress", []string{"--progress", "sometimes"}, "--progress"},
+		{"unwritable out", []string{"--filter", "naive", "--sizes", "8", "-o", "/proc/radvbench/x.json"}, "cannot"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			args := append([]string{"run"}, tc.args...)
+			if !contains(tc.args, "-o") {
+				args = append(args, "-o", filepath.Join(dir, "out.json"))
+			}
+			code, stdout, stderr := cli(t, args...)
+			if code != 2 {
+				t.Fatalf("exit %d, want 2; stdout %q stderr %q", code, stdout, stderr)
+			}
+			if !strings.Contains(stderr, tc.want) {
+				t.Errorf("stderr %q does not contain %q", stderr, tc.want)
+			}
+			if n := strings.Count(strings.TrimSpace(stderr), "\n"); n > 0 && !strings.Contains(stderr, "WARNING") {
+				t.Errorf("error is not one line: %q", stderr)
+			}
+			if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic") {
+				t.Errorf("panic trace: %s", stderr)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out.json")); err == nil {
+				t.Errorf("a results file was written despite the error")
+			}
+		})
+	}
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNoVulkanDriver: with no driver at all, run says what to install and
+// exits 2 (a separate process, since the loader reads its environment once).
+func TestNoVulkanDriver(t *testing.T) {
+	cmd := exec.Command(binary(t), "run", "--quick", "-o", filepath.Join(t.TempDir(), "x.json"))
+	cmd.Env = append(os.Environ(), "VK_DRIVER_FILES=/nonexistent/icd.json", "VK_ICD_FILENAMES=/nonexistent/icd.json")
+	out, err := cmd.CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 2 {
+		t.Fatalf("want exit 2, got %v: %s", err, out)
+	}
+	if !strings.Contains(string(out), "mesa-vulkan-drivers") || strings.Contains(string(out), "goroutine") {
+		t.Errorf("message should tell what to install, without a trace: %s", out)
+	}
+}
+
+// TestABConfigInterleavedBinary: --config runs each configuration in its
+// own process, alternating, and labels every sample with its configuration
+// and round. It runs the built binary, since children re-execute it.
+func TestABConfigInterleavedBinary(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "ab.json")
+	cmd := exec.Command(binary(t), "run", "--filter", "naive", "--sizes", "32", "--max-time", "100ms", "--warmup", "1ms",
+		"--config", "A", "--config", "B:RADV_PERFTEST=cswave32", "--rounds", "2", "-o", out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAB(t, f)
+	// compare --by config reads it directly.
+	code, stdout, stderr := cli(t, "compare", "--by", "config", out)
+	if code == 2 || !strings.Contains(stdout, "baseline: A") {
+		t.Errorf("compare --by config: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func checkAB(t *testing.T, f *results.File) {
+	t.Helper()
+	var order []string
+	for _, r := range f.Rounds {
+		order = append(order, r.Config)
+	}
+	if strings.Join(order, " ") != "A B A B" {
+		t.Errorf("rounds ran %v, want A B A B", order)
+	}
+	if len(f.Configs) != 2 || f.Configs[1].Env["RADV_PERFTEST"] != "cswave32" {
+		t.Errorf("configs %+v", f.Configs)
+	}
+	if len(f.Results) != 2 {
+		t.Fatalf("want one result per configuration, got %d", len(f.Results))
+	}
+	for _, r := range f.Results {
+		seen := map[int]bool{}
+		for _, round := range r.SampleRounds {
+			seen[round] = true
+		}
+		if r.Config == "" || !seen[1] || !seen[2] || len(r.SampleRounds) != len(r.Metric.Samples) {
+			t.Errorf("result %s@%s: rounds %v for %d samples", r.ID(), r.Config, r.SampleRounds, len(r.Metric.Samples))
+		}
+	}
+}
+
+// TestHelpGolden: run --help and list (without a device) are stable text.
+func TestHelpGolden(t *testing.T) {
+	for _, tc := range []struct{ name, file string }{
+		{"run --help", "run-help.txt"},
+		{"list --no-device", "list-no-device.txt"},
+		{"--help", "help.txt"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := cli(t, strings.Fields(tc.name)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			golden(t, filepath.Join("testdata", "run", tc.file), stdout, *updateRun)
+		})
+	}
+}
+
+func golden(t *testing.T, path, got string, update bool) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update-run to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file (go test -update-run rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
