@@ -78,6 +78,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
 	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own process, alternating in rounds; compare with 'compare --by config'")
 	fs.IntVar(&f.rounds, "rounds", 3, "with --config: how many times each configuration runs, alternating A B A B ...")
+	fs.StringVar(&f.report, "report", "", "also write an HTML report with charts of this run into DIR (see 'radvbench report')")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
 	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
@@ -211,6 +212,9 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	summary := table.summary()
 	fmt.Fprintf(stdout, "\n%s\nresults: %s\n", summary, outPath)
+	if err := writeRunReport(stdout, file, outPath, f.report, ""); err != nil {
+		return err
+	}
 	if errors.Is(runErr, context.Canceled) {
 		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the %d finished benchmarks are saved in %s", len(res), outPath)}
 	}
@@ -257,6 +261,11 @@ func runABCommand(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		table.add(&file.Results[i])
 	}
 	fmt.Fprintf(stdout, "\n%s\nresults: %s (compare the configurations with: radvbench compare --by config %s)\n", table.summary(), outPath, outPath)
+	if err == nil {
+		if err := writeRunReport(stdout, file, outPath, f.report, "config"); err != nil {
+			return err
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished rounds are saved in %s", outPath)}
@@ -266,6 +275,18 @@ func runABCommand(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	if table.failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, outPath)}
 	}
+	return nil
+}
+
+// writeRunReport writes the --report directory for a finished run.
+func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := writeReport([]*results.File{file}, []string{outPath}, dir, reportOptions{By: by}); err != nil {
+		return fmt.Errorf("write report (the results are saved in %s): %w", outPath, err)
+	}
+	fmt.Fprintf(stdout, "report:  %s\n", filepath.Join(dir, "index.html"))
 	return nil
 }
 

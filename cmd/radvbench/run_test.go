@@ -299,3 +299,20 @@ func golden(t *testing.T, path, got string, update bool) {
 		t.Errorf("%s differs from the golden file (go test -update-run rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
+
+// TestRunReport: run --report writes the HTML report next to the results.
+func TestRunReport(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := cli(t, "run", "--filter", "naive", "--sizes", "32,48", "--max-time", "50ms", "--warmup", "1ms",
+		"-o", filepath.Join(dir, "r.json"), "--report", filepath.Join(dir, "report"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, "report", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), ".png") || !strings.Contains(stdout, "report:") {
+		t.Errorf("report has no charts or run did not say where it is")
+	}
+}
