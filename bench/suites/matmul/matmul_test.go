@@ -1,0 +1,171 @@
+package matmul
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+)
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    [3]int64
+		wantErr string
+	}{
+		{"1024", [3]int64{1024, 1024, 1024}, ""},
+		{"2048x512x4096", [3]int64{2048, 512, 4096}, ""},
+		{" 7X9X11 ", [3]int64{7, 9, 11}, ""},
+		{"64x64", [3]int64{}, "use N (a cube) or MxNxK"},
+		{"0", [3]int64{}, "positive"},
+		{"-5", [3]int64{}, "positive"},
+		{"1x2xz", [3]int64{}, "not a whole number"},
+		{"", [3]int64{}, "not a whole number"},
+		{"2097152", [3]int64{}, "larger than"},
+	}
+	for _, tc := range tests {
+		p, err := ParseSize(tc.in)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("ParseSize(%q) err = %v, want %q", tc.in, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || p["M"] != tc.want[0] || p["N"] != tc.want[1] || p["K"] != tc.want[2] {
+			t.Errorf("ParseSize(%q) = %v, %v", tc.in, p, err)
+		}
+	}
+}
+
+func TestHalfConversion(t *testing.T) {
+	tests := []struct {
+		f    float32
+		bits uint16
+	}{
+		{0, 0x0000},
+		{1, 0x3c00},
+		{-2, 0xc000},
+		{0.25, 0x3400},
+		{65504, 0x7bff},                           // largest half
+		{65520, 0x7c00},                           // rounds to +Inf
+		{float32(math.Ldexp(1, -24)), 0x0001},     // smallest subnormal
+		{float32(math.Ldexp(1, -25)), 0x0000},     // ties to even: 0
+		{float32(math.Ldexp(3, -26)), 0x0001},     // 0.75 ulp rounds up
+		{1 + float32(math.Ldexp(1, -11)), 0x3c00}, // tie rounds to even
+		{1 + float32(math.Ldexp(3, -11)), 0x3c02}, // tie rounds to even (up)
+		{float32(math.Inf(-1)), 0xfc00},
+	}
+	for _, tc := range tests {
+		if got := f32ToF16(tc.f); got != tc.bits {
+			t.Errorf("f32ToF16(%g) = %#04x, want %#04x", tc.f, got, tc.bits)
+		}
+	}
+	// Every finite half converts to float32 and back unchanged.
+	for h := 0; h < 1<<16; h++ {
+		if h&0x7c00 == 0x7c00 && h&0x3ff != 0 {
+			continue // NaN payloads
+		}
+		if back := f32ToF16(f16ToF32(uint16(h))); back != uint16(h) {
+			t.Fatalf("half %#04x -> %g -> %#04x", h, f16ToF32(uint16(h)), back)
+		}
+	}
+}
+
+// TestCheckCatchesErrors: the tolerance accepts the reference and rejects
+// the smallest realistic bug: one product dropped from one element.
+func TestCheckCatchesErrors(t *testing.T) {
+	for _, quantized := range []bool{false, true} {
+		p := newProblem(37, 29, 301, 7, quantized)
+		exact := func(i int) float64 { return p.ref[i] }
+		if _, bad, _ := p.check(exact, math.Ldexp(1, -24)); bad != 0 {
+			t.Fatalf("reference itself rejected")
+		}
+		row, col, k := 5, 11, 150
+		dropped := float64(p.A[row*p.K+k]) * float64(p.B[k*p.N+col])
+		if dropped == 0 {
+			k++
+			dropped = float64(p.A[row*p.K+k]) * float64(p.B[k*p.N+col])
+		}
+		wrong := func(i int) float64 {
+			if i == row*p.N+col {
+				return p.ref[i] - dropped
+			}
+			return p.ref[i]
+		}
+		stats, bad, worst := p.check(wrong, math.Ldexp(1, -24))
+		if bad != 1 || !strings.Contains(worst, "C[5][11]") {
+			t.Errorf("quantized=%v: dropping a*b=%g went unnoticed: %v %q", quantized, dropped, stats, worst)
+		}
+		nan := func(i int) float64 {
+			if i == 3 {
+				return math.NaN()
+			}
+			return p.ref[i]
+		}
+		if _, bad, _ := p.check(nan, math.Ldexp(1, -24)); bad != 1 {
+			t.Errorf("an unwritten (NaN) element went unnoticed")
+		}
+	}
+}
+
+// TestSampledRowsForLargeProblems: above the full-check limit the
+// reference covers edge, boundary and random rows only.
+func TestSampledRowsForLargeProblems(t *testing.T) {
+	p := &problem{M: 4096, N: 1, K: 1 << 18}
+	if int64(p.M)*int64(p.N)*int64(p.K) <= fullCheckLimit {
+		t.Skip("size below the limit")
+	}
+	q := newProblem(4096, 1, 1<<18, 1, false)
+	if len(q.rows) != sampledRows || q.rows[0] != 0 || q.rows[len(q.rows)-1] != 4095 {
+		t.Errorf("rows = %v", q.rows)
+	}
+}
+
+// TestWrongKernelFailsVerification is the negative control on a real
+// device: a dispatch told K is one less than it is computes the wrong
+// product, and Verify must say so.
+func TestWrongKernelFailsVerification(t *testing.T) {
+	inst, err := gpu.NewInstance()
+	if err != nil {
+		t.Fatalf("Vulkan is required (run 'make deps'): %v", err)
+	}
+	defer inst.Close()
+	devs, err := inst.Devices()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := gpu.Select(devs, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := pd.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	v := direct(8, 8, 4, 4)
+	in, err := setup(d, v, kernel.Params{"M": 40, "N": 24, "K": 33}, kernel.Options{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	run := func() error {
+		return d.Run(func(cb *gpu.CommandBuffer) error { in.Record(cb); return nil })
+	}
+	if err := run(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.Verify(); err != nil {
+		t.Fatalf("correct dispatch failed verification: %v", err)
+	}
+	inst2 := in.(*instance)
+	inst2.push[8]-- // K = 32
+	if err := run(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.Verify(); err == nil || !strings.Contains(err.Error(), "outside tolerance") {
+		t.Errorf("a GEMM missing its last k passed verification: %v", err)
+	}
+}
