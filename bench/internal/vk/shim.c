@@ -77,6 +77,7 @@ void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_ac
 	gf2(phys, &f2);
 	info->storage_buffer_16bit = f11.storageBuffer16BitAccess;
 	info->shader_int16 = f2.features.shaderInt16;
+	info->shader_int64 = f2.features.shaderInt64;
 	info->shader_float16 = f12.shaderFloat16;
 	info->shader_int8 = f12.shaderInt8;
 	info->storage_buffer_8bit = f12.storageBuffer8BitAccess;
@@ -110,6 +111,7 @@ VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t q
 	VkPhysicalDeviceMeshShaderFeaturesEXT fms = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
 	VkPhysicalDeviceFeatures base = {0};
 	base.shaderInt16 = want->shader_int16;
+	base.shaderInt64 = want->shader_int64;
 	int v12 = !(VK_API_VERSION_MAJOR(want->api_version) == 1 && VK_API_VERSION_MINOR(want->api_version) < 2);
 	if (v12) {
 		f11.storageBuffer16BitAccess = want->storage_buffer_16bit;

@@ -51,6 +51,7 @@ type DeviceInfo struct {
 	ShaderInt8             bool
 	StorageBuffer8Bit      bool
 	ShaderInt16            bool
+	ShaderInt64            bool
 	BufferDeviceAddress    bool
 	SubgroupSizeControl    bool
 	ComputeFullSubgroups   bool
@@ -99,6 +100,7 @@ func fromC(ci *C.rb_device_info) DeviceInfo {
 		ShaderInt8:              ci.shader_int8 != 0,
 		StorageBuffer8Bit:       ci.storage_buffer_8bit != 0,
 		ShaderInt16:             ci.shader_int16 != 0,
+		ShaderInt64:             ci.shader_int64 != 0,
 		BufferDeviceAddress:     ci.buffer_device_address != 0,
 		SubgroupSizeControl:     ci.subgroup_size_control != 0,
 		ComputeFullSubgroups:    ci.compute_full_subgroups != 0,
@@ -121,6 +123,7 @@ func toC(d DeviceInfo) C.rb_device_info {
 		shader_int8:              b32(d.ShaderInt8),
 		storage_buffer_8bit:      b32(d.StorageBuffer8Bit),
 		shader_int16:             b32(d.ShaderInt16),
+		shader_int64:             b32(d.ShaderInt64),
 		buffer_device_address:    b32(d.BufferDeviceAddress),
 		subgroup_size_control:    b32(d.SubgroupSizeControl),
 		compute_full_subgroups:   b32(d.ComputeFullSubgroups),

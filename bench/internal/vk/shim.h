@@ -26,6 +26,7 @@ typedef struct rb_device_info {
 	uint32_t shader_int8;
 	uint32_t storage_buffer_8bit;
 	uint32_t shader_int16;
+	uint32_t shader_int64;
 	uint32_t buffer_device_address;
 	uint32_t subgroup_size_control;
 	uint32_t compute_full_subgroups;

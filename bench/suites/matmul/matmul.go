@@ -38,6 +38,10 @@ type config struct {
 	wx, wy, bm, bn uint32
 	spec           []uint32
 	shared         uint32 // bytes of shared memory
+	// subgroup: needs subgroups of >= 8 invocations with ballot ops.
+	subgroup bool
+	// int64: needs shaderInt64 (64-bit loads).
+	int64 bool
 }
 
 func naive(wx, wy uint32) kernel.Variant {
@@ -82,13 +86,14 @@ func direct(wx, wy, tm, tn uint32) kernel.Variant {
 	}
 }
 
-func bcast(wx, tm, tn uint32) kernel.Variant {
+func lanes(wx, tm8, tn4 uint32) kernel.Variant {
 	return kernel.Variant{
-		Name: fmt.Sprintf("wg%d-t%dx%d", wx, tm, tn),
+		Name: fmt.Sprintf("wg%d-t%dx%d", wx, 8*tm8, 4*tn4),
 		Params: map[string]string{
-			"wg": fmt.Sprintf("%dx1", wx), "tm": strconv.Itoa(int(tm)), "tn": strconv.Itoa(int(tn)),
+			"wg": fmt.Sprintf("%dx1", wx), "tm": strconv.Itoa(int(8 * tm8)), "tn": strconv.Itoa(int(4 * tn4)),
 		},
-		Data: config{shader: "matmul_bcast.comp", wx: wx, wy: 1, bm: wx * tm, bn: tn, spec: []uint32{wx, tm, tn}},
+		// spec[2] (WIDE) is set per size in setup; spec[3] is TM8.
+		Data: config{shader: "matmul_lanes.comp", wx: wx, wy: 1, bm: 8 * tm8, bn: 4 * wx * tn4, spec: []uint32{wx, tn4, 1, tm8}, subgroup: true, int64: true},
 	}
 }
 
@@ -122,8 +127,8 @@ func init() {
 				direct(8, 8, 4, 8),
 				direct(16, 4, 4, 4),
 				direct(8, 1, 8, 4)),
-			mk("bcast", "invocations own rows, the workgroup shares TN columns: uniform (broadcast) loads of B", "matmul_bcast.comp", gflops("fp32"),
-				bcast(64, 1, 12), bcast(64, 1, 16), bcast(32, 2, 8), bcast(128, 1, 8), bcast(64, 2, 12)),
+			mk("lanes", "8 rows per workgroup, A shared by subgroup broadcast, 64-bit loads: fewest memory instructions per FMA", "matmul_lanes.comp", gflops("fp32"),
+				lanes(8, 1, 1), lanes(8, 2, 1), lanes(8, 2, 2), lanes(64, 1, 1), lanes(64, 2, 1)),
 			mk("f16storage", "register-blocked, A and B stored as fp16, fp32 accumulation", "matmul_f16storage.comp", gflops("fp32"),
 				regblock("matmul_f16storage.comp", fp16Storage, 16, 16, 4, 4, 16)),
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
@@ -186,6 +191,16 @@ func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	}
 	if c.shared > lim.MaxComputeSharedMemorySize {
 		return false, fmt.Sprintf("needs %d bytes of shared memory, the device has %d", c.shared, lim.MaxComputeSharedMemorySize)
+	}
+	if c.subgroup {
+		const ballot = 1 << 3  // VK_SUBGROUP_FEATURE_BALLOT_BIT
+		const compute = 1 << 5 // VK_SHADER_STAGE_COMPUTE_BIT
+		if d.Info.SubgroupSize < 8 || d.Info.SubgroupOps&ballot == 0 || d.Info.SubgroupStages&compute == 0 {
+			return false, fmt.Sprintf("needs compute subgroups of >= 8 invocations with ballot operations (device: size %d)", d.Info.SubgroupSize)
+		}
+	}
+	if c.int64 && !d.Info.ShaderInt64 {
+		return false, "device lacks shaderInt64 (64-bit loads)"
 	}
 	switch c.dtype {
 	case fp16Storage:
@@ -278,8 +293,14 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		inst.Close()
 		return nil, err
 	}
+	spec := c.spec
+	if c.int64 {
+		// The 64-bit path needs 8-byte aligned pairs: K even, N % 4 == 0.
+		spec = append([]uint32(nil), spec...)
+		spec[2] = b2u(k%2 == 0 && n%4 == 0)
+	}
 	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{
-		Name: c.shader, SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: c.spec,
+		Name: c.shader, SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: spec,
 	}); err != nil {
 		return fail(err)
 	}
@@ -315,6 +336,13 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 	binary.LittleEndian.PutUint32(inst.push[4:], uint32(n))
 	binary.LittleEndian.PutUint32(inst.push[8:], uint32(k))
 	return inst, nil
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func encode(xs []float32, half bool) []byte {
