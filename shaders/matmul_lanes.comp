@@ -1,40 +1,43 @@
 #version 450
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_buffer_reference : require
 // Register-blocked GEMM (C = A·B, row-major, fp32) for implementations
 // where every memory instruction is expensive (lavapipe issues each load
 // lane by lane) and lane reads are cheap (subgroupBroadcast; a DPP/readlane
 // on AMD). A workgroup of WX invocations computes 8 rows of C and
 // WX·4·TN4 columns; invocation x owns the vec4 column groups x + j·WX.
 // Per pair of k's:
-//   - A: lane l of each subgroup loads A[row l][k, k+1] with ONE 64-bit
-//     load, and subgroupBroadcast hands row r's pair to every lane: one load
-//     for 16 values;
+//   - A: lane l of each subgroup loads A[row l][k, k+1] (and row l+8) with
+//     ONE 64-bit load, and subgroupBroadcast hands row r's pair to every
+//     lane: one load for 16 values;
 //   - B: each invocation loads its columns of rows k and k+1, four floats
 //     per two 64-bit loads;
-// then 16·TN4 vec4 FMAs. The 64-bit path needs K even and N a multiple of
-// 4 (8-byte aligned pairs); other shapes take the same loop with 32-bit
-// loads. Out-of-range rows and columns are clamped on load and never
+// then 8·TM8·2·TN4 vec4 FMAs. The 64-bit path needs K even and N a
+// multiple of 4 (8-byte aligned pairs) and reads A and B through buffer
+// device addresses (push constants pa, pb), which lavapipe turns into
+// plain gathers without per-lane bounds checks; other shapes take the same
+// loop with 32-bit loads through the descriptors. Out-of-range rows and columns are clamped on load and never
 // stored, and a k past K reads A as 0. Needs subgroups of >= 8 with ballot
-// operations and shaderInt64.
+// operations, shaderInt64 and bufferDeviceAddress.
 // Specialization: 0 = WX (workgroup width), 1 = TN4 (1 or 2), 2 = WIDE (1
-// when K is even and N a multiple of 4; set by the host for each size).
+// when K is even and N a multiple of 4; set by the host for each size),
+// 3 = TM8 (8·TM8 rows per workgroup, 1 or 2).
 layout(local_size_x_id = 0) in;
 layout(constant_id = 0) const uint WX = 8;
 layout(constant_id = 1) const uint TN4 = 1;
 layout(constant_id = 2) const bool WIDE = true;
 layout(constant_id = 3) const uint TM8 = 1;
 
-layout(push_constant) uniform P { uint M; uint N; uint K; } p;
+layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer U64 { uint64_t v[]; };
+layout(push_constant) uniform P { uint M; uint N; uint K; uint pad; U64 pa; U64 pb; } p;
 layout(std430, binding = 0) readonly buffer BufA { float a[]; };
-layout(std430, binding = 0) readonly buffer BufA64 { uint64_t a64[]; };
 layout(std430, binding = 1) readonly buffer BufB { float b[]; };
-layout(std430, binding = 1) readonly buffer BufB64 { uint64_t b64[]; };
 layout(std430, binding = 2) writeonly buffer BufC { float c[]; };
 
 // A[row][k], A[row][k+1] (0 past K).
 vec2 loadA2(uint row, uint k) {
-	if (WIDE) return uintBitsToFloat(unpackUint2x32(a64[(row * p.K + k) >> 1]));
+	if (WIDE) return uintBitsToFloat(unpackUint2x32(p.pa.v[(row * p.K + k) >> 1]));
 	uint base = row * p.K;
 	return vec2(k < p.K ? a[base + min(k, p.K - 1)] : 0.0, k + 1 < p.K ? a[base + min(k + 1, p.K - 1)] : 0.0);
 }
@@ -44,7 +47,7 @@ vec4 loadB4(uint k, uint col) {
 	k = min(k, p.K - 1);
 	if (WIDE) {
 		uint i = (k * p.N + col) >> 1;
-		return uintBitsToFloat(uvec4(unpackUint2x32(b64[i]), unpackUint2x32(b64[i + 1])));
+		return uintBitsToFloat(uvec4(unpackUint2x32(p.pb.v[i]), unpackUint2x32(p.pb.v[i + 1])));
 	}
 	uint base = k * p.N, last = p.N - 1;
 	return vec4(b[base + min(col, last)], b[base + min(col + 1, last)], b[base + min(col + 2, last)], b[base + min(col + 3, last)]);

@@ -19,6 +19,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
+	vk "github.com/vulkan-go/vulkan"
 )
 
 // dtype is how a kernel stores and computes.
@@ -40,7 +41,7 @@ type config struct {
 	shared         uint32 // bytes of shared memory
 	// subgroup: needs subgroups of >= 8 invocations with ballot ops.
 	subgroup bool
-	// int64: needs shaderInt64 (64-bit loads).
+	// int64: needs shaderInt64 (64-bit loads) and bufferDeviceAddress.
 	int64 bool
 }
 
@@ -128,7 +129,7 @@ func init() {
 				direct(16, 4, 4, 4),
 				direct(8, 1, 8, 4)),
 			mk("lanes", "8 rows per workgroup, A shared by subgroup broadcast, 64-bit loads: fewest memory instructions per FMA", "matmul_lanes.comp", gflops("fp32"),
-				lanes(8, 1, 1), lanes(8, 2, 1), lanes(8, 2, 2), lanes(64, 1, 1), lanes(64, 2, 1)),
+				lanes(8, 1, 1), lanes(8, 2, 1), lanes(8, 2, 2), lanes(64, 2, 1), lanes(64, 2, 2)),
 			mk("f16storage", "register-blocked, A and B stored as fp16, fp32 accumulation", "matmul_f16storage.comp", gflops("fp32"),
 				regblock("matmul_f16storage.comp", fp16Storage, 16, 16, 4, 4, 16)),
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
@@ -201,6 +202,9 @@ func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	}
 	if c.int64 && !d.Info.ShaderInt64 {
 		return false, "device lacks shaderInt64 (64-bit loads)"
+	}
+	if c.int64 && !d.Info.BufferDeviceAddress {
+		return false, "device lacks bufferDeviceAddress"
 	}
 	switch c.dtype {
 	case fp16Storage:
@@ -300,13 +304,13 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		spec[2] = b2u(k%2 == 0 && n%4 == 0)
 	}
 	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{
-		Name: c.shader, SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: spec,
+		Name: c.shader, SPIRV: spirv, Buffers: 3, PushSize: uint32(pushSize(c)), SpecConstants: spec,
 	}); err != nil {
 		return fail(err)
 	}
 	inst.closeAll = append(inst.closeAll, inst.pipe.Close)
 	for i, size := range sizes {
-		buf, err := d.NewBuffer(size, gpu.DeviceLocal)
+		buf, err := d.NewBufferUsage(size, gpu.DeviceLocal, c.usage())
 		if err != nil {
 			return fail(fmt.Errorf("allocate matrix %c (%d bytes): %w", "ABC"[i], size, err))
 		}
@@ -331,11 +335,32 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		return fail(fmt.Errorf("clear C: %w", err))
 	}
 	inst.pipe.Bind(inst.a, inst.b, inst.c)
-	inst.push = make([]byte, 12)
+	inst.push = make([]byte, pushSize(c))
+	if c.int64 {
+		binary.LittleEndian.PutUint64(inst.push[16:], inst.a.DeviceAddress())
+		binary.LittleEndian.PutUint64(inst.push[24:], inst.b.DeviceAddress())
+	}
 	binary.LittleEndian.PutUint32(inst.push[0:], uint32(m))
 	binary.LittleEndian.PutUint32(inst.push[4:], uint32(n))
 	binary.LittleEndian.PutUint32(inst.push[8:], uint32(k))
 	return inst, nil
+}
+
+// pushSize: M, N, K, and for the lanes kernel a pad word and the device
+// addresses of A and B.
+func pushSize(c config) int {
+	if c.int64 {
+		return 32
+	}
+	return 12
+}
+
+// usage: the lanes kernel reads A and B through buffer device addresses.
+func (c config) usage() vk.BufferUsageFlagBits {
+	if c.int64 {
+		return gpu.UsageDeviceAddress
+	}
+	return 0
 }
 
 func b2u(b bool) uint32 {
