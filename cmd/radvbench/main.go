@@ -82,8 +82,7 @@ func newFlagSet(name, usage, description string, stdout io.Writer) *pflag.FlagSe
 func parseFlags(fs *pflag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fs.Usage()
-			return errHelpShown
+			return errHelpShown // pflag has already called fs.Usage
 		}
 		return usagef("%s: %v (see 'radvbench %s --help')", fs.Name(), err, fs.Name())
 	}
