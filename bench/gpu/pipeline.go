@@ -22,6 +22,9 @@ type ComputeSpec struct {
 	// RequiredSubgroupSize, when non-zero, pins the subgroup size
 	// (VK_EXT_subgroup_size_control).
 	RequiredSubgroupSize uint32
+	// Accels acceleration structures follow the buffers, at bindings
+	// Buffers..Buffers+Accels-1 (see NewRayQueryPipeline).
+	Accels int
 }
 
 // ComputePipeline is a compute pipeline with its layout and one
@@ -68,11 +71,15 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 	if p.module, err = d.NewShaderModule(spec.Name, spec.SPIRV); err != nil {
 		return fail(err)
 	}
-	bindings := make([]vk.DescriptorSetLayoutBinding, spec.Buffers)
+	bindings := make([]vk.DescriptorSetLayoutBinding, spec.Buffers+spec.Accels)
 	for i := range bindings {
+		t := vk.DescriptorTypeStorageBuffer
+		if i >= spec.Buffers {
+			t = vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure)
+		}
 		bindings[i] = vk.DescriptorSetLayoutBinding{
 			Binding:         uint32(i),
-			DescriptorType:  vk.DescriptorTypeStorageBuffer,
+			DescriptorType:  t,
 			DescriptorCount: 1,
 			StageFlags:      vk.ShaderStageFlags(vk.ShaderStageComputeBit),
 		}
@@ -141,13 +148,20 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		return fail(err)
 	}
 	p.pipeline = pipes[0]
+	var sizes []vk.DescriptorPoolSize
 	if spec.Buffers > 0 {
+		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)})
+	}
+	if spec.Accels > 0 {
+		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure), DescriptorCount: uint32(spec.Accels)})
+	}
+	if len(sizes) > 0 {
 		var pool vk.DescriptorPool
 		if err := check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
 			SType:         vk.StructureTypeDescriptorPoolCreateInfo,
 			MaxSets:       1,
-			PoolSizeCount: 1,
-			PPoolSizes:    []vk.DescriptorPoolSize{{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)}},
+			PoolSizeCount: uint32(len(sizes)),
+			PPoolSizes:    sizes,
 		}, nil, &pool)); err != nil {
 			return fail(err)
 		}

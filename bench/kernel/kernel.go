@@ -77,9 +77,12 @@ type Timer interface {
 
 // Extras is implemented by instances that report more figures than the
 // metric (acceleration-structure sizes, ns per ray, ...); they are stored
-// in the result's "extra" object after sampling.
+// in the result's "extra" object after sampling. medianNS is the median
+// per-iteration time of the timed samples (0 when none were taken), so
+// figures derived from it (ns per access, ns per ray) use exactly the
+// samples the metric does.
 type Extras interface {
-	Extra() map[string]float64
+	Extra(medianNS float64) map[string]float64
 }
 
 // Skip is returned by Setup when the device cannot run the benchmark; the

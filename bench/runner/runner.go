@@ -306,7 +306,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		r.PeakName = m.Peak
 	}
 	if x, ok := inst.(kernel.Extras); ok {
-		addExtra(&r, "", x.Extra())
+		addExtra(&r, "", x.Extra(stats.Summarize(r.SamplesNS).Median))
 	}
 	if w := inst.Work(); w > 0 && !m.Time {
 		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})

@@ -286,7 +286,7 @@ func (t *timed) Sample() (float64, error) {
 
 func (t *timed) Clock() string { return "cpu-monotonic" }
 
-func (t *timed) Extra() map[string]float64 {
+func (t *timed) Extra(float64) map[string]float64 {
 	if len(t.trips) == 0 {
 		return nil
 	}

@@ -108,7 +108,7 @@ func (c *chaseInst) Verify() (map[string]float64, error) {
 
 func (c *chaseInst) Work() float64 { return chaseSteps }
 
-func (c *chaseInst) Extra() map[string]float64 {
+func (c *chaseInst) Extra(float64) map[string]float64 {
 	return map[string]float64{"loads_per_dispatch": chaseSteps, "nodes": float64(c.nodes), "footprint_bytes": float64(c.nodes) * lineBytes}
 }
 

@@ -209,7 +209,7 @@ func (s *streamInst) Record(cb *gpu.CommandBuffer) {
 
 func (s *streamInst) Work() float64 { return s.bytesMoved }
 
-func (s *streamInst) Extra() map[string]float64 {
+func (s *streamInst) Extra(float64) map[string]float64 {
 	x := map[string]float64{"bytes_per_dispatch": s.bytesMoved, "buffer_bytes": float64(s.bytes)}
 	if s.inv > 0 {
 		x["invocations"] = float64(s.inv)

@@ -40,7 +40,6 @@ const (
 )
 
 type tlbInst struct {
-	*tsTimer
 	cfg       tlbCfg
 	footprint uint64
 	pages     uint32
@@ -102,10 +101,6 @@ func setupTLB(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options
 	inst.pipe.Bind(inst.buf, inst.out)
 	lines := uint32(cfg.stride / lineBytes)
 	inst.pushVals = []uint32{uint32(pages - 1), uint32(cfg.stride / 16), lines - 1, tlbIters, tlbInvocations, tlbMulA, uint32(o.Seed) * 2654435761}
-	if inst.tsTimer, err = newTSTimer(d, inst.Record); err != nil {
-		return fail(err)
-	}
-	inst.c0.add(inst.tsTimer.close)
 	return inst, nil
 }
 
@@ -162,17 +157,16 @@ func (t *tlbInst) Verify() (map[string]float64, error) {
 	return figs, nil
 }
 
-func (t *tlbInst) Extra() map[string]float64 {
+func (t *tlbInst) Extra(medianNS float64) map[string]float64 {
 	x := map[string]float64{
 		"bytes_per_dispatch":    t.Work(),
 		"accesses_per_dispatch": tlbAccesses,
 		"footprint_bytes":       float64(t.footprint),
 		"pages":                 float64(t.pages),
 		"page_stride_bytes":     float64(t.cfg.stride),
-		"repeats":               float64(t.repeats),
 	}
-	if m := t.median(); m > 0 {
-		x["ns_per_access"] = m / tlbAccesses
+	if medianNS > 0 {
+		x["ns_per_access"] = medianNS / tlbAccesses
 	}
 	return x
 }

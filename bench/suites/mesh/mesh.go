@@ -544,7 +544,7 @@ func (i *instance) Verify() (map[string]float64, error) {
 // interleaved (A B, B A, ...), and reports the median time per pass of
 // each, their ratio (classic / this: above 1, this pipeline is faster),
 // meshlets per second and the primitives the mesh shaders generated.
-func (i *instance) Extra() map[string]float64 {
+func (i *instance) Extra(float64) map[string]float64 {
 	out := map[string]float64{"primitives_per_pass": float64(i.sc.primitives())}
 	if i.cfg.kind != classic {
 		out["meshlets_per_pass"] = float64(i.items)

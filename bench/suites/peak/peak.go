@@ -286,7 +286,7 @@ func (i *instance) Verify() (map[string]float64, error) {
 	return figs, nil
 }
 
-func (i *instance) Extra() map[string]float64 {
+func (i *instance) Extra(float64) map[string]float64 {
 	return map[string]float64{"ops_per_dispatch": i.Work(), "invocations": float64(i.inv), "chains_per_invocation": float64(i.cfg.acc * max(i.cfg.vec, 1))}
 }
 

@@ -19,7 +19,6 @@ type buildInstance struct {
 	sizes gpu.AccelSizes
 	prims int
 	moved *gpu.Buffer
-	timer *batchTimer
 	tr    *tracer
 	rays  []ray
 	refs  *refSet
@@ -91,10 +90,6 @@ func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 		return fail(err)
 	}
 	b.close = append(b.close, b.tr.Close)
-	if b.timer, err = newBatchTimer(d, b.Record); err != nil {
-		return fail(err)
-	}
-	b.close = append(b.close, b.timer.Close)
 	return b, nil
 }
 
@@ -233,16 +228,13 @@ func (b *buildInstance) Verify() (map[string]float64, error) {
 	return fig, nil
 }
 
-func (b *buildInstance) Sample() (float64, error) { return b.timer.Sample() }
-func (b *buildInstance) Clock() string            { return b.timer.Clock() }
-
-func (b *buildInstance) Extra() map[string]float64 {
-	out := map[string]float64{"batch_repeats": float64(b.timer.repeats)}
+func (b *buildInstance) Extra(medianNS float64) map[string]float64 {
+	out := map[string]float64{}
 	for k, v := range b.extra {
 		out[k] = v
 	}
-	if med := b.timer.median(); med > 0 {
-		out["mprims_per_s"] = 1e3 * float64(b.prims) / med
+	if medianNS > 0 {
+		out["mprims_per_s"] = 1e3 * float64(b.prims) / medianNS
 	}
 	return out
 }

@@ -13,7 +13,6 @@ type traceInstance struct {
 	prob  *problem
 	scene *gpuScene
 	tr    *tracer
-	timer *batchTimer
 	edge  map[string]float64
 }
 
@@ -41,10 +40,6 @@ func setupTrace(d *gpu.Device, kind sceneKind, v kernel.Variant, p kernel.Params
 		inst.Close()
 		return nil, err
 	}
-	if inst.timer, err = newBatchTimer(d, inst.tr.record); err != nil {
-		inst.Close()
-		return nil, err
-	}
 	return inst, nil
 }
 
@@ -68,22 +63,18 @@ func (i *traceInstance) Verify() (map[string]float64, error) {
 	return fig, nil
 }
 
-func (i *traceInstance) Sample() (float64, error) { return i.timer.Sample() }
-func (i *traceInstance) Clock() string            { return i.timer.Clock() }
-
-func (i *traceInstance) Extra() map[string]float64 {
+func (i *traceInstance) Extra(medianNS float64) map[string]float64 {
 	out := map[string]float64{
-		"rays":          float64(len(i.prob.rays)),
-		"triangles":     float64(totalTris(i.prob.scene)),
-		"instances":     float64(len(i.prob.scene.Instances)),
-		"tlas_bytes":    float64(i.scene.tlas.Size),
-		"batch_repeats": float64(i.timer.repeats),
+		"rays":       float64(len(i.prob.rays)),
+		"triangles":  float64(totalTris(i.prob.scene)),
+		"instances":  float64(len(i.prob.scene.Instances)),
+		"tlas_bytes": float64(i.scene.tlas.Size),
 	}
 	for _, m := range i.scene.meshes {
 		out["blas_bytes"] += float64(m.blas.Size)
 	}
-	if med := i.timer.median(); med > 0 {
-		out["ns_per_ray"] = med / float64(len(i.prob.rays))
+	if medianNS > 0 {
+		out["ns_per_ray"] = medianNS / float64(len(i.prob.rays))
 	}
 	for k, v := range i.edge {
 		out[k] = v
@@ -101,9 +92,6 @@ func totalTris(s *scene) int {
 }
 
 func (i *traceInstance) Close() {
-	if i.timer != nil {
-		i.timer.Close()
-	}
 	if i.tr != nil {
 		i.tr.Close()
 	}
