@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/spf13/pflag"
 	"io"
 	"os"
 	"path/filepath"
@@ -61,11 +62,7 @@ type compareFlags struct {
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
 	fs := newFlagSet("compare", "compare [flags] BASE.json NEW.json [MORE.json ...]\n       radvbench compare --by KEY [--baseline VALUE] [flags] FILE.json ...", compareDescription, stdout)
-	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
-	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the Mann-Whitney U test")
-	fs.StringVar(&f.noise, "noise", "", "widest CI half-width, in percent, still judged (default: the threshold)")
-	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a side has fewer samples")
-	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, per-benchmark rules, allow-list")
+	f.policyFlags(fs)
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
 	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
@@ -77,36 +74,9 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("unknown --format %q: use one of %s", f.format, strings.Join(compare.Formats, ", "))
 	}
 
-	pol := compare.DefaultPolicy()
-	if f.policy != "" {
-		p, err := compare.LoadPolicy(f.policy, pol)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		pol = p
-	}
-	if fs.Changed("threshold") {
-		v, err := compare.ParsePercent(f.threshold)
-		if err != nil {
-			return usagef("--threshold: %v", err)
-		}
-		pol.Threshold = v
-	}
-	if fs.Changed("alpha") {
-		pol.Alpha = f.alpha
-	}
-	if fs.Changed("noise") {
-		v, err := compare.ParsePercent(f.noise)
-		if err != nil {
-			return usagef("--noise: %v", err)
-		}
-		pol.Noise = v
-	}
-	if fs.Changed("min-samples") {
-		pol.MinSamples = f.minSamples
-	}
-	if err := pol.Validate(); err != nil {
-		return usagef("%v", err)
+	pol, err := f.resolvePolicy(fs)
+	if err != nil {
+		return err
 	}
 
 	paths := fs.Args()
@@ -188,4 +158,51 @@ func loadInputs(paths []string) ([]compare.Input, error) {
 		}
 	}
 	return inputs, nil
+}
+
+// policyFlags registers the gating-policy flags shared by compare and
+// report.
+func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
+	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the Mann-Whitney U test")
+	fs.StringVar(&f.noise, "noise", "", "widest CI half-width, in percent, still judged (default: the threshold)")
+	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a side has fewer samples")
+	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, per-benchmark rules, allow-list")
+}
+
+// resolvePolicy builds the policy: defaults, then the --policy file, then
+// the flags given on the command line.
+func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) {
+	pol := compare.DefaultPolicy()
+	if f.policy != "" {
+		p, err := compare.LoadPolicy(f.policy, pol)
+		if err != nil {
+			return pol, usagef("%v", err)
+		}
+		pol = p
+	}
+	if fs.Changed("threshold") {
+		v, err := compare.ParsePercent(f.threshold)
+		if err != nil {
+			return pol, usagef("--threshold: %v", err)
+		}
+		pol.Threshold = v
+	}
+	if fs.Changed("alpha") {
+		pol.Alpha = f.alpha
+	}
+	if fs.Changed("noise") {
+		v, err := compare.ParsePercent(f.noise)
+		if err != nil {
+			return pol, usagef("--noise: %v", err)
+		}
+		pol.Noise = v
+	}
+	if fs.Changed("min-samples") {
+		pol.MinSamples = f.minSamples
+	}
+	if err := pol.Validate(); err != nil {
+		return pol, usagef("%v", err)
+	}
+	return pol, nil
 }

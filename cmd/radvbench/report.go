@@ -56,10 +56,7 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs.StringVarP(&out, "out", "o", "", "directory to write the report to (created if missing)")
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
-	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
-	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the Mann-Whitney U test")
-	fs.StringVar(&f.noise, "noise", "", "widest CI half-width, in percent, still judged (default: the threshold)")
-	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML), as for 'radvbench compare'")
+	f.policyFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -70,33 +67,9 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	case out == "":
 		return usagef("report needs an output directory: add -o DIR (e.g. -o report)")
 	}
-	pol := compare.DefaultPolicy()
-	if f.policy != "" {
-		p, err := compare.LoadPolicy(f.policy, pol)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		pol = p
-	}
-	if fs.Changed("threshold") {
-		v, err := compare.ParsePercent(f.threshold)
-		if err != nil {
-			return usagef("--threshold: %v", err)
-		}
-		pol.Threshold = v
-	}
-	if fs.Changed("alpha") {
-		pol.Alpha = f.alpha
-	}
-	if fs.Changed("noise") {
-		v, err := compare.ParsePercent(f.noise)
-		if err != nil {
-			return usagef("--noise: %v", err)
-		}
-		pol.Noise = v
-	}
-	if err := pol.Validate(); err != nil {
-		return usagef("%v", err)
+	pol, err := f.resolvePolicy(fs)
+	if err != nil {
+		return err
 	}
 	inputs, err := loadInputs(paths)
 	if err != nil {
