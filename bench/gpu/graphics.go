@@ -605,45 +605,17 @@ func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, erro
 	}
 	p.pipeline = pipes[0]
 	if spec.Buffers > 0 {
-		var pool vk.DescriptorPool
-		if err := check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
-			SType:         vk.StructureTypeDescriptorPoolCreateInfo,
-			MaxSets:       1,
-			PoolSizeCount: 1,
-			PPoolSizes:    []vk.DescriptorPoolSize{{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)}},
-		}, nil, &pool)); err != nil {
+		var err error
+		sizes := []vk.DescriptorPoolSize{{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)}}
+		if p.descPool, p.set, err = d.newDescriptorSet(p.setLayout, sizes); err != nil {
 			return fail(err)
 		}
-		p.descPool = pool
-		var set vk.DescriptorSet
-		if err := check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
-			SType:              vk.StructureTypeDescriptorSetAllocateInfo,
-			DescriptorPool:     p.descPool,
-			DescriptorSetCount: 1,
-			PSetLayouts:        []vk.DescriptorSetLayout{p.setLayout},
-		}, &set)); err != nil {
-			return fail(err)
-		}
-		p.set = set
 	}
 	return p, nil
 }
 
 // Bind points storage bindings 0..len(bufs)-1 at bufs (whole buffers).
-func (p *GraphicsPipeline) Bind(bufs ...*Buffer) {
-	writes := make([]vk.WriteDescriptorSet, len(bufs))
-	for i, b := range bufs {
-		writes[i] = vk.WriteDescriptorSet{
-			SType:           vk.StructureTypeWriteDescriptorSet,
-			DstSet:          p.set,
-			DstBinding:      uint32(i),
-			DescriptorCount: 1,
-			DescriptorType:  vk.DescriptorTypeStorageBuffer,
-			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b.h, Range: vk.DeviceSize(vk.WholeSize)}},
-		}
-	}
-	vk.UpdateDescriptorSets(p.dev.h, uint32(len(writes)), writes, 0, nil)
-}
+func (p *GraphicsPipeline) Bind(bufs ...*Buffer) { bindStorage(p.dev, p.set, bufs) }
 
 // Use records binding the pipeline, its descriptor set and push constants
 // (inside a pass of its RenderTarget).

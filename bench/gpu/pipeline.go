@@ -156,45 +156,15 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure), DescriptorCount: uint32(spec.Accels)})
 	}
 	if len(sizes) > 0 {
-		var pool vk.DescriptorPool
-		if err := check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
-			SType:         vk.StructureTypeDescriptorPoolCreateInfo,
-			MaxSets:       1,
-			PoolSizeCount: uint32(len(sizes)),
-			PPoolSizes:    sizes,
-		}, nil, &pool)); err != nil {
+		if p.descPool, p.set, err = d.newDescriptorSet(p.setLayout, sizes); err != nil {
 			return fail(err)
 		}
-		p.descPool = pool
-		var set vk.DescriptorSet
-		if err := check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
-			SType:              vk.StructureTypeDescriptorSetAllocateInfo,
-			DescriptorPool:     p.descPool,
-			DescriptorSetCount: 1,
-			PSetLayouts:        []vk.DescriptorSetLayout{p.setLayout},
-		}, &set)); err != nil {
-			return fail(err)
-		}
-		p.set = set
 	}
 	return p, nil
 }
 
 // Bind points bindings 0..len(bufs)-1 at bufs (whole buffers).
-func (p *ComputePipeline) Bind(bufs ...*Buffer) {
-	writes := make([]vk.WriteDescriptorSet, len(bufs))
-	for i, b := range bufs {
-		writes[i] = vk.WriteDescriptorSet{
-			SType:           vk.StructureTypeWriteDescriptorSet,
-			DstSet:          p.set,
-			DstBinding:      uint32(i),
-			DescriptorCount: 1,
-			DescriptorType:  vk.DescriptorTypeStorageBuffer,
-			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b.h, Range: vk.DeviceSize(vk.WholeSize)}},
-		}
-	}
-	vk.UpdateDescriptorSets(p.dev.h, uint32(len(writes)), writes, 0, nil)
-}
+func (p *ComputePipeline) Bind(bufs ...*Buffer) { bindStorage(p.dev, p.set, bufs) }
 
 // Dispatch records binding the pipeline, its descriptor set and push
 // constants, and a dispatch of x×y×z workgroups.
@@ -231,4 +201,46 @@ func (p *ComputePipeline) Close() {
 	if p.module != vk.NullShaderModule {
 		vk.DestroyShaderModule(h, p.module, nil)
 	}
+}
+
+// newDescriptorSet creates a pool sized for one set of layout and
+// allocates that set.
+func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.DescriptorPoolSize) (vk.DescriptorPool, vk.DescriptorSet, error) {
+	var pool vk.DescriptorPool
+	if err := check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
+		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
+		MaxSets:       1,
+		PoolSizeCount: uint32(len(sizes)),
+		PPoolSizes:    sizes,
+	}, nil, &pool)); err != nil {
+		return vk.NullDescriptorPool, vk.NullDescriptorSet, err
+	}
+	var set vk.DescriptorSet
+	if err := check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
+		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
+		DescriptorPool:     pool,
+		DescriptorSetCount: 1,
+		PSetLayouts:        []vk.DescriptorSetLayout{layout},
+	}, &set)); err != nil {
+		vk.DestroyDescriptorPool(d.h, pool, nil)
+		return vk.NullDescriptorPool, vk.NullDescriptorSet, err
+	}
+	return pool, set, nil
+}
+
+// bindStorage points storage-buffer bindings 0..len(bufs)-1 of set at
+// bufs (whole buffers).
+func bindStorage(d *Device, set vk.DescriptorSet, bufs []*Buffer) {
+	writes := make([]vk.WriteDescriptorSet, len(bufs))
+	for i, b := range bufs {
+		writes[i] = vk.WriteDescriptorSet{
+			SType:           vk.StructureTypeWriteDescriptorSet,
+			DstSet:          set,
+			DstBinding:      uint32(i),
+			DescriptorCount: 1,
+			DescriptorType:  vk.DescriptorTypeStorageBuffer,
+			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b.h, Range: vk.DeviceSize(vk.WholeSize)}},
+		}
+	}
+	vk.UpdateDescriptorSets(d.h, uint32(len(writes)), writes, 0, nil)
 }
