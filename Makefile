@@ -6,6 +6,8 @@ SPIRV_VAL ?= spirv-val
 SUITE     ?= matmul
 ARGS      ?=
 BIN       := bin/radvbench
+GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+LDFLAGS   := -X main.commit=$(GIT_COMMIT)
 GLSLC_FLAGS := --target-env=vulkan1.2 -O -Werror
 
 SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.vert shaders/*.frag)
@@ -26,7 +28,7 @@ deps-check-test:
 	@WITH_TEST_DEPS=1 ./ci/install-deps.sh --check || WITH_TEST_DEPS=1 ./ci/install-deps.sh
 
 build: deps-check
-	$(GO) build -o $(BIN) ./cmd/radvbench
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/radvbench
 
 run: build
 	./$(BIN) run --suite $(SUITE) $(ARGS)

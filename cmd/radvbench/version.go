@@ -10,6 +10,11 @@ import (
 // version is the radvbench release; set with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
 
+// commit is the git commit, set by 'make build' (-X main.commit=...) for
+// builds where the Go toolchain does not stamp VCS information
+// (GOFLAGS=-buildvcs=false, builds outside the checkout).
+var commit = ""
+
 // toolVersion identifies this build: version, VCS commit (from the Go build
 // info, "-dirty" when the tree had changes) and Go version.
 func toolVersion() results.Tool {
@@ -29,6 +34,9 @@ func toolVersion() results.Tool {
 		if rev != "" {
 			t.Commit = rev + dirty
 		}
+	}
+	if t.Commit == "" {
+		t.Commit = commit
 	}
 	return t
 }

@@ -81,7 +81,7 @@ func init() {
 		Description: "ALU peak: dependent FMA / multiply-add / dot-product chains, exact and checked",
 		Kernels: []*kernel.Kernel{
 			mk("fp32", "fp32 FMA chains acc = fma(acc, a, b); 2 FLOP per FMA per lane", fp32, flops("fp32"),
-				variant(fp32, 1, 8), variant(fp32, 4, 2), variant(fp32, 4, 3), variant(fp32, 4, 4)),
+				variant(fp32, 1, 8), variant(fp32, 4, 1), variant(fp32, 4, 2), variant(fp32, 4, 3), variant(fp32, 4, 4)),
 			mk("fp16", "fp16 FMA chains (needs shaderFloat16); 2 FLOP per FMA per lane", fp16, flops("fp16"),
 				variant(fp16, 1, 8), variant(fp16, 4, 4)),
 			mk("int32", "int32 multiply-add chains acc = acc·a + b (uvec4, wrapping); 2 OP per lane", int32MAD, ops(""),
