@@ -1,0 +1,59 @@
+package results
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", "is empty"},
+		{"not JSON", "hello", "is not JSON"},
+		{"truncated", `{"schema": "radvbench/results/v1", "results": [`, "truncated"},
+		{"no schema", `{"results": []}`, `no "schema" field`},
+		{"other schema", `{"schema": "radvbench/results/v0", "results": []}`, `has schema "radvbench/results/v0"`},
+		{"zero samples", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok", "metric": {"samples": []}}]}`, "zero samples"},
+		{"no kernel", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul"}]}`, "no suite or kernel"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode(strings.NewReader(tc.in), "x.json")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want %q", err, tc.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error is not one line: %q", err)
+			}
+		})
+	}
+}
+
+func TestSaveLoadAndID(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "r.json")
+	f := &File{Schema: Schema, Results: []Result{{
+		Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": "16x16", "name": "wg16x16"},
+		Params: map[string]int64{"N": 2, "M": 1, "K": 3}, Status: StatusOK,
+		Metric: Metric{Name: "throughput", Unit: "GFLOP/s", Better: HigherIsBetter, Value: 1, Samples: []float64{1}},
+	}}}
+	if err := Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id := got.Results[0].ID(); id != "matmul/naive/name=wg16x16,wg=16x16/K=3,M=1,N=2" {
+		t.Errorf("ID = %q", id)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.json")); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing file: %v", err)
+	}
+}
