@@ -71,7 +71,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs.BoolVar(&f.quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
 	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json)")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
-	fs.DurationVar(&f.maxTime, "max-time", 0, "sampling budget per benchmark (default 10s, 1s with --quick)")
+	fs.DurationVar(&f.maxTime, "max-time", 0, "sampling budget per benchmark (default 10s; 3s on a CPU implementation; 1s with --quick)")
 	fs.DurationVar(&f.warmup, "warmup", 0, "untimed warm-up per benchmark (default 200ms, 20ms with --quick)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random input data")
 	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
@@ -157,6 +157,11 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	defer inst.Close()
 	kopts.CPU = pd.IsCPU()
+	if kopts.CPU && f.maxTime == 0 && !f.quick {
+		// A CPU implementation's figures are for correctness, not speed:
+		// a shorter budget keeps 'make run' on lavapipe to minutes.
+		f.maxTime = 3 * time.Second
+	}
 	dev, err := pd.Open()
 	if err != nil {
 		return fmt.Errorf("open device %s: %w", pd.Name, err)
