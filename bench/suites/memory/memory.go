@@ -119,63 +119,38 @@ func bytesSizes(list ...int64) []kernel.Params {
 	return out
 }
 
-// streamSizes: 64 KiB to 1 GiB by factors of 4; on a CPU implementation
-// the default sweep stops at 256 MiB (--sizes runs anything).
+// sweep is --sizes when given, else quick with --quick, else from, from·factor,
+// ... up to 1 GiB (256 MiB on a CPU implementation; --sizes runs anything).
+func sweep(o kernel.Options, quick []int64, from, factor int64) []kernel.Params {
+	if s, ok := userSizes(o); ok {
+		return s
+	}
+	if o.Quick {
+		return bytesSizes(quick...)
+	}
+	top := gib
+	if o.CPU {
+		top = 256 * mib
+	}
+	var out []int64
+	for b := from; b <= top; b *= factor {
+		out = append(out, b)
+	}
+	return bytesSizes(out...)
+}
+
+// streamSizes: 64 KiB to 1 GiB by factors of 4.
 func streamSizes(o kernel.Options) []kernel.Params {
-	if s, ok := userSizes(o); ok {
-		return s
-	}
-	if o.Quick {
-		return bytesSizes(64*kib, 4*mib)
-	}
-	top := gib
-	if o.CPU {
-		top = 256 * mib
-	}
-	var out []int64
-	for b := 64 * kib; b <= top; b *= 4 {
-		out = append(out, b)
-	}
-	return bytesSizes(out...)
+	return sweep(o, []int64{64 * kib, 4 * mib}, 64*kib, 4)
 }
 
-// tlbSizes: footprints 1 MiB to 1 GiB doubling (256 MiB on a CPU); sizes
-// beyond the device's largest storage buffer are skipped with the reason.
-func tlbSizes(o kernel.Options) []kernel.Params {
-	if s, ok := userSizes(o); ok {
-		return s
-	}
-	if o.Quick {
-		return bytesSizes(1*mib, 4*mib)
-	}
-	top := gib
-	if o.CPU {
-		top = 256 * mib
-	}
-	var out []int64
-	for b := mib; b <= top; b *= 2 {
-		out = append(out, b)
-	}
-	return bytesSizes(out...)
-}
+// tlbSizes: footprints 1 MiB to 1 GiB doubling; sizes beyond the device's
+// largest storage buffer are skipped with the reason.
+func tlbSizes(o kernel.Options) []kernel.Params { return sweep(o, []int64{1 * mib, 4 * mib}, mib, 2) }
 
-// chaseSizes: footprints 16 KiB to 1 GiB by factors of 4 (256 MiB on a CPU).
+// chaseSizes: footprints 16 KiB to 1 GiB by factors of 4.
 func chaseSizes(o kernel.Options) []kernel.Params {
-	if s, ok := userSizes(o); ok {
-		return s
-	}
-	if o.Quick {
-		return bytesSizes(16*kib, 1*mib)
-	}
-	top := gib
-	if o.CPU {
-		top = 256 * mib
-	}
-	var out []int64
-	for b := 16 * kib; b <= top; b *= 4 {
-		out = append(out, b)
-	}
-	return bytesSizes(out...)
+	return sweep(o, []int64{16 * kib, 1 * mib}, 16*kib, 4)
 }
 
 const workgroup = 256
