@@ -429,22 +429,15 @@ type GraphicsSpec struct {
 // GraphicsPipeline is a graphics pipeline with its layout, shader modules
 // and one descriptor set.
 type GraphicsPipeline struct {
-	Name      string
-	dev       *Device
-	modules   []vk.ShaderModule
-	stages    vk.ShaderStageFlagBits
-	setLayout vk.DescriptorSetLayout
-	layout    vk.PipelineLayout
-	pipeline  vk.Pipeline
-	descPool  vk.DescriptorPool
-	set       vk.DescriptorSet
-	mesh      *vkshim.MeshFuncs
-	closed    bool
+	Name string
+	pipelineCore
+	stages vk.ShaderStageFlagBits
+	mesh   *vkshim.MeshFuncs
 }
 
 // NewGraphicsPipeline builds the pipeline described by spec.
 func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, error) {
-	p := &GraphicsPipeline{Name: spec.Name, dev: d}
+	p := &GraphicsPipeline{Name: spec.Name, pipelineCore: pipelineCore{dev: d}}
 	fail := func(err error) (*GraphicsPipeline, error) {
 		p.Close()
 		return nil, fmt.Errorf("create graphics pipeline %s: %w", spec.Name, err)
@@ -649,30 +642,6 @@ func (p *GraphicsPipeline) DrawIndexed(cb *CommandBuffer, index *Buffer, indexCo
 // mesh workgroups when the pipeline has no task stage).
 func (p *GraphicsPipeline) DrawMeshTasks(cb *CommandBuffer, x, y, z uint32) {
 	p.mesh.CmdDrawMeshTasks(cb.H, x, y, z)
-}
-
-// Close destroys the pipeline and what it owns; safe to call twice.
-func (p *GraphicsPipeline) Close() {
-	if p == nil || p.closed {
-		return
-	}
-	p.closed = true
-	h := p.dev.h
-	if p.descPool != vk.NullDescriptorPool {
-		vk.DestroyDescriptorPool(h, p.descPool, nil)
-	}
-	if p.pipeline != vk.NullPipeline {
-		vk.DestroyPipeline(h, p.pipeline, nil)
-	}
-	if p.layout != vk.NullPipelineLayout {
-		vk.DestroyPipelineLayout(h, p.layout, nil)
-	}
-	if p.setLayout != vk.NullDescriptorSetLayout {
-		vk.DestroyDescriptorSetLayout(h, p.setLayout, nil)
-	}
-	for _, m := range p.modules {
-		vk.DestroyShaderModule(h, m, nil)
-	}
 }
 
 // QueryPool is a pool of single-value queries (mesh primitives generated).

@@ -30,16 +30,47 @@ type ComputeSpec struct {
 // ComputePipeline is a compute pipeline with its layout and one
 // descriptor set.
 type ComputePipeline struct {
-	Name      string
+	Name string
+	pipelineCore
+	pushSize uint32
+}
+
+// pipelineCore is what every pipeline owns: its shader modules, descriptor
+// set layout, pipeline layout, pipeline and one descriptor set with its
+// pool.
+type pipelineCore struct {
 	dev       *Device
-	module    vk.ShaderModule
+	modules   []vk.ShaderModule
 	setLayout vk.DescriptorSetLayout
 	layout    vk.PipelineLayout
 	pipeline  vk.Pipeline
 	descPool  vk.DescriptorPool
 	set       vk.DescriptorSet
-	pushSize  uint32
 	closed    bool
+}
+
+// Close destroys the pipeline and what it owns; safe to call twice.
+func (c *pipelineCore) Close() {
+	if c == nil || c.closed {
+		return
+	}
+	c.closed = true
+	h := c.dev.h
+	if c.descPool != vk.NullDescriptorPool {
+		vk.DestroyDescriptorPool(h, c.descPool, nil)
+	}
+	if c.pipeline != vk.NullPipeline {
+		vk.DestroyPipeline(h, c.pipeline, nil)
+	}
+	if c.layout != vk.NullPipelineLayout {
+		vk.DestroyPipelineLayout(h, c.layout, nil)
+	}
+	if c.setLayout != vk.NullDescriptorSetLayout {
+		vk.DestroyDescriptorSetLayout(h, c.setLayout, nil)
+	}
+	for _, m := range c.modules {
+		vk.DestroyShaderModule(h, m, nil)
+	}
 }
 
 // NewShaderModule creates a shader module from SPIR-V bytes.
@@ -62,15 +93,17 @@ func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, er
 
 // NewComputePipeline builds the pipeline described by spec.
 func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) {
-	p := &ComputePipeline{Name: spec.Name, dev: d, pushSize: spec.PushSize}
+	p := &ComputePipeline{Name: spec.Name, pipelineCore: pipelineCore{dev: d}, pushSize: spec.PushSize}
 	fail := func(err error) (*ComputePipeline, error) {
 		p.Close()
 		return nil, fmt.Errorf("create pipeline %s: %w", spec.Name, err)
 	}
 	var err error
-	if p.module, err = d.NewShaderModule(spec.Name, spec.SPIRV); err != nil {
+	module, err := d.NewShaderModule(spec.Name, spec.SPIRV)
+	if err != nil {
 		return fail(err)
 	}
+	p.modules = append(p.modules, module)
 	bindings := make([]vk.DescriptorSetLayoutBinding, spec.Buffers+spec.Accels)
 	for i := range bindings {
 		t := vk.DescriptorTypeStorageBuffer
@@ -113,7 +146,7 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 	stage := vk.PipelineShaderStageCreateInfo{
 		SType:  vk.StructureTypePipelineShaderStageCreateInfo,
 		Stage:  vk.ShaderStageComputeBit,
-		Module: p.module,
+		Module: module,
 		PName:  cstr("main"),
 	}
 	if n := len(spec.SpecConstants); n > 0 {
@@ -177,30 +210,6 @@ func (p *ComputePipeline) Dispatch(cb *CommandBuffer, push []byte, x, y, z uint3
 		vk.CmdPushConstants(cb.H, p.layout, vk.ShaderStageFlags(vk.ShaderStageComputeBit), 0, uint32(len(push)), unsafe.Pointer(&push[0]))
 	}
 	vk.CmdDispatch(cb.H, x, y, z)
-}
-
-// Close destroys the pipeline and what it owns; safe to call twice.
-func (p *ComputePipeline) Close() {
-	if p == nil || p.closed {
-		return
-	}
-	p.closed = true
-	h := p.dev.h
-	if p.descPool != vk.NullDescriptorPool {
-		vk.DestroyDescriptorPool(h, p.descPool, nil)
-	}
-	if p.pipeline != vk.NullPipeline {
-		vk.DestroyPipeline(h, p.pipeline, nil)
-	}
-	if p.layout != vk.NullPipelineLayout {
-		vk.DestroyPipelineLayout(h, p.layout, nil)
-	}
-	if p.setLayout != vk.NullDescriptorSetLayout {
-		vk.DestroyDescriptorSetLayout(h, p.setLayout, nil)
-	}
-	if p.module != vk.NullShaderModule {
-		vk.DestroyShaderModule(h, p.module, nil)
-	}
 }
 
 // newDescriptorSet creates a pool sized for one set of layout and
