@@ -11,10 +11,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	godebug "runtime/debug"
 	"sort"
 	"strings"
 	"syscall"
 
+	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/spf13/pflag"
 )
 
@@ -108,7 +110,20 @@ func printUsage(w io.Writer) {
 
 // Main runs the CLI with args (without the program name) and returns the
 // exit status. Errors are printed as one line on stderr.
-func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
+	debug := os.Getenv("RADVBENCH_DEBUG") != ""
+	runner.SetDebug(debug)
+	// No Go panic trace reaches the user: an internal error is one line
+	// (RADVBENCH_DEBUG=1 adds the stack).
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "radvbench: internal error: %v (please report it; RADVBENCH_DEBUG=1 shows where)\n", p)
+			if debug {
+				fmt.Fprintf(stderr, "%s", godebug.Stack())
+			}
+			code = 1
+		}
+	}()
 	if len(args) == 0 {
 		printUsage(stderr)
 		return 2

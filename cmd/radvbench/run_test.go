@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"flag"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -314,5 +316,20 @@ func TestRunReport(t *testing.T) {
 	}
 	if !strings.Contains(string(html), ".png") || !strings.Contains(stdout, "report:") {
 		t.Errorf("report has no charts or run did not say where it is")
+	}
+}
+
+// TestPanicIsOneLine: an internal error in any command is reported as one
+// line and exit 1, never a Go trace.
+func TestPanicIsOneLine(t *testing.T) {
+	register(&command{name: "test-panic", summary: "test only", run: func(context.Context, io.Writer, io.Writer, []string) error {
+		var m map[string]int
+		m["boom"]++ // assignment to a nil map panics
+		return nil
+	}})
+	defer delete(commands, "test-panic")
+	code, _, stderr := cli(t, "test-panic")
+	if code != 1 || !strings.HasPrefix(stderr, "radvbench: internal error:") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
