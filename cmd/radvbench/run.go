@@ -361,10 +361,7 @@ func checkWritable(path string) error {
 // read from sysfs picks the SKU.
 func attachSystem(file *results.File, sys *sysinfo.System, pd *gpu.PhysicalDevice) {
 	d := &file.Device
-	sys.SetVulkan(sysinfo.VulkanInfo{
-		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
-		DriverInfo: d.DriverInfo, APIVersion: d.APIVersion, DeviceName: d.Name, Extensions: d.Extensions,
-	})
+	setVulkan(sys, *d)
 	if g := sys.PrimaryGPU(); d.SKU == nil && g != nil && g.DeviceID == d.DeviceID && g.Revision >= 0 {
 		if s, ok := devtable.Lookup(d.VendorID, d.DeviceID, g.Revision); ok {
 			d.SKU = s.ToResults()
@@ -374,6 +371,16 @@ func attachSystem(file *results.File, sys *sysinfo.System, pd *gpu.PhysicalDevic
 		file.System = raw
 	}
 	file.Fingerprint = sys.Fingerprint()
+}
+
+// attachVulkan records the Vulkan device's identity in the system record.
+func attachVulkan(sys *sysinfo.System, pd *gpu.PhysicalDevice) { setVulkan(sys, pd.Describe()) }
+
+func setVulkan(sys *sysinfo.System, d results.Device) {
+	sys.SetVulkan(sysinfo.VulkanInfo{
+		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
+		DriverInfo: d.DriverInfo, APIVersion: d.APIVersion, DeviceName: d.Name, Extensions: d.Extensions,
+	})
 }
 
 // numericClocks keeps the clock readings that are numbers, for a result's

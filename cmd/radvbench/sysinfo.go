@@ -64,6 +64,8 @@ malformed are reported, never fatal. --json prints the full record.`, stdout)
 	asJSON := fs.Bool("json", false, "print the full record as JSON")
 	sysroot := fs.String("sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
 	dmesg := fs.String("dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
+	device := fs.String("device", "", "Vulkan device whose driver to show (as for run; only with --sysroot /)")
+	noVulkan := fs.Bool("no-vulkan", false, "do not open Vulkan (driver and Mesa version are then not shown)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -73,6 +75,15 @@ malformed are reported, never fatal. --json prints the full record.`, stdout)
 	s, err := collectSystem(*sysroot, *dmesg)
 	if err != nil {
 		return err
+	}
+	// The Vulkan device belongs to this machine, not to a saved tree.
+	if !*noVulkan && filepath.Clean(*sysroot) == "/" {
+		if inst, pd, err := selectDevice(*device, io.Discard); err == nil {
+			attachVulkan(s, pd)
+			inst.Close()
+		} else {
+			fmt.Fprintf(stderr, "radvbench sysinfo: Vulkan not available: %s\n", oneLine(err.Error()))
+		}
 	}
 	if *asJSON {
 		return writeJSON(stdout, s)
@@ -192,7 +203,7 @@ func writeSummary(w io.Writer, s *sysinfo.System) {
 	if v := s.Vulkan; v != nil {
 		line("Vulkan", "%s: %s %s (%s), API %s", v.DeviceName, v.DriverName, v.DriverInfo, v.DriverID, v.APIVersion)
 	} else {
-		line("Vulkan", "not opened by sysinfo (radvbench run records driver and Mesa version)")
+		line("Vulkan", "not opened (saved tree, --no-vulkan or no driver)")
 	}
 	counts := map[string]int{}
 	for _, f := range s.Files {
