@@ -142,6 +142,11 @@ func TestSysinfoRealMachine(t *testing.T) {
 	if noAMD && !strings.Contains(out, "no AMD GPU present") {
 		t.Errorf("sysinfo on a machine without an AMD GPU does not say so:\n%s", out)
 	}
+	// Vulkan (lavapipe here) is opened on the real machine: the driver and
+	// its Mesa version are part of the summary.
+	if !strings.Contains(out, "Vulkan      ") || strings.Contains(out, "Vulkan      not opened") {
+		t.Errorf("sysinfo on the real machine does not show the Vulkan driver:\n%s", out)
+	}
 	code, out, errOut = mainRun(t, "doctor")
 	if code > 1 || errOut != "" {
 		t.Fatalf("doctor: exit %d, stderr %q", code, errOut)
