@@ -33,7 +33,7 @@ type resultTable struct {
 
 func newResultTable(w io.Writer) *resultTable { return &resultTable{w: w} }
 
-const rowFormat = "%-44s %-16s %12s %8s %7s %7s %4s  %s\n"
+const rowFormat = "%-44s %-16s %16s %8s %7s %7s %4s  %s\n"
 
 func (t *resultTable) add(r *results.Result) {
 	if !t.header {
