@@ -121,11 +121,10 @@ func (d *Device) AccelLimits() (AccelLimits, error) {
 // DeviceAddress is the buffer's device address (the buffer needs
 // UsageDeviceAddress, UsageAccelInput or UsageAccelStorage).
 func (b *Buffer) DeviceAddress() uint64 {
-	q, err := b.dev.rayQuery()
-	if err != nil {
+	if !b.dev.Features.BufferDeviceAddress {
 		return 0
 	}
-	return q.BufferAddress(b.h)
+	return vkshim.BufferDeviceAddress(b.dev.Phys.inst.h, b.dev.h, b.h)
 }
 
 // AccelStruct is an acceleration structure with its own buffer.

@@ -30,7 +30,6 @@ VkResult rb_rq_load(VkInstance instance, VkPhysicalDevice phys, VkDevice device,
 		free(t);                                                           \
 		return VK_ERROR_EXTENSION_NOT_PRESENT;                             \
 	}
-	LOAD(get_buffer_address, "vkGetBufferDeviceAddress");
 	LOAD(create_as, "vkCreateAccelerationStructureKHR");
 	LOAD(destroy_as, "vkDestroyAccelerationStructureKHR");
 	LOAD(build_sizes, "vkGetAccelerationStructureBuildSizesKHR");
@@ -59,11 +58,6 @@ VkResult rb_rq_load(VkInstance instance, VkPhysicalDevice phys, VkDevice device,
 }
 
 void rb_rq_free(rb_rq *t) { free(t); }
-
-uint64_t rb_rq_buffer_address(rb_rq *t, VkBuffer buf) {
-	VkBufferDeviceAddressInfo i = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buf};
-	return t->get_buffer_address(t->device, &i);
-}
 
 VkResult rb_rq_create(rb_rq *t, VkBuffer buf, uint64_t size, uint32_t type, VkAccelerationStructureKHR *out) {
 	VkAccelerationStructureCreateInfoKHR ci = {

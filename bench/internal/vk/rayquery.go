@@ -75,11 +75,6 @@ func (q *RayQuery) Free() {
 	}
 }
 
-// BufferAddress is vkGetBufferDeviceAddress.
-func (q *RayQuery) BufferAddress(b vulkan.Buffer) uint64 {
-	return uint64(C.rb_rq_buffer_address(q.t, C.VkBuffer(unsafe.Pointer(b))))
-}
-
 // CreateAccel creates an acceleration structure of size bytes at offset 0
 // of b; top selects a top-level one.
 func (q *RayQuery) CreateAccel(b vulkan.Buffer, size uint64, top bool) (AccelHandle, vulkan.Result) {

@@ -10,7 +10,6 @@
 
 typedef struct rb_rq {
 	VkDevice device;
-	PFN_vkGetBufferDeviceAddress get_buffer_address;
 	PFN_vkCreateAccelerationStructureKHR create_as;
 	PFN_vkDestroyAccelerationStructureKHR destroy_as;
 	PFN_vkGetAccelerationStructureBuildSizesKHR build_sizes;
@@ -32,7 +31,6 @@ VkResult rb_rq_load(VkInstance instance, VkPhysicalDevice phys, VkDevice device,
 	char *missing, int missinglen);
 void rb_rq_free(rb_rq *t);
 
-uint64_t rb_rq_buffer_address(rb_rq *t, VkBuffer buf);
 
 // type: 0 = bottom level, 1 = top level.
 VkResult rb_rq_create(rb_rq *t, VkBuffer buf, uint64_t size, uint32_t type, VkAccelerationStructureKHR *out);

@@ -167,3 +167,11 @@ VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rb_required_subgroup_size(u
 	s->requiredSubgroupSize = size;
 	return s;
 }
+
+uint64_t rb_buffer_device_address(VkInstance instance, VkDevice device, VkBuffer buf) {
+	PFN_vkGetDeviceProcAddr gdpa = (PFN_vkGetDeviceProcAddr)gipa()(instance, "vkGetDeviceProcAddr");
+	PFN_vkGetBufferDeviceAddress f = gdpa ? (PFN_vkGetBufferDeviceAddress)gdpa(device, "vkGetBufferDeviceAddress") : NULL;
+	if (!f) return 0;
+	VkBufferDeviceAddressInfo i = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buf};
+	return f(device, &i);
+}

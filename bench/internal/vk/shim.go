@@ -189,3 +189,10 @@ func Free(p unsafe.Pointer) { C.free(p) }
 func RequiredSubgroupSizeInfo(size uint32) unsafe.Pointer {
 	return unsafe.Pointer(C.rb_required_subgroup_size(C.uint32_t(size)))
 }
+
+// BufferDeviceAddress returns the device address of a buffer created with
+// VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT on a device with
+// bufferDeviceAddress enabled (0 when the entry point is missing).
+func BufferDeviceAddress(inst vulkan.Instance, dev vulkan.Device, buf vulkan.Buffer) uint64 {
+	return uint64(C.rb_buffer_device_address(C.VkInstance(unsafe.Pointer(inst)), C.VkDevice(unsafe.Pointer(dev)), C.VkBuffer(unsafe.Pointer(buf))))
+}

@@ -58,4 +58,8 @@ VkMemoryAllocateFlagsInfo *rb_alloc_flags_device_address(void);
 
 VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rb_required_subgroup_size(uint32_t size);
 
+// rb_buffer_device_address is vkGetBufferDeviceAddress (Vulkan 1.2); 0 when
+// the entry point is missing.
+uint64_t rb_buffer_device_address(VkInstance instance, VkDevice device, VkBuffer buf);
+
 #endif

@@ -336,8 +336,12 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 	inst.pipe.Bind(inst.a, inst.b, inst.c)
 	inst.push = make([]byte, pushSize(c))
 	if c.int64 {
-		binary.LittleEndian.PutUint64(inst.push[16:], inst.a.DeviceAddress())
-		binary.LittleEndian.PutUint64(inst.push[24:], inst.b.DeviceAddress())
+		aAddr, bAddr := inst.a.DeviceAddress(), inst.b.DeviceAddress()
+		if aAddr == 0 || bAddr == 0 {
+			return fail(fmt.Errorf("no buffer device address for A or B (vkGetBufferDeviceAddress missing?)"))
+		}
+		binary.LittleEndian.PutUint64(inst.push[16:], aAddr)
+		binary.LittleEndian.PutUint64(inst.push[24:], bAddr)
 	}
 	binary.LittleEndian.PutUint32(inst.push[0:], uint32(m))
 	binary.LittleEndian.PutUint32(inst.push[4:], uint32(n))
