@@ -40,6 +40,11 @@ if [ "${1:-}" = "--check" ]; then
 	exit 0
 fi
 
+if [ -z "$(missing)" ] && [ "${FORCE:-0}" != 1 ]; then
+	echo "radvbench: all dependencies are installed (FORCE=1 reinstalls)"
+	exit 0
+fi
+
 pkgs="$PKGS"
 [ "${WITH_TEST_DEPS:-0}" = 1 ] && pkgs="$pkgs $PKGS_TEST"
 cmds=(
