@@ -476,54 +476,18 @@ func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, erro
 			Module: m,
 			PName:  cstr("main"),
 		}
-		if n := len(s.SpecConstants); n > 0 {
-			entries := make([]vk.SpecializationMapEntry, n)
-			for j := range entries {
-				entries[j] = vk.SpecializationMapEntry{ConstantID: uint32(j), Offset: uint32(4 * j), Size: 4}
-			}
-			data := vkshim.Calloc(4 * n)
-			defer vkshim.Free(data)
-			copy(unsafe.Slice((*uint32)(data), n), s.SpecConstants)
-			stages[i].PSpecializationInfo = []vk.SpecializationInfo{{
-				MapEntryCount: uint32(n),
-				PMapEntries:   entries,
-				DataSize:      uint(4 * n),
-				PData:         data,
-			}}
-		}
+		var freeSpec func()
+		stages[i].PSpecializationInfo, freeSpec = specialization(s.SpecConstants)
+		defer freeSpec()
 	}
-	bindings := make([]vk.DescriptorSetLayoutBinding, spec.Buffers)
-	for i := range bindings {
-		bindings[i] = vk.DescriptorSetLayoutBinding{
-			Binding:         uint32(i),
-			DescriptorType:  vk.DescriptorTypeStorageBuffer,
-			DescriptorCount: 1,
-			StageFlags:      stageFlags,
-		}
+	types := make([]vk.DescriptorType, spec.Buffers)
+	for i := range types {
+		types[i] = vk.DescriptorTypeStorageBuffer
 	}
-	var setLayout vk.DescriptorSetLayout
-	if err := check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
-		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
-		BindingCount: uint32(len(bindings)),
-		PBindings:    bindings,
-	}, nil, &setLayout)); err != nil {
+	var err error
+	if p.setLayout, p.layout, err = d.newLayouts(types, stageFlags, spec.PushSize); err != nil {
 		return fail(err)
 	}
-	p.setLayout = setLayout
-	plci := vk.PipelineLayoutCreateInfo{
-		SType:          vk.StructureTypePipelineLayoutCreateInfo,
-		SetLayoutCount: 1,
-		PSetLayouts:    []vk.DescriptorSetLayout{p.setLayout},
-	}
-	if spec.PushSize > 0 {
-		plci.PushConstantRangeCount = 1
-		plci.PPushConstantRanges = []vk.PushConstantRange{{StageFlags: stageFlags, Size: spec.PushSize}}
-	}
-	var layout vk.PipelineLayout
-	if err := check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
-		return fail(err)
-	}
-	p.layout = layout
 
 	t := spec.Target
 	cull := vk.CullModeFlags(vk.CullModeNone)

@@ -104,66 +104,25 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		return fail(err)
 	}
 	p.modules = append(p.modules, module)
-	bindings := make([]vk.DescriptorSetLayoutBinding, spec.Buffers+spec.Accels)
-	for i := range bindings {
-		t := vk.DescriptorTypeStorageBuffer
+	types := make([]vk.DescriptorType, spec.Buffers+spec.Accels)
+	for i := range types {
+		types[i] = vk.DescriptorTypeStorageBuffer
 		if i >= spec.Buffers {
-			t = vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure)
-		}
-		bindings[i] = vk.DescriptorSetLayoutBinding{
-			Binding:         uint32(i),
-			DescriptorType:  t,
-			DescriptorCount: 1,
-			StageFlags:      vk.ShaderStageFlags(vk.ShaderStageComputeBit),
+			types[i] = vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure)
 		}
 	}
-	var setLayout vk.DescriptorSetLayout
-	if err := check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
-		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
-		BindingCount: uint32(len(bindings)),
-		PBindings:    bindings,
-	}, nil, &setLayout)); err != nil {
+	if p.setLayout, p.layout, err = d.newLayouts(types, vk.ShaderStageFlags(vk.ShaderStageComputeBit), spec.PushSize); err != nil {
 		return fail(err)
 	}
-	p.setLayout = setLayout
-	plci := vk.PipelineLayoutCreateInfo{
-		SType:          vk.StructureTypePipelineLayoutCreateInfo,
-		SetLayoutCount: 1,
-		PSetLayouts:    []vk.DescriptorSetLayout{p.setLayout},
-	}
-	if spec.PushSize > 0 {
-		plci.PushConstantRangeCount = 1
-		plci.PPushConstantRanges = []vk.PushConstantRange{{
-			StageFlags: vk.ShaderStageFlags(vk.ShaderStageComputeBit),
-			Size:       spec.PushSize,
-		}}
-	}
-	var layout vk.PipelineLayout
-	if err := check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
-		return fail(err)
-	}
-	p.layout = layout
 	stage := vk.PipelineShaderStageCreateInfo{
 		SType:  vk.StructureTypePipelineShaderStageCreateInfo,
 		Stage:  vk.ShaderStageComputeBit,
 		Module: module,
 		PName:  cstr("main"),
 	}
-	if n := len(spec.SpecConstants); n > 0 {
-		entries := make([]vk.SpecializationMapEntry, n)
-		for i := range entries {
-			entries[i] = vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * i), Size: 4}
-		}
-		data := vkshim.Calloc(4 * n)
-		defer vkshim.Free(data)
-		copy(unsafe.Slice((*uint32)(data), n), spec.SpecConstants)
-		stage.PSpecializationInfo = []vk.SpecializationInfo{{
-			MapEntryCount: uint32(n),
-			PMapEntries:   entries,
-			DataSize:      uint(4 * n),
-			PData:         data,
-		}}
-	}
+	var freeSpec func()
+	stage.PSpecializationInfo, freeSpec = specialization(spec.SpecConstants)
+	defer freeSpec()
 	if spec.RequiredSubgroupSize != 0 {
 		if !d.Features.SubgroupSizeControl {
 			return fail(fmt.Errorf("required subgroup size %d needs VK_EXT_subgroup_size_control", spec.RequiredSubgroupSize))
@@ -252,4 +211,55 @@ func bindStorage(d *Device, set vk.DescriptorSet, bufs []*Buffer) {
 		}
 	}
 	vk.UpdateDescriptorSets(d.h, uint32(len(writes)), writes, 0, nil)
+}
+
+// newLayouts creates a descriptor set layout with one binding per entry of
+// types (bindings 0..len-1, visible to stages) and a pipeline layout with
+// that set and, when pushSize > 0, one push-constant range.
+func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlags, pushSize uint32) (vk.DescriptorSetLayout, vk.PipelineLayout, error) {
+	bindings := make([]vk.DescriptorSetLayoutBinding, len(types))
+	for i, t := range types {
+		bindings[i] = vk.DescriptorSetLayoutBinding{Binding: uint32(i), DescriptorType: t, DescriptorCount: 1, StageFlags: stages}
+	}
+	var setLayout vk.DescriptorSetLayout
+	if err := check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
+		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
+		BindingCount: uint32(len(bindings)),
+		PBindings:    bindings,
+	}, nil, &setLayout)); err != nil {
+		return vk.NullDescriptorSetLayout, vk.NullPipelineLayout, err
+	}
+	plci := vk.PipelineLayoutCreateInfo{
+		SType:          vk.StructureTypePipelineLayoutCreateInfo,
+		SetLayoutCount: 1,
+		PSetLayouts:    []vk.DescriptorSetLayout{setLayout},
+	}
+	if pushSize > 0 {
+		plci.PushConstantRangeCount = 1
+		plci.PPushConstantRanges = []vk.PushConstantRange{{StageFlags: stages, Size: pushSize}}
+	}
+	var layout vk.PipelineLayout
+	if err := check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
+		vk.DestroyDescriptorSetLayout(d.h, setLayout, nil)
+		return vk.NullDescriptorSetLayout, vk.NullPipelineLayout, err
+	}
+	return setLayout, layout, nil
+}
+
+// specialization maps constants[i] to constant_id i (32-bit each). The
+// data lives in C memory (vulkan-go passes the pointer through); call
+// free after the pipeline is created.
+func specialization(constants []uint32) ([]vk.SpecializationInfo, func()) {
+	n := len(constants)
+	if n == 0 {
+		return nil, func() {}
+	}
+	entries := make([]vk.SpecializationMapEntry, n)
+	for i := range entries {
+		entries[i] = vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * i), Size: 4}
+	}
+	data := vkshim.Calloc(4 * n)
+	copy(unsafe.Slice((*uint32)(data), n), constants)
+	return []vk.SpecializationInfo{{MapEntryCount: uint32(n), PMapEntries: entries, DataSize: uint(4 * n), PData: data}},
+		func() { vkshim.Free(data) }
 }
