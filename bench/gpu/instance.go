@@ -335,3 +335,28 @@ func Select(devs []*PhysicalDevice, spec string) (*PhysicalDevice, error) {
 		return nil, fmt.Errorf("--device %q matches %d devices; use an index: devices are %s", spec, len(match), list())
 	}
 }
+
+// OpenSelected creates an instance, selects a device by spec (see Select)
+// and opens it. Close the device, then the instance.
+func OpenSelected(spec string) (*Instance, *Device, error) {
+	inst, err := NewInstance()
+	if err != nil {
+		return nil, nil, err
+	}
+	devs, err := inst.Devices()
+	if err != nil {
+		inst.Close()
+		return nil, nil, err
+	}
+	pd, err := Select(devs, spec)
+	if err != nil {
+		inst.Close()
+		return nil, nil, err
+	}
+	d, err := pd.Open()
+	if err != nil {
+		inst.Close()
+		return nil, nil, fmt.Errorf("open device %s: %w", pd.Name, err)
+	}
+	return inst, d, nil
+}

@@ -97,23 +97,11 @@ func TestResultError(t *testing.T) {
 // TestDeviceLifecycle opens the real default device (lavapipe here), runs
 // a copy, and closes everything twice.
 func TestDeviceLifecycle(t *testing.T) {
-	inst, err := NewInstance()
+	inst, d, err := OpenSelected("")
 	if err != nil {
 		t.Fatalf("Vulkan is required for this test (run 'make deps'): %v", err)
 	}
 	defer inst.Close()
-	devs, err := inst.Devices()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := Select(devs, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := pd.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
 	src, err := d.NewBuffer(1024, DeviceLocal)
 	if err != nil {
 		t.Fatal(err)

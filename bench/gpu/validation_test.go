@@ -36,23 +36,11 @@ func TestValidationLayerCatchesMisuse(t *testing.T) {
 }
 
 func misuseBufferAddress(t *testing.T) {
-	inst, err := NewInstance()
+	inst, d, err := OpenSelected("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer inst.Close()
-	devs, err := inst.Devices()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := Select(devs, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := pd.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
 	defer d.Close()
 	if !d.Features.BufferDeviceAddress {
 		t.Skip("device without bufferDeviceAddress")

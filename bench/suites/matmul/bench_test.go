@@ -18,23 +18,11 @@ import (
 // own sampling; 'make bench' does). The CV is reported alongside so noisy
 // figures are visible in benchstat.
 func BenchmarkMatmul(b *testing.B) {
-	inst, err := gpu.NewInstance()
+	inst, d, err := gpu.OpenSelected("")
 	if err != nil {
 		b.Skipf("no Vulkan: %v", err)
 	}
 	defer inst.Close()
-	devs, err := inst.Devices()
-	if err != nil {
-		b.Fatal(err)
-	}
-	pd, err := gpu.Select(devs, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	d, err := pd.Open()
-	if err != nil {
-		b.Fatal(err)
-	}
 	defer d.Close()
 	suites, _ := kernel.Lookup([]string{"matmul"})
 	for _, k := range suites[0].Kernels {

@@ -127,23 +127,11 @@ func TestSampledRowsForLargeProblems(t *testing.T) {
 // device: a dispatch told K is one less than it is computes the wrong
 // product, and Verify must say so.
 func TestWrongKernelFailsVerification(t *testing.T) {
-	inst, err := gpu.NewInstance()
+	inst, d, err := gpu.OpenSelected("")
 	if err != nil {
 		t.Fatalf("Vulkan is required (run 'make deps'): %v", err)
 	}
 	defer inst.Close()
-	devs, err := inst.Devices()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := gpu.Select(devs, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := pd.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
 	defer d.Close()
 	v := direct(8, 8, 4, 4)
 	in, err := setup(d, v, kernel.Params{"M": 40, "N": 24, "K": 33}, kernel.Options{Seed: 3})
