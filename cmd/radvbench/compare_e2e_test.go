@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestCompareLavapipe runs a real (quick, filtered) matmul suite twice on
@@ -53,27 +52,7 @@ func TestCompareLavapipe(t *testing.T) {
 	}
 
 	// Every sample 10% slower: flagged.
-	f, err := results.Load(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range f.Results {
-		r := &f.Results[i]
-		for j := range r.SamplesNS {
-			r.SamplesNS[j] *= 1.1
-		}
-		for j := range r.Metric.Samples {
-			if r.Metric.Better == results.HigherIsBetter {
-				r.Metric.Samples[j] /= 1.1
-			} else {
-				r.Metric.Samples[j] *= 1.1
-			}
-		}
-	}
-	slow := filepath.Join(dir, "slow.json")
-	if err := results.Save(slow, f); err != nil {
-		t.Fatal(err)
-	}
+	slow := slowedCopy(t, a)
 	code, out, stderr = mainRun(t, "compare", "--format", "markdown", a, slow)
 	if code != 1 || !strings.Contains(out, "### Regressions") {
 		t.Errorf("compare a slow: exit %d, want 1: %s%s", code, stderr, out)

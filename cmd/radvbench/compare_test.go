@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -18,30 +17,43 @@ var updateCompare = flag.Bool("update-compare", false, "rewrite the compare/expo
 
 const cmpDir = "testdata/compare"
 
-// mainRun drives the CLI in-process.
+// mainRun drives the CLI in-process (see cli).
 func mainRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = Main(context.Background(), args, &out, &errb)
-	return code, out.String(), errb.String()
+	return cli(t, args...)
 }
 
 func cmpGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join(cmpDir, name)
-	if *updateCompare {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
+	golden(t, filepath.Join(cmpDir, name), got, *updateCompare)
+}
+
+// slowedCopy writes a copy of the results file at path whose every sample
+// is 10% slower (time ×1.1, throughput ÷1.1) and returns its path.
+func slowedCopy(t *testing.T, path string) string {
+	t.Helper()
+	f, err := results.Load(path)
 	if err != nil {
-		t.Fatalf("%v (run 'go test ./cmd/radvbench -run \"Compare|Export\" -update-compare')", err)
+		t.Fatal(err)
 	}
-	if string(want) != got {
-		t.Errorf("output differs from %s:\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	for i := range f.Results {
+		r := &f.Results[i]
+		for j := range r.SamplesNS {
+			r.SamplesNS[j] *= 1.1
+		}
+		for j := range r.Metric.Samples {
+			if r.Metric.Better == results.HigherIsBetter {
+				r.Metric.Samples[j] /= 1.1
+			} else {
+				r.Metric.Samples[j] *= 1.1
+			}
+		}
 	}
+	slow := filepath.Join(t.TempDir(), "slow.json")
+	if err := results.Save(slow, f); err != nil {
+		t.Fatal(err)
+	}
+	return slow
 }
 
 // TestCompareFixtureCopies keeps the copies of the synthetic results files
@@ -124,27 +136,7 @@ func TestCompareCLIOut(t *testing.T) {
 // baseline's is flagged with exit 1.
 func TestCompareScaled(t *testing.T) {
 	base := filepath.Join(cmpDir, "run-a1.json")
-	f, err := results.Load(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range f.Results {
-		r := &f.Results[i]
-		for j := range r.SamplesNS {
-			r.SamplesNS[j] *= 1.1
-		}
-		for j := range r.Metric.Samples {
-			if r.Metric.Better == results.HigherIsBetter {
-				r.Metric.Samples[j] /= 1.1
-			} else {
-				r.Metric.Samples[j] *= 1.1
-			}
-		}
-	}
-	slow := filepath.Join(t.TempDir(), "slow.json")
-	if err := results.Save(slow, f); err != nil {
-		t.Fatal(err)
-	}
+	slow := slowedCopy(t, base)
 	code, out, _ := mainRun(t, "compare", base, slow)
 	if code != 1 || !strings.Contains(out, "radvbench compare: 2 regressions") {
 		t.Errorf("exit %d:\n%s", code, out)

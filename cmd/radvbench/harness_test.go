@@ -102,3 +102,25 @@ func excerpt(s, marker string) string {
 	end := min(len(s), i+1500)
 	return s[start:end]
 }
+
+// golden compares got with the file at path, or rewrites the file when
+// update is set (each test group has its own -update-* flag).
+func golden(t *testing.T, path, got string, update bool) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (rerun the test with its -update-* flag to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file (rerun with the test's -update-* flag if intended):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}

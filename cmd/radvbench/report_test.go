@@ -73,35 +73,19 @@ func TestReportCLIErrors(t *testing.T) {
 		{"bad-threshold", []string{base, "-o", "out", "--threshold", "lots"}},
 		{"unknown-flag", []string{base, "-o", "out", "--colour"}},
 	}
-	var golden strings.Builder
+	var errs strings.Builder
 	for _, tc := range tests {
 		code, stdout, stderr := mainRun(t, append([]string{"report"}, tc.args...)...)
 		stderr = strings.ReplaceAll(stderr, empty, "EMPTY.json")
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "radvbench report: ") {
 			t.Errorf("%s: code %d, stdout %q, stderr %q; want exit 2 and one line", tc.name, code, stdout, stderr)
 		}
-		fmt.Fprintf(&golden, "%s: %s", tc.name, stderr)
+		fmt.Fprintf(&errs, "%s: %s", tc.name, stderr)
 	}
 	if _, err := os.Stat("out"); err == nil {
 		t.Error("a failed report created ./out")
 	}
-	path := filepath.Join("testdata", "report", "errors.golden")
-	if *updateReport {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(golden.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/radvbench -run TestReportCLIErrors -update-report)", err)
-	}
-	if string(want) != golden.String() {
-		t.Errorf("errors differ from %s:\n--- got ---\n%s--- want ---\n%s", path, golden.String(), want)
-	}
+	golden(t, filepath.Join("testdata", "report", "errors.golden"), errs.String(), *updateReport)
 }
 
 // TestWriteReportForRun: the function 'run --report DIR' calls works with

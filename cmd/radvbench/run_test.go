@@ -282,26 +282,6 @@ func TestHelpGolden(t *testing.T) {
 	}
 }
 
-func golden(t *testing.T, path, got string, update bool) {
-	t.Helper()
-	if update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update-run to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file (go test -update-run rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
-
 // TestRunReport: run --report writes the HTML report next to the results.
 func TestRunReport(t *testing.T) {
 	dir := t.TempDir()

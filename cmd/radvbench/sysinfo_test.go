@@ -42,22 +42,7 @@ func sysinfoFixture(t *testing.T, name string) []string {
 
 func sysGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *updateSysinfo {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run 'go test ./cmd/radvbench -run \"Sysinfo|Doctor\" -update-sysinfo')", err)
-	}
-	if string(want) != got {
-		t.Errorf("output differs from %s (rerun with -update-sysinfo if intended):\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-	}
+	golden(t, path, got, *updateSysinfo)
 }
 
 var sysinfoFixtureNames = []string{"rx7900xtx-frag4", "rx9070xt-default", "mi300x", "no-amd", "unreadable", "garbage"}
