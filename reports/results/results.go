@@ -55,7 +55,10 @@ type File struct {
 	Shaders map[string]string `json:"shaders,omitempty"`
 	// Configs lists the --config A/B configurations, in run order.
 	Configs []Config `json:"configs,omitempty"`
-	// Rounds records the order in which A/B configurations ran.
+	// Rounds lists the runs the file holds, in the order they ran. A round
+	// is one run: one process invocation of the selected benchmarks
+	// ('run --runs N' makes N of them, 'run --config' one per
+	// configuration and round). A file without rounds holds one run.
 	Rounds  []Round  `json:"rounds,omitempty"`
 	Results []Result `json:"results"`
 }
@@ -74,12 +77,20 @@ type Config struct {
 	Env  map[string]string `json:"env,omitempty"`
 }
 
-// Round is one configuration's turn in an interleaved A/B run.
+// Round is one run (one process) of the file: with --runs N, one of the N
+// repetitions; with --config, one configuration's turn in the interleaved
+// A B A B order. Index numbers rounds from 1 and is what a result's
+// SampleRounds refer to.
 type Round struct {
 	Index    int       `json:"index"`
 	Config   string    `json:"config"`
 	Started  time.Time `json:"started"`
 	Finished time.Time `json:"finished"`
+	// Seed is the seed of the shuffled benchmark order of this run (0 when
+	// the order was not shuffled); Order lists the benchmark IDs in the
+	// order they ran.
+	Seed  uint64   `json:"seed,omitempty"`
+	Order []string `json:"order,omitempty"`
 }
 
 // Device describes the Vulkan device the numbers came from.
@@ -138,10 +149,15 @@ type Result struct {
 	// SamplesNS are per-dispatch times in nanoseconds, one per sample.
 	Repeats   int       `json:"repeats,omitempty"`
 	SamplesNS []float64 `json:"samples_ns,omitempty"`
-	// SampleRounds gives, in an A/B run, the round of each sample.
-	SampleRounds []int  `json:"sample_rounds,omitempty"`
-	Metric       Metric `json:"metric"`
-	CI           CI     `json:"ci"`
+	// SampleRounds gives the round (run, File.Rounds[].Index) of each
+	// sample when the file holds several runs; absent for a single run.
+	SampleRounds []int `json:"sample_rounds,omitempty"`
+	// Runs summarises each run's samples (derived from SampleRounds and
+	// Metric.Samples, written for readers of the file; analysis recomputes
+	// it with RunSamples).
+	Runs   []RunSummary `json:"runs,omitempty"`
+	Metric Metric       `json:"metric"`
+	CI     CI           `json:"ci"`
 	// CV is the coefficient of variation of the metric samples.
 	CV float64 `json:"cv,omitempty"`
 	// Noisy is set when the confidence interval did not reach the target.
@@ -151,6 +167,48 @@ type Result struct {
 	Extra         map[string]float64 `json:"extra,omitempty"`
 	Shader        string             `json:"shader,omitempty"`
 	DurationS     float64            `json:"duration_s,omitempty"`
+}
+
+// RunSummary is one run's share of a result: its round, how many samples
+// it took and their median (in the metric's unit).
+type RunSummary struct {
+	Round  int     `json:"round"`
+	N      int     `json:"n"`
+	Median float64 `json:"median"`
+}
+
+// RunSamples splits the metric samples by run, in order of round index.
+// A result without SampleRounds (one run) yields one group. Rounds and
+// their samples are returned in the same order.
+func (r *Result) RunSamples() (rounds []int, samples [][]float64) {
+	if len(r.SampleRounds) != len(r.Metric.Samples) || len(r.SampleRounds) == 0 {
+		if len(r.Metric.Samples) == 0 {
+			return nil, nil
+		}
+		return []int{1}, [][]float64{r.Metric.Samples}
+	}
+	idx := map[int]int{}
+	for i, rd := range r.SampleRounds {
+		j, ok := idx[rd]
+		if !ok {
+			j = len(rounds)
+			idx[rd] = j
+			rounds = append(rounds, rd)
+			samples = append(samples, nil)
+		}
+		samples[j] = append(samples[j], r.Metric.Samples[i])
+	}
+	order := make([]int, len(rounds))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return rounds[order[a]] < rounds[order[b]] })
+	outR := make([]int, len(rounds))
+	outS := make([][]float64, len(rounds))
+	for i, j := range order {
+		outR[i], outS[i] = rounds[j], samples[j]
+	}
+	return outR, outS
 }
 
 // Metric is the figure a benchmark reports. Samples are the per-sample
@@ -263,6 +321,9 @@ func Decode(r io.Reader, name string) (*File, error) {
 		}
 		if r.Status == StatusOK && len(r.Metric.Samples) == 0 {
 			return nil, fmt.Errorf("%s: result %s has status ok but zero samples: the file is damaged, rerun the benchmark", name, r.ID())
+		}
+		if len(r.SampleRounds) > 0 && len(r.SampleRounds) != len(r.Metric.Samples) {
+			return nil, fmt.Errorf("%s: result %s has %d sample rounds for %d samples: the file is damaged, rerun the benchmark", name, r.ID(), len(r.SampleRounds), len(r.Metric.Samples))
 		}
 	}
 	return &f, nil

@@ -3,6 +3,7 @@ package results
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -55,5 +56,29 @@ func TestSaveLoadAndID(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(t.TempDir(), "missing.json")); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestRunSamples(t *testing.T) {
+	tests := []struct {
+		name    string
+		samples []float64
+		rounds  []int
+		wantR   []int
+		wantS   [][]float64
+	}{
+		{"single run", []float64{1, 2, 3}, nil, []int{1}, [][]float64{{1, 2, 3}}},
+		{"no samples", nil, nil, nil, nil},
+		{"two runs interleaved", []float64{1, 2, 3, 4}, []int{2, 1, 2, 1}, []int{1, 2}, [][]float64{{2, 4}, {1, 3}}},
+		{"mismatched lengths is one run", []float64{1, 2}, []int{1}, []int{1}, [][]float64{{1, 2}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Result{Metric: Metric{Samples: tc.samples}, SampleRounds: tc.rounds}
+			gotR, gotS := r.RunSamples()
+			if !reflect.DeepEqual(gotR, tc.wantR) || !reflect.DeepEqual(gotS, tc.wantS) {
+				t.Errorf("RunSamples = %v %v, want %v %v", gotR, gotS, tc.wantR, tc.wantS)
+			}
+		})
 	}
 }
