@@ -1,0 +1,296 @@
+// Package measure is radvbench's measurement policy, as pure functions:
+// how many iterations one sample batches (Calibrate), how long to warm up,
+// when to stop sampling (target confidence interval, time budget, sample
+// bounds, the slow-dispatch exit), and whether the result is noisy and why
+// (Measure). The sampler and the clock are arguments, so the policy is
+// table-tested with fakes; bench/runner glues it to a Vulkan device. The
+// package has no cgo and no Vulkan: `CGO_ENABLED=0 go test -race` works.
+package measure
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// Sampler takes one timed sample: the time of one iteration in
+// nanoseconds (for a batch of n iterations, the batch's time divided by n).
+type Sampler interface {
+	Sample() (ns float64, err error)
+}
+
+// SamplerFunc adapts a function to Sampler.
+type SamplerFunc func() (float64, error)
+
+// Sample calls f.
+func (f SamplerFunc) Sample() (float64, error) { return f() }
+
+// Clock tells the time the policy's deadlines are measured on.
+type Clock interface {
+	Now() time.Time
+}
+
+// System is the monotonic wall clock (time.Now).
+var System Clock = systemClock{}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// Slow-dispatch exit: a benchmark that has not reached MinSamples stops
+// once it has SlowSamples samples and SlowFactor times the budget has
+// passed since sampling began (very slow dispatches, seconds each, such as
+// a naive GEMM on a CPU implementation). The result is flagged noisy.
+const (
+	SlowSamples = 3
+	SlowFactor  = 3
+)
+
+// Policy is the stopping rule of one benchmark.
+type Policy struct {
+	// TargetCI is the wanted half-width of the 95% CI of the median,
+	// relative to the median (0.01 = ±1%); > 0.
+	TargetCI float64
+	// MinSamples and MaxSamples bound the number of timed samples;
+	// 1 <= MinSamples <= MaxSamples.
+	MinSamples, MaxSamples int
+	// Budget is the sampling time after warm-up (> 0). Sampling stops at
+	// the first check after it is spent, once MinSamples are in.
+	Budget time.Duration
+	// Warmup is how long untimed samples run before timing (>= 0); at
+	// least one warm-up sample is always taken.
+	Warmup time.Duration
+	// ToMetric converts a sample's nanoseconds to the metric the target
+	// applies to (GFLOP/s, GB/s, µs...); nil is the identity.
+	ToMetric func(ns float64) float64
+	// Progress, when set, is told the phase ("warming up", "sampling 7").
+	Progress func(phase string)
+}
+
+// Validate reports the first invalid field of p.
+func (p Policy) Validate() error {
+	switch {
+	case !(p.TargetCI > 0) || math.IsInf(p.TargetCI, 0):
+		return &PolicyError{Field: "TargetCI", Why: fmt.Sprintf("the target CI must be a positive fraction, got %v", p.TargetCI)}
+	case p.MinSamples < 1:
+		return &PolicyError{Field: "MinSamples", Why: fmt.Sprintf("at least one sample is needed, got a minimum of %d", p.MinSamples)}
+	case p.MaxSamples < p.MinSamples:
+		return &PolicyError{Field: "MaxSamples", Why: fmt.Sprintf("the maximum of %d samples is below the minimum of %d", p.MaxSamples, p.MinSamples)}
+	case p.Budget <= 0:
+		return &PolicyError{Field: "Budget", Why: fmt.Sprintf("the sampling budget must be positive, got %v", p.Budget)}
+	case p.Warmup < 0:
+		return &PolicyError{Field: "Warmup", Why: fmt.Sprintf("the warm-up must not be negative, got %v", p.Warmup)}
+	}
+	return nil
+}
+
+// PolicyError is an invalid Policy (a programming error: the runner's
+// defaults never produce one).
+type PolicyError struct {
+	Field string
+	Why   string
+}
+
+func (e *PolicyError) Error() string { return "measurement policy: " + e.Why }
+
+// ErrBadDuration is wrapped by a SampleError whose sample was not a
+// positive, finite number of nanoseconds: the timer did not advance, went
+// backwards or overflowed. Such a sample is never a figure.
+var ErrBadDuration = errors.New("duration is not a positive, finite number of nanoseconds")
+
+// SampleError is a sample that failed: the sampler's error, or
+// ErrBadDuration.
+type SampleError struct {
+	// Warmup is set for a warm-up sample.
+	Warmup bool
+	// N counts the samples of that phase, from 1.
+	N int
+	// NS is the rejected duration (for ErrBadDuration).
+	NS  float64
+	Err error
+}
+
+func (e *SampleError) Error() string {
+	phase := "sample"
+	if e.Warmup {
+		phase = "warm-up sample"
+	}
+	if errors.Is(e.Err, ErrBadDuration) {
+		return fmt.Sprintf("%s %d: %v ns: %v (the timer did not advance or went backwards)", phase, e.N, e.NS, ErrBadDuration)
+	}
+	return fmt.Sprintf("%s %d: %v", phase, e.N, e.Err)
+}
+
+func (e *SampleError) Unwrap() error { return e.Err }
+
+// Stop says why sampling ended.
+type Stop int
+
+const (
+	// StopNone: sampling did not end normally (an error).
+	StopNone Stop = iota
+	// StopTarget: the interval reached the target.
+	StopTarget
+	// StopMaxSamples: MaxSamples were taken without reaching the target.
+	StopMaxSamples
+	// StopBudget: the budget was spent without reaching the target.
+	StopBudget
+	// StopSlow: the slow-dispatch exit (SlowSamples after SlowFactor×Budget).
+	StopSlow
+	// StopCancelled: the context was cancelled between samples.
+	StopCancelled
+)
+
+func (s Stop) String() string {
+	switch s {
+	case StopTarget:
+		return "target reached"
+	case StopMaxSamples:
+		return "sample limit reached"
+	case StopBudget:
+		return "budget spent"
+	case StopSlow:
+		return "slow dispatches"
+	case StopCancelled:
+		return "interrupted"
+	}
+	return "none"
+}
+
+// Measurement is what Measure took.
+type Measurement struct {
+	// NS are the timed samples in nanoseconds per iteration; Values the
+	// same samples in the metric's unit (Policy.ToMetric).
+	NS, Values []float64
+	// Warmups counts the untimed warm-up samples (never in NS).
+	Warmups int
+	Stop    Stop
+	// Summary summarises Values (the zero Summary when there are none).
+	Summary stats.Summary
+	// Noisy is set when the interval is wider than the target (or sampling
+	// was interrupted before MinSamples); NoisyReason says why, in the
+	// words the results file records ("noisy: ...").
+	Noisy       bool
+	NoisyReason string
+}
+
+// Measure warms up (at least one untimed sample, then until Warmup has
+// passed on c), then takes timed samples until, once MinSamples are in,
+// the 95% CI of the median of the metric is within TargetCI, MaxSamples are
+// taken or the Budget (measured from the end of warm-up) is spent. Below
+// MinSamples it stops only for the slow-dispatch exit (see SlowSamples).
+//
+// The context is checked before every sample: when cancelled, Measure
+// returns what it has (summarised, Stop = StopCancelled) with ctx.Err().
+// A sampler error or a bad duration ends it with a *SampleError; the
+// samples taken so far are returned but not summarised, and are no figure.
+func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, error) {
+	var m Measurement
+	if err := p.Validate(); err != nil {
+		return m, err
+	}
+	toMetric := p.ToMetric
+	if toMetric == nil {
+		toMetric = func(ns float64) float64 { return ns }
+	}
+	progress := func(string) {}
+	if p.Progress != nil {
+		progress = p.Progress
+	}
+	take := func(warm bool, n int) (float64, error) {
+		ns, err := s.Sample()
+		if err != nil {
+			return 0, &SampleError{Warmup: warm, N: n, Err: err}
+		}
+		if !(ns > 0) || math.IsInf(ns, 1) {
+			return 0, &SampleError{Warmup: warm, N: n, NS: ns, Err: ErrBadDuration}
+		}
+		return ns, nil
+	}
+
+	progress("warming up")
+	warmEnd := c.Now().Add(p.Warmup)
+	for m.Warmups == 0 || c.Now().Before(warmEnd) {
+		if err := ctx.Err(); err != nil {
+			m.Stop = StopCancelled
+			return m, err
+		}
+		if _, err := take(true, m.Warmups+1); err != nil {
+			return m, err
+		}
+		m.Warmups++
+	}
+
+	start := c.Now()
+	deadline := start.Add(p.Budget)
+	slowDeadline := start.Add(SlowFactor * p.Budget)
+	for m.Stop == StopNone {
+		if ctx.Err() != nil {
+			m.Stop = StopCancelled
+			break
+		}
+		ns, err := take(false, len(m.NS)+1)
+		if err != nil {
+			return m, err
+		}
+		m.NS = append(m.NS, ns)
+		m.Values = append(m.Values, toMetric(ns))
+		n := len(m.NS)
+		progress(fmt.Sprintf("sampling %d", n))
+		if n < p.MinSamples {
+			if n >= SlowSamples && c.Now().After(slowDeadline) {
+				m.Stop = StopSlow
+			}
+			continue
+		}
+		switch {
+		case stats.Summarize(m.Values).RelWidth() <= p.TargetCI:
+			m.Stop = StopTarget
+		case n >= p.MaxSamples:
+			m.Stop = StopMaxSamples
+		case c.Now().After(deadline):
+			m.Stop = StopBudget
+		}
+	}
+	if len(m.NS) == 0 {
+		return m, ctx.Err()
+	}
+	m.Summary = stats.Summarize(m.Values)
+	m.Noisy, m.NoisyReason = noisy(m, p)
+	if m.Stop == StopCancelled {
+		return m, ctx.Err()
+	}
+	return m, nil
+}
+
+// noisy flags a measurement whose interval is wider than the target, or
+// that was interrupted before its minimum of samples, and says why.
+func noisy(m Measurement, p Policy) (bool, string) {
+	w := m.Summary.RelWidth()
+	var why string
+	switch {
+	case m.Stop == StopCancelled && len(m.NS) < p.MinSamples:
+		return true, fmt.Sprintf("noisy: interrupted after %d of at least %d samples", len(m.NS), p.MinSamples)
+	case w <= p.TargetCI:
+		return false, ""
+	case math.IsInf(w, 1):
+		why = fmt.Sprintf("noisy: %d samples are too few for a 95%% interval", m.Summary.N)
+	default:
+		why = fmt.Sprintf("noisy: 95%% CI ±%.1f%% after %d samples, target ±%.1f%%", 100*w, m.Summary.N, 100*p.TargetCI)
+	}
+	switch m.Stop {
+	case StopSlow:
+		why += fmt.Sprintf(" (dispatches too slow: stopped after %d× the %v budget)", SlowFactor, p.Budget)
+	case StopBudget:
+		why += fmt.Sprintf(" (%v budget spent)", p.Budget)
+	case StopMaxSamples:
+		why += fmt.Sprintf(" (limit of %d samples)", p.MaxSamples)
+	case StopCancelled:
+		why += " (interrupted)"
+	}
+	return true, why
+}
