@@ -104,7 +104,7 @@ func TestMeasure(t *testing.T) {
 			want:    want{samples: 11, warmups: 1, stop: StopBudget, noisy: "after 11 samples, target ±1.0% (1s budget spent)"},
 		},
 		{
-			name:    "below the minimum the budget does not stop sampling",
+			name: "below the minimum the budget does not stop sampling",
 			// 0.5 ms a sample, 1 ms budget: past the budget at sample 3,
 			// stopped at the minimum of 5, before the slow exit (3 ms).
 			policy:  func(p *Policy) { p.Budget = time.Millisecond },
