@@ -17,6 +17,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 	"github.com/radvbench/radvbench/shaders"
@@ -49,6 +50,9 @@ type Options struct {
 	// BeforeEach and AfterEach, when set, are called around each
 	// benchmark (e.g. to record clocks); their values land in Extra.
 	BeforeEach, AfterEach func() map[string]float64
+	// Clock times warm-up and budgets (nil: the system clock); tests
+	// pass a fake one.
+	Clock measure.Clock
 }
 
 // Defaults fills unset options: quick runs use short budgets.
@@ -226,88 +230,75 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	}
 	r.Verified = true
 
-	var sample func() (float64, error)
+	var sampler measure.Sampler
 	if t, ok := inst.(kernel.Timer); ok {
-		sample = t.Sample
+		sampler = measure.SamplerFunc(t.Sample)
 		r.Clock, r.Repeats = t.Clock(), 1
 	} else {
-		s, err := newSampler(dev, inst, it.Kernel.Serial)
+		s, err := newSampler(dev, inst)
 		if err != nil {
 			r.Status, r.Reason = results.StatusFailed, err.Error()
 			return r
 		}
 		defer s.close()
 		progress("calibrating")
-		repeats, err := s.calibrate(o.SampleTime)
-		if err != nil {
+		repeats := 1
+		if !it.Kernel.Serial {
+			repeats, err = measure.Calibrate(s.time, measure.Calibration{
+				Target:     o.SampleTime,
+				MinNS:      1000 * s.ts.PeriodNS,
+				MaxRepeats: maxRepeats,
+			})
+			if err != nil {
+				r.Status, r.Reason = results.StatusFailed, err.Error()
+				return r
+			}
+		}
+		if err := s.record(repeats); err != nil {
 			r.Status, r.Reason = results.StatusFailed, err.Error()
 			return r
 		}
-		sample = s.sample
+		sampler = measure.SamplerFunc(s.sample)
 		r.Clock, r.Repeats = "gpu-timestamp", repeats
 	}
-	progress("warming up")
-	warmEnd := time.Now().Add(o.Warmup)
-	for first := true; first || time.Now().Before(warmEnd); first = false {
-		if _, err := sample(); err != nil {
-			r.Status, r.Reason = results.StatusFailed, err.Error()
-			return r
-		}
-	}
-	deadline := time.Now().Add(o.MaxTime)
-	hardDeadline := time.Now().Add(3 * o.MaxTime)
 	m := it.Kernel.Metric
-	toMetric := func(ns float64) float64 {
-		if m.Time {
-			return ns * m.Scale
-		}
-		return m.Scale * inst.Work() / ns
-	}
-	var sum stats.Summary
-	for {
-		if err := ctx.Err(); err != nil {
-			break
-		}
-		ns, err := sample()
-		if err != nil {
-			r.Status, r.Reason = results.StatusFailed, err.Error()
-			return r
-		}
-		r.SamplesNS = append(r.SamplesNS, ns)
-		r.Metric.Samples = append(r.Metric.Samples, toMetric(ns))
-		n := len(r.SamplesNS)
-		progress(fmt.Sprintf("sampling %d", n))
-		if n < o.MinSamples {
-			// Very slow dispatches (seconds each, e.g. a naive GEMM on a
-			// CPU implementation) stop at 3 samples once 3× the budget is
-			// spent; the result is then flagged noisy.
-			if n >= 3 && time.Now().After(hardDeadline) {
-				break
+	policy := measure.Policy{
+		TargetCI:   o.TargetCI,
+		MinSamples: o.MinSamples,
+		MaxSamples: o.MaxSamples,
+		Budget:     o.MaxTime,
+		Warmup:     o.Warmup,
+		ToMetric: func(ns float64) float64 {
+			if m.Time {
+				return ns * m.Scale
 			}
-			continue
-		}
-		sum = stats.Summarize(r.Metric.Samples)
-		if sum.RelWidth() <= o.TargetCI || n >= o.MaxSamples || time.Now().After(deadline) {
-			break
-		}
+			return m.Scale * inst.Work() / ns
+		},
+		Progress: progress,
 	}
-	if len(r.SamplesNS) == 0 {
-		r.Status, r.Reason = results.StatusFailed, "interrupted before any sample"
+	clock := o.Clock
+	if clock == nil {
+		clock = measure.System
+	}
+	ms, err := measure.Measure(ctx, sampler, clock, policy)
+	if len(ms.NS) == 0 || (err != nil && ms.Stop != measure.StopCancelled) {
+		r.Status = results.StatusFailed
+		switch {
+		case err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+			r.Reason = "interrupted before any sample"
+		default:
+			r.Reason = err.Error()
+		}
 		return r
 	}
-	sum = stats.Summarize(r.Metric.Samples)
+	sum := ms.Summary
+	r.SamplesNS = ms.NS
+	r.Metric.Samples = ms.Values
 	r.Status = results.StatusOK
 	r.Metric.Value = sum.Median
 	r.CI = results.CI{Low: finite(sum.Low), High: finite(sum.High), Level: stats.Confidence}
 	r.CV = sum.CV
-	if sum.RelWidth() > o.TargetCI {
-		r.Noisy = true
-		if math.IsInf(sum.RelWidth(), 1) {
-			r.Reason = fmt.Sprintf("noisy: %d samples are too few for a 95%% interval", sum.N)
-		} else {
-			r.Reason = fmt.Sprintf("noisy: 95%% CI ±%.1f%% after %d samples, target ±%.1f%%", 100*sum.RelWidth(), sum.N, 100*o.TargetCI)
-		}
-	}
+	r.Noisy, r.Reason = ms.Noisy, ms.NoisyReason
 	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
 		r.PercentOfPeak = 100 * sum.Median / peak
 		r.PeakName = m.Peak

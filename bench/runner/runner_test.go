@@ -1,0 +1,329 @@
+package runner_test
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/runner"
+	_ "github.com/radvbench/radvbench/bench/suites/matmul"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// openDevice opens the default device (lavapipe in CI).
+func openDevice(t *testing.T) *gpu.Device {
+	t.Helper()
+	inst, d, err := gpu.OpenSelected("")
+	if err != nil {
+		t.Fatalf("Vulkan is required (run 'make deps'): %v", err)
+	}
+	t.Cleanup(func() { d.Close(); inst.Close() })
+	return d
+}
+
+// fakeInst is an instance that records nothing and times itself (a
+// kernel.Timer) from a script, so the runner's glue is tested on a real
+// device with known samples.
+type fakeInst struct {
+	verifyErr   error
+	verifyPanic bool
+	ns          []float64 // samples; the last repeats
+	errAt       int       // Sample call that fails (0: none)
+	cancelAt    int       // Sample call after which cancel is called
+	cancel      func()
+	calls       int
+	extraNS     *float64 // receives Extra's median
+	closed      *int
+	clock       *fakeClock // advanced by a millisecond a sample
+}
+
+// fakeClock only moves when a fake sample takes time.
+type fakeClock struct{ now time.Time }
+
+func (c *fakeClock) Now() time.Time { return c.now }
+
+var errSample = errors.New("fence wait: VK_TIMEOUT")
+
+func (f *fakeInst) Record(*gpu.CommandBuffer) {}
+func (f *fakeInst) Work() float64             { return 1000 }
+func (f *fakeInst) Clock() string             { return "fake-clock" }
+func (f *fakeInst) Close() {
+	if f.closed != nil {
+		*f.closed++
+	}
+}
+func (f *fakeInst) Verify() (map[string]float64, error) {
+	if f.verifyPanic {
+		var m map[string]int
+		m["x"] = 1 // a bug in a suite: the runner must not crash
+	}
+	return map[string]float64{"max_abs_err": 0}, f.verifyErr
+}
+func (f *fakeInst) Sample() (float64, error) {
+	f.calls++
+	if f.clock != nil {
+		f.clock.now = f.clock.now.Add(time.Millisecond)
+	}
+	if f.calls == f.cancelAt {
+		defer f.cancel()
+	}
+	if f.calls == f.errAt {
+		return 0, errSample
+	}
+	return f.ns[min(f.calls, len(f.ns))-1], nil
+}
+func (f *fakeInst) Extra(medianNS float64) map[string]float64 {
+	if f.extraNS != nil {
+		*f.extraNS = medianNS
+	}
+	return map[string]float64{"fake_extra": 1}
+}
+
+// fakeKernel wraps an instance (or a setup error) in a kernel of suite
+// "fake" with one variant and one size.
+func fakeKernel(name string, inst *fakeInst, setupErr error) *kernel.Kernel {
+	return &kernel.Kernel{
+		Suite: "fake", Name: name,
+		Metric:    kernel.Metric{Name: "throughput", Unit: "Gop/s", Better: results.HigherIsBetter, Scale: 1, Peak: "fp32"},
+		Variants:  []kernel.Variant{{Name: "v"}},
+		Supported: func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return true, "" },
+		Setup: func(*gpu.Device, kernel.Variant, kernel.Params, kernel.Options) (kernel.Instance, error) {
+			if setupErr != nil {
+				return nil, setupErr
+			}
+			return inst, nil
+		},
+	}
+}
+
+// options runs ks with a fake clock their instances advance: a warm-up of
+// 1 ms is one sample.
+func options(ks ...*kernel.Kernel) runner.Options {
+	clock := &fakeClock{}
+	for _, k := range ks {
+		setup := k.Setup
+		k.Setup = func(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
+			inst, err := setup(d, v, p, o)
+			if f, ok := inst.(*fakeInst); ok {
+				f.clock = clock
+			}
+			return inst, err
+		}
+	}
+	return runner.Options{
+		Clock:    clock,
+		Suites:   []*kernel.Suite{{Name: "fake", Kernels: ks}},
+		TargetCI: 0.01, MaxTime: time.Minute, Warmup: time.Millisecond,
+		MinSamples: 5, MaxSamples: 20,
+		Peaks: map[string]float64{"fp32": 100},
+	}
+}
+
+func alternating(n int, a, b float64) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = a
+		if i%2 == 1 {
+			out[i] = b
+		}
+	}
+	return out
+}
+
+// TestRunOne runs fake kernels through the real runner on a real device:
+// verify-then-time, the measurement's outcome and failures as results.
+func TestRunOne(t *testing.T) {
+	d := openDevice(t)
+	tests := []struct {
+		name     string
+		inst     *fakeInst
+		setupErr error
+		status   string
+		reason   string // substring; "" = empty reason
+		verified bool
+		samples  int
+		noisy    bool
+	}{
+		{name: "converges", inst: &fakeInst{ns: []float64{100}}, status: results.StatusOK, verified: true, samples: 6},
+		{name: "noisy at the sample limit", inst: &fakeInst{ns: alternating(50, 100, 300)}, status: results.StatusOK, verified: true, samples: 20, noisy: true,
+			reason: "noisy: 95% CI ±50.0% after 20 samples, target ±1.0% (limit of 20 samples)"},
+		{name: "setup skip", setupErr: kernel.Skipf("needs %d GiB", 64), status: results.StatusSkipped, reason: "needs 64 GiB"},
+		{name: "setup error", setupErr: errors.New("allocate A: out of memory"), status: results.StatusFailed, reason: "setup: allocate A: out of memory"},
+		{name: "verification fails", inst: &fakeInst{ns: []float64{100}, verifyErr: errors.New("C[3] = 1, want 2")}, status: results.StatusFailed,
+			reason: "verification failed: C[3] = 1, want 2"},
+		{name: "panic in a suite", inst: &fakeInst{verifyPanic: true}, status: results.StatusFailed, reason: "internal error: assignment to entry in nil map"},
+		// Call 1 is the warm-up, so call 4 is the third timed sample.
+		{name: "sampler error mid-run", inst: &fakeInst{ns: []float64{100}, errAt: 4}, status: results.StatusFailed, verified: true,
+			reason: "sample 3: fence wait: VK_TIMEOUT"},
+		{name: "zero duration", inst: &fakeInst{ns: []float64{100, 100, 0}}, status: results.StatusFailed, verified: true,
+			reason: "sample 2: 0 ns: duration is not a positive, finite number of nanoseconds"},
+		{name: "negative duration in warm-up", inst: &fakeInst{ns: []float64{-7}}, status: results.StatusFailed, verified: true,
+			reason: "warm-up sample 1: -7 ns"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			closed := 0
+			if tt.inst != nil {
+				tt.inst.closed = &closed
+			}
+			rs, _, err := runner.Run(context.Background(), d, options(fakeKernel("k", tt.inst, tt.setupErr)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rs) != 1 {
+				t.Fatalf("%d results, want 1", len(rs))
+			}
+			r := rs[0]
+			if r.Status != tt.status || r.Verified != tt.verified || r.Noisy != tt.noisy {
+				t.Errorf("status %s verified %v noisy %v (%s), want %s %v %v", r.Status, r.Verified, r.Noisy, r.Reason, tt.status, tt.verified, tt.noisy)
+			}
+			if (tt.reason == "") != (r.Reason == "") || !strings.Contains(r.Reason, tt.reason) {
+				t.Errorf("reason %q, want %q", r.Reason, tt.reason)
+			}
+			if len(r.SamplesNS) != tt.samples || len(r.Metric.Samples) != tt.samples {
+				t.Errorf("%d samples (%d metric samples), want %d", len(r.SamplesNS), len(r.Metric.Samples), tt.samples)
+			}
+			if r.Status != results.StatusOK && (r.Metric.Value != 0 || r.CI != (results.CI{}) || r.PercentOfPeak != 0) {
+				t.Errorf("a %s result carries a figure: value %v CI %+v peak %v%%", r.Status, r.Metric.Value, r.CI, r.PercentOfPeak)
+			}
+			if tt.inst != nil && tt.setupErr == nil && closed != 1 {
+				t.Errorf("instance closed %d times, want 1", closed)
+			}
+		})
+	}
+}
+
+// TestRunFigures checks what the runner derives from the samples.
+func TestRunFigures(t *testing.T) {
+	d := openDevice(t)
+	var extraNS float64
+	inst := &fakeInst{ns: []float64{1e6, 200, 100, 300}, extraNS: &extraNS} // warm-up 1e6 ns
+	rs, _, err := runner.Run(context.Background(), d, options(fakeKernel("k", inst, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if slices.Contains(r.SamplesNS, 1e6) {
+		t.Errorf("the warm-up sample was timed: %v", r.SamplesNS)
+	}
+	if r.Clock != "fake-clock" || r.Repeats != 1 {
+		t.Errorf("clock %q repeats %d, want the instance's clock and 1", r.Clock, r.Repeats)
+	}
+	// Throughput = Scale·Work/ns = 1000/ns Gop/s.
+	for i, ns := range r.SamplesNS {
+		if r.Metric.Samples[i] != 1000/ns {
+			t.Errorf("metric sample %d = %v for %v ns, want %v", i, r.Metric.Samples[i], ns, 1000/ns)
+		}
+	}
+	if extraNS != 300 || r.Extra["fake_extra"] != 1 || r.Extra["work_per_dispatch"] != 1000 {
+		t.Errorf("extra %v (median ns %v), want fake_extra, work_per_dispatch and median 300 ns", r.Extra, extraNS)
+	}
+	if r.Metric.Value != 1000.0/300 || r.PercentOfPeak != 100*r.Metric.Value/100 || r.PeakName != "fp32" {
+		t.Errorf("value %v, %v%% of %s", r.Metric.Value, r.PercentOfPeak, r.PeakName)
+	}
+	if r.Verify["max_abs_err"] != 0 || r.DurationS <= 0 {
+		t.Errorf("verify %v duration %v", r.Verify, r.DurationS)
+	}
+}
+
+// TestRunCancelled cancels between samples: the benchmark keeps what it
+// measured (flagged), the next one does not run, Run returns the error.
+func TestRunCancelled(t *testing.T) {
+	d := openDevice(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := &fakeInst{ns: []float64{100}, cancelAt: 4, cancel: cancel}
+	second := &fakeInst{ns: []float64{100}}
+	rs, _, err := runner.Run(ctx, d, options(fakeKernel("a", first, nil), fakeKernel("b", second, nil)))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if len(rs) != 1 || second.calls != 0 {
+		t.Fatalf("%d results, second kernel sampled %d times; want 1 and 0", len(rs), second.calls)
+	}
+	r := rs[0]
+	if r.Status != results.StatusOK || len(r.SamplesNS) != 3 || !r.Noisy || !strings.Contains(r.Reason, "interrupted after 3 of at least 5 samples") {
+		t.Errorf("status %s, %d samples, noisy %v %q; want ok, 3, noisy interrupted", r.Status, len(r.SamplesNS), r.Noisy, r.Reason)
+	}
+
+	// Cancelled in the warm-up: no figure.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	warm := &fakeInst{ns: []float64{100}, cancelAt: 1, cancel: cancel}
+	rs, _, err = runner.Run(ctx, d, options(fakeKernel("a", warm, nil)))
+	if !errors.Is(err, context.Canceled) || len(rs) != 1 || rs[0].Status != results.StatusFailed || rs[0].Reason != "interrupted before any sample" {
+		t.Fatalf("error %v, results %+v; want one failed 'interrupted before any sample'", err, rs)
+	}
+}
+
+// TestRunGPUTimestamps runs a real kernel (the naive GEMM on a small size)
+// through calibration and GPU-timestamp sampling.
+func TestRunGPUTimestamps(t *testing.T) {
+	d := openDevice(t)
+	suites, err := kernel.Lookup([]string{"matmul"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := runner.Options{
+		Suites: suites, Filter: regexp.MustCompile(`^matmul/naive/`),
+		Kernel:  kernel.Options{Sizes: []kernel.Params{{"M": 32, "N": 24, "K": 40}}, Seed: 1},
+		MaxTime: 50 * time.Millisecond, Warmup: time.Millisecond, MinSamples: 3, TargetCI: 0.5,
+	}
+	var phases []string
+	o.Progress = func(done, total int, name, phase string) { phases = append(phases, phase) }
+	rs, hashes, err := runner.Run(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 1 {
+		t.Fatalf("%d results, want 1", len(rs))
+	}
+	r := rs[0]
+	if r.Status != results.StatusOK || !r.Verified || r.Clock != "gpu-timestamp" || r.Repeats < 1 || r.Repeats > 4096 {
+		t.Fatalf("status %s (%s) verified %v clock %q repeats %d", r.Status, r.Reason, r.Verified, r.Clock, r.Repeats)
+	}
+	if len(r.SamplesNS) < 3 || r.Metric.Value <= 0 || r.Metric.Unit != "GFLOP/s" {
+		t.Errorf("%d samples, value %v %s", len(r.SamplesNS), r.Metric.Value, r.Metric.Unit)
+	}
+	if hashes["matmul_naive.comp"] == "" {
+		t.Errorf("no shader hash: %v", hashes)
+	}
+	for _, want := range []string{"setting up", "verifying", "calibrating", "warming up", "sampling 1", "done"} {
+		if !slices.Contains(phases, want) {
+			t.Errorf("phases %q lack %q", phases, want)
+		}
+	}
+}
+
+// TestPlan checks the order (kernel, size, variant) and the filter.
+func TestPlan(t *testing.T) {
+	sizes := func(kernel.Options) []kernel.Params { return []kernel.Params{{"N": 1}, {"N": 2}} }
+	a := &kernel.Kernel{Suite: "s", Name: "a", Variants: []kernel.Variant{{Name: "x"}, {Name: "y"}}, Sizes: sizes}
+	b := &kernel.Kernel{Suite: "s", Name: "b", Variants: []kernel.Variant{{Name: "x"}}}
+	o := runner.Options{Suites: []*kernel.Suite{{Name: "s", Kernels: []*kernel.Kernel{a, b}}}}
+	name := func(it runner.Item) string {
+		return kernel.FullName(it.Kernel, it.Variant) + results.FormatParams(map[string]int64(it.Params))
+	}
+	var got []string
+	for _, it := range runner.Plan(o) {
+		got = append(got, name(it))
+	}
+	want := []string{"s/a/xN=1", "s/a/yN=1", "s/a/xN=2", "s/a/yN=2", "s/b/x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("plan %q, want %q", got, want)
+	}
+	o.Filter = regexp.MustCompile(`/y$`)
+	got = nil
+	for _, it := range runner.Plan(o) {
+		got = append(got, name(it))
+	}
+	if want := []string{"s/a/yN=1", "s/a/yN=2"}; !slices.Equal(got, want) {
+		t.Errorf("filtered plan %q, want %q", got, want)
+	}
+}
