@@ -1,19 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/results"
 )
-
-// -update-compare rewrites the CLI golden files under testdata/compare/ (and the
-// copies of reports/compare's fixtures kept there).
-var updateCompare = flag.Bool("update-compare", false, "rewrite the compare/export golden files")
 
 const cmpDir = "testdata/compare"
 
@@ -25,7 +20,7 @@ func mainRun(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 func cmpGolden(t *testing.T, name, got string) {
 	t.Helper()
-	golden(t, filepath.Join(cmpDir, name), got, *updateCompare)
+	golden.Check(t, filepath.Join(cmpDir, name), []byte(got))
 }
 
 // slowedCopy writes a copy of the results file at path whose every sample
@@ -64,17 +59,7 @@ func TestCompareFixtureCopies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dst := filepath.Join(cmpDir, n)
-		if *updateCompare {
-			if err := os.WriteFile(dst, src, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		have, err := os.ReadFile(dst)
-		if err != nil || !bytes.Equal(have, src) {
-			t.Errorf("%s differs from reports/compare/testdata/%s: run with -update-compare", dst, n)
-		}
+		golden.Check(t, filepath.Join(cmpDir, n), src)
 	}
 }
 

@@ -1,17 +1,15 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/results"
 )
-
-var updateReport = flag.Bool("update-report", false, "rewrite testdata/report/*.golden")
 
 // The report fixtures are reports/chart's (see its fixtures_test.go).
 func reportFixture(name string) string {
@@ -85,7 +83,7 @@ func TestReportCLIErrors(t *testing.T) {
 	if _, err := os.Stat("out"); err == nil {
 		t.Error("a failed report created ./out")
 	}
-	golden(t, filepath.Join("testdata", "report", "errors.golden"), errs.String(), *updateReport)
+	golden.Check(t, filepath.Join("testdata", "report", "errors.golden"), []byte(errs.String()))
 }
 
 // TestWriteReportForRun: the function 'run --report DIR' calls works with

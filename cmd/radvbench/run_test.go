@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -12,10 +11,9 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/results"
 )
-
-var updateRun = flag.Bool("update-run", false, "rewrite the run/list golden files")
 
 // TestRunMatmulQuickValidated is the CI correctness job for GEMM: every
 // variant at the --quick sizes (including shapes that are not multiples
@@ -277,7 +275,7 @@ func TestHelpGolden(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			golden(t, filepath.Join("testdata", "run", tc.file), stdout, *updateRun)
+			golden.Check(t, filepath.Join("testdata", "run", tc.file), []byte(stdout))
 		})
 	}
 }

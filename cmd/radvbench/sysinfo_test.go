@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,11 +9,8 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/internal/golden"
 )
-
-// -update-sysinfo rewrites the sysinfo and doctor golden files under
-// testdata/sysinfo/ and testdata/doctor/.
-var updateSysinfo = flag.Bool("update-sysinfo", false, "rewrite the sysinfo/doctor golden files")
 
 const sysFixtures = "../../bench/sysinfo/testdata"
 
@@ -42,7 +38,7 @@ func sysinfoFixture(t *testing.T, name string) []string {
 
 func sysGolden(t *testing.T, path, got string) {
 	t.Helper()
-	golden(t, path, got, *updateSysinfo)
+	golden.Check(t, path, []byte(got))
 }
 
 var sysinfoFixtureNames = []string{"rx7900xtx-frag4", "rx9070xt-default", "mi300x", "no-amd", "unreadable", "garbage"}

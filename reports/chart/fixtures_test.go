@@ -2,19 +2,16 @@ package chart
 
 import (
 	"bytes"
-	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/results"
 )
-
-var update = flag.Bool("update", false, "rewrite the synthetic fixtures under testdata/")
 
 // The synthetic fixtures: two runs on an RX 7900 XTX (device-table SKU, so
 // the roofline has roofs) of matmul and a memory suite; regress.json is
@@ -174,20 +171,7 @@ func encode(t *testing.T, f *results.File) []byte {
 // their generator; run with -update to rewrite them.
 func TestFixturesUpToDate(t *testing.T) {
 	for path, f := range fixtures() {
-		want := encode(t, f)
-		if *update {
-			if err := results.WriteFileAtomic(path, want, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -run TestFixturesUpToDate -update)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s is stale: run go test ./reports/chart -run TestFixturesUpToDate -update", path)
-		}
+		golden.Check(t, path, encode(t, f))
 	}
 }
 

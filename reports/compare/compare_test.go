@@ -406,7 +406,7 @@ func TestGoldenFormats(t *testing.T) {
 		if err := Write(&buf, rep, f); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "base-new."+f, buf.Bytes())
+		goldenOut(t, "base-new."+f, buf.Bytes())
 	}
 	var ins []Input
 	for _, n := range []string{"run-a1.json", "run-b1.json", "run-a2.json", "run-c1.json", "run-b2.json"} {
@@ -421,7 +421,7 @@ func TestGoldenFormats(t *testing.T) {
 		if err := Write(&buf, rep, f); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "by-label."+f, buf.Bytes())
+		goldenOut(t, "by-label."+f, buf.Bytes())
 	}
 }
 

@@ -1,21 +1,17 @@
 package compare
 
 import (
-	"flag"
+	"bytes"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 )
-
-// -update rewrites the synthetic results files under testdata/ and the
-// golden outputs from the code.
-var update = flag.Bool("update", false, "rewrite testdata fixtures and golden files")
 
 // normalSamples draws n samples around median with coefficient of
 // variation cv from a seeded generator.
@@ -194,49 +190,35 @@ func fixtures() map[string]*results.File {
 	}
 }
 
-// loadFixture reads a results file from testdata/ (rewriting it first
-// under -update).
+// loadFixture reads a results file from testdata/ after checking that it
+// is what its generator in fixtures writes (rewriting it under -update).
 func loadFixture(t *testing.T, name string) Input {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		f, ok := fixtures()[name]
-		if !ok {
-			t.Fatalf("no fixture %s", name)
-		}
-		if err := results.Save(path, f); err != nil {
-			t.Fatal(err)
-		}
+	f, ok := fixtures()[name]
+	if !ok {
+		t.Fatalf("no fixture %s", name)
 	}
-	f, err := results.Load(path)
+	var buf bytes.Buffer
+	if err := results.Encode(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, path, buf.Bytes())
+	disk, err := results.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Input{Name: name, File: f}
+	return Input{Name: name, File: disk}
 }
 
-// golden compares got with testdata/golden/NAME, rewriting it under -update.
-func golden(t *testing.T, name string, got []byte) {
+// goldenOut compares got with testdata/golden/NAME (see golden.Check).
+func goldenOut(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run 'go test ./reports/compare -update' to create it)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from the golden file (run with -update after checking):\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", "golden", name), got)
 }
 
+// TestFixturesUpToDate: every committed fixture is byte for byte what its
+// generator writes.
 func TestFixturesUpToDate(t *testing.T) {
 	for name := range fixtures() {
 		loadFixture(t, name)

@@ -3,18 +3,15 @@ package export
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/results"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func load(t *testing.T) *results.File {
 	t.Helper()
@@ -25,27 +22,6 @@ func load(t *testing.T) *results.File {
 	return f
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run 'go test ./reports/export -update' to create it)", err)
-	}
-	if !bytes.Equal(want, got) {
-		t.Errorf("%s differs from the golden file:\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
-}
-
 func TestGolden(t *testing.T) {
 	f := load(t)
 	for _, fm := range FormatNames() {
@@ -53,7 +29,7 @@ func TestGolden(t *testing.T) {
 		if err := Write(&buf, f, fm); err != nil {
 			t.Fatalf("%s: %v", fm, err)
 		}
-		golden(t, "small."+fm, buf.Bytes())
+		golden.Check(t, filepath.Join("testdata", "golden", "small."+fm), buf.Bytes())
 		if fm != "benchfmt" && !json.Valid(buf.Bytes()) {
 			t.Errorf("%s: not valid JSON", fm)
 		}
