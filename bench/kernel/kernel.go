@@ -44,12 +44,26 @@ type Params map[string]int64
 // Options are what the user asked for that shapes sizes and budgets.
 type Options struct {
 	Quick bool
-	// Sizes from --sizes, already parsed by the kernel's ParseSizes.
+	// Sizes from --sizes for this kernel, already parsed by its ParseSize
+	// (empty: the kernel's defaults). The runner sets it from UserSizes
+	// with For.
 	Sizes []Params
+	// UserSizes are the sizes from --sizes by kernel ("suite/kernel"),
+	// each parsed by that kernel's ParseSize. Nil leaves Sizes as set.
+	UserSizes map[string][]Params
 	// CPU is true on a CPU implementation: default sweeps stay smaller.
 	CPU bool
 	// Seed for input data.
 	Seed uint64
+}
+
+// For returns the options as kernel k sees them: Sizes is k's entry in
+// UserSizes (none: k's defaults) when UserSizes is set.
+func (o Options) For(k *Kernel) Options {
+	if o.UserSizes != nil {
+		o.Sizes = o.UserSizes[k.Suite+"/"+k.Name]
+	}
+	return o
 }
 
 // Instance is one (kernel, variant, size) set up on a device.

@@ -110,7 +110,7 @@ func Plan(o Options) []Item {
 			}
 			sizes := []kernel.Params{nil}
 			if k.Sizes != nil {
-				sizes = k.Sizes(o.Kernel)
+				sizes = k.Sizes(o.Kernel.For(k))
 			}
 			for _, p := range sizes {
 				for _, v := range vs {
@@ -198,7 +198,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		r.Status, r.Reason = results.StatusSkipped, why
 		return r
 	}
-	inst, err := it.Kernel.Setup(dev, it.Variant, it.Params, o.Kernel)
+	inst, err := it.Kernel.Setup(dev, it.Variant, it.Params, o.Kernel.For(it.Kernel))
 	var skip *kernel.Skip
 	switch {
 	case errors.As(err, &skip):

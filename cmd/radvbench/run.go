@@ -44,7 +44,7 @@ type runFlags struct {
 	suites   []string
 	device   string
 	filter   string
-	sizes    string
+	sizes    []string
 	quick    bool
 	out      string
 	targetCI float64
@@ -63,11 +63,11 @@ type runFlags struct {
 
 func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f runFlags
-	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription, stdout)
+	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription+sizesDescription, stdout)
 	fs.StringSliceVar(&f.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
 	fs.StringVar(&f.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
-	fs.StringVar(&f.sizes, "sizes", "", "problem sizes, comma-separated: N (cube) or MxNxK, e.g. 1024,2048x512x4096")
+	fs.StringArrayVar(&f.sizes, "sizes", nil, "problem sizes, [SUITE=]SIZE,... (repeatable), e.g. 1024,2048x512x4096 or 'matmul=1024;mesh=1920x1080' (see above)")
 	fs.BoolVar(&f.quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
 	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json)")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
@@ -109,8 +109,8 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 	kopts := kernel.Options{Quick: f.quick, Seed: f.seed}
-	if f.sizes != "" {
-		if kopts.Sizes, err = parseSizes(suites, f.sizes); err != nil {
+	if len(f.sizes) > 0 {
+		if kopts.UserSizes, err = parseSizes(suites, f.sizes); err != nil {
 			return err
 		}
 	}
@@ -308,33 +308,6 @@ func parseLabels(pairs []string) (map[string]string, error) {
 			return nil, usagef("--label %q: use key=value, e.g. --label kernel=6.12-fragment4", p)
 		}
 		out[k] = v
-	}
-	return out, nil
-}
-
-// parseSizes parses --sizes with the first selected kernel's size syntax.
-func parseSizes(suites []*kernel.Suite, spec string) ([]kernel.Params, error) {
-	var parse func(string) (kernel.Params, error)
-	for _, s := range suites {
-		for _, k := range s.Kernels {
-			if k.ParseSize != nil && parse == nil {
-				parse = k.ParseSize
-			}
-		}
-	}
-	if parse == nil {
-		return nil, usagef("--sizes: the selected suites take no sizes")
-	}
-	var out []kernel.Params
-	for _, part := range strings.Split(spec, ",") {
-		if strings.TrimSpace(part) == "" {
-			return nil, usagef("--sizes %q has an empty element", spec)
-		}
-		p, err := parse(part)
-		if err != nil {
-			return nil, usagef("--sizes: %v", err)
-		}
-		out = append(out, p)
 	}
 	return out, nil
 }
