@@ -10,21 +10,9 @@ import (
 	"fmt"
 	"math"
 	"sync"
-	"unsafe"
 
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
-)
-
-// Extra buffer usages for NewBufferUsage.
-const (
-	// UsageDeviceAddress makes a buffer's device address queryable.
-	UsageDeviceAddress = vk.BufferUsageFlagBits(vkshim.BufferUsageShaderDeviceAddress)
-	// UsageAccelInput is for vertex, index and instance data read by
-	// acceleration-structure builds (includes UsageDeviceAddress).
-	UsageAccelInput = vk.BufferUsageFlagBits(vkshim.BufferUsageAccelStructureBuildInputRO | vkshim.BufferUsageShaderDeviceAddress)
-	// UsageAccelStorage is for the memory of acceleration structures.
-	UsageAccelStorage = vk.BufferUsageFlagBits(vkshim.BufferUsageAccelStructureStorage | vkshim.BufferUsageShaderDeviceAddress)
 )
 
 // AccelFlags are VkBuildAccelerationStructureFlagsKHR.
@@ -152,7 +140,7 @@ func (d *Device) NewAccelStruct(top bool, size uint64) (*AccelStruct, error) {
 		return nil, fmt.Errorf("acceleration-structure storage: %w", err)
 	}
 	h, r := q.CreateAccel(a.buf.h, size, top)
-	if err := check("create acceleration structure", r); err != nil {
+	if err := d.check("create acceleration structure", r); err != nil {
 		a.Close()
 		return nil, err
 	}
@@ -168,6 +156,9 @@ func (a *AccelStruct) Close() {
 		return
 	}
 	a.closed = true
+	if !a.dev.release() {
+		return
+	}
 	if !a.h.IsNull() {
 		if q, err := a.dev.rayQuery(); err == nil {
 			q.DestroyAccel(a.h)
@@ -272,8 +263,8 @@ func (c *CommandBuffer) BuildAccel(b AccelBuild) error {
 		vb.Update, vb.Src = true, b.Src.h
 	}
 	vb.Scratch = alignUp(b.Scratch.DeviceAddress(), uint64(q.MinScratchAlignment))
-	q.CmdBuild(c.H, &vb)
-	q.CmdBarrier(c.H)
+	q.CmdBuild(c.h, &vb)
+	q.CmdBarrier(c.h)
 	return nil
 }
 
@@ -283,7 +274,7 @@ func (c *CommandBuffer) AccelBarrier() error {
 	if err != nil {
 		return err
 	}
-	q.CmdBarrier(c.H)
+	q.CmdBarrier(c.h)
 	return nil
 }
 
@@ -294,37 +285,25 @@ func (c *CommandBuffer) CopyAccel(src, dst *AccelStruct, compact bool) error {
 	if err != nil {
 		return err
 	}
-	q.CmdCopy(c.H, src.h, dst.h, compact)
-	q.CmdBarrier(c.H)
+	q.CmdCopy(c.h, src.h, dst.h, compact)
+	q.CmdBarrier(c.h)
 	return nil
 }
 
 // AccelSizePool is a query pool of compacted acceleration-structure sizes.
-type AccelSizePool struct {
-	Count  uint32
-	dev    *Device
-	h      vk.QueryPool
-	closed bool
-}
+type AccelSizePool struct{ queryPool }
 
 // NewCompactedSizePool creates a pool of count compacted-size queries.
 func (d *Device) NewCompactedSizePool(count uint32) (*AccelSizePool, error) {
 	if _, err := d.rayQuery(); err != nil {
 		return nil, err
 	}
-	var pool vk.QueryPool
-	if err := check("create compacted-size query pool", vk.CreateQueryPool(d.h, &vk.QueryPoolCreateInfo{
-		SType:      vk.StructureTypeQueryPoolCreateInfo,
-		QueryType:  vk.QueryType(vkshim.QueryTypeAccelStructureCompactedSize),
-		QueryCount: count,
-	}, nil, &pool)); err != nil {
+	q, err := d.newQueryPool("compacted-size", vk.QueryType(vkshim.QueryTypeAccelStructureCompactedSize), count)
+	if err != nil {
 		return nil, err
 	}
-	return &AccelSizePool{Count: count, dev: d, h: pool}, nil
+	return &AccelSizePool{q}, nil
 }
-
-// Reset records a reset of every query.
-func (p *AccelSizePool) Reset(cb *CommandBuffer) { vk.CmdResetQueryPool(cb.H, p.h, 0, p.Count) }
 
 // Write records the compacted-size query of a (built with
 // AccelAllowCompaction, after its build barrier) into query i.
@@ -333,28 +312,8 @@ func (p *AccelSizePool) Write(cb *CommandBuffer, a *AccelStruct, i uint32) error
 	if err != nil {
 		return err
 	}
-	q.CmdWriteCompactedSize(cb.H, a.h, p.h, i)
+	q.CmdWriteCompactedSize(cb.h, a.h, p.h, i)
 	return nil
-}
-
-// Results reads every query (waiting for them), in bytes.
-func (p *AccelSizePool) Results() ([]uint64, error) {
-	out := make([]uint64, p.Count)
-	r := vk.GetQueryPoolResults(p.dev.h, p.h, 0, p.Count, uint(8*p.Count), unsafe.Pointer(&out[0]), 8,
-		vk.QueryResultFlags(vk.QueryResult64Bit|vk.QueryResultWaitBit))
-	if err := check("read compacted sizes", r); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Close destroys the pool; safe to call twice.
-func (p *AccelSizePool) Close() {
-	if p == nil || p.closed {
-		return
-	}
-	p.closed = true
-	vk.DestroyQueryPool(p.dev.h, p.h, nil)
 }
 
 // EncodeInstance writes one VkAccelerationStructureInstanceKHR into dst

@@ -42,13 +42,12 @@ func (e *ErrTooLarge) Error() string {
 	return fmt.Sprintf("buffer of %d bytes exceeds the device's %s (%d bytes)", e.Size, e.What, e.Limit)
 }
 
-// CheckStorageSize reports whether a storage buffer of size bytes fits the
-// device's maxStorageBufferRange, maxMemoryAllocationSize and memory.
-func (d *Device) CheckStorageSize(size uint64) error {
+// CheckAllocation reports whether one allocation of size bytes fits the
+// device: maxMemoryAllocationSize and half of its device-local memory (a
+// benchmark must not push the device into swapping). Every size check
+// in radvbench goes through it.
+func (d *Device) CheckAllocation(size uint64) error {
 	p := d.Phys
-	if lim := uint64(p.Limits.MaxStorageBufferRange); size > lim {
-		return &ErrTooLarge{size, lim, "maxStorageBufferRange"}
-	}
 	if lim := p.MaxAllocation; lim != 0 && size > lim {
 		return &ErrTooLarge{size, lim, "maxMemoryAllocationSize"}
 	}
@@ -58,6 +57,15 @@ func (d *Device) CheckStorageSize(size uint64) error {
 	return nil
 }
 
+// CheckStorageSize reports whether a storage buffer of size bytes fits the
+// device's maxStorageBufferRange and CheckAllocation.
+func (d *Device) CheckStorageSize(size uint64) error {
+	if lim := uint64(d.Phys.Limits.MaxStorageBufferRange); size > lim {
+		return &ErrTooLarge{size, lim, "maxStorageBufferRange"}
+	}
+	return d.CheckAllocation(size)
+}
+
 // NewBuffer creates a buffer usable as storage and as copy source and
 // destination.
 func (d *Device) NewBuffer(size uint64, kind MemoryKind) (*Buffer, error) {
@@ -65,14 +73,14 @@ func (d *Device) NewBuffer(size uint64, kind MemoryKind) (*Buffer, error) {
 }
 
 // NewBufferUsage is NewBuffer with extra usage flags (vertex, index, ...).
-func (d *Device) NewBufferUsage(size uint64, kind MemoryKind, extra vk.BufferUsageFlagBits) (*Buffer, error) {
+func (d *Device) NewBufferUsage(size uint64, kind MemoryKind, extra BufferUsage) (*Buffer, error) {
 	if size == 0 {
 		return nil, fmt.Errorf("create buffer: size is zero")
 	}
-	usage := vk.BufferUsageStorageBufferBit | vk.BufferUsageTransferSrcBit | vk.BufferUsageTransferDstBit | extra
+	usage := vk.BufferUsageStorageBufferBit | vk.BufferUsageTransferSrcBit | vk.BufferUsageTransferDstBit | vk.BufferUsageFlagBits(extra)
 	b := &Buffer{Size: size, Kind: kind, dev: d}
 	var bh vk.Buffer
-	if err := check("create buffer", vk.CreateBuffer(d.h, &vk.BufferCreateInfo{
+	if err := d.check("create buffer", vk.CreateBuffer(d.h, &vk.BufferCreateInfo{
 		SType:       vk.StructureTypeBufferCreateInfo,
 		Size:        vk.DeviceSize(size),
 		Usage:       vk.BufferUsageFlags(usage),
@@ -109,17 +117,17 @@ func (d *Device) NewBufferUsage(size uint64, kind MemoryKind, extra vk.BufferUsa
 		MemoryTypeIndex: ti,
 	}, nil, &mem)
 	b.mem = mem
-	if err := check(fmt.Sprintf("allocate %d bytes", req.Size), r); err != nil {
+	if err := d.check(fmt.Sprintf("allocate %d bytes", req.Size), r); err != nil {
 		b.Close()
 		return nil, err
 	}
-	if err := check("bind buffer memory", vk.BindBufferMemory(d.h, b.h, b.mem, 0)); err != nil {
+	if err := d.check("bind buffer memory", vk.BindBufferMemory(d.h, b.h, b.mem, 0)); err != nil {
 		b.Close()
 		return nil, err
 	}
 	if kind == HostVisible {
 		var p unsafe.Pointer
-		if err := check("map memory", vk.MapMemory(d.h, b.mem, 0, vk.DeviceSize(size), 0, &p)); err != nil {
+		if err := d.check("map memory", vk.MapMemory(d.h, b.mem, 0, vk.DeviceSize(size), 0, &p)); err != nil {
 			b.Close()
 			return nil, err
 		}
@@ -148,25 +156,30 @@ func (p *PhysicalDevice) memoryType(bits uint32, want, prefer vk.MemoryPropertyF
 	return best, found
 }
 
-// Handle is the raw VkBuffer.
-func (b *Buffer) Handle() vk.Buffer { return b.h }
-
-// Bytes is the mapped memory of a HostVisible buffer (nil otherwise).
-func (b *Buffer) Bytes() []byte {
-	if b.mapped == nil {
+// mappedBytes is the mapped memory of a HostVisible buffer (nil
+// otherwise). It never leaves the package: callers copy in and out with
+// Upload and Download (or Write and Read), so no slice of mapped memory
+// outlives the buffer.
+func (b *Buffer) mappedBytes() []byte {
+	if b.mapped == nil || b.closed {
 		return nil
 	}
 	return unsafe.Slice((*byte)(b.mapped), b.Size)
 }
 
-// Close frees the buffer and its memory; safe to call twice.
+// Close frees the buffer and its memory once the GPU is done with them;
+// safe to call twice.
 func (b *Buffer) Close() {
 	if b == nil || b.closed {
 		return
 	}
 	b.closed = true
+	if !b.dev.release() {
+		return
+	}
 	if b.mapped != nil {
 		vk.UnmapMemory(b.dev.h, b.mem)
+		b.mapped = nil
 	}
 	if b.h != vk.NullBuffer {
 		vk.DestroyBuffer(b.dev.h, b.h, nil)
@@ -179,11 +192,21 @@ func (b *Buffer) Close() {
 // Upload copies data into the buffer at offset 0 (through a staging
 // buffer for device-local memory).
 func (b *Buffer) Upload(data []byte) error {
+	if b.closed {
+		return fmt.Errorf("upload: buffer is closed")
+	}
 	if uint64(len(data)) > b.Size {
 		return fmt.Errorf("upload %d bytes into a %d-byte buffer", len(data), b.Size)
 	}
+	if len(data) == 0 {
+		return nil
+	}
 	if b.mapped != nil {
-		copy(b.Bytes(), data)
+		// The GPU may be reading the buffer: let it finish first.
+		if err := b.dev.Wait(); err != nil {
+			return err
+		}
+		copy(b.mappedBytes(), data)
 		return nil
 	}
 	st, err := b.dev.NewBuffer(uint64(max(len(data), 1)), HostVisible)
@@ -191,7 +214,7 @@ func (b *Buffer) Upload(data []byte) error {
 		return fmt.Errorf("staging buffer: %w", err)
 	}
 	defer st.Close()
-	copy(st.Bytes(), data)
+	copy(st.mappedBytes(), data)
 	return b.dev.Run(func(cb *CommandBuffer) error {
 		cb.Copy(st, b, uint64(len(data)))
 		return nil
@@ -200,11 +223,21 @@ func (b *Buffer) Upload(data []byte) error {
 
 // Download copies the buffer's first len(dst) bytes into dst.
 func (b *Buffer) Download(dst []byte) error {
+	if b.closed {
+		return fmt.Errorf("download: buffer is closed")
+	}
 	if uint64(len(dst)) > b.Size {
 		return fmt.Errorf("download %d bytes from a %d-byte buffer", len(dst), b.Size)
 	}
+	if len(dst) == 0 {
+		return nil
+	}
 	if b.mapped != nil {
-		copy(dst, b.Bytes())
+		// The GPU may be writing the buffer: let it finish first.
+		if err := b.dev.Wait(); err != nil {
+			return err
+		}
+		copy(dst, b.mappedBytes())
 		return nil
 	}
 	st, err := b.dev.NewBuffer(uint64(max(len(dst), 1)), HostVisible)
@@ -214,21 +247,11 @@ func (b *Buffer) Download(dst []byte) error {
 	defer st.Close()
 	if err := b.dev.Run(func(cb *CommandBuffer) error {
 		cb.Copy(b, st, uint64(len(dst)))
+		cb.hostReadBarrier()
 		return nil
 	}); err != nil {
 		return err
 	}
-	copy(dst, st.Bytes())
+	copy(dst, st.mappedBytes())
 	return nil
-}
-
-// Fill records vkCmdFillBuffer over the whole buffer.
-func (c *CommandBuffer) Fill(b *Buffer, value uint32) {
-	vk.CmdFillBuffer(c.H, b.h, 0, vk.DeviceSize(vk.WholeSize), value)
-}
-
-// Copy records a copy of size bytes from src to dst, followed by a barrier.
-func (c *CommandBuffer) Copy(src, dst *Buffer, size uint64) {
-	vk.CmdCopyBuffer(c.H, src.h, dst.h, 1, []vk.BufferCopy{{Size: vk.DeviceSize(size)}})
-	c.Barrier()
 }

@@ -36,12 +36,14 @@ type Device struct {
 	// Timeout bounds fence waits.
 	Timeout time.Duration
 
-	h      vk.Device
-	queue  vk.Queue
-	pool   vk.CommandPool
-	fence  vk.Fence
-	lost   error
-	closed bool
+	h     vk.Device
+	queue vk.Queue
+	pool  vk.CommandPool
+	fence vk.Fence
+	// inflight: a SubmitAsync has not been waited for yet.
+	inflight bool
+	lost     error
+	closed   bool
 }
 
 // Open creates the logical device for p, enabling every optional feature
@@ -76,7 +78,7 @@ func (p *PhysicalDevice) Open() (*Device, error) {
 	vk.GetDeviceQueue(h, uint32(p.ComputeFamily), 0, &queue)
 	d.queue = queue
 	var pool vk.CommandPool
-	if err := check("create command pool", vk.CreateCommandPool(h, &vk.CommandPoolCreateInfo{
+	if err := d.check("create command pool", vk.CreateCommandPool(h, &vk.CommandPoolCreateInfo{
 		SType:            vk.StructureTypeCommandPoolCreateInfo,
 		Flags:            vk.CommandPoolCreateFlags(vk.CommandPoolCreateResetCommandBufferBit),
 		QueueFamilyIndex: uint32(p.ComputeFamily),
@@ -86,7 +88,7 @@ func (p *PhysicalDevice) Open() (*Device, error) {
 	}
 	d.pool = pool
 	var fence vk.Fence
-	if err := check("create fence", vk.CreateFence(h, &vk.FenceCreateInfo{SType: vk.StructureTypeFenceCreateInfo}, nil, &fence)); err != nil {
+	if err := d.check("create fence", vk.CreateFence(h, &vk.FenceCreateInfo{SType: vk.StructureTypeFenceCreateInfo}, nil, &fence)); err != nil {
 		d.Close()
 		return nil, err
 	}
@@ -110,12 +112,17 @@ func without(list []string, drop ...string) []string {
 	return out
 }
 
-// Handle is the raw VkDevice, for packages that call vulkan-go directly.
-func (d *Device) Handle() vk.Device { return d.h }
-
-// Close waits for the device to go idle and destroys it; safe to call twice.
+// Close waits for the device to go idle and destroys it; safe to call
+// twice. Objects made from d must be closed first.
 func (d *Device) Close() {
 	if d == nil || d.closed {
+		return
+	}
+	if !d.release() {
+		// The GPU hung: its queue may still use the device's objects.
+		// Leave them (the process is about to report and exit) rather
+		// than destroy what is in use.
+		d.closed = true
 		return
 	}
 	d.closed = true
@@ -135,116 +142,104 @@ func (d *Device) Close() {
 // timed-out wait), or nil.
 func (d *Device) Lost() error { return d.lost }
 
-// CommandBuffer is a primary command buffer from the device's pool.
-type CommandBuffer struct {
-	dev    *Device
-	H      vk.CommandBuffer
-	closed bool
-}
-
-// NewCommandBuffer allocates a primary command buffer.
-func (d *Device) NewCommandBuffer() (*CommandBuffer, error) {
-	cbs := make([]vk.CommandBuffer, 1)
-	if err := check("allocate command buffer", vk.AllocateCommandBuffers(d.h, &vk.CommandBufferAllocateInfo{
-		SType:              vk.StructureTypeCommandBufferAllocateInfo,
-		CommandPool:        d.pool,
-		Level:              vk.CommandBufferLevelPrimary,
-		CommandBufferCount: 1,
-	}, cbs)); err != nil {
-		return nil, err
+// release is what every Close calls before destroying an object: it waits
+// for a submission still in flight (as gio's Vulkan backend waits for the
+// GPU before releasing), so nothing a submitted command buffer may still
+// use is destroyed. It reports whether destroying is safe: false after a
+// timed-out wait, when the GPU may still be running the work.
+func (d *Device) release() bool {
+	if d.inflight && d.lost == nil {
+		_ = d.wait()
 	}
-	return &CommandBuffer{dev: d, H: cbs[0]}, nil
+	return !d.hung()
 }
 
-// Begin resets and begins recording.
-func (c *CommandBuffer) Begin() error {
-	if err := check("reset command buffer", vk.ResetCommandBuffer(c.H, 0)); err != nil {
-		return err
-	}
-	return check("begin command buffer", vk.BeginCommandBuffer(c.H, &vk.CommandBufferBeginInfo{
-		SType: vk.StructureTypeCommandBufferBeginInfo,
-	}))
-}
-
-// End finishes recording.
-func (c *CommandBuffer) End() error { return check("end command buffer", vk.EndCommandBuffer(c.H)) }
-
-// Close frees the command buffer; safe to call twice.
-func (c *CommandBuffer) Close() {
-	if c == nil || c.closed {
-		return
-	}
-	c.closed = true
-	vk.FreeCommandBuffers(c.dev.h, c.dev.pool, 1, []vk.CommandBuffer{c.H})
-}
+// hung reports a device whose last wait timed out (work may still run).
+func (d *Device) hung() bool { return errors.Is(d.lost, ErrTimeout) }
 
 // Submit submits command buffers in one vkQueueSubmit and waits for them
 // with the device's timeout. A timeout or device loss marks the device
 // unusable: later calls fail fast with the same error.
 func (d *Device) Submit(cbs ...*CommandBuffer) error {
-	if d.lost != nil {
-		return d.lost
-	}
-	hs := make([]vk.CommandBuffer, len(cbs))
-	for i, c := range cbs {
-		hs[i] = c.H
-	}
-	if err := check("reset fence", vk.ResetFences(d.h, 1, []vk.Fence{d.fence})); err != nil {
+	if err := d.SubmitAsync(cbs...); err != nil {
 		return err
-	}
-	if err := check("queue submit", vk.QueueSubmit(d.queue, 1, []vk.SubmitInfo{{
-		SType:              vk.StructureTypeSubmitInfo,
-		CommandBufferCount: uint32(len(hs)),
-		PCommandBuffers:    hs,
-	}}, d.fence)); err != nil {
-		return d.fail(err)
 	}
 	return d.wait()
 }
 
-// SubmitAsync submits without waiting; Wait completes it.
+// SubmitAsync submits without waiting; Wait completes it. Closing any
+// object the submission uses waits for it first.
 func (d *Device) SubmitAsync(cbs ...*CommandBuffer) error {
 	if d.lost != nil {
 		return d.lost
 	}
+	if d.inflight {
+		if err := d.wait(); err != nil {
+			return err
+		}
+	}
 	hs := make([]vk.CommandBuffer, len(cbs))
 	for i, c := range cbs {
-		hs[i] = c.H
+		if c.closed {
+			return fmt.Errorf("queue submit: command buffer %d is closed", i)
+		}
+		hs[i] = c.h
 	}
-	if err := check("reset fence", vk.ResetFences(d.h, 1, []vk.Fence{d.fence})); err != nil {
+	if err := d.check("reset fence", vk.ResetFences(d.h, 1, []vk.Fence{d.fence})); err != nil {
 		return err
 	}
-	return d.fail(check("queue submit", vk.QueueSubmit(d.queue, 1, []vk.SubmitInfo{{
+	if err := d.check("queue submit", vk.QueueSubmit(d.queue, 1, []vk.SubmitInfo{{
 		SType:              vk.StructureTypeSubmitInfo,
 		CommandBufferCount: uint32(len(hs)),
 		PCommandBuffers:    hs,
-	}}, d.fence)))
+	}}, d.fence)); err != nil {
+		return err
+	}
+	d.inflight = true
+	return nil
 }
 
-// Wait waits for the last SubmitAsync.
-func (d *Device) Wait() error { return d.wait() }
+// Wait waits for the last SubmitAsync (nil when nothing is in flight).
+func (d *Device) Wait() error {
+	if !d.inflight {
+		return d.lost
+	}
+	return d.wait()
+}
 
 func (d *Device) wait() error {
 	r := vk.WaitForFences(d.h, 1, []vk.Fence{d.fence}, vk.True, uint64(d.Timeout.Nanoseconds()))
-	if r == vk.Timeout {
-		return d.fail(fmt.Errorf("GPU work did not finish within %v (hang?): %w", d.Timeout, &ResultError{Op: "wait for fence", Result: r}))
+	if r != vk.Timeout {
+		// Signalled, or the device is lost: the work is over either way.
+		d.inflight = false
 	}
-	return d.fail(check("wait for fence", r))
+	return d.fail(d.timeout("wait for fence", r))
 }
+
+// timeout turns a VkResult into an error, explaining VK_TIMEOUT as a hang.
+func (d *Device) timeout(op string, r vk.Result) error {
+	if r == vk.Timeout {
+		return fmt.Errorf("GPU work did not finish within %v (hang?): %w", d.Timeout, &ResultError{Op: op, Result: r})
+	}
+	return check(op, r)
+}
+
+// check is the package's check for calls on d: a lost device is recorded
+// so later calls fail fast.
+func (d *Device) check(op string, r vk.Result) error { return d.fail(check(op, r)) }
 
 func (d *Device) fail(err error) error {
 	if err == nil {
 		return nil
 	}
-	if isFatal(err) {
+	if isFatal(err) && d.lost == nil {
 		d.lost = err
 	}
 	return err
 }
 
 func isFatal(err error) bool {
-	var re *ResultError
-	return errors.As(err, &re) && (re.Result == vk.ErrorDeviceLost || re.Result == vk.Timeout)
+	return errors.Is(err, ErrDeviceLost) || errors.Is(err, ErrTimeout)
 }
 
 // Run records commands with fn into a temporary command buffer, submits it
@@ -265,15 +260,4 @@ func (d *Device) Run(fn func(cb *CommandBuffer) error) error {
 		return err
 	}
 	return d.Submit(cb)
-}
-
-// Barrier records a full compute/transfer memory barrier: writes by
-// earlier dispatches and copies become visible to later ones.
-func (c *CommandBuffer) Barrier() {
-	stages := vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit | vk.PipelineStageTransferBit)
-	vk.CmdPipelineBarrier(c.H, stages, stages, 0, 1, []vk.MemoryBarrier{{
-		SType:         vk.StructureTypeMemoryBarrier,
-		SrcAccessMask: vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit),
-		DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessShaderWriteBit | vk.AccessTransferReadBit | vk.AccessTransferWriteBit),
-	}}, 0, nil, 0, nil)
 }

@@ -55,6 +55,9 @@ func (c *pipelineCore) Close() {
 		return
 	}
 	c.closed = true
+	if !c.dev.release() {
+		return
+	}
 	h := c.dev.h
 	if c.descPool != vk.NullDescriptorPool {
 		vk.DestroyDescriptorPool(h, c.descPool, nil)
@@ -83,7 +86,7 @@ func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, er
 		words[i] = binary.LittleEndian.Uint32(spirv[4*i:])
 	}
 	var m vk.ShaderModule
-	err := check("create shader module "+name, vk.CreateShaderModule(d.h, &vk.ShaderModuleCreateInfo{
+	err := d.check("create shader module "+name, vk.CreateShaderModule(d.h, &vk.ShaderModuleCreateInfo{
 		SType:    vk.StructureTypeShaderModuleCreateInfo,
 		CodeSize: uint(len(spirv)),
 		PCode:    words,
@@ -132,7 +135,7 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		stage.PNext = rs
 	}
 	pipes := make([]vk.Pipeline, 1)
-	if err := check("create compute pipeline", vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
+	if err := d.check("create compute pipeline", vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
 		SType:  vk.StructureTypeComputePipelineCreateInfo,
 		Stage:  stage,
 		Layout: p.layout,
@@ -161,21 +164,21 @@ func (p *ComputePipeline) Bind(bufs ...*Buffer) { bindStorage(p.dev, p.set, bufs
 // Dispatch records binding the pipeline, its descriptor set and push
 // constants, and a dispatch of x×y×z workgroups.
 func (p *ComputePipeline) Dispatch(cb *CommandBuffer, push []byte, x, y, z uint32) {
-	vk.CmdBindPipeline(cb.H, vk.PipelineBindPointCompute, p.pipeline)
+	vk.CmdBindPipeline(cb.h, vk.PipelineBindPointCompute, p.pipeline)
 	if p.set != vk.NullDescriptorSet {
-		vk.CmdBindDescriptorSets(cb.H, vk.PipelineBindPointCompute, p.layout, 0, 1, []vk.DescriptorSet{p.set}, 0, nil)
+		vk.CmdBindDescriptorSets(cb.h, vk.PipelineBindPointCompute, p.layout, 0, 1, []vk.DescriptorSet{p.set}, 0, nil)
 	}
 	if len(push) > 0 {
-		vk.CmdPushConstants(cb.H, p.layout, vk.ShaderStageFlags(vk.ShaderStageComputeBit), 0, uint32(len(push)), unsafe.Pointer(&push[0]))
+		vk.CmdPushConstants(cb.h, p.layout, vk.ShaderStageFlags(vk.ShaderStageComputeBit), 0, uint32(len(push)), unsafe.Pointer(&push[0]))
 	}
-	vk.CmdDispatch(cb.H, x, y, z)
+	vk.CmdDispatch(cb.h, x, y, z)
 }
 
 // newDescriptorSet creates a pool sized for one set of layout and
 // allocates that set.
 func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.DescriptorPoolSize) (vk.DescriptorPool, vk.DescriptorSet, error) {
 	var pool vk.DescriptorPool
-	if err := check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
+	if err := d.check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
 		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
 		MaxSets:       1,
 		PoolSizeCount: uint32(len(sizes)),
@@ -184,7 +187,7 @@ func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.Desc
 		return vk.NullDescriptorPool, vk.NullDescriptorSet, err
 	}
 	var set vk.DescriptorSet
-	if err := check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
+	if err := d.check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
 		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
 		DescriptorPool:     pool,
 		DescriptorSetCount: 1,
@@ -222,7 +225,7 @@ func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlag
 		bindings[i] = vk.DescriptorSetLayoutBinding{Binding: uint32(i), DescriptorType: t, DescriptorCount: 1, StageFlags: stages}
 	}
 	var setLayout vk.DescriptorSetLayout
-	if err := check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
+	if err := d.check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
 		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
 		BindingCount: uint32(len(bindings)),
 		PBindings:    bindings,
@@ -239,7 +242,7 @@ func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlag
 		plci.PPushConstantRanges = []vk.PushConstantRange{{StageFlags: stages, Size: pushSize}}
 	}
 	var layout vk.PipelineLayout
-	if err := check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
+	if err := d.check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
 		vk.DestroyDescriptorSetLayout(d.h, setLayout, nil)
 		return vk.NullDescriptorSetLayout, vk.NullPipelineLayout, err
 	}

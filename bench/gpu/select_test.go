@@ -120,7 +120,11 @@ func TestDeviceLifecycle(t *testing.T) {
 	if err := d.Run(func(cb *CommandBuffer) error { cb.Copy(src, dst, 1024); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if string(dst.Bytes()) != string(in) {
+	got, err := Read[byte](dst, len(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(in) {
 		t.Error("copy through the device changed the data")
 	}
 	if err := d.CheckStorageSize(1 << 62); err == nil {

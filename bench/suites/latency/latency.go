@@ -14,12 +14,9 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
-
-	vk "github.com/vulkan-go/vulkan"
 )
 
 const (
@@ -120,7 +117,7 @@ type inst struct {
 	pushes [][]byte
 	// CPU-clock kernels:
 	cbs   []*gpu.CommandBuffer
-	sub   *vkshim.Submitter
+	sub   *gpu.Submitter
 	trips []float64
 }
 
@@ -161,14 +158,12 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		if c.kind == kMultiSubmit {
 			n = multiCBs
 		}
-		handles := make([]vk.CommandBuffer, n)
 		for i := 0; i < n; i++ {
 			cb, err := d.NewCommandBuffer()
 			if err != nil {
 				return fail(err)
 			}
 			in.cbs = append(in.cbs, cb)
-			handles[i] = cb.H
 			if err := cb.Begin(); err != nil {
 				return fail(err)
 			}
@@ -178,13 +173,9 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 			}
 		}
 		if c.lean {
-			var q vk.Queue
-			vk.GetDeviceQueue(d.Handle(), uint32(d.Phys.ComputeFamily), 0, &q)
-			sub, r := vkshim.NewSubmitter(d.Handle(), q, handles)
-			if r != vk.Success {
-				return fail(&gpu.ResultError{Op: "prepare lean submit", Result: r})
+			if in.sub, err = d.NewSubmitter(in.cbs...); err != nil {
+				return fail(err)
 			}
-			in.sub = sub
 		}
 		return &timed{in}, nil
 	}
@@ -242,19 +233,20 @@ func (in *inst) Close() {
 type timed struct{ *inst }
 
 // clear zeroes the output so Verify sees what the timed path wrote.
-func (t *timed) clear() { clear(t.out.Bytes()) }
+func (t *timed) clear() error { return t.out.Upload(make([]byte, t.out.Size)) }
 
 func (t *timed) trip() (float64, error) {
 	start := time.Now()
-	if t.sub != nil && t.cfg.poll {
-		if r := t.sub.SubmitPoll(maxPolls); r != vk.Success {
-			return 0, &gpu.ResultError{Op: "submit and poll", Result: r}
-		}
-	} else if t.sub != nil {
-		if r := t.sub.SubmitWait(uint64(t.dev.Timeout.Nanoseconds())); r != vk.Success {
-			return 0, &gpu.ResultError{Op: "submit and wait", Result: r}
-		}
-	} else if err := t.dev.Submit(t.cbs...); err != nil {
+	var err error
+	switch {
+	case t.sub != nil && t.cfg.poll:
+		err = t.sub.SubmitPoll(maxPolls)
+	case t.sub != nil:
+		err = t.sub.SubmitWait()
+	default:
+		err = t.dev.Submit(t.cbs...)
+	}
+	if err != nil {
 		return 0, err
 	}
 	return float64(time.Since(start).Nanoseconds()), nil
@@ -262,7 +254,9 @@ func (t *timed) trip() (float64, error) {
 
 // Verify checks a submission made the way the timed path makes it.
 func (t *timed) Verify() (map[string]float64, error) {
-	t.clear()
+	if err := t.clear(); err != nil {
+		return nil, fmt.Errorf("clear output: %w", err)
+	}
 	if _, err := t.trip(); err != nil {
 		return nil, fmt.Errorf("timed submission: %w", err)
 	}

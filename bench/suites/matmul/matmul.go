@@ -13,13 +13,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
-	vk "github.com/vulkan-go/vulkan"
 )
 
 // dtype is how a kernel stores and computes.
@@ -253,14 +251,14 @@ func getProblem(m, n, k int, seed uint64, quantized bool) *problem {
 }
 
 type instance struct {
-	cfg      config
-	prob     *problem
-	pipe     *gpu.ComputePipeline
-	a, b, c  *gpu.Buffer
-	push     []byte
-	gx, gy   uint32
-	cBytes   uint64
-	closeAll []func()
+	cfg     config
+	prob    *problem
+	pipe    *gpu.ComputePipeline
+	a, b, c *gpu.Buffer
+	push    []byte
+	gx, gy  uint32
+	cBytes  uint64
+	own     gpu.Owned
 }
 
 func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
@@ -307,13 +305,13 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 	}); err != nil {
 		return fail(err)
 	}
-	inst.closeAll = append(inst.closeAll, inst.pipe.Close)
+	inst.own.Add(inst.pipe.Close)
 	for i, size := range sizes {
 		buf, err := d.NewBufferUsage(size, gpu.DeviceLocal, c.usage())
 		if err != nil {
 			return fail(fmt.Errorf("allocate matrix %c (%d bytes): %w", "ABC"[i], size, err))
 		}
-		inst.closeAll = append(inst.closeAll, buf.Close)
+		inst.own.Add(buf.Close)
 		switch i {
 		case 0:
 			inst.a = buf
@@ -359,7 +357,7 @@ func pushSize(c config) int {
 }
 
 // usage: the lanes kernel reads A and B through buffer device addresses.
-func (c config) usage() vk.BufferUsageFlagBits {
+func (c config) usage() gpu.BufferUsage {
 	if c.int64 {
 		return gpu.UsageDeviceAddress
 	}
@@ -381,7 +379,7 @@ func encode(xs []float32, half bool) []byte {
 		}
 		return out
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 4*len(xs))
+	return gpu.BytesOf(xs)
 }
 
 func (i *instance) Record(cb *gpu.CommandBuffer) {
@@ -414,9 +412,4 @@ func fmtMismatch(row, col int, got, want, tol float64) string {
 	return fmt.Sprintf("C[%d][%d] = %g, want %g ± %.3g", row, col, got, want, tol)
 }
 
-func (i *instance) Close() {
-	for j := len(i.closeAll) - 1; j >= 0; j-- {
-		i.closeAll[j]()
-	}
-	i.closeAll = nil
-}
+func (i *instance) Close() { i.own.Close() }

@@ -19,7 +19,7 @@ type chaseInst struct {
 	pipe  *gpu.ComputePipeline
 	buf   *gpu.Buffer
 	out   *gpu.Buffer
-	c0    closer
+	own   gpu.Owned
 }
 
 func setupChase(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
@@ -59,13 +59,13 @@ func setupChase(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 		data[16*i] = n
 	}
 	var err error
-	if inst.buf, err = newBuffer(d, &inst.c0, fp, "chain"); err != nil {
+	if inst.buf, err = newBuffer(d, &inst.own, fp, "chain"); err != nil {
 		return fail(err)
 	}
-	if err := inst.buf.Upload(asBytes(data)); err != nil {
+	if err := gpu.Write(inst.buf, data); err != nil {
 		return fail(fmt.Errorf("upload chain: %w", err))
 	}
-	if inst.out, err = newBuffer(d, &inst.c0, 4, "position"); err != nil {
+	if inst.out, err = newBuffer(d, &inst.own, 4, "position"); err != nil {
 		return fail(err)
 	}
 	if err := inst.out.Upload(push(0)); err != nil {
@@ -78,7 +78,7 @@ func setupChase(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{Name: "mem_chase.comp", SPIRV: spirv, Buffers: 2, PushSize: 4}); err != nil {
 		return fail(err)
 	}
-	inst.c0.add(inst.pipe.Close)
+	inst.own.Add(inst.pipe.Close)
 	inst.pipe.Bind(inst.buf, inst.out)
 	return inst, nil
 }
@@ -90,11 +90,11 @@ func (c *chaseInst) Record(cb *gpu.CommandBuffer) {
 // Verify: the first dispatch starts at node 0, so it must end where the
 // CPU lands after chaseSteps links.
 func (c *chaseInst) Verify() (map[string]float64, error) {
-	raw := make([]byte, 4)
-	if err := c.out.Download(raw); err != nil {
+	pos, err := gpu.Read[uint32](c.out, 1)
+	if err != nil {
 		return nil, fmt.Errorf("read back position: %w", err)
 	}
-	got := asWords(raw)[0]
+	got := pos[0]
 	want := uint32(0)
 	for range chaseSteps {
 		want = c.next[want]
@@ -112,4 +112,4 @@ func (c *chaseInst) Extra(float64) map[string]float64 {
 	return map[string]float64{"loads_per_dispatch": chaseSteps, "nodes": float64(c.nodes), "footprint_bytes": float64(c.nodes) * lineBytes}
 }
 
-func (c *chaseInst) Close() { c.c0.close() }
+func (c *chaseInst) Close() { c.own.Close() }

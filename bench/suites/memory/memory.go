@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -162,19 +161,6 @@ func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	return true, ""
 }
 
-// checkTransferSize is CheckStorageSize without the storage-buffer range:
-// vkCmdCopyBuffer is bounded only by allocation size and memory.
-func checkTransferSize(d *gpu.Device, size uint64) error {
-	p := d.Phys
-	if lim := p.MaxAllocation; lim != 0 && size > lim {
-		return &gpu.ErrTooLarge{Size: size, Limit: lim, What: "maxMemoryAllocationSize"}
-	}
-	if lim := p.DeviceLocalMem; lim != 0 && size > lim/2 {
-		return &gpu.ErrTooLarge{Size: size, Limit: lim / 2, What: "half of its device-local memory"}
-	}
-	return nil
-}
-
 // words caches seeded random data so the variants of one size share it.
 var words struct {
 	sync.Mutex
@@ -212,22 +198,6 @@ func randomWords(n int, seed uint64, stream uint64) []uint32 {
 	return w
 }
 
-// asBytes views words as bytes (little-endian hosts).
-func asBytes(w []uint32) []byte {
-	if len(w) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), 4*len(w))
-}
-
-// asWords views bytes as words.
-func asWords(b []byte) []uint32 {
-	if len(b) < 4 {
-		return nil
-	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/4)
-}
-
 func push(vals ...uint32) []byte {
 	out := make([]byte, 4*len(vals))
 	for i, v := range vals {
@@ -236,25 +206,12 @@ func push(vals ...uint32) []byte {
 	return out
 }
 
-// closer collects Close functions and runs them in reverse.
-type closer []func()
-
-func (c *closer) add(f func()) { *c = append(*c, f) }
-
-func (c *closer) close() {
-	for i := len(*c) - 1; i >= 0; i-- {
-		(*c)[i]()
-	}
-	*c = nil
-}
-
 // newBuffer allocates a device-local buffer and registers its Close.
-func newBuffer(d *gpu.Device, c *closer, size uint64, what string) (*gpu.Buffer, error) {
-	b, err := d.NewBuffer(size, gpu.DeviceLocal)
+func newBuffer(d *gpu.Device, own *gpu.Owned, size uint64, what string) (*gpu.Buffer, error) {
+	b, err := gpu.Own[*gpu.Buffer](own)(d.NewBuffer(size, gpu.DeviceLocal))
 	if err != nil {
 		return nil, fmt.Errorf("allocate %s (%d bytes): %w", what, size, err)
 	}
-	c.add(b.Close)
 	return b, nil
 }
 

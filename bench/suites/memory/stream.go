@@ -7,8 +7,6 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/shaders"
-
-	vk "github.com/vulkan-go/vulkan"
 )
 
 type streamOp int
@@ -59,7 +57,7 @@ type streamInst struct {
 	bufs       []*gpu.Buffer
 	src, b, c  []uint32
 	pushData   []byte
-	c0         closer
+	own        gpu.Owned
 	bytesMoved float64
 }
 
@@ -70,7 +68,9 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 		return nil, kernel.Skipf("no buffer size given (--sizes takes bytes, e.g. 64KiB,256M)")
 	}
 	if cfg.op == opTransfer {
-		if err := checkTransferSize(d, size); err != nil {
+		// vkCmdCopyBuffer is bounded by allocation size and memory, not
+		// by the storage-buffer range.
+		if err := d.CheckAllocation(size); err != nil {
 			return nil, kernel.Skipf("%v", err)
 		}
 	} else if err := d.CheckStorageSize(size); err != nil {
@@ -86,7 +86,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 		return nil, err
 	}
 	mk := func(what string) (*gpu.Buffer, error) {
-		b, err := newBuffer(d, &inst.c0, size, what)
+		b, err := newBuffer(d, &inst.own, size, what)
 		if err == nil {
 			inst.bufs = append(inst.bufs, b)
 		}
@@ -115,7 +115,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 		if src, err = mk("source"); err != nil {
 			return fail(err)
 		}
-		if err := src.Upload(asBytes(inst.src)); err != nil {
+		if err := gpu.Write(src, inst.src); err != nil {
 			return fail(fmt.Errorf("upload source: %w", err))
 		}
 	case opWrite:
@@ -131,7 +131,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 		if err != nil {
 			return fail(err)
 		}
-		if err := src.Upload(asBytes(inst.src)); err != nil {
+		if err := gpu.Write(src, inst.src); err != nil {
 			return fail(fmt.Errorf("upload source: %w", err))
 		}
 		dst, err := mk("destination")
@@ -154,7 +154,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 			if err != nil {
 				return fail(err)
 			}
-			if err := buf.Upload(asBytes(data)); err != nil {
+			if err := gpu.Write(buf, data); err != nil {
 				return fail(fmt.Errorf("upload %c: %w", "bc"[i], err))
 			}
 		}
@@ -166,7 +166,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 	inv := (inst.n/16 + workgroup - 1) / workgroup * workgroup
 	inst.inv = min(max(inv, workgroup), maxInvocations)
 	if cfg.op == opRead {
-		out, err := newBuffer(d, &inst.c0, uint64(4*inst.inv), "partial sums")
+		out, err := newBuffer(d, &inst.own, uint64(4*inst.inv), "partial sums")
 		if err != nil {
 			return fail(err)
 		}
@@ -186,7 +186,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 	if err != nil {
 		return fail(err)
 	}
-	inst.c0.add(inst.pipe.Close)
+	inst.own.Add(inst.pipe.Close)
 	inst.pipe.Bind(inst.bufs...)
 	third := uint32(0)
 	switch cfg.op {
@@ -201,7 +201,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 
 func (s *streamInst) Record(cb *gpu.CommandBuffer) {
 	if s.cfg.op == opTransfer {
-		vk.CmdCopyBuffer(cb.H, s.bufs[0].Handle(), s.bufs[1].Handle(), 1, []vk.BufferCopy{{Size: vk.DeviceSize(s.bytes)}})
+		cb.CopyUnordered(s.bufs[0], s.bufs[1], s.bytes)
 		return
 	}
 	s.pipe.Dispatch(cb, s.pushData, s.inv/workgroup, 1, 1)
@@ -217,7 +217,7 @@ func (s *streamInst) Extra(float64) map[string]float64 {
 	return x
 }
 
-func (s *streamInst) Close() { s.c0.close() }
+func (s *streamInst) Close() { s.own.Close() }
 
 // writeHash is mem_write.comp's hash of word w.
 func writeHash(w, seed uint32) uint32 {
@@ -226,11 +226,11 @@ func writeHash(w, seed uint32) uint32 {
 }
 
 func (s *streamInst) download(b *gpu.Buffer, size uint64) ([]uint32, error) {
-	raw := make([]byte, size)
-	if err := b.Download(raw); err != nil {
+	w, err := gpu.Read[uint32](b, int(size/4))
+	if err != nil {
 		return nil, fmt.Errorf("read back: %w", err)
 	}
-	return asWords(raw), nil
+	return w, nil
 }
 
 func (s *streamInst) Verify() (map[string]float64, error) {

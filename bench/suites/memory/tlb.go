@@ -47,7 +47,7 @@ type tlbInst struct {
 	pushVals  []uint32
 	pipe      *gpu.ComputePipeline
 	buf, out  *gpu.Buffer
-	c0        closer
+	own       gpu.Owned
 }
 
 func setupTLB(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
@@ -72,13 +72,13 @@ func setupTLB(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options
 	}
 	inst.data = randomWords(int(footprint/4), o.Seed, 3)
 	var err error
-	if inst.buf, err = newBuffer(d, &inst.c0, footprint, "footprint"); err != nil {
+	if inst.buf, err = newBuffer(d, &inst.own, footprint, "footprint"); err != nil {
 		return fail(err)
 	}
-	if err := inst.buf.Upload(asBytes(inst.data)); err != nil {
+	if err := gpu.Write(inst.buf, inst.data); err != nil {
 		return fail(fmt.Errorf("upload: %w", err))
 	}
-	if inst.out, err = newBuffer(d, &inst.c0, 4*tlbInvocations, "sums"); err != nil {
+	if inst.out, err = newBuffer(d, &inst.own, 4*tlbInvocations, "sums"); err != nil {
 		return fail(err)
 	}
 	if err := poison(d, inst.out); err != nil {
@@ -97,7 +97,7 @@ func setupTLB(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options
 	}); err != nil {
 		return fail(err)
 	}
-	inst.c0.add(inst.pipe.Close)
+	inst.own.Add(inst.pipe.Close)
 	inst.pipe.Bind(inst.buf, inst.out)
 	lines := uint32(cfg.stride / lineBytes)
 	inst.pushVals = []uint32{uint32(pages - 1), uint32(cfg.stride / 16), lines - 1, tlbIters, tlbInvocations, tlbMulA, uint32(o.Seed) * 2654435761}
@@ -124,11 +124,10 @@ func (t *tlbInst) base(g, k uint32) uint32 {
 }
 
 func (t *tlbInst) Verify() (map[string]float64, error) {
-	raw := make([]byte, 4*tlbInvocations)
-	if err := t.out.Download(raw); err != nil {
+	got, err := gpu.Read[uint32](t.out, tlbInvocations)
+	if err != nil {
 		return nil, fmt.Errorf("read back sums: %w", err)
 	}
-	got := asWords(raw)
 	bad, first := 0, -1
 	var want0 uint32
 	distinct := map[uint32]bool{}
@@ -171,4 +170,4 @@ func (t *tlbInst) Extra(medianNS float64) map[string]float64 {
 	return x
 }
 
-func (t *tlbInst) Close() { t.c0.close() }
+func (t *tlbInst) Close() { t.own.Close() }

@@ -158,8 +158,10 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		inst.Close()
 		return nil, fmt.Errorf("allocate output: %w", err)
 	}
-	for i := range inst.out.Bytes() {
-		inst.out.Bytes()[i] = 0xFF
+	// Poison the output so invocations that write nothing are caught.
+	if err := d.Run(func(cb *gpu.CommandBuffer) error { cb.Fill(inst.out, 0xFFFFFFFF); return nil }); err != nil {
+		inst.Close()
+		return nil, fmt.Errorf("clear output: %w", err)
 	}
 	inst.pipe.Bind(inst.out)
 	inst.push = make([]byte, 12)
@@ -248,7 +250,10 @@ func dot4(a, b uint32) int32 {
 }
 
 func (i *instance) Verify() (map[string]float64, error) {
-	raw := i.out.Bytes()
+	raw := make([]byte, i.out.Size)
+	if err := i.out.Download(raw); err != nil {
+		return nil, fmt.Errorf("read back: %w", err)
+	}
 	bad, first := 0, -1
 	var got0, want0 uint32
 	// The prediction depends on g only through x0 for float chains; the

@@ -23,7 +23,7 @@ type buildInstance struct {
 	rays  []ray
 	refs  *refSet
 	extra map[string]float64
-	close []func()
+	own   gpu.Owned
 	// compaction: the compacted copy, and the TLAS that reaches it (the
 	// copy itself for a TLAS, a TLAS over the compacted BLAS otherwise).
 	compact, compactTLAS *gpu.AccelStruct
@@ -50,7 +50,7 @@ func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 	if b.g, err = newGPUScene(d, s, blasFlags, tlasFlags); err != nil {
 		return nil, err
 	}
-	b.close = append(b.close, b.g.Close)
+	b.own.Add(b.g.Close)
 	fail := func(err error) (kernel.Instance, error) {
 		b.Close()
 		return nil, err
@@ -89,7 +89,7 @@ func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 	if b.tr, err = newTracer(d, traceConfig{wg: 64, rpi: 1}, b.rays); err != nil {
 		return fail(err)
 	}
-	b.close = append(b.close, b.tr.Close)
+	b.own.Add(b.tr.Close)
 	return b, nil
 }
 
@@ -141,7 +141,7 @@ func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.Accel
 	if b.compact, err = d.NewAccelStruct(b.v.top, compacted); err != nil {
 		return fmt.Errorf("compacted copy: %w", err)
 	}
-	b.close = append(b.close, b.compact.Close)
+	b.own.Add(b.compact.Close)
 	b.compactTLAS = b.compact
 	var inst *gpu.Buffer
 	if !b.v.top {
@@ -149,7 +149,7 @@ func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.Accel
 		if b.compactTLAS, err = d.NewAccelStruct(true, b.g.tlasSizes.Accel); err != nil {
 			return err
 		}
-		b.close = append(b.close, b.compactTLAS.Close)
+		b.own.Add(b.compactTLAS.Close)
 		if inst, err = b.g.upload("instance", encodeInstances(b.cpu.Instances, func(int) uint64 { return b.compact.Address })); err != nil {
 			return err
 		}
@@ -239,9 +239,4 @@ func (b *buildInstance) Extra(medianNS float64) map[string]float64 {
 	return out
 }
 
-func (b *buildInstance) Close() {
-	for i := len(b.close) - 1; i >= 0; i-- {
-		b.close[i]()
-	}
-	b.close = nil
-}
+func (b *buildInstance) Close() { b.own.Close() }

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"unsafe"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 )
@@ -20,7 +19,7 @@ type gpuScene struct {
 	// tlasSizes are the TLAS's build sizes; scratch fits every build here.
 	tlasSizes gpu.AccelSizes
 	scratch   *gpu.Buffer
-	closers   []func()
+	own       gpu.Owned
 }
 
 type gpuMesh struct {
@@ -29,32 +28,16 @@ type gpuMesh struct {
 	sizes gpu.AccelSizes
 }
 
-func (g *gpuScene) Close() {
-	for i := len(g.closers) - 1; i >= 0; i-- {
-		g.closers[i]()
-	}
-	g.closers = nil
-}
+func (g *gpuScene) Close() { g.own.Close() }
 
 // checkAccel turns sizes beyond the device into a skip.
 func checkAccel(d *gpu.Device, what string, sizes gpu.AccelSizes) error {
 	for _, s := range []uint64{sizes.Accel, sizes.BuildScratch} {
-		if lim := d.Phys.MaxAllocation; lim != 0 && s > lim {
-			return skipf("%s needs %d bytes, more than maxMemoryAllocationSize (%d)", what, s, lim)
-		}
-		if lim := d.Phys.DeviceLocalMem; lim != 0 && s > lim/2 {
-			return skipf("%s needs %d bytes, more than half the device's memory", what, s)
+		if err := d.CheckAllocation(s); err != nil {
+			return skipf("%s: %v", what, err)
 		}
 	}
 	return nil
-}
-
-func f32bytes(xs []float32) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 4*len(xs))
-}
-
-func u32bytes(xs []uint32) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 4*len(xs))
 }
 
 // upload creates a device-local buffer for build inputs holding data.
@@ -63,7 +46,7 @@ func (g *gpuScene) upload(what string, data []byte) (*gpu.Buffer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s buffer (%d bytes): %w", what, len(data), err)
 	}
-	g.closers = append(g.closers, b.Close)
+	g.own.Add(b.Close)
 	if err := b.Upload(data); err != nil {
 		return nil, fmt.Errorf("upload %s: %w", what, err)
 	}
@@ -111,16 +94,16 @@ func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags gpu.AccelFlags) (
 				return fail(skipf("mesh %d: %v", mi, err))
 			}
 		}
-		if gm.geom.Vertices, err = g.upload("vertex", f32bytes(m.Verts)); err != nil {
+		if gm.geom.Vertices, err = g.upload("vertex", gpu.BytesOf(m.Verts)); err != nil {
 			return fail(err)
 		}
-		if gm.geom.Indices, err = g.upload("index", u32bytes(m.Idx)); err != nil {
+		if gm.geom.Indices, err = g.upload("index", gpu.BytesOf(m.Idx)); err != nil {
 			return fail(err)
 		}
 		if gm.blas, err = d.NewAccelStruct(false, gm.sizes.Accel); err != nil {
 			return fail(fmt.Errorf("BLAS: %w", err))
 		}
-		g.closers = append(g.closers, gm.blas.Close)
+		g.own.Add(gm.blas.Close)
 		scratch = max(scratch, gm.sizes.BuildScratch, gm.sizes.UpdateScratch)
 		g.meshes = append(g.meshes, gm)
 	}
@@ -135,11 +118,11 @@ func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags gpu.AccelFlags) (
 	if g.tlas, err = d.NewAccelStruct(true, g.tlasSizes.Accel); err != nil {
 		return fail(fmt.Errorf("TLAS: %w", err))
 	}
-	g.closers = append(g.closers, g.tlas.Close)
+	g.own.Add(g.tlas.Close)
 	if g.scratch, err = d.NewAccelScratch(scratch); err != nil {
 		return fail(fmt.Errorf("scratch: %w", err))
 	}
-	g.closers = append(g.closers, g.scratch.Close)
+	g.own.Add(g.scratch.Close)
 	if g.instGeom.Instances, err = g.upload("instance", encodeInstances(s.Instances, g.blasAddress)); err != nil {
 		return fail(err)
 	}
@@ -167,7 +150,7 @@ type tracer struct {
 	count      uint32
 	groups     uint32
 	push       []byte
-	closers    []func()
+	own        gpu.Owned
 }
 
 type traceConfig struct {
@@ -208,7 +191,7 @@ func newTracer(d *gpu.Device, c traceConfig, rays []ray) (*tracer, error) {
 	}, 1); err != nil {
 		return fail(err)
 	}
-	t.closers = append(t.closers, t.pipe.Close)
+	t.own.Add(t.pipe.Close)
 	raw := make([]byte, 32*len(rays))
 	for i, r := range rays {
 		w := raw[32*i:]
@@ -219,14 +202,14 @@ func newTracer(d *gpu.Device, c traceConfig, rays []ray) (*tracer, error) {
 	if t.rays, err = d.NewBuffer(uint64(len(raw)), gpu.DeviceLocal); err != nil {
 		return fail(fmt.Errorf("ray buffer: %w", err))
 	}
-	t.closers = append(t.closers, t.rays.Close)
+	t.own.Add(t.rays.Close)
 	if err := t.rays.Upload(raw); err != nil {
 		return fail(fmt.Errorf("upload rays: %w", err))
 	}
 	if t.hits, err = d.NewBuffer(16*uint64(len(rays)), gpu.DeviceLocal); err != nil {
 		return fail(fmt.Errorf("hit buffer: %w", err))
 	}
-	t.closers = append(t.closers, t.hits.Close)
+	t.own.Add(t.hits.Close)
 	t.pipe.Bind(t.rays, t.hits)
 	t.push = binary.LittleEndian.AppendUint32(nil, t.count)
 	return t, nil
@@ -250,9 +233,4 @@ func (t *tracer) download() ([]byte, error) {
 	return out, nil
 }
 
-func (t *tracer) Close() {
-	for i := len(t.closers) - 1; i >= 0; i-- {
-		t.closers[i]()
-	}
-	t.closers = nil
-}
+func (t *tracer) Close() { t.own.Close() }

@@ -1,0 +1,60 @@
+package gpu
+
+// What a physical device offers for offscreen graphics: a graphics-capable
+// queue, attachment formats and VK_EXT_mesh_shader (limits and commands).
+
+import (
+	"fmt"
+
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// HasGraphicsQueue reports whether the queue family the device opens
+// (ComputeFamily) also supports graphics.
+func (p *PhysicalDevice) HasGraphicsQueue() bool {
+	if p.ComputeFamily < 0 {
+		return false
+	}
+	var n uint32
+	vk.GetPhysicalDeviceQueueFamilyProperties(p.h, &n, nil)
+	qs := make([]vk.QueueFamilyProperties, n)
+	vk.GetPhysicalDeviceQueueFamilyProperties(p.h, &n, qs)
+	if p.ComputeFamily >= int(n) {
+		return false
+	}
+	q := qs[p.ComputeFamily]
+	q.Deref()
+	return vk.QueueFlagBits(q.QueueFlags)&vk.QueueGraphicsBit != 0
+}
+
+// MeshProperties is the device's VkPhysicalDeviceMeshShaderPropertiesEXT
+// (zero when it lacks VK_EXT_mesh_shader).
+func (p *PhysicalDevice) MeshProperties() vkshim.MeshProperties {
+	if !p.Extensions["VK_EXT_mesh_shader"] {
+		return vkshim.MeshProperties{}
+	}
+	return vkshim.QueryMeshProperties(p.inst.h, p.h)
+}
+
+// SupportsAttachment reports whether format f can be a colour (depth
+// false) or depth (depth true) attachment with optimal tiling.
+func (p *PhysicalDevice) SupportsAttachment(f Format, depth bool) bool {
+	var props vk.FormatProperties
+	vk.GetPhysicalDeviceFormatProperties(p.h, f.vk(), &props)
+	props.Deref()
+	want := vk.FormatFeatureColorAttachmentBit
+	if depth {
+		want = vk.FormatFeatureDepthStencilAttachmentBit
+	}
+	return vk.FormatFeatureFlagBits(props.OptimalTilingFeatures)&want != 0
+}
+
+// LoadMeshFuncs loads the device's VK_EXT_mesh_shader commands; it fails
+// when the extension or the meshShader feature was not enabled.
+func (d *Device) LoadMeshFuncs() (*vkshim.MeshFuncs, error) {
+	if !d.Features.MeshShader {
+		return nil, fmt.Errorf("device %q: %w", d.Phys.Name, vkshim.ErrNoMeshShader)
+	}
+	return vkshim.LoadMeshFuncs(d.Phys.inst.h, d.h)
+}

@@ -1,0 +1,91 @@
+package gpu
+
+// Query pools: one core (create, reset, read 64-bit results, destroy) under
+// every kind radvbench uses — timestamps (timestamps.go), mesh primitives
+// generated (here) and compacted acceleration-structure sizes (accel.go).
+
+import (
+	"fmt"
+	"unsafe"
+
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// queryPool is a VkQueryPool of Count single-value queries.
+type queryPool struct {
+	Count  uint32
+	what   string
+	dev    *Device
+	h      vk.QueryPool
+	closed bool
+}
+
+func (d *Device) newQueryPool(what string, typ vk.QueryType, count uint32) (queryPool, error) {
+	if count == 0 {
+		return queryPool{}, fmt.Errorf("create %s query pool: no queries", what)
+	}
+	var pool vk.QueryPool
+	if err := d.check("create "+what+" query pool", vk.CreateQueryPool(d.h, &vk.QueryPoolCreateInfo{
+		SType:      vk.StructureTypeQueryPoolCreateInfo,
+		QueryType:  typ,
+		QueryCount: count,
+	}, nil, &pool)); err != nil {
+		return queryPool{}, err
+	}
+	return queryPool{Count: count, what: what, dev: d, h: pool}, nil
+}
+
+// Reset records a reset of every query (outside a render pass, before use).
+func (q *queryPool) Reset(cb *CommandBuffer) { vk.CmdResetQueryPool(cb.h, q.h, 0, q.Count) }
+
+// Results reads every query as a 64-bit value, waiting for them; a lost
+// device is recorded as for a submission.
+func (q *queryPool) Results() ([]uint64, error) {
+	if q.closed {
+		return nil, fmt.Errorf("read %s queries: pool is closed", q.what)
+	}
+	if err := q.dev.Lost(); err != nil {
+		return nil, err
+	}
+	out := make([]uint64, q.Count)
+	r := vk.GetQueryPoolResults(q.dev.h, q.h, 0, q.Count, uint(8*q.Count), unsafe.Pointer(&out[0]), 8,
+		vk.QueryResultFlags(vk.QueryResult64Bit|vk.QueryResultWaitBit))
+	if err := q.dev.check("read "+q.what+" queries", r); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Close destroys the pool once the GPU is done with it; safe to call twice.
+func (q *queryPool) Close() {
+	if q == nil || q.closed || q.dev == nil {
+		return
+	}
+	q.closed = true
+	if q.dev.release() {
+		vk.DestroyQueryPool(q.dev.h, q.h, nil)
+	}
+}
+
+// QueryPool is a pool of mesh-primitives-generated queries.
+type QueryPool struct{ queryPool }
+
+// NewMeshPrimitivesQueryPool creates count VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT
+// queries; it needs the meshShaderQueries feature.
+func (d *Device) NewMeshPrimitivesQueryPool(count uint32) (*QueryPool, error) {
+	if !d.Features.MeshPipelineStatistics {
+		return nil, fmt.Errorf("mesh primitive queries need the meshShaderQueries feature, which device %q lacks", d.Phys.Name)
+	}
+	q, err := d.newQueryPool("mesh-primitives", vkshim.QueryTypeMeshPrimitivesGeneratedEXT, count)
+	if err != nil {
+		return nil, err
+	}
+	return &QueryPool{q}, nil
+}
+
+// Begin records the start of query i.
+func (q *QueryPool) Begin(cb *CommandBuffer, i uint32) { vk.CmdBeginQuery(cb.h, q.h, i, 0) }
+
+// End records the end of query i.
+func (q *QueryPool) End(cb *CommandBuffer, i uint32) { vk.CmdEndQuery(cb.h, q.h, i) }
