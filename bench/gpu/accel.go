@@ -9,7 +9,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"sync"
 
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
@@ -36,11 +35,6 @@ const (
 // InstanceSize is the size of one VkAccelerationStructureInstanceKHR.
 const InstanceSize = vkshim.AccelStructureInstanceSize
 
-var rqTables struct {
-	sync.Mutex
-	m map[*Device]*vkshim.RayQuery
-}
-
 // rayQuery returns the device's acceleration-structure entry points,
 // loading them once.
 func (d *Device) rayQuery() (*vkshim.RayQuery, error) {
@@ -51,20 +45,14 @@ func (d *Device) rayQuery() (*vkshim.RayQuery, error) {
 		}
 		return nil, fmt.Errorf("device %q: %s", d.Phys.Name, why)
 	}
-	rqTables.Lock()
-	defer rqTables.Unlock()
-	if q, ok := rqTables.m[d]; ok {
-		return q, nil
+	if d.rq == nil {
+		q, err := vkshim.LoadRayQuery(d.Phys.inst.fns, d.Phys.h, d.fns)
+		if err != nil {
+			return nil, err
+		}
+		d.rq = q
 	}
-	q, err := vkshim.LoadRayQuery(d.Phys.inst.h, d.Phys.h, d.h)
-	if err != nil {
-		return nil, err
-	}
-	if rqTables.m == nil {
-		rqTables.m = map[*Device]*vkshim.RayQuery{}
-	}
-	rqTables.m[d] = q
-	return q, nil
+	return d.rq, nil
 }
 
 // RayQuerySupport says why a physical device cannot run ray queries
@@ -112,7 +100,7 @@ func (b *Buffer) DeviceAddress() uint64 {
 	if !b.dev.Features.BufferDeviceAddress {
 		return 0
 	}
-	return vkshim.BufferDeviceAddress(b.dev.Phys.inst.h, b.dev.h, b.h)
+	return b.dev.fns.BufferDeviceAddress(b.h)
 }
 
 // AccelStruct is an acceleration structure with its own buffer.

@@ -36,7 +36,12 @@ type Device struct {
 	// Timeout bounds fence waits.
 	Timeout time.Duration
 
-	h     vk.Device
+	h vk.Device
+	// fns is the shim's entry-point table for h; mesh and rq are the
+	// extension tables, loaded on first use.
+	fns   *vkshim.DeviceFuncs
+	mesh  *vkshim.MeshFuncs
+	rq    *vkshim.RayQuery
 	queue vk.Queue
 	pool  vk.CommandPool
 	fence vk.Fence
@@ -69,11 +74,17 @@ func (p *PhysicalDevice) Open() (*Device, error) {
 		want.TaskShader, want.MeshPipelineStatistics = false, false
 		exts = without(exts, "VK_EXT_mesh_shader")
 	}
-	h, r := vkshim.CreateDevice(p.inst.h, p.h, uint32(p.ComputeFamily), want, exts)
+	h, r := p.inst.fns.CreateDevice(p.h, uint32(p.ComputeFamily), want, exts)
 	if err := check("create device "+p.Name, r); err != nil {
 		return nil, err
 	}
 	d := &Device{Phys: p, Features: want, Extensions: exts, Timeout: DefaultTimeout, h: h}
+	fns, err := p.inst.fns.LoadDevice(h, want.BufferDeviceAddress)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	d.fns = fns
 	var queue vk.Queue
 	vk.GetDeviceQueue(h, uint32(p.ComputeFamily), 0, &queue)
 	d.queue = queue
@@ -136,6 +147,8 @@ func (d *Device) Close() {
 		vk.DestroyCommandPool(d.h, d.pool, nil)
 	}
 	vk.DestroyDevice(d.h, nil)
+	d.rq.Free()
+	d.fns.Free()
 }
 
 // Lost returns the error that made the device unusable (device lost or a

@@ -34,7 +34,7 @@ func (p *PhysicalDevice) MeshProperties() vkshim.MeshProperties {
 	if !p.Extensions["VK_EXT_mesh_shader"] {
 		return vkshim.MeshProperties{}
 	}
-	return vkshim.QueryMeshProperties(p.inst.h, p.h)
+	return p.inst.fns.QueryMeshProperties(p.h)
 }
 
 // SupportsAttachment reports whether format f can be a colour (depth
@@ -50,11 +50,18 @@ func (p *PhysicalDevice) SupportsAttachment(f Format, depth bool) bool {
 	return vk.FormatFeatureFlagBits(props.OptimalTilingFeatures)&want != 0
 }
 
-// LoadMeshFuncs loads the device's VK_EXT_mesh_shader commands; it fails
+// meshFuncs loads the device's VK_EXT_mesh_shader commands once; it fails
 // when the extension or the meshShader feature was not enabled.
-func (d *Device) LoadMeshFuncs() (*vkshim.MeshFuncs, error) {
+func (d *Device) meshFuncs() (*vkshim.MeshFuncs, error) {
 	if !d.Features.MeshShader {
 		return nil, fmt.Errorf("device %q: %w", d.Phys.Name, vkshim.ErrNoMeshShader)
 	}
-	return vkshim.LoadMeshFuncs(d.Phys.inst.h, d.h)
+	if d.mesh == nil {
+		m, err := d.fns.LoadMeshFuncs()
+		if err != nil {
+			return nil, err
+		}
+		d.mesh = m
+	}
+	return d.mesh, nil
 }

@@ -69,7 +69,7 @@ func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, erro
 		}
 	}
 	if meshStage {
-		m, err := d.LoadMeshFuncs()
+		m, err := d.meshFuncs()
 		if err != nil {
 			return fail(err)
 		}

@@ -76,7 +76,9 @@ func loadVulkan() error {
 
 // Instance is a VkInstance.
 type Instance struct {
-	h      vk.Instance
+	h vk.Instance
+	// fns is the shim's entry-point table for h.
+	fns    *vkshim.InstanceFuncs
 	closed bool
 }
 
@@ -113,7 +115,12 @@ func NewInstance() (*Instance, error) {
 		vk.DestroyInstance(inst, nil)
 		return nil, fmt.Errorf("load instance functions: %w", err)
 	}
-	return &Instance{h: inst}, nil
+	fns, err := vkshim.LoadInstance(inst)
+	if err != nil {
+		vk.DestroyInstance(inst, nil)
+		return nil, err
+	}
+	return &Instance{h: inst, fns: fns}, nil
 }
 
 // Close destroys the instance; safe to call twice.
@@ -123,6 +130,7 @@ func (i *Instance) Close() {
 	}
 	i.closed = true
 	vk.DestroyInstance(i.h, nil)
+	i.fns.Free()
 }
 
 // PhysicalDevice is one Vulkan device as enumerated, with what radvbench
@@ -240,7 +248,7 @@ func (i *Instance) describe(idx int, h vk.PhysicalDevice) (*PhysicalDevice, erro
 			pd.DeviceLocalMem += uint64(mp.MemoryHeaps[hi].Size)
 		}
 	}
-	pd.Info = vkshim.QueryDevice(i.h, h, pd.Extensions)
+	pd.Info = i.fns.QueryDevice(h, pd.Extensions)
 	pd.MaxAllocation = pd.Info.MaxMemoryAllocationSize
 	return pd, nil
 }

@@ -29,7 +29,7 @@ func (d *Device) NewSubmitter(cbs ...*CommandBuffer) (*Submitter, error) {
 	for i, c := range cbs {
 		hs[i] = c.h
 	}
-	s, r := vkshim.NewSubmitter(d.h, d.queue, hs)
+	s, r := d.fns.NewSubmitter(d.queue, hs)
 	if err := d.check("prepare lean submit", r); err != nil {
 		return nil, err
 	}

@@ -64,9 +64,9 @@ type MeshProperties struct {
 
 // QueryMeshProperties reads the mesh-shader limits of a device that
 // offers VK_EXT_mesh_shader (zero values otherwise).
-func QueryMeshProperties(inst vulkan.Instance, phys vulkan.PhysicalDevice) MeshProperties {
+func (f *InstanceFuncs) QueryMeshProperties(phys vulkan.PhysicalDevice) MeshProperties {
 	var p C.VkPhysicalDeviceMeshShaderPropertiesEXT
-	C.rb_mesh_properties(C.VkInstance(unsafe.Pointer(inst)), C.VkPhysicalDevice(unsafe.Pointer(phys)), &p)
+	C.rb_mesh_properties(f.t, C.VkPhysicalDevice(unsafe.Pointer(phys)), &p)
 	u3 := func(a [3]C.uint32_t) [3]uint32 { return [3]uint32{uint32(a[0]), uint32(a[1]), uint32(a[2])} }
 	return MeshProperties{
 		MaxTaskWorkGroupTotalCount:            uint32(p.maxTaskWorkGroupTotalCount),
@@ -106,11 +106,11 @@ type MeshFuncs struct {
 	procs C.rb_mesh_procs
 }
 
-// LoadMeshFuncs loads vkCmdDrawMeshTasksEXT for a device created from inst
-// with VK_EXT_mesh_shader enabled.
-func LoadMeshFuncs(inst vulkan.Instance, dev vulkan.Device) (*MeshFuncs, error) {
+// LoadMeshFuncs loads vkCmdDrawMeshTasksEXT for a device with
+// VK_EXT_mesh_shader enabled.
+func (f *DeviceFuncs) LoadMeshFuncs() (*MeshFuncs, error) {
 	m := &MeshFuncs{}
-	if C.rb_mesh_load(C.VkInstance(unsafe.Pointer(inst)), C.VkDevice(unsafe.Pointer(dev)), &m.procs) == 0 {
+	if C.rb_mesh_load(f.t, &m.procs) == 0 {
 		return nil, ErrNoMeshShader
 	}
 	return m, nil

@@ -6,22 +6,22 @@
 #define RADVBENCH_MESH_H
 #include <stdint.h>
 #include <vulkan/vulkan.h>
+#include "loader.h"
 
 // Device-level VK_EXT_mesh_shader entry points.
 typedef struct rb_mesh_procs {
 	PFN_vkCmdDrawMeshTasksEXT draw;
-	PFN_vkCmdDrawMeshTasksIndirectEXT draw_indirect;
 } rb_mesh_procs;
 
-// rb_mesh_load fills procs for device (created from instance); it returns
-// 0 when vkCmdDrawMeshTasksEXT is missing (extension not enabled).
-int rb_mesh_load(VkInstance instance, VkDevice device, rb_mesh_procs *procs);
+// rb_mesh_load fills procs for the table's device; it returns 0 when
+// vkCmdDrawMeshTasksEXT is missing (extension not enabled).
+int rb_mesh_load(const rb_device_fns *fns, rb_mesh_procs *procs);
 
 void rb_cmd_draw_mesh_tasks(const rb_mesh_procs *procs, VkCommandBuffer cb,
 	uint32_t x, uint32_t y, uint32_t z);
 
 // rb_mesh_properties reads VkPhysicalDeviceMeshShaderPropertiesEXT.
-void rb_mesh_properties(VkInstance instance, VkPhysicalDevice phys,
+void rb_mesh_properties(const rb_instance_fns *fns, VkPhysicalDevice phys,
 	VkPhysicalDeviceMeshShaderPropertiesEXT *out);
 
 #endif

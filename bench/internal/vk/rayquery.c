@@ -3,28 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-// rb_load_loader is defined in shim.c.
-void *rb_load_loader(char *err, int errlen);
-
-VkResult rb_rq_load(VkInstance instance, VkPhysicalDevice phys, VkDevice device, rb_rq **out,
+VkResult rb_rq_load(const rb_instance_fns *inst, VkPhysicalDevice phys, const rb_device_fns *dev, rb_rq **out,
 	char *missing, int missinglen) {
 	*out = NULL;
-	char err[256];
-	PFN_vkGetInstanceProcAddr gipa = (PFN_vkGetInstanceProcAddr)rb_load_loader(err, sizeof err);
-	if (!gipa) {
-		snprintf(missing, missinglen, "%s", err);
-		return VK_ERROR_INITIALIZATION_FAILED;
-	}
-	PFN_vkGetDeviceProcAddr gdpa = (PFN_vkGetDeviceProcAddr)gipa(instance, "vkGetDeviceProcAddr");
-	if (!gdpa) {
-		snprintf(missing, missinglen, "vkGetDeviceProcAddr");
-		return VK_ERROR_EXTENSION_NOT_PRESENT;
-	}
 	rb_rq *t = calloc(1, sizeof *t);
 	if (!t) return VK_ERROR_OUT_OF_HOST_MEMORY;
-	t->device = device;
+	t->device = dev->device;
+	t->dev = dev;
+	PFN_vkGetDeviceProcAddr gdpa = dev->get_device_proc_addr;
 #define LOAD(field, name)                                                  \
-	t->field = (void *)gdpa(device, name);                                 \
+	t->field = (__typeof__(t->field))gdpa(dev->device, name);              \
 	if (!t->field) {                                                       \
 		snprintf(missing, missinglen, "%s", name);                         \
 		free(t);                                                           \
@@ -37,21 +25,15 @@ VkResult rb_rq_load(VkInstance instance, VkPhysicalDevice phys, VkDevice device,
 	LOAD(as_address, "vkGetAccelerationStructureDeviceAddressKHR");
 	LOAD(cmd_write_props, "vkCmdWriteAccelerationStructuresPropertiesKHR");
 	LOAD(cmd_copy, "vkCmdCopyAccelerationStructureKHR");
-	LOAD(cmd_barrier, "vkCmdPipelineBarrier");
-	LOAD(update_sets, "vkUpdateDescriptorSets");
 #undef LOAD
-	PFN_vkGetPhysicalDeviceProperties2 gp2 =
-		(PFN_vkGetPhysicalDeviceProperties2)gipa(instance, "vkGetPhysicalDeviceProperties2");
-	if (gp2) {
-		VkPhysicalDeviceAccelerationStructurePropertiesKHR asp = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_PROPERTIES_KHR};
-		VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &asp};
-		gp2(phys, &p2);
-		t->max_geometry_count = asp.maxGeometryCount;
-		t->max_instance_count = asp.maxInstanceCount;
-		t->max_primitive_count = asp.maxPrimitiveCount;
-		t->min_scratch_alignment = asp.minAccelerationStructureScratchOffsetAlignment;
-	}
+	VkPhysicalDeviceAccelerationStructurePropertiesKHR asp = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_PROPERTIES_KHR};
+	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &asp};
+	inst->get_properties2(phys, &p2);
+	t->max_geometry_count = asp.maxGeometryCount;
+	t->max_instance_count = asp.maxInstanceCount;
+	t->max_primitive_count = asp.maxPrimitiveCount;
+	t->min_scratch_alignment = asp.minAccelerationStructureScratchOffsetAlignment;
 	if (t->min_scratch_alignment == 0) t->min_scratch_alignment = 256;
 	*out = t;
 	return VK_SUCCESS;
@@ -153,7 +135,7 @@ void rb_rq_cmd_barrier(rb_rq *t, VkCommandBuffer cmd) {
 	};
 	VkPipelineStageFlags stages = VK_PIPELINE_STAGE_ACCELERATION_STRUCTURE_BUILD_BIT_KHR |
 		VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-	t->cmd_barrier(cmd, stages, stages, 0, 1, &mb, 0, NULL, 0, NULL);
+	t->dev->cmd_pipeline_barrier(cmd, stages, stages, 0, 1, &mb, 0, NULL, 0, NULL);
 }
 
 void rb_rq_cmd_write_compacted_size(rb_rq *t, VkCommandBuffer cmd, VkAccelerationStructureKHR as,
@@ -186,7 +168,7 @@ void rb_rq_write_descriptor(rb_rq *t, VkDescriptorSet set, uint32_t binding, VkA
 		.descriptorCount = 1,
 		.descriptorType = VK_DESCRIPTOR_TYPE_ACCELERATION_STRUCTURE_KHR,
 	};
-	t->update_sets(t->device, 1, &w, 0, NULL);
+	t->dev->update_descriptor_sets(t->device, 1, &w, 0, NULL);
 }
 
 // The raw values rayquery.go gives vulkan-go must match the headers.

@@ -48,13 +48,13 @@ const (
 	AccelStructureInstanceSize            = 64
 )
 
-// LoadRayQuery loads the entry points for dev; it fails, naming the
-// missing function, when the device does not expose them.
-func LoadRayQuery(inst vulkan.Instance, phys vulkan.PhysicalDevice, dev vulkan.Device) (*RayQuery, error) {
+// LoadRayQuery loads the entry points for dev (whose table must outlive
+// the result); it fails, naming the missing function, when the device
+// does not expose them.
+func LoadRayQuery(inst *InstanceFuncs, phys vulkan.PhysicalDevice, dev *DeviceFuncs) (*RayQuery, error) {
 	var t *C.rb_rq
 	var missing [256]C.char
-	r := C.rb_rq_load(C.VkInstance(unsafe.Pointer(inst)), C.VkPhysicalDevice(unsafe.Pointer(phys)),
-		C.VkDevice(unsafe.Pointer(dev)), &t, &missing[0], C.int(len(missing)))
+	r := C.rb_rq_load(inst.t, C.VkPhysicalDevice(unsafe.Pointer(phys)), dev.t, &t, &missing[0], C.int(len(missing)))
 	if r != C.VK_SUCCESS {
 		return nil, fmt.Errorf("load acceleration-structure entry points: %s unavailable (VkResult %d)", C.GoString(&missing[0]), int32(r))
 	}

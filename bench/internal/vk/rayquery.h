@@ -2,11 +2,13 @@
 // for radvbench — acceleration-structure creation, build-size queries,
 // builds and updates, compaction, buffer device addresses and the
 // acceleration-structure descriptor — which vulkan-go's 1.1.88 headers lack.
-// Every entry point is loaded with vkGetDeviceProcAddr into an rb_rq table.
+// Every entry point is loaded with the device table's vkGetDeviceProcAddr
+// into an rb_rq table.
 #ifndef RADVBENCH_RAYQUERY_H
 #define RADVBENCH_RAYQUERY_H
 #include <stdint.h>
 #include <vulkan/vulkan.h>
+#include "loader.h"
 
 typedef struct rb_rq {
 	VkDevice device;
@@ -17,8 +19,8 @@ typedef struct rb_rq {
 	PFN_vkGetAccelerationStructureDeviceAddressKHR as_address;
 	PFN_vkCmdWriteAccelerationStructuresPropertiesKHR cmd_write_props;
 	PFN_vkCmdCopyAccelerationStructureKHR cmd_copy;
-	PFN_vkCmdPipelineBarrier cmd_barrier;
-	PFN_vkUpdateDescriptorSets update_sets;
+	// The device's core table (barriers, descriptor updates).
+	const rb_device_fns *dev;
 	// Properties of VkPhysicalDeviceAccelerationStructurePropertiesKHR.
 	uint64_t max_geometry_count, max_instance_count, max_primitive_count;
 	uint32_t min_scratch_alignment;
@@ -27,7 +29,7 @@ typedef struct rb_rq {
 // rb_rq_load fills a new table for device (free with rb_rq_free). It
 // returns VK_ERROR_EXTENSION_NOT_PRESENT, naming the missing entry point in
 // missing, when the device lacks one.
-VkResult rb_rq_load(VkInstance instance, VkPhysicalDevice phys, VkDevice device, rb_rq **out,
+VkResult rb_rq_load(const rb_instance_fns *inst, VkPhysicalDevice phys, const rb_device_fns *dev, rb_rq **out,
 	char *missing, int missinglen);
 void rb_rq_free(rb_rq *t);
 

@@ -1,53 +1,24 @@
 #include "shim.h"
-#include <dlfcn.h>
-#include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 
-void *rb_load_loader(char *err, int errlen) {
-	const char *names[] = {"libvulkan.so.1", "libvulkan.so"};
-	for (int i = 0; i < 2; i++) {
-		void *lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-		if (lib) {
-			void *sym = dlsym(lib, "vkGetInstanceProcAddr");
-			if (sym) return sym;
-			snprintf(err, errlen, "%s has no vkGetInstanceProcAddr", names[i]);
-			return NULL;
-		}
-	}
-	snprintf(err, errlen, "%s", dlerror());
-	return NULL;
-}
-
-static PFN_vkGetInstanceProcAddr gipa(void) {
-	static PFN_vkGetInstanceProcAddr p;
-	if (!p) {
-		char e[256];
-		p = (PFN_vkGetInstanceProcAddr)rb_load_loader(e, sizeof e);
-	}
-	return p;
-}
-
-void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_accel,
+void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t has_accel,
 	uint32_t has_ray_query, uint32_t has_mesh, uint32_t has_dot, uint32_t has_sgsc,
 	rb_device_info *info) {
 	memset(info, 0, sizeof *info);
-	PFN_vkGetPhysicalDeviceProperties gp = (PFN_vkGetPhysicalDeviceProperties)gipa()(instance, "vkGetPhysicalDeviceProperties");
 	VkPhysicalDeviceProperties p1;
-	gp(phys, &p1);
+	fns->get_properties(phys, &p1);
 	info->api_version = p1.apiVersion;
 	if (VK_API_VERSION_MINOR(p1.apiVersion) < 2 && VK_API_VERSION_MAJOR(p1.apiVersion) == 1) {
 		return; // Vulkan 1.1 devices: the 1.2 structures below are not valid.
 	}
-	PFN_vkGetPhysicalDeviceProperties2 gp2 = (PFN_vkGetPhysicalDeviceProperties2)gipa()(instance, "vkGetPhysicalDeviceProperties2");
-	PFN_vkGetPhysicalDeviceFeatures2 gf2 = (PFN_vkGetPhysicalDeviceFeatures2)gipa()(instance, "vkGetPhysicalDeviceFeatures2");
 
 	VkPhysicalDeviceMaintenance3Properties m3 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
 	VkPhysicalDeviceDriverProperties drv = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, .pNext = &m3};
 	VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, .pNext = &drv};
 	VkPhysicalDeviceSubgroupSizeControlProperties sgc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES, .pNext = &sg};
 	VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = has_sgsc ? (void *)&sgc : (void *)&sg};
-	gp2(phys, &p2);
+	fns->get_properties2(phys, &p2);
 	info->driver_id = drv.driverID;
 	info->max_memory_allocation_size = m3.maxMemoryAllocationSize;
 	memcpy(info->driver_name, drv.driverName, sizeof info->driver_name);
@@ -74,7 +45,7 @@ void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_ac
 	VkPhysicalDeviceMeshShaderFeaturesEXT fms = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
 	if (has_mesh) { fms.pNext = chain; chain = &fms; }
 	VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = chain};
-	gf2(phys, &f2);
+	fns->get_features2(phys, &f2);
 	info->storage_buffer_16bit = f11.storageBuffer16BitAccess;
 	info->shader_int16 = f2.features.shaderInt16;
 	info->shader_int64 = f2.features.shaderInt64;
@@ -94,10 +65,9 @@ void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_ac
 	info->mesh_pipeline_statistics = fms.meshShaderQueries;
 }
 
-VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t qfam,
+VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t qfam,
 	const rb_device_info *want, const char *const *exts, uint32_t next,
 	VkDevice *out) {
-	PFN_vkCreateDevice cd = (PFN_vkCreateDevice)gipa()(instance, "vkCreateDevice");
 	float prio = 1.0f;
 	VkDeviceQueueCreateInfo q = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
 		.queueFamilyIndex = qfam, .queueCount = 1, .pQueuePriorities = &prio};
@@ -151,11 +121,12 @@ VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t q
 		.queueCreateInfoCount = 1, .pQueueCreateInfos = &q,
 		.enabledExtensionCount = next, .ppEnabledExtensionNames = exts,
 		.pEnabledFeatures = &base};
-	return cd(phys, &ci, NULL, out);
+	return fns->create_device(phys, &ci, NULL, out);
 }
 
 VkMemoryAllocateFlagsInfo *rb_alloc_flags_device_address(void) {
 	VkMemoryAllocateFlagsInfo *f = calloc(1, sizeof *f);
+	if (!f) return NULL;
 	f->sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO;
 	f->flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
 	return f;
@@ -163,15 +134,14 @@ VkMemoryAllocateFlagsInfo *rb_alloc_flags_device_address(void) {
 
 VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rb_required_subgroup_size(uint32_t size) {
 	VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *s = calloc(1, sizeof *s);
+	if (!s) return NULL;
 	s->sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO;
 	s->requiredSubgroupSize = size;
 	return s;
 }
 
-uint64_t rb_buffer_device_address(VkInstance instance, VkDevice device, VkBuffer buf) {
-	PFN_vkGetDeviceProcAddr gdpa = (PFN_vkGetDeviceProcAddr)gipa()(instance, "vkGetDeviceProcAddr");
-	PFN_vkGetBufferDeviceAddress f = gdpa ? (PFN_vkGetBufferDeviceAddress)gdpa(device, "vkGetBufferDeviceAddress") : NULL;
-	if (!f) return 0;
+uint64_t rb_buffer_device_address(const rb_device_fns *fns, VkBuffer buf) {
+	if (!fns->get_buffer_device_address) return 0;
 	VkBufferDeviceAddressInfo i = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buf};
-	return f(device, &i);
+	return fns->get_buffer_device_address(fns->device, &i);
 }

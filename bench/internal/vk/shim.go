@@ -3,11 +3,15 @@
 // vulkan-go's Vulkan 1.1.88 headers lack — the libvulkan.so.1 loader lookup,
 // Vulkan 1.2+ property and feature chains (driver identity, fp16/int8,
 // subgroup size control, ray query, mesh shaders) and device creation with
-// those features enabled. Every entry point is called through a pointer
-// obtained from vkGetInstanceProcAddr, so nothing links against libvulkan.
+// those features enabled. The loader is opened once (loader.go) and every
+// entry point the C code calls comes from one checked table per instance
+// or device, so nothing links against libvulkan and no call site looks a
+// function up. C types stay inside this package; the C code is built with
+// warnings as errors.
 package vk
 
 /*
+#cgo CFLAGS: -Wall -Wextra -Werror
 #cgo LDFLAGS: -ldl
 #include <stdlib.h>
 #include "shim.h"
@@ -15,25 +19,11 @@ package vk
 import "C"
 
 import (
-	"errors"
+	"sync"
 	"unsafe"
 
 	vulkan "github.com/vulkan-go/vulkan"
 )
-
-// ErrNoLoader reports that libvulkan.so.1 could not be opened.
-var ErrNoLoader = errors.New("the Vulkan loader (libvulkan.so.1) is not installed")
-
-// LoaderProcAddr opens the system Vulkan loader and returns its
-// vkGetInstanceProcAddr, ready for vulkan.SetGetInstanceProcAddr.
-func LoaderProcAddr() (unsafe.Pointer, error) {
-	var buf [256]C.char
-	p := C.rb_load_loader(&buf[0], C.int(len(buf)))
-	if p == nil {
-		return nil, errors.Join(ErrNoLoader, errors.New(C.GoString(&buf[0])))
-	}
-	return p, nil
-}
 
 // DeviceInfo is what the property and feature chains report about a device.
 type DeviceInfo struct {
@@ -74,9 +64,9 @@ func b32(b bool) C.uint32_t {
 
 // QueryDevice reads properties and features; exts is the device's extension
 // set, so that only structures of present extensions are chained.
-func QueryDevice(inst vulkan.Instance, phys vulkan.PhysicalDevice, exts map[string]bool) DeviceInfo {
+func (f *InstanceFuncs) QueryDevice(phys vulkan.PhysicalDevice, exts map[string]bool) DeviceInfo {
 	var ci C.rb_device_info
-	C.rb_query_device(C.VkInstance(unsafe.Pointer(inst)), C.VkPhysicalDevice(unsafe.Pointer(phys)),
+	C.rb_query_device(f.t, C.VkPhysicalDevice(unsafe.Pointer(phys)),
 		b32(exts["VK_KHR_acceleration_structure"]), b32(exts["VK_KHR_ray_query"]),
 		b32(exts["VK_EXT_mesh_shader"]), b32(exts["VK_KHR_shader_integer_dot_product"]),
 		b32(exts["VK_EXT_subgroup_size_control"]), &ci)
@@ -140,7 +130,7 @@ func toC(d DeviceInfo) C.rb_device_info {
 
 // CreateDevice creates a logical device with one queue from family qfam,
 // the features set in want enabled and the named extensions.
-func CreateDevice(inst vulkan.Instance, phys vulkan.PhysicalDevice, qfam uint32, want DeviceInfo, exts []string) (vulkan.Device, vulkan.Result) {
+func (f *InstanceFuncs) CreateDevice(phys vulkan.PhysicalDevice, qfam uint32, want DeviceInfo, exts []string) (vulkan.Device, vulkan.Result) {
 	cw := toC(want)
 	cexts := make([]*C.char, len(exts)+1)
 	for i, e := range exts {
@@ -158,22 +148,23 @@ func CreateDevice(inst vulkan.Instance, phys vulkan.PhysicalDevice, qfam uint32,
 	defer C.free(unsafe.Pointer(arr))
 	copy(unsafe.Slice(arr, len(cexts)), cexts)
 	var dev C.VkDevice
-	r := C.rb_create_device(C.VkInstance(unsafe.Pointer(inst)), C.VkPhysicalDevice(unsafe.Pointer(phys)),
+	r := C.rb_create_device(f.t, C.VkPhysicalDevice(unsafe.Pointer(phys)),
 		C.uint32_t(qfam), &cw, arr, C.uint32_t(len(exts)), &dev)
 	return vulkan.Device(unsafe.Pointer(dev)), vulkan.Result(r)
 }
 
-// memoryAllocateFlagsDeviceAddress is a C-allocated, process-lifetime
-// VkMemoryAllocateFlagsInfo asking for VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT.
-var memoryAllocateFlagsDeviceAddress unsafe.Pointer
+// allocFlags is a C-allocated, process-lifetime VkMemoryAllocateFlagsInfo
+// asking for VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, made once.
+var allocFlags struct {
+	once sync.Once
+	p    unsafe.Pointer
+}
 
 // AllocFlagsDeviceAddress returns a pNext structure for vkAllocateMemory
 // that makes the memory usable with buffer device addresses.
 func AllocFlagsDeviceAddress() unsafe.Pointer {
-	if memoryAllocateFlagsDeviceAddress == nil {
-		memoryAllocateFlagsDeviceAddress = unsafe.Pointer(C.rb_alloc_flags_device_address())
-	}
-	return memoryAllocateFlagsDeviceAddress
+	allocFlags.once.Do(func() { allocFlags.p = unsafe.Pointer(C.rb_alloc_flags_device_address()) })
+	return allocFlags.p
 }
 
 // Calloc allocates n zeroed bytes of C memory, for structures vulkan-go
@@ -191,8 +182,8 @@ func RequiredSubgroupSizeInfo(size uint32) unsafe.Pointer {
 }
 
 // BufferDeviceAddress returns the device address of a buffer created with
-// VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT on a device with
-// bufferDeviceAddress enabled (0 when the entry point is missing).
-func BufferDeviceAddress(inst vulkan.Instance, dev vulkan.Device, buf vulkan.Buffer) uint64 {
-	return uint64(C.rb_buffer_device_address(C.VkInstance(unsafe.Pointer(inst)), C.VkDevice(unsafe.Pointer(dev)), C.VkBuffer(unsafe.Pointer(buf))))
+// VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT (0 when the table was loaded
+// without bufferDeviceAddress).
+func (f *DeviceFuncs) BufferDeviceAddress(buf vulkan.Buffer) uint64 {
+	return uint64(C.rb_buffer_device_address(f.t, C.VkBuffer(unsafe.Pointer(buf))))
 }

@@ -4,9 +4,7 @@
 #define RADVBENCH_SHIM_H
 #include <stdint.h>
 #include <vulkan/vulkan.h>
-
-// Loader.
-void *rb_load_loader(char *err, int errlen);
+#include "loader.h"
 
 // Everything radvbench records about a physical device that needs
 // VkPhysicalDeviceProperties2/Features2 chains.
@@ -43,14 +41,14 @@ typedef struct rb_device_info {
 
 // rb_query_device fills info; has_* tell which extensions the device has
 // so only valid structures are chained.
-void rb_query_device(VkInstance instance, VkPhysicalDevice phys, uint32_t has_accel,
+void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t has_accel,
 	uint32_t has_ray_query, uint32_t has_mesh, uint32_t has_dot, uint32_t has_sgsc,
 	rb_device_info *info);
 
 // rb_create_device creates a device with one queue of family qfam and
 // enables the features named in want (a subset of what rb_query_device
 // reported) plus the given extensions.
-VkResult rb_create_device(VkInstance instance, VkPhysicalDevice phys, uint32_t qfam,
+VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t qfam,
 	const rb_device_info *want, const char *const *exts, uint32_t next,
 	VkDevice *out);
 
@@ -59,7 +57,7 @@ VkMemoryAllocateFlagsInfo *rb_alloc_flags_device_address(void);
 VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rb_required_subgroup_size(uint32_t size);
 
 // rb_buffer_device_address is vkGetBufferDeviceAddress (Vulkan 1.2); 0 when
-// the entry point is missing.
-uint64_t rb_buffer_device_address(VkInstance instance, VkDevice device, VkBuffer buf);
+// the table was loaded without bufferDeviceAddress.
+uint64_t rb_buffer_device_address(const rb_device_fns *fns, VkBuffer buf);
 
 #endif

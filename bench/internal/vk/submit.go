@@ -21,8 +21,8 @@ type Submitter struct {
 	p *C.rb_submitter
 }
 
-// NewSubmitter prepares submissions of cbs on queue of dev.
-func NewSubmitter(dev vulkan.Device, queue vulkan.Queue, cbs []vulkan.CommandBuffer) (*Submitter, vulkan.Result) {
+// NewSubmitter prepares submissions of cbs on queue of f's device.
+func (f *DeviceFuncs) NewSubmitter(queue vulkan.Queue, cbs []vulkan.CommandBuffer) (*Submitter, vulkan.Result) {
 	n := len(cbs)
 	arr := (*C.VkCommandBuffer)(C.calloc(C.size_t(max(n, 1)), C.size_t(unsafe.Sizeof(uintptr(0)))))
 	defer C.free(unsafe.Pointer(arr))
@@ -31,7 +31,7 @@ func NewSubmitter(dev vulkan.Device, queue vulkan.Queue, cbs []vulkan.CommandBuf
 		view[i] = C.VkCommandBuffer(unsafe.Pointer(cb))
 	}
 	var res C.VkResult
-	p := C.rb_submitter_new(C.VkDevice(unsafe.Pointer(dev)), C.VkQueue(unsafe.Pointer(queue)), arr, C.uint32_t(n), &res)
+	p := C.rb_submitter_new(f.t, C.VkQueue(unsafe.Pointer(queue)), arr, C.uint32_t(n), &res)
 	if p == nil {
 		return nil, vulkan.Result(res)
 	}

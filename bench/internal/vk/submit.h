@@ -7,12 +7,14 @@
 #define RADVBENCH_SUBMIT_H
 #include <stdint.h>
 #include <vulkan/vulkan.h>
+#include "loader.h"
 
 typedef struct rb_submitter rb_submitter;
 
-// rb_submitter_new resolves the entry points for dev, creates a fence and
-// keeps a copy of the command buffers; NULL with *res set on failure.
-rb_submitter *rb_submitter_new(VkDevice dev, VkQueue queue, const VkCommandBuffer *cbs, uint32_t n, VkResult *res);
+// rb_submitter_new creates a fence on the table's device (the table must
+// outlive the submitter) and keeps a copy of the command buffers; NULL
+// with *res set on failure.
+rb_submitter *rb_submitter_new(const rb_device_fns *fns, VkQueue queue, const VkCommandBuffer *cbs, uint32_t n, VkResult *res);
 
 // rb_submit_wait submits every command buffer in one vkQueueSubmit and
 // waits for the fence (timeout in ns).

@@ -1,0 +1,90 @@
+package vk
+
+/*
+#include <stdlib.h>
+#include "loader.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	vulkan "github.com/vulkan-go/vulkan"
+)
+
+// ErrNoLoader reports that libvulkan.so.1 could not be opened.
+var ErrNoLoader = errors.New("the Vulkan loader (libvulkan.so.1) is not installed")
+
+// loader is the process's one opening of libvulkan.so.1.
+var loader struct {
+	once sync.Once
+	gipa unsafe.Pointer
+	err  error
+}
+
+// LoaderProcAddr opens the system Vulkan loader (once per process) and
+// returns its vkGetInstanceProcAddr, ready for vulkan.SetGetInstanceProcAddr.
+func LoaderProcAddr() (unsafe.Pointer, error) {
+	loader.once.Do(func() {
+		var buf [256]C.char
+		if C.rb_loader_open(&buf[0], C.int(len(buf))) == 0 {
+			loader.err = errors.Join(ErrNoLoader, errors.New(C.GoString(&buf[0])))
+			return
+		}
+		loader.gipa = unsafe.Pointer(C.rb_gipa())
+	})
+	return loader.gipa, loader.err
+}
+
+// InstanceFuncs is the instance-level entry-point table of one VkInstance.
+// Release it with Free after the instance's devices are gone.
+type InstanceFuncs struct{ t *C.rb_instance_fns }
+
+// LoadInstance loads the table for inst, naming a missing entry point.
+func LoadInstance(inst vulkan.Instance) (*InstanceFuncs, error) {
+	if _, err := LoaderProcAddr(); err != nil {
+		return nil, err
+	}
+	t := (*C.rb_instance_fns)(C.calloc(1, C.size_t(unsafe.Sizeof(C.rb_instance_fns{}))))
+	var missing [128]C.char
+	if r := C.rb_instance_fns_load(C.VkInstance(unsafe.Pointer(inst)), t, &missing[0], C.int(len(missing))); r != C.VK_SUCCESS {
+		C.free(unsafe.Pointer(t))
+		return nil, fmt.Errorf("load instance entry points: %s unavailable", C.GoString(&missing[0]))
+	}
+	return &InstanceFuncs{t: t}, nil
+}
+
+// Free releases the table; safe to call twice.
+func (f *InstanceFuncs) Free() {
+	if f != nil && f.t != nil {
+		C.free(unsafe.Pointer(f.t))
+		f.t = nil
+	}
+}
+
+// DeviceFuncs is the device-level entry-point table of one VkDevice.
+// Release it with Free when the device is destroyed.
+type DeviceFuncs struct{ t *C.rb_device_fns }
+
+// LoadDevice loads the table for dev (created from f's instance);
+// bufferDeviceAddress says whether that feature was enabled.
+func (f *InstanceFuncs) LoadDevice(dev vulkan.Device, bufferDeviceAddress bool) (*DeviceFuncs, error) {
+	t := (*C.rb_device_fns)(C.calloc(1, C.size_t(unsafe.Sizeof(C.rb_device_fns{}))))
+	var missing [128]C.char
+	if r := C.rb_device_fns_load(f.t, C.VkDevice(unsafe.Pointer(dev)), b32(bufferDeviceAddress), t, &missing[0], C.int(len(missing))); r != C.VK_SUCCESS {
+		C.free(unsafe.Pointer(t))
+		return nil, fmt.Errorf("load device entry points: %s unavailable", C.GoString(&missing[0]))
+	}
+	return &DeviceFuncs{t: t}, nil
+}
+
+// Free releases the table; safe to call twice.
+func (f *DeviceFuncs) Free() {
+	if f != nil && f.t != nil {
+		C.free(unsafe.Pointer(f.t))
+		f.t = nil
+	}
+}
