@@ -100,27 +100,16 @@ func (d *Device) NewBufferUsage(size uint64, kind MemoryKind, extra BufferUsage)
 	default:
 		want = vk.MemoryPropertyDeviceLocalBit
 	}
-	ti, ok := d.Phys.memoryType(req.MemoryTypeBits, want, prefer)
-	if !ok {
-		b.Close()
-		return nil, fmt.Errorf("create buffer: no memory type with properties %#x", want)
-	}
-	var flagsInfo unsafe.Pointer
+	var pNext unsafe.Pointer
 	if d.Features.BufferDeviceAddress {
-		flagsInfo = vkshim.AllocFlagsDeviceAddress()
+		pNext = vkshim.AllocFlagsDeviceAddress()
 	}
-	var mem vk.DeviceMemory
-	r := vk.AllocateMemory(d.h, &vk.MemoryAllocateInfo{
-		SType:           vk.StructureTypeMemoryAllocateInfo,
-		PNext:           flagsInfo,
-		AllocationSize:  req.Size,
-		MemoryTypeIndex: ti,
-	}, nil, &mem)
-	b.mem = mem
-	if err := d.check(fmt.Sprintf("allocate %d bytes", req.Size), r); err != nil {
+	mem, err := d.allocate(req, want, prefer, pNext)
+	if err != nil {
 		b.Close()
-		return nil, err
+		return nil, fmt.Errorf("create buffer: %w", err)
 	}
+	b.mem = mem
 	if err := d.check("bind buffer memory", vk.BindBufferMemory(d.h, b.h, b.mem, 0)); err != nil {
 		b.Close()
 		return nil, err
@@ -134,6 +123,24 @@ func (d *Device) NewBufferUsage(size uint64, kind MemoryKind, extra BufferUsage)
 		b.mapped = p
 	}
 	return b, nil
+}
+
+// allocate allocates memory for req from a memory type with the
+// properties in want (preferring those with prefer too); pNext extends
+// the VkMemoryAllocateInfo.
+func (d *Device) allocate(req vk.MemoryRequirements, want, prefer vk.MemoryPropertyFlagBits, pNext unsafe.Pointer) (vk.DeviceMemory, error) {
+	ti, ok := d.Phys.memoryType(req.MemoryTypeBits, want, prefer)
+	if !ok {
+		return vk.NullDeviceMemory, fmt.Errorf("no memory type with properties %#x", want)
+	}
+	var mem vk.DeviceMemory
+	err := d.check(fmt.Sprintf("allocate %d bytes", req.Size), vk.AllocateMemory(d.h, &vk.MemoryAllocateInfo{
+		SType:           vk.StructureTypeMemoryAllocateInfo,
+		PNext:           pNext,
+		AllocationSize:  req.Size,
+		MemoryTypeIndex: ti,
+	}, nil, &mem))
+	return mem, err
 }
 
 func (p *PhysicalDevice) memoryType(bits uint32, want, prefer vk.MemoryPropertyFlagBits) (uint32, bool) {

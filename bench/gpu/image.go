@@ -51,20 +51,10 @@ func (d *Device) newImage(w, h uint32, f Format, usage vk.ImageUsageFlagBits, as
 	var req vk.MemoryRequirements
 	vk.GetImageMemoryRequirements(d.h, im.h, &req)
 	req.Deref()
-	ti, ok := d.Phys.memoryType(req.MemoryTypeBits, vk.MemoryPropertyDeviceLocalBit, 0)
-	if !ok {
+	mem, err := d.allocate(req, vk.MemoryPropertyDeviceLocalBit, 0, nil)
+	if err != nil {
 		d.destroyImage(&im)
-		return im, fmt.Errorf("create image: no device-local memory type for it")
-	}
-	var mem vk.DeviceMemory
-	r := vk.AllocateMemory(d.h, &vk.MemoryAllocateInfo{
-		SType:           vk.StructureTypeMemoryAllocateInfo,
-		AllocationSize:  req.Size,
-		MemoryTypeIndex: ti,
-	}, nil, &mem)
-	if err := d.check(fmt.Sprintf("allocate %d bytes of image memory", req.Size), r); err != nil {
-		d.destroyImage(&im)
-		return im, err
+		return im, fmt.Errorf("image memory: %w", err)
 	}
 	im.mem = mem
 	if err := d.check("bind image memory", vk.BindImageMemory(d.h, im.h, im.mem, 0)); err != nil {

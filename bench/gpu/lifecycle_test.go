@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,7 +56,7 @@ func TestOwnedClosesInReverseOnce(t *testing.T) {
 	}
 	o.Close()
 	o.Close()
-	if want := []int{3, 2, 1, 0}; !equalInts(order, want) {
+	if want := []int{3, 2, 1, 0}; !slices.Equal(order, want) {
 		t.Errorf("close order %v, want %v (the failed constructor's object must not be closed)", order, want)
 	}
 }
@@ -66,18 +67,6 @@ type fakeCloser struct {
 }
 
 func (f *fakeCloser) Close() { *f.log = append(*f.log, f.id) }
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // TestBufferCopiesInAndOut: typed Write and Read round-trip through both
 // memory kinds, and a closed buffer refuses copies instead of touching
