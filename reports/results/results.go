@@ -288,7 +288,7 @@ func Decode(r io.Reader, name string) (*File, error) {
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
 		var se *json.SyntaxError
-		if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON") {
+		if truncated(data) {
 			return nil, fmt.Errorf("%s is truncated (JSON ends after %d bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it", name, len(data))
 		}
 		if errors.As(err, &se) {
@@ -327,6 +327,14 @@ func Decode(r io.Reader, name string) (*File, error) {
 		}
 	}
 	return &f, nil
+}
+
+// truncated reports whether data is the start of a JSON value that ends
+// too early (a decoder reads up to the end and wants more), as opposed to
+// one with a syntax error.
+func truncated(data []byte) bool {
+	var v any
+	return errors.Is(json.NewDecoder(bytes.NewReader(data)).Decode(&v), io.ErrUnexpectedEOF)
 }
 
 // Load reads and validates the results file at path.
