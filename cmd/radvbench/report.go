@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/report"
@@ -103,11 +103,15 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 		opts.Policy = compare.DefaultPolicy()
 	}
 	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy})
-	if err != nil {
-		if strings.HasPrefix(err.Error(), "write report") {
-			return fmt.Errorf("%v (check that %s is a writable directory)", err, dir)
-		}
+	var inErr *report.InputError
+	var wrErr *report.WriteError
+	switch {
+	case errors.As(err, &wrErr):
+		return fmt.Errorf("%w (check that %s is a writable directory)", err, dir)
+	case errors.As(err, &inErr):
 		return usagef("%v", err)
+	case err != nil:
+		return err
 	}
 	verdict := out.NoCompare
 	if out.Compare != nil {

@@ -8,6 +8,7 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -79,13 +80,29 @@ type page struct {
 	Baseline string
 }
 
+// InputError is a problem with what Write was given (no inputs, an
+// unknown --by key, a baseline that is no group): the caller's to fix.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// WriteError is a file of the report that could not be written.
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("write report: %v", e.Err) }
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // Write loads nothing: it takes the inputs, compares them when there are
 // at least two groups, draws the charts and writes the report to dir.
-// Errors are input errors (an unknown --by key, a bad baseline) or write
-// errors.
+// Errors are *InputError (an unknown --by key, a bad baseline), *WriteError
+// or a failure to render.
 func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 	if len(inputs) == 0 {
-		return nil, fmt.Errorf("no results files to report on")
+		return nil, &InputError{errors.New("no results files to report on")}
 	}
 	if opt.Policy.Threshold == 0 && opt.Policy.Alpha == 0 {
 		p := compare.DefaultPolicy()
@@ -94,15 +111,16 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 	}
 	out := &Output{Dir: dir, Index: filepath.Join(dir, "index.html"), Summary: filepath.Join(dir, "summary.md")}
 	if opt.By != "" && opt.By != "config" && opt.By != "file" && !hasKey(inputs, opt.By) {
-		return nil, fmt.Errorf("no results file has the key %q: use file, device, driver, config, label.NAME or a fingerprint key (%s)",
-			opt.By, strings.Join(keysOf(inputs), ", "))
+		return nil, &InputError{fmt.Errorf("no results file has the key %q: use file, device, driver, config, label.NAME or a fingerprint key (%s)",
+			opt.By, strings.Join(keysOf(inputs), ", "))}
 	}
 	rep, err := compare.Compare(inputs, compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline})
+	var be *compare.BaselineError
 	switch {
 	case err == nil:
 		out.Compare = rep
-	case opt.Baseline != "" && strings.Contains(err.Error(), "baseline"):
-		return nil, err
+	case errors.As(err, &be):
+		return nil, &InputError{err}
 	case len(inputs) == 1 && opt.By == "":
 		out.NoCompare = "one run and no --by key: nothing to compare (pass two results files, or --by config for an A/B run)"
 	default:
@@ -112,7 +130,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 
 	write := func(name string, data []byte) error {
 		if err := results.WriteFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
-			return fmt.Errorf("write report: %w", err)
+			return &WriteError{Path: filepath.Join(dir, name), Err: err}
 		}
 		out.Files = append(out.Files, name)
 		return nil
