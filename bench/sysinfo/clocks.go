@@ -125,6 +125,12 @@ func ReadClocks(root string) map[string]string {
 // clock and power gating, for stable clocks.
 var PinLevels = []string{"profile_standard", "profile_peak"}
 
+// PinClocks's errors that the caller may want to advise on (errors.Is).
+var (
+	ErrPinNeedsRoot = errors.New("needs root")
+	ErrNoAMDGPU     = errors.New("no AMD GPU")
+)
+
 // geteuid is replaced in tests.
 var geteuid = os.Geteuid
 
@@ -141,11 +147,11 @@ func PinClocks(root, level string) (restore func() error, err error) {
 		return nil, fmt.Errorf("unknown performance level %q: use %s", level, strings.Join(PinLevels, " or "))
 	}
 	if geteuid() != 0 {
-		return nil, fmt.Errorf("pinning clocks to %s writes power_dpm_force_performance_level, which needs root: run as root (sudo) or drop --pin-clocks", level)
+		return nil, fmt.Errorf("pinning clocks to %s writes power_dpm_force_performance_level, which %w", level, ErrPinNeedsRoot)
 	}
 	cards := amdCards(root)
 	if len(cards) == 0 {
-		return nil, fmt.Errorf("no AMD GPU (vendor 0x1002) under %s: nothing to pin; drop --pin-clocks", filepath.Join(orRoot(root), "sys/class/drm"))
+		return nil, fmt.Errorf("%w (vendor 0x1002) under %s: nothing to pin", ErrNoAMDGPU, filepath.Join(orRoot(root), "sys/class/drm"))
 	}
 	names := make([]string, 0, len(cards))
 	for c := range cards {

@@ -1,6 +1,7 @@
 package sysinfo
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,10 +99,11 @@ func TestPinClocks(t *testing.T) {
 		name, root, level string
 		euid              int
 		wantErr           string
+		is                error
 	}{
-		{"bad level", root, "high", 0, "unknown performance level"},
-		{"not root", root, "profile_peak", 1000, "needs root"},
-		{"no AMD GPU", "testdata/no-amd/root", "profile_peak", 0, "no AMD GPU"},
+		{"bad level", root, "high", 0, "unknown performance level", nil},
+		{"not root", root, "profile_peak", 1000, "needs root", ErrPinNeedsRoot},
+		{"no AMD GPU", "testdata/no-amd/root", "profile_peak", 0, "no AMD GPU", ErrNoAMDGPU},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -109,6 +111,9 @@ func TestPinClocks(t *testing.T) {
 			_, err := PinClocks(tt.root, tt.level)
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("err %v, want %q", err, tt.wantErr)
+			}
+			if tt.is != nil && !errors.Is(err, tt.is) {
+				t.Errorf("err %v is not %v", err, tt.is)
 			}
 		})
 	}

@@ -46,29 +46,53 @@ func collectLog(opts Options, s *System) {
 	lg.LogInfo = ParseDmesg(string(data))
 }
 
+// DmesgError is a dmesg run that failed (Options.Dmesg fakes return it
+// too). Restricted is true when the kernel refuses the read to this
+// process: kernel.dmesg_restrict is 1 and it is not root.
+type DmesgError struct {
+	Err        error  // from running the command
+	Stderr     string // what dmesg said, trimmed
+	Restricted bool
+}
+
+func (e *DmesgError) Error() string {
+	if e.Stderr == "" {
+		return e.Err.Error()
+	}
+	return e.Err.Error() + ": " + e.Stderr
+}
+
+func (e *DmesgError) Unwrap() error { return e.Err }
+
 func runDmesg() ([]byte, error) {
 	cmd := exec.Command("dmesg")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return nil, fmt.Errorf("%w: %s", err, msg)
-		}
-		return nil, err
+		return nil, &DmesgError{Err: err, Stderr: strings.TrimSpace(stderr.String()), Restricted: dmesgRestricted()}
 	}
 	return out, nil
 }
 
+// dmesgRestricted reports whether this machine's kernel refuses the log to
+// this process (kernel.dmesg_restrict=1 and not root).
+func dmesgRestricted() bool {
+	b, err := os.ReadFile("/proc/sys/kernel/dmesg_restrict")
+	return err == nil && strings.TrimSpace(string(b)) == "1" && geteuid() != 0
+}
+
+// dmesgFailure classifies a failed dmesg run by the error's type, never
+// its text.
 func dmesgFailure(err error) (status, note string) {
-	msg := err.Error()
+	var de *DmesgError
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
 		return StatusMissing, "dmesg is not installed: pass --dmesg FILE"
-	case errors.Is(err, os.ErrPermission) || strings.Contains(msg, "not permitted") || strings.Contains(msg, "ermission denied"):
+	case errors.Is(err, os.ErrPermission) || errors.As(err, &de) && de.Restricted:
 		return StatusDenied, "dmesg is not permitted (kernel.dmesg_restrict=1): run as root or pass --dmesg FILE (e.g. from journalctl -k)"
 	default:
-		return StatusError, "dmesg failed (" + oneLine(msg) + "): pass --dmesg FILE"
+		return StatusError, "dmesg failed (" + oneLine(err.Error()) + "): pass --dmesg FILE"
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -195,9 +196,19 @@ func TestKernelLogSources(t *testing.T) {
 		{"dmesg restricted", func(o *Options) {
 			o.DmesgFile, o.RunDmesg = "", true
 			o.Dmesg = func() ([]byte, error) {
-				return nil, errors.New("exit status 1: dmesg: read kernel buffer failed: Operation not permitted")
+				return nil, &DmesgError{Err: errors.New("exit status 1"), Stderr: "dmesg: read kernel buffer failed: Operation not permitted", Restricted: true}
 			}
 		}, StatusDenied, "dmesg_restrict"},
+		{"dmesg fails otherwise", func(o *Options) {
+			o.DmesgFile, o.RunDmesg = "", true
+			o.Dmesg = func() ([]byte, error) {
+				return nil, &DmesgError{Err: errors.New("exit status 1"), Stderr: "dmesg: klogctl failed: Operation not permitted"}
+			}
+		}, StatusError, "dmesg failed (exit status 1: dmesg: klogctl failed: Operation not permitted): pass --dmesg FILE"},
+		{"dmesg missing", func(o *Options) {
+			o.DmesgFile, o.RunDmesg = "", true
+			o.Dmesg = func() ([]byte, error) { return nil, &DmesgError{Err: exec.ErrNotFound} }
+		}, StatusMissing, "dmesg is not installed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
