@@ -12,11 +12,9 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// ErrNoVulkan means the loader or any driver is missing; the message tells
-// what to install.
+// ErrNoVulkan means the loader or any driver is missing (errors.Is); the
+// message says what failed, the caller what to install.
 var ErrNoVulkan = errors.New("no usable Vulkan")
-
-const installHint = "install the Vulkan loader and a driver: 'apt-get install libvulkan1 mesa-vulkan-drivers' (Mesa >= 25 from bookworm-backports for lavapipe ray query and mesh shaders), or run 'make deps'"
 
 // Vendor IDs.
 const (
@@ -63,12 +61,12 @@ func loadVulkan() error {
 	loadOnce.Do(func() {
 		p, err := vkshim.LoaderProcAddr()
 		if err != nil {
-			loadOnce.err = fmt.Errorf("%w: %v; %s", ErrNoVulkan, err, installHint)
+			loadOnce.err = fmt.Errorf("%w: %v", ErrNoVulkan, err)
 			return
 		}
 		vk.SetGetInstanceProcAddr(p)
 		if err := vk.Init(); err != nil {
-			loadOnce.err = fmt.Errorf("%w: initialise the Vulkan loader: %v; %s", ErrNoVulkan, err, installHint)
+			loadOnce.err = fmt.Errorf("%w: initialise the Vulkan loader: %v", ErrNoVulkan, err)
 		}
 	})
 	return loadOnce.err
@@ -106,7 +104,7 @@ func NewInstance() (*Instance, error) {
 		PApplicationInfo: app,
 	}, nil, &inst)
 	if r == vk.ErrorIncompatibleDriver || r == vk.ErrorInitializationFailed {
-		return nil, fmt.Errorf("%w: create instance: %s; %s", ErrNoVulkan, ResultName(r), installHint)
+		return nil, fmt.Errorf("%w: create instance: %s", ErrNoVulkan, ResultName(r))
 	}
 	if err := check("create instance", r); err != nil {
 		return nil, err
@@ -164,7 +162,7 @@ func (i *Instance) Devices() ([]*PhysicalDevice, error) {
 		return nil, err
 	}
 	if n == 0 {
-		return nil, fmt.Errorf("%w: the Vulkan loader found no device; %s", ErrNoVulkan, installHint)
+		return nil, fmt.Errorf("%w: the Vulkan loader found no device", ErrNoVulkan)
 	}
 	hs := make([]vk.PhysicalDevice, n)
 	if err := check("enumerate physical devices", vk.EnumeratePhysicalDevices(i.h, &n, hs)); err != nil {
@@ -299,32 +297,47 @@ func rank(p *PhysicalDevice) int {
 	}
 }
 
+// SelectError is Select's answer when the spec picks no single device
+// (errors.As); Spec is "" when no device suits the automatic choice.
+type SelectError struct {
+	Spec    string
+	Problem string   // e.g. "matches no device"
+	Devices []string // every device, as 0="name"
+}
+
+func (e *SelectError) Error() string {
+	if e.Spec == "" {
+		return fmt.Sprintf("%s (devices: %s)", e.Problem, strings.Join(e.Devices, ", "))
+	}
+	return fmt.Sprintf("device %q %s: devices are %s", e.Spec, e.Problem, strings.Join(e.Devices, ", "))
+}
+
 // Select picks a device: spec "" chooses the best (AMD on RADV, else any
 // GPU, else a CPU implementation); a number is an index from Devices; any
-// other text is a case-insensitive substring of the device name.
+// other text is a case-insensitive substring of the device name. A spec
+// that picks no single device is a *SelectError; no device at all is
+// ErrNoVulkan.
 func Select(devs []*PhysicalDevice, spec string) (*PhysicalDevice, error) {
 	if len(devs) == 0 {
-		return nil, fmt.Errorf("%w: no Vulkan device; %s", ErrNoVulkan, installHint)
+		return nil, fmt.Errorf("%w: no Vulkan device", ErrNoVulkan)
 	}
-	list := func() string {
-		var parts []string
-		for _, d := range devs {
-			parts = append(parts, fmt.Sprintf("%d=%q", d.Index, d.Name))
-		}
-		return strings.Join(parts, ", ")
+	var list []string
+	for _, d := range devs {
+		list = append(list, fmt.Sprintf("%d=%q", d.Index, d.Name))
 	}
+	fail := func(problem string) error { return &SelectError{Spec: spec, Problem: problem, Devices: list} }
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
 		best := append([]*PhysicalDevice(nil), devs...)
 		sort.SliceStable(best, func(a, b int) bool { return rank(best[a]) > rank(best[b]) })
 		if rank(best[0]) == 0 {
-			return nil, fmt.Errorf("no Vulkan device has a compute queue with timestamps (devices: %s)", list())
+			return nil, fail("no Vulkan device has a compute queue with timestamps")
 		}
 		return best[0], nil
 	}
 	if n, err := strconv.Atoi(spec); err == nil {
 		if n < 0 || n >= len(devs) {
-			return nil, fmt.Errorf("--device %d is out of range: devices are %s", n, list())
+			return nil, fail("is out of range")
 		}
 		return devs[n], nil
 	}
@@ -336,11 +349,11 @@ func Select(devs []*PhysicalDevice, spec string) (*PhysicalDevice, error) {
 	}
 	switch len(match) {
 	case 0:
-		return nil, fmt.Errorf("--device %q matches no device: devices are %s", spec, list())
+		return nil, fail("matches no device")
 	case 1:
 		return match[0], nil
 	default:
-		return nil, fmt.Errorf("--device %q matches %d devices; use an index: devices are %s", spec, len(match), list())
+		return nil, fail(fmt.Sprintf("matches %d devices; use an index", len(match)))
 	}
 }
 

@@ -47,6 +47,16 @@ func TestSelect(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("err = %v, want %q", err, tc.wantErr)
 				}
+				// Typed: no devices is ErrNoVulkan, a spec that picks
+				// none a *SelectError carrying the spec and the devices.
+				var se *SelectError
+				if len(tc.devs) == 0 {
+					if !errors.Is(err, ErrNoVulkan) {
+						t.Errorf("err = %v, want ErrNoVulkan", err)
+					}
+				} else if !errors.As(err, &se) || se.Spec != tc.spec || len(se.Devices) != len(tc.devs) {
+					t.Errorf("err = %#v, want a *SelectError for %q with %d devices", err, tc.spec, len(tc.devs))
+				}
 				return
 			}
 			if err != nil || got != tc.want {

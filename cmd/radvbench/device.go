@@ -17,7 +17,7 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 	inst, err := gpu.NewInstance()
 	if err != nil {
 		if errors.Is(err, gpu.ErrNoVulkan) {
-			return nil, nil, usagef("%v", err)
+			return nil, nil, vulkanError(err)
 		}
 		return nil, nil, fmt.Errorf("create Vulkan instance: %w", err)
 	}
@@ -25,7 +25,7 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 	if err != nil {
 		inst.Close()
 		if errors.Is(err, gpu.ErrNoVulkan) {
-			return nil, nil, usagef("%v", err)
+			return nil, nil, vulkanError(err)
 		}
 		return nil, nil, fmt.Errorf("list Vulkan devices: %w", err)
 	}
@@ -42,10 +42,7 @@ func selectDevice(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDe
 	pd, err := gpu.Select(devs, spec)
 	if err != nil {
 		inst.Close()
-		if errors.Is(err, gpu.ErrNoVulkan) || spec != "" {
-			return nil, nil, usagef("%v", err)
-		}
-		return nil, nil, err
+		return nil, nil, vulkanError(err)
 	}
 	if pd.IsCPU() {
 		fmt.Fprintf(stderr, cpuWarning+"\n", pd.Name)

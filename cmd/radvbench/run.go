@@ -134,7 +134,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if f.pin != "" {
 		restore, err := sysinfo.PinClocks(f.sysroot, f.pin)
 		if err != nil {
-			return usagef("--pin-clocks: %v", err)
+			return pinClocksError(err)
 		}
 		defer func() {
 			if err := restore(); err != nil {

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/sysinfo"
+)
+
+// The library packages return typed errors that say what went wrong; the
+// CLI adds what to do about it, in the words of its flags and commands.
+// No error is recognised by its text.
+
+// installHint is the advice for gpu.ErrNoVulkan.
+const installHint = "install the Vulkan loader and a driver: 'apt-get install libvulkan1 mesa-vulkan-drivers' (Mesa >= 25 from bookworm-backports for lavapipe ray query and mesh shaders), or run 'make deps'"
+
+// vulkanError adds advice to an error from opening Vulkan or choosing a
+// device with --device spec: a missing loader or driver and a --device
+// that picks no single device are usage errors (exit 2); anything else is
+// returned as it is.
+func vulkanError(err error) error {
+	var se *gpu.SelectError
+	switch {
+	case errors.Is(err, gpu.ErrNoVulkan):
+		return usagef("%v; %s", err, installHint)
+	case errors.As(err, &se) && se.Spec != "":
+		return usagef("--%v (see 'radvbench devices')", err)
+	}
+	return err
+}
+
+// pinClocksError adds advice to sysinfo.PinClocks's error for --pin-clocks.
+func pinClocksError(err error) error {
+	switch {
+	case errors.Is(err, sysinfo.ErrPinNeedsRoot):
+		return usagef("--pin-clocks: %v: run as root (sudo) or drop --pin-clocks", err)
+	case errors.Is(err, sysinfo.ErrNoAMDGPU):
+		return usagef("--pin-clocks: %v; drop --pin-clocks", err)
+	}
+	return usagef("--pin-clocks: %v", err)
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/sysinfo"
+)
+
+// TestAdvice: the CLI recognises the libraries' errors by type (wrapped
+// or not) and adds what to do; an error it does not know passes through.
+func TestAdvice(t *testing.T) {
+	other := errors.New("something else")
+	tests := []struct {
+		name string
+		got  error
+		code int
+		want string
+	}{
+		{"no vulkan", vulkanError(fmt.Errorf("open: %w", fmt.Errorf("%w: create instance: VK_ERROR_INCOMPATIBLE_DRIVER", gpu.ErrNoVulkan))), 2,
+			"open: no usable Vulkan: create instance: VK_ERROR_INCOMPATIBLE_DRIVER; " + installHint},
+		{"bad --device", vulkanError(&gpu.SelectError{Spec: "7", Problem: "is out of range", Devices: []string{`0="llvmpipe"`}}), 2,
+			`--device "7" is out of range: devices are 0="llvmpipe" (see 'radvbench devices')`},
+		{"no suitable device", vulkanError(&gpu.SelectError{Problem: "no Vulkan device has a compute queue with timestamps", Devices: []string{`0="x"`}}), 1,
+			`no Vulkan device has a compute queue with timestamps (devices: 0="x")`},
+		{"other vulkan", vulkanError(other), 1, "something else"},
+		{"pin not root", pinClocksError(fmt.Errorf("pinning clocks to profile_peak writes power_dpm_force_performance_level, which %w", sysinfo.ErrPinNeedsRoot)), 2,
+			"--pin-clocks: pinning clocks to profile_peak writes power_dpm_force_performance_level, which needs root: run as root (sudo) or drop --pin-clocks"},
+		{"pin no gpu", pinClocksError(fmt.Errorf("%w (vendor 0x1002) under /sys/class/drm: nothing to pin", sysinfo.ErrNoAMDGPU)), 2,
+			"--pin-clocks: no AMD GPU (vendor 0x1002) under /sys/class/drm: nothing to pin; drop --pin-clocks"},
+		{"pin other", pinClocksError(other), 2, "--pin-clocks: something else"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.got.Error() != tc.want || exitCode(tc.got) != tc.code {
+				t.Errorf("got %q (exit %d)\nwant %q (exit %d)", tc.got, exitCode(tc.got), tc.want, tc.code)
+			}
+		})
+	}
+}
