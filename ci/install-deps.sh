@@ -8,7 +8,7 @@ set -euo pipefail
 BACKPORTS_LIST=/etc/apt/sources.list.d/radvbench-bookworm-backports.list
 PKGS_BACKPORTS="mesa-vulkan-drivers"
 PKGS="libvulkan-dev libvulkan1 vulkan-tools glslc spirv-tools glslang-tools vulkan-validationlayers gcc make ca-certificates"
-PKGS_TEST="chromium libopenblas-dev"
+PKGS_TEST="chromium libopenblas-dev postgresql"
 
 missing() {
 	local m=()
@@ -26,6 +26,7 @@ missing() {
 	fi
 	if [ "${WITH_TEST_DEPS:-0}" = 1 ]; then
 		command -v chromium >/dev/null || m+=("chromium (report test)")
+		ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || m+=("postgresql (history store tests)")
 	fi
 	printf '%s\n' "${m[@]}"
 }

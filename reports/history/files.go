@@ -1,0 +1,138 @@
+package history
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// derivedKey reports whether a run key is one Import derives from the
+// file's other fields (labels, device, tool, configuration) rather than a
+// fingerprint key.
+func derivedKey(k string) bool {
+	for _, p := range []string{"label.", "device.", "tool.", "config.env."} {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	return k == "config" || k == "suites" || k == "quick"
+}
+
+// Files rebuilds one results file per run (in runIDs order), so the
+// comparison code judges stored runs exactly as it judges files: each
+// file is one run, several files on a side are pooled as runs.
+func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, error) {
+	runs := map[string]*results.File{}
+	order := runIDs
+	keys, err := s.RunKeys(ctx, runIDs)
+	if err != nil {
+		return nil, err
+	}
+	for len(runIDs) > 0 {
+		n := min(len(runIDs), 500)
+		chunk := runIDs[:n]
+		runIDs = runIDs[n:]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		in := strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+		rrows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT id, started_ns, config, device, driver, tool_commit FROM radvbench_runs WHERE id IN (`+in+`)`), args...)
+		if err != nil {
+			return nil, s.queryErr("read runs", err)
+		}
+		for rrows.Next() {
+			var id, cfg, dev, drv, commit string
+			var ns int64
+			if err := rrows.Scan(&id, &ns, &cfg, &dev, &drv, &commit); err != nil {
+				rrows.Close()
+				return nil, err
+			}
+			f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Commit: commit}, Started: time.Unix(0, ns).UTC(),
+				Device: results.Device{Name: dev, DriverInfo: drv}, Labels: map[string]string{}, Fingerprint: map[string]string{}}
+			for k, v := range keys[id] {
+				switch {
+				case strings.HasPrefix(k, "label."):
+					f.Labels[strings.TrimPrefix(k, "label.")] = v
+				case k == "tool.version":
+					f.Tool.Version = v
+				case k == "device.driver_name":
+					f.Device.DriverName = v
+				case k == "device.driver_version":
+					f.Device.DriverVersion = v
+				case !derivedKey(k):
+					f.Fingerprint[k] = v
+				}
+			}
+			if cfg != "" {
+				f.Configs = []results.Config{{Name: cfg}}
+			}
+			runs[id] = f
+		}
+		rrows.Close()
+		prows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT run_id, suite, kernel_name, variant, params, status, metric, unit, better, median, ci_low, ci_high, samples FROM radvbench_points WHERE run_id IN (`+in+`) ORDER BY run_id, benchmark`), args...)
+		if err != nil {
+			return nil, s.queryErr("read points", err)
+		}
+		for prows.Next() {
+			var id, suite, kernel, variant, params, status, metric, unit, better, samples string
+			var med, lo, hi sql.NullFloat64
+			if err := prows.Scan(&id, &suite, &kernel, &variant, &params, &status, &metric, &unit, &better, &med, &lo, &hi, &samples); err != nil {
+				prows.Close()
+				return nil, err
+			}
+			f := runs[id]
+			if f == nil {
+				continue
+			}
+			r := results.Result{Suite: suite, Kernel: kernel, Variant: parseVariant(variant), Params: parseParams(params), Status: status, Verified: status == results.StatusOK,
+				Metric: results.Metric{Name: metric, Unit: unit, Better: better, Value: med.Float64, Samples: parseSamples(samples)},
+				CI:     results.CI{Low: lo.Float64, High: hi.Float64, Level: 0.95}}
+			if len(f.Configs) > 0 {
+				r.Config = f.Configs[0].Name
+			}
+			f.Results = append(f.Results, r)
+		}
+		prows.Close()
+		if err := prows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]*results.File, 0, len(order))
+	for _, id := range order {
+		if f := runs[id]; f != nil {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+func parseVariant(s string) map[string]string {
+	if s == "" {
+		return nil
+	}
+	out := map[string]string{}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		out[k] = v
+	}
+	return out
+}
+
+func parseParams(s string) map[string]int64 {
+	if s == "" {
+		return nil
+	}
+	out := map[string]int64{}
+	for _, kv := range strings.Split(s, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			out[k] = n
+		}
+	}
+	return out
+}

@@ -1,0 +1,282 @@
+package history
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// ContentID is the identity of a results file: the SHA-256 of its
+// canonical JSON (encoding/json writes struct fields in order, map keys
+// sorted and embedded JSON compacted), so the same results re-indented or
+// copied import as the same runs.
+func ContentID(f *results.File) (string, error) {
+	data, err := json.Marshal(f)
+	if err != nil {
+		return "", fmt.Errorf("encode results for its content ID: %w", err)
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:16]), nil
+}
+
+// Imported says what one Import did.
+type Imported struct {
+	FileID string
+	// Runs is the number of runs the file holds; New is false when the
+	// file was already in the store (nothing was added).
+	Runs int
+	New  bool
+}
+
+// run is one run of a file as the store keeps it.
+type run struct {
+	id, config                     string
+	round                          int
+	started                        time.Time
+	device, driver, kernel, commit string
+	keys                           map[string]string
+	points                         []point
+}
+
+type point struct {
+	benchmark, suite, kernel, variant, params, status, metric, unit, better string
+	n                                                                       int
+	median, low, high                                                       *float64
+	samples                                                                 []float64
+}
+
+// testHookInImport runs inside the import transaction, after the rows are
+// written and before the commit (tests kill the process there).
+var testHookInImport func()
+
+// Import adds the runs of f (read from source) to the store in one
+// transaction. A file already in the store (same ContentID) adds nothing.
+func (s *Store) Import(ctx context.Context, f *results.File, source string) (Imported, error) {
+	id, err := ContentID(f)
+	if err != nil {
+		return Imported{}, err
+	}
+	runs := splitRuns(f, id)
+	out := Imported{FileID: id, Runs: len(runs)}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return out, fmt.Errorf("import %s: begin: %w", source, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO radvbench_files (id, source, imported_ns, runs) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
+		id, source, time.Now().UnixNano(), len(runs))
+	if err != nil {
+		return out, fmt.Errorf("import %s: %w", source, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return out, fmt.Errorf("import %s: %w", source, err)
+	} else if n == 0 {
+		return out, nil // already imported
+	}
+	var runRows, keyRows, pointRows [][]any
+	for _, r := range runs {
+		runRows = append(runRows, []any{r.id, id, r.round, r.started.UnixNano(), r.config, r.device, r.driver, r.kernel, r.commit})
+		keys := make([]string, 0, len(r.keys))
+		for k := range r.keys {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			keyRows = append(keyRows, []any{r.id, k, r.keys[k]})
+		}
+		for _, p := range r.points {
+			pointRows = append(pointRows, []any{r.id, p.benchmark, p.suite, p.kernel, p.variant, p.params, p.status, p.metric, p.unit, p.better, p.n, p.median, p.low, p.high, formatSamples(p.samples)})
+		}
+	}
+	if err := s.insertRows(ctx, tx, "radvbench_runs (id, file_id, round, started_ns, config, device, driver, kernel, tool_commit)", runRows); err != nil {
+		return out, fmt.Errorf("import %s: runs: %w", source, err)
+	}
+	if err := s.insertRows(ctx, tx, "radvbench_run_keys (run_id, key, value)", keyRows); err != nil {
+		return out, fmt.Errorf("import %s: fingerprint: %w", source, err)
+	}
+	if err := s.insertRows(ctx, tx, "radvbench_points (run_id, benchmark, suite, kernel_name, variant, params, status, metric, unit, better, n, median, ci_low, ci_high, samples)", pointRows); err != nil {
+		return out, fmt.Errorf("import %s: points: %w", source, err)
+	}
+	if testHookInImport != nil {
+		testHookInImport()
+	}
+	if err := tx.Commit(); err != nil {
+		return out, fmt.Errorf("import %s: commit: %w", source, err)
+	}
+	out.New = true
+	return out, nil
+}
+
+// insertRows inserts rows in multi-row statements (fewer round trips to a
+// server, and within SQLite's variable limit).
+func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, table string, rows [][]any) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	cols := len(rows[0])
+	per := 4000 / cols
+	one := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
+	for len(rows) > 0 {
+		n := min(per, len(rows))
+		var b strings.Builder
+		b.WriteString("INSERT INTO " + table + " VALUES ")
+		args := make([]any, 0, n*cols)
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(one)
+			args = append(args, rows[i]...)
+		}
+		if _, err := tx.ExecContext(ctx, s.dialect.q(b.String()), args...); err != nil {
+			return err
+		}
+		rows = rows[n:]
+	}
+	return nil
+}
+
+// splitRuns turns a results file into its runs (one per File.Rounds entry,
+// or one for a file without rounds) with each run's points and fingerprint.
+func splitRuns(f *results.File, fileID string) []*run {
+	base := map[string]string{}
+	for k, v := range f.Fingerprint {
+		base[k] = v
+	}
+	for k, v := range f.Labels {
+		base["label."+k] = v
+	}
+	set := func(k, v string) {
+		if v != "" {
+			base[k] = v
+		}
+	}
+	set("device.name", f.Device.Name)
+	set("device.driver_name", f.Device.DriverName)
+	set("device.driver_info", f.Device.DriverInfo)
+	set("device.driver_version", f.Device.DriverVersion)
+	set("device.api_version", f.Device.APIVersion)
+	set("tool.version", f.Tool.Version)
+	set("tool.commit", f.Tool.Commit)
+	set("suites", strings.Join(f.Suites, ","))
+	if f.Quick {
+		base["quick"] = "true"
+	}
+	env := map[string]map[string]string{}
+	for _, c := range f.Configs {
+		env[c.Name] = c.Env
+	}
+	rounds := f.Rounds
+	if len(rounds) == 0 {
+		cfg := ""
+		for _, r := range f.Results {
+			if r.Config != "" {
+				cfg = r.Config
+				break
+			}
+		}
+		rounds = []results.Round{{Index: 1, Config: cfg, Started: f.Started}}
+	}
+	var runs []*run
+	byRound := map[int]*run{}
+	for _, rd := range rounds {
+		r := &run{
+			id:      fmt.Sprintf("%s-%d", fileID, rd.Index),
+			round:   rd.Index,
+			config:  rd.Config,
+			started: rd.Started,
+			device:  f.Device.Name,
+			driver:  f.Device.DriverInfo,
+			kernel:  f.Fingerprint["kernel.release"],
+			commit:  f.Tool.Commit,
+			keys:    map[string]string{},
+		}
+		if r.started.IsZero() {
+			r.started = f.Started
+		}
+		for k, v := range base {
+			r.keys[k] = v
+		}
+		if rd.Config != "" {
+			r.keys["config"] = rd.Config
+			for k, v := range env[rd.Config] {
+				r.keys["config.env."+k] = v
+			}
+		}
+		runs = append(runs, r)
+		byRound[rd.Index] = r
+	}
+	for i := range f.Results {
+		res := &f.Results[i]
+		id := res.ID()
+		mk := func(status string, samples []float64) point {
+			p := point{benchmark: id, suite: res.Suite, kernel: res.Kernel, variant: results.FormatVariant(res.Variant), params: results.FormatParams(res.Params), status: status, metric: res.Metric.Name, unit: res.Metric.Unit, better: res.Metric.Better, n: len(samples), samples: samples}
+			if len(samples) > 0 {
+				sum := stats.Summarize(samples)
+				p.median = finitePtr(sum.Median)
+				p.low = finitePtr(sum.Low)
+				p.high = finitePtr(sum.High)
+			}
+			return p
+		}
+		if res.Status != results.StatusOK {
+			for _, r := range runs {
+				if r.config == res.Config {
+					r.points = append(r.points, mk(res.Status, nil))
+				}
+			}
+			continue
+		}
+		rds, samples := res.RunSamples()
+		for j, rd := range rds {
+			r := byRound[rd]
+			if r == nil {
+				continue // a sample of an unlisted round: the file is damaged
+			}
+			r.points = append(r.points, mk(results.StatusOK, samples[j]))
+		}
+	}
+	return runs
+}
+
+func finitePtr(f float64) *float64 {
+	if f != f || f > 1e308 || f < -1e308 {
+		return nil
+	}
+	return &f
+}
+
+func formatSamples(xs []float64) string {
+	var b strings.Builder
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+	}
+	return b.String()
+}
+
+func parseSamples(s string) []float64 {
+	if s == "" {
+		return nil
+	}
+	fields := strings.Fields(s)
+	out := make([]float64, 0, len(fields))
+	for _, f := range fields {
+		if x, err := strconv.ParseFloat(f, 64); err == nil {
+			out = append(out, x)
+		}
+	}
+	return out
+}
