@@ -2,68 +2,20 @@ package history
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/reports/history/historytest"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// EnvTestPG names the PostgreSQL server the tests use (ci/pg-test-server.sh
-// starts one and sets it).
-const EnvTestPG = "RADVBENCH_TEST_PG"
+// backends runs fn once per backend (historytest.Backends).
+func backends(t *testing.T, fn func(t *testing.T, dsn string)) { historytest.Backends(t, fn) }
 
-// backends runs fn once per backend with a fresh, empty store DSN:
-// a SQLite file in a temporary directory, and a fresh schema on the
-// PostgreSQL server of $RADVBENCH_TEST_PG. Without that server the
-// PostgreSQL case skips, except in CI (CI=true), where it fails.
-func backends(t *testing.T, fn func(t *testing.T, dsn string)) {
-	t.Run("sqlite", func(t *testing.T) {
-		fn(t, filepath.Join(t.TempDir(), "history.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		fn(t, pgDSN(t))
-	})
-}
-
-// pgDSN creates a schema of its own on the test server and returns a DSN
-// whose search_path is that schema (dropped when the test ends).
-func pgDSN(t testing.TB) string {
-	base := os.Getenv(EnvTestPG)
-	if base == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set: CI must run the history tests against PostgreSQL (run them through ci/pg-test-server.sh)", EnvTestPG)
-		}
-		t.Skipf("%s not set: no PostgreSQL server (ci/pg-test-server.sh run go test ... starts one)", EnvTestPG)
-	}
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("open %s: %v", base, err)
-	}
-	defer db.Close()
-	schema := fmt.Sprintf("t_%d_%d", time.Now().UnixNano(), rand.IntN(1_000_000))
-	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
-		t.Fatalf("create schema on the test server (%s): %v", base, err)
-	}
-	t.Cleanup(func() {
-		db, err := sql.Open("pgx", base)
-		if err == nil {
-			db.Exec("DROP SCHEMA " + schema + " CASCADE")
-			db.Close()
-		}
-	})
-	sep := "?"
-	if strings.Contains(base, "?") {
-		sep = "&"
-	}
-	return base + sep + "search_path=" + schema
-}
+func pgDSN(t testing.TB) string { return historytest.PostgresDSN(t) }
 
 func openStore(t testing.TB, dsn string) *Store {
 	t.Helper()

@@ -1,0 +1,621 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/radvbench/radvbench/reports/changepoint"
+	"github.com/radvbench/radvbench/reports/chart"
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/history"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+func init() {
+	register(&command{name: "history", summary: "keep every run in a database: import, runs, trend, detect, gate, export", run: runHistory})
+}
+
+// historySub is one 'radvbench history' subcommand.
+type historySub struct {
+	name, summary string
+	run           func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+}
+
+var historySubs []historySub
+
+func init() {
+	historySubs = []historySub{
+		{"import", "add results files to the store (a file already there adds nothing)", historyImport},
+		{"runs", "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", historyRuns},
+		{"trend", "one benchmark's run medians over time, as a table or a chart", historyTrend},
+		{"detect", "change points in every series, with what changed in the fingerprint", historyDetect},
+	}
+}
+
+const historyDescription = `
+The history store keeps every run (one process invocation of the selected
+benchmarks; 'run --runs N' makes N) with its fingerprint (driver, kernel,
+command line, amdgpu parameters, labels, tool commit), so figures can be
+followed over months and any fingerprint key can filter or group them. A
+series is one benchmark on one device (and A/B configuration); its points
+are run medians, not samples.
+
+The store is a SQLite file (default $XDG_DATA_HOME/radvbench/history.db,
+else ~/.local/share/radvbench/history.db) or a PostgreSQL server shared by a
+fleet of runners: --db postgres://USER@HOST/DB (or $RADVBENCH_DB).`
+
+func printHistoryUsage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: radvbench history COMMAND [flags]\n\n%s\n\nCommands:\n", strings.TrimSpace(historyDescription))
+	for _, s := range historySubs {
+		fmt.Fprintf(w, "  %-8s %s\n", s.name, s.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'radvbench history COMMAND --help' for a command's flags.")
+}
+
+func runHistory(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if len(args) == 0 {
+		printHistoryUsage(stderr)
+		return usagef("")
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		printHistoryUsage(stdout)
+		return errHelpShown
+	}
+	for _, s := range historySubs {
+		if s.name == args[0] {
+			return s.run(ctx, stdout, stderr, args[1:])
+		}
+	}
+	names := make([]string, len(historySubs))
+	for i, s := range historySubs {
+		names[i] = s.name
+	}
+	return usagef("unknown history command %q: use one of %s (see 'radvbench history --help')", args[0], strings.Join(names, ", "))
+}
+
+// dbFlag adds --db.
+func dbFlag(fs *pflag.FlagSet, dsn *string) {
+	fs.StringVar(dsn, "db", "", "history store: a SQLite file or postgres://... (default $RADVBENCH_DB, else $XDG_DATA_HOME/radvbench/history.db)")
+}
+
+// openHistory opens the store; an unusable store is an input error.
+func openHistory(ctx context.Context, flag string) (*history.Store, error) {
+	dsn, err := history.ResolveDSN(flag)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	s, err := history.Open(ctx, dsn)
+	if err != nil {
+		if errors.Is(err, history.ErrBadStore) {
+			return nil, usagef("%v", err)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// storeErr turns a bad-store error met after opening into an input error.
+func storeErr(err error) error {
+	if errors.Is(err, history.ErrBadStore) {
+		return usagef("%v", err)
+	}
+	return err
+}
+
+// filterFlags are the run filters several subcommands share.
+type filterFlags struct {
+	device, driver, kernel string
+	config                 string
+	labels, where          []string
+	since, until           string
+}
+
+func (f *filterFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&f.device, "device", "", "only runs on this device (its Vulkan name)")
+	fs.StringVar(&f.driver, "driver", "", "only runs with this driver (driver info, e.g. 'Mesa 25.0.7')")
+	fs.StringVar(&f.kernel, "kernel", "", "only runs on this kernel release")
+	fs.StringVar(&f.config, "config", "", "only runs of this A/B configuration")
+	fs.StringArrayVar(&f.labels, "label", nil, "only runs with this label, KEY=VALUE (repeatable)")
+	fs.StringArrayVar(&f.where, "where", nil, "only runs whose fingerprint KEY has VALUE, KEY=VALUE, e.g. amdgpu.vm_fragment_size=9 (repeatable)")
+	fs.StringVar(&f.since, "since", "", "only runs started at or after this time (2026-01-31 or RFC 3339)")
+	fs.StringVar(&f.until, "until", "", "only runs started before this time")
+}
+
+func (f *filterFlags) filter() (history.Filter, error) {
+	out := history.Filter{Device: f.device, Driver: f.driver, Kernel: f.kernel, Where: map[string]string{}}
+	if f.config != "" {
+		c := f.config
+		out.Config = &c
+	}
+	for _, kv := range f.labels {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return out, usagef("--label %q: want KEY=VALUE", kv)
+		}
+		out.Where["label."+k] = v
+	}
+	for _, kv := range f.where {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return out, usagef("--where %q: want KEY=VALUE, e.g. kernel.release=6.8.0", kv)
+		}
+		out.Where[k] = v
+	}
+	var err error
+	if out.Since, err = parseWhen("--since", f.since); err != nil {
+		return out, err
+	}
+	if out.Until, err = parseWhen("--until", f.until); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+func parseWhen(flag, s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, usagef("%s %q: want a date (2026-01-31) or an RFC 3339 time (2026-01-31T12:00:00Z)", flag, s)
+}
+
+const historyImportDescription = `
+Adds the runs of each results file to the store, each file in one
+transaction: an interrupted import leaves nothing behind. A file is known
+by its content (a hash of its canonical JSON), so importing it again, or a
+copy of it, adds nothing. A file with several runs ('run --runs N',
+--config rounds) adds one run each.
+
+Exit status: 0 imported, 1 store error, 2 unreadable file or unusable store.`
+
+func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn string
+	fs := newFlagSet("history import", "history import FILE.json [FILE.json ...] [--db DSN]", historyImportDescription, stdout)
+	dbFlag(fs, &dsn)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("history import needs results files: radvbench history import RUN.json [RUN.json ...]")
+	}
+	files := make([]*results.File, fs.NArg())
+	for i, p := range fs.Args() {
+		f, err := results.Load(p)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		files[i] = f
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	added := 0
+	for i, p := range fs.Args() {
+		got, err := s.Import(ctx, files[i], p)
+		if err != nil {
+			return storeErr(err)
+		}
+		if got.New {
+			added += got.Runs
+			fmt.Fprintf(stdout, "imported %s: %d run(s) (id %s)\n", p, got.Runs, got.FileID)
+		} else {
+			fmt.Fprintf(stdout, "already in the store: %s (id %s)\n", p, got.FileID)
+		}
+	}
+	fmt.Fprintf(stdout, "%d new run(s) in %s\n", added, s.DSN)
+	return nil
+}
+
+const historyRunsDescription = `
+Lists the stored runs the filters select, oldest first: start time, run ID,
+device, driver, kernel, A/B configuration, benchmark count and the file it
+came from. --keys lists the fingerprint keys stored instead (any of them
+works with --where, and with --by in 'history compare').
+
+Exit status: 0, 1 store error, 2 usage error or unusable store.`
+
+func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn string
+	var ff filterFlags
+	var limit int
+	var keys bool
+	fs := newFlagSet("history runs", "history runs [filters] [--db DSN]", historyRunsDescription, stdout)
+	dbFlag(fs, &dsn)
+	ff.add(fs)
+	fs.IntVar(&limit, "last", 0, "only the newest N runs (0: all)")
+	fs.BoolVar(&keys, "keys", false, "list the stored fingerprint keys and how many values each has")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("history runs takes no arguments (got %q): filter with --where KEY=VALUE", fs.Arg(0))
+	}
+	filter, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if keys {
+		ks, err := s.Keys(ctx)
+		if err != nil {
+			return storeErr(err)
+		}
+		names := make([]string, 0, len(ks))
+		for k := range ks {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "KEY\tVALUES")
+		for _, k := range names {
+			fmt.Fprintf(tw, "%s\t%d\n", k, ks[k])
+		}
+		return tw.Flush()
+	}
+	runs, err := s.Runs(ctx, filter, limit)
+	if err != nil {
+		return storeErr(err)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "STARTED\tRUN\tDEVICE\tDRIVER\tKERNEL\tCONFIG\tBENCH\tFILE")
+	for _, r := range runs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", r.Started.Format("2006-01-02 15:04:05"), shortRun(r.ID), r.Device, r.Driver, dash(r.Kernel), dash(r.Config), r.Benchmarks, r.Source)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d run(s)\n", len(runs))
+	return nil
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// shortRun abbreviates a run ID (file hash - round) for tables.
+func shortRun(id string) string {
+	h, r, ok := strings.Cut(id, "-")
+	if ok && len(h) > 12 {
+		return h[:12] + "-" + r
+	}
+	return id
+}
+
+// detectFlags are the change-point options.
+type detectFlags struct {
+	alpha, minChange float64
+	minSize          int
+}
+
+func (d *detectFlags) add(fs *pflag.FlagSet) {
+	def := changepoint.DefaultOptions()
+	fs.Float64Var(&d.alpha, "alpha", def.Alpha, "significance level of each change point's permutation test")
+	fs.Float64Var(&d.minChange, "min-change", def.MinChange*100, "smallest change of the median between segments to report, in percent")
+	fs.IntVar(&d.minSize, "min-runs", def.MinSize, "fewest runs in a segment (a change is found once this many runs follow it)")
+}
+
+func (d *detectFlags) options() (changepoint.Options, error) {
+	o := changepoint.DefaultOptions()
+	if d.alpha <= 0 || d.alpha >= 1 {
+		return o, usagef("--alpha %g: want a level between 0 and 1, e.g. 0.01", d.alpha)
+	}
+	if d.minChange < 0 {
+		return o, usagef("--min-change %g: want a percentage >= 0", d.minChange)
+	}
+	if d.minSize < 2 {
+		return o, usagef("--min-runs %d: want at least 2", d.minSize)
+	}
+	o.Alpha, o.MinChange, o.MinSize = d.alpha, d.minChange/100, d.minSize
+	if need := int(math.Ceil(1/o.Alpha)) - 1; need > o.Permutations {
+		o.Permutations = need
+	}
+	return o, nil
+}
+
+const historyTrendDescription = `
+Prints one benchmark's series: a row per run with its median, the median's
+95% interval, the number of samples and the change against the previous
+run, one table per device and configuration. Change points (as 'history
+detect' finds them) are marked. --chart writes the series as a chart (PNG
+or SVG by the file's extension): run medians with their intervals, change
+points marked and the fingerprint keys that changed there annotated.
+
+BENCHMARK is a benchmark ID as 'radvbench compare' prints it (e.g.
+peak/fma/type=fp32,width=vec4/n=...); a unique prefix is enough.
+
+Exit status: 0, 1 store error, 2 usage error, unknown benchmark or unusable store.`
+
+func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn, chartPath string
+	var ff filterFlags
+	var df detectFlags
+	fs := newFlagSet("history trend", "history trend BENCHMARK [filters] [--chart FILE.png|svg] [--db DSN]", historyTrendDescription, stdout)
+	dbFlag(fs, &dsn)
+	ff.add(fs)
+	fs.StringVar(&chartPath, "chart", "", "also write the series as a chart: FILE.png or FILE.svg")
+	df.add(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("history trend needs one benchmark ID: radvbench history trend BENCHMARK (list them with 'radvbench history detect' or compare)")
+	}
+	ext := strings.ToLower(filepath.Ext(chartPath))
+	if chartPath != "" && ext != ".png" && ext != ".svg" {
+		return usagef("--chart %s: the file must end in .png or .svg", chartPath)
+	}
+	filter, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	opt, err := df.options()
+	if err != nil {
+		return err
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	bench, err := resolveBenchmark(ctx, s, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	series, err := s.Series(ctx, bench, filter)
+	if err != nil {
+		return storeErr(err)
+	}
+	if len(series) == 0 {
+		return usagef("no runs of %s match the filters", bench)
+	}
+	cps, err := s.Detect(ctx, series, opt)
+	if err != nil {
+		return storeErr(err)
+	}
+	for i, se := range series {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		writeTrendTable(stdout, se, cpsOf(cps, se))
+	}
+	if chartPath != "" {
+		if err := writeTrendChart(chartPath, series, cps); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "chart: %s\n", chartPath)
+	}
+	return nil
+}
+
+// resolveBenchmark finds the stored benchmark an argument names (exactly
+// or as a unique prefix).
+func resolveBenchmark(ctx context.Context, s *history.Store, arg string) (string, error) {
+	bs, err := s.Benchmarks(ctx, arg)
+	if err != nil {
+		return "", storeErr(err)
+	}
+	for _, b := range bs {
+		if b == arg {
+			return b, nil
+		}
+	}
+	switch len(bs) {
+	case 0:
+		return "", usagef("no stored benchmark is called %q (or starts so): import results first, or check the ID with 'radvbench history detect --all'", arg)
+	case 1:
+		return bs[0], nil
+	}
+	show := bs
+	if len(show) > 5 {
+		show = show[:5]
+	}
+	return "", usagef("%q matches %d benchmarks (%s...): give the whole ID", arg, len(bs), strings.Join(show, ", "))
+}
+
+func cpsOf(cps []history.ChangePoint, se *history.Series) map[int]history.ChangePoint {
+	out := map[int]history.ChangePoint{}
+	for _, c := range cps {
+		if c.Series == se {
+			out[c.Index] = c
+		}
+	}
+	return out
+}
+
+func writeTrendTable(w io.Writer, se *history.Series, cps map[int]history.ChangePoint) {
+	fmt.Fprintf(w, "%s (%s, %s, %s is better): %d runs\n", se.Name(), se.Metric, se.Unit, se.Better, len(se.Points))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "STARTED\tRUN\tMEDIAN\t95% CI\tN\tVS PREV\t")
+	for i, p := range se.Points {
+		prev := ""
+		if i > 0 && se.Points[i-1].Median != 0 {
+			prev = compare.FormatChange(p.Median/se.Points[i-1].Median - 1)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s..%s\t%d\t%s\t", p.Started.Format("2006-01-02 15:04:05"), shortRun(p.RunID), compare.FormatValue(p.Median), compare.FormatValue(p.Low), compare.FormatValue(p.High), p.N, prev)
+		if c, ok := cps[i]; ok {
+			fmt.Fprintf(tw, " <- change %s (%s)%s", compare.FormatChange(c.Change.Change), compare.FormatP(c.P), culpritText(c.Culprits))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+func culpritText(ks []history.KeyChange) string {
+	if len(ks) == 0 {
+		return "; nothing else changed in the fingerprint"
+	}
+	parts := make([]string, 0, len(ks))
+	for _, k := range ks {
+		parts = append(parts, fmt.Sprintf("%s %s -> %s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After)))
+	}
+	return "; changed: " + strings.Join(parts, ", ")
+}
+
+func quoteEmpty(s string) string {
+	if s == "" {
+		return "(unset)"
+	}
+	if strings.ContainsAny(s, " ,") {
+		return fmt.Sprintf("%q", s)
+	}
+	return s
+}
+
+const historyDetectDescription = `
+Finds change points in every stored series (one benchmark on one device
+and configuration; points are run medians) with E-Divisive means
+(Matteson & James 2014, as MongoDB and Apache Otava use it): a series is
+split where the energy distance between the two sides is largest, each
+split must pass a permutation test (--alpha) and change the median by at
+least --min-change percent.
+
+Each change point shows the benchmark, its position (run number and
+time), the median before and after, the change, the p-value, and the
+fingerprint keys that were constant before it, constant after it and
+different across it (Mesa version, kernel, command line,
+amdgpu.vm_fragment_size, tool commit, labels): the likely cause.
+
+Exit status: 0 (change points are information, not failure; use
+'history gate' to fail a job), 1 store error, 2 usage error or unusable store.`
+
+func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn, bench string
+	var ff filterFlags
+	var df detectFlags
+	fs := newFlagSet("history detect", "history detect [--benchmark PREFIX] [filters] [--db DSN]", historyDetectDescription, stdout)
+	dbFlag(fs, &dsn)
+	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
+	ff.add(fs)
+	df.add(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("history detect takes no arguments (got %q): use --benchmark PREFIX", fs.Arg(0))
+	}
+	filter, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	opt, err := df.options()
+	if err != nil {
+		return err
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	series, err := s.Series(ctx, "", filter)
+	if err != nil {
+		return storeErr(err)
+	}
+	if bench != "" {
+		kept := series[:0]
+		for _, se := range series {
+			if strings.HasPrefix(se.Benchmark, bench) {
+				kept = append(kept, se)
+			}
+		}
+		series = kept
+	}
+	cps, err := s.Detect(ctx, series, opt)
+	if err != nil {
+		return storeErr(err)
+	}
+	points := 0
+	for _, se := range series {
+		points += len(se.Points)
+	}
+	fmt.Fprintf(stdout, "%d series, %d run medians; %d change point(s) (alpha %g, min change %g%%, at least %d runs a segment)\n", len(series), points, len(cps), opt.Alpha, opt.MinChange*100, opt.MinSize)
+	for _, c := range cps {
+		fmt.Fprintf(stdout, "\n%s\n  at run %d of %d (%s, run %s)\n  median %s -> %s %s: %s (%s)\n", c.Series.Name(), c.Index+1, len(c.Series.Points), c.Time.Format("2006-01-02 15:04:05"), shortRun(c.RunAfter),
+			compare.FormatValue(c.Before), compare.FormatValue(c.After), c.Series.Unit, compare.FormatChange(c.Change.Change), compare.FormatP(c.P))
+		if len(c.Culprits) == 0 {
+			fmt.Fprintln(stdout, "  fingerprint: nothing else changed between the runs before and after")
+			continue
+		}
+		fmt.Fprintln(stdout, "  fingerprint changes:")
+		for _, k := range c.Culprits {
+			fmt.Fprintf(stdout, "    %s: %s -> %s\n", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After))
+		}
+	}
+	return nil
+}
+
+// trendChart builds the chart of series with their change points marked.
+func trendChart(name string, series []*history.Series, cps []history.ChangePoint) *chart.Chart {
+	var ts []chart.TrendSeries
+	var unit string
+	for _, se := range series {
+		t := chart.TrendSeries{Name: se.Device}
+		if se.Config != "" {
+			t.Name += " @" + se.Config
+		}
+		unit = se.Unit
+		for _, p := range se.Points {
+			t.Points = append(t.Points, chart.TrendPoint{Time: p.Started, Median: p.Median, Low: p.Low, High: p.High})
+		}
+		for _, c := range cps {
+			if c.Series != se {
+				continue
+			}
+			label := fmt.Sprintf("%s (%s)", compare.FormatChange(c.Change.Change), compare.FormatP(c.P))
+			for i, k := range c.Culprits {
+				if i == 3 {
+					label += fmt.Sprintf("\n+%d more keys", len(c.Culprits)-3)
+					break
+				}
+				label += fmt.Sprintf("\n%s: %s -> %s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After))
+			}
+			t.Marks = append(t.Marks, chart.TrendMark{Index: c.Index, Label: label})
+		}
+		ts = append(ts, t)
+	}
+	title := series[0].Benchmark
+	sub := fmt.Sprintf("%s (%s is better); run medians with 95%% intervals", series[0].Metric, series[0].Better)
+	return chart.Trend(name, title, sub, unit, ts)
+}
+
+// writeTrendChart writes the trend chart as PNG or SVG by the extension.
+func writeTrendChart(path string, series []*history.Series, cps []history.ChangePoint) error {
+	c := trendChart(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), series, cps)
+	var data []byte
+	var err error
+	if strings.EqualFold(filepath.Ext(path), ".svg") {
+		data, err = c.SVG()
+	} else {
+		data, err = c.PNG()
+	}
+	if err != nil {
+		return err
+	}
+	if err := results.WriteFileAtomic(path, data, 0o644); err != nil {
+		return fmt.Errorf("write chart: %w (choose another --chart path)", err)
+	}
+	return nil
+}

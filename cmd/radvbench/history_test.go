@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/history/historytest"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// stepFiles writes n one-run results files, a run an hour; from run
+// stepAt on, the benchmark is 15% faster and the kernel release differs.
+func stepFiles(t *testing.T, dir string, n, stepAt int) []string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	t0 := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	var paths []string
+	for i := 0; i < n; i++ {
+		level, kernel := 100.0, "6.1.0-18-amd64"
+		if i >= stepAt {
+			level, kernel = 115.0, "6.12.9-amd64"
+		}
+		f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Version: "test", Commit: "c0ffee"},
+			Started: t0.Add(time.Duration(i) * time.Hour), Suites: []string{"matmul"},
+			Device:      results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"},
+			Labels:      map[string]string{"ci": "nightly"},
+			Fingerprint: map[string]string{"kernel.release": kernel, "amdgpu.vm_fragment_size": "9", "host.name": "runner1"}}
+		for _, v := range []string{"wg16x16", "wg8x8"} {
+			r := results.Result{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": v}, Params: map[string]int64{"m": 256, "n": 256, "k": 256},
+				Status: results.StatusOK, Verified: true, Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+			run := level * (1 + 0.01*rng.NormFloat64())
+			if v == "wg8x8" {
+				run = 50 * (1 + 0.01*rng.NormFloat64()) // no step
+			}
+			for j := 0; j < 7; j++ {
+				r.Metric.Samples = append(r.Metric.Samples, run*(1+0.002*float64(j-3)))
+			}
+			r.Metric.Value = run
+			f.Results = append(f.Results, r)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("run%02d.json", i))
+		if err := results.Save(p, f); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+const stepBench = "matmul/naive/wg=wg16x16/k=256,m=256,n=256"
+
+func TestHistoryImportRunsTrendDetect(t *testing.T) {
+	historytest.Backends(t, func(t *testing.T, dsn string) {
+		dir := t.TempDir()
+		paths := stepFiles(t, dir, 24, 12)
+		code, stdout, stderr := cli(t, append([]string{"history", "import", "--db", dsn}, paths...)...)
+		if code != 0 || !strings.Contains(stdout, "24 new run(s)") {
+			t.Fatalf("import: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		code, stdout, _ = cli(t, "history", "import", "--db", dsn, paths[3])
+		if code != 0 || !strings.Contains(stdout, "already in the store") || !strings.Contains(stdout, "0 new run(s)") {
+			t.Fatalf("re-import: exit %d\n%s", code, stdout)
+		}
+		code, stdout, stderr = cli(t, "history", "runs", "--db", dsn, "--where", "kernel.release=6.12.9-amd64", "--label", "ci=nightly")
+		if code != 0 || !strings.Contains(stdout, "\n12 run(s)") {
+			t.Fatalf("runs --where: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		code, stdout, _ = cli(t, "history", "runs", "--db", dsn, "--since", "2026-03-01T20:00:00Z", "--until", "2026-03-01T22:00:00Z")
+		if code != 0 || !strings.Contains(stdout, "\n2 run(s)") {
+			t.Fatalf("runs --since --until: exit %d\n%s", code, stdout)
+		}
+		chart := filepath.Join(dir, "trend.png")
+		if d := os.Getenv("HISTORY_TEST_KEEP"); d != "" {
+			chart = filepath.Join(d, "trend-"+filepath.Base(t.Name())+".png")
+		}
+		code, stdout, stderr = cli(t, "history", "trend", "--db", dsn, "matmul/naive/wg=wg16x16", "--chart", chart)
+		if code != 0 || strings.Count(stdout, "\n") < 25 || !strings.Contains(stdout, "<- change +14.86% (p=0.010)") || !strings.Contains(stdout, "kernel.release 6.1.0-18-amd64 -> 6.12.9-amd64") {
+			t.Fatalf("trend: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		fh, err := os.Open(chart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(fh)
+		fh.Close()
+		if err != nil || img.Bounds().Dx() != 1200 {
+			t.Fatalf("trend chart: %v %v", err, img.Bounds())
+		}
+		code, stdout, stderr = cli(t, "history", "detect", "--db", dsn)
+		want := []string{"2 series, 48 run medians; 1 change point(s)", stepBench, "at run 13 of 24", "+14.86% (p=0.010)", "kernel.release: 6.1.0-18-amd64 -> 6.12.9-amd64"}
+		for _, w := range want {
+			if code != 0 || !strings.Contains(stdout, w) {
+				t.Fatalf("detect: exit %d, want %q in\n%s\n%s", code, w, stdout, stderr)
+			}
+		}
+		if strings.Contains(stdout, "host.name") || strings.Contains(stdout, "vm_fragment_size") {
+			t.Errorf("detect names keys that did not change:\n%s", stdout)
+		}
+	})
+}
+
+func TestHistoryBadInput(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "history.db")
+	os.WriteFile(garbage, []byte(strings.Repeat("not a database at all ", 300)), 0o644)
+	good := stepFiles(t, dir, 1, 99)[0]
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"history", "runs", "--db", garbage}, "not a usable SQLite database"},
+		{[]string{"history", "import", "--db", garbage, good}, "not a usable SQLite database"},
+		{[]string{"history", "detect", "--db", garbage}, "not a usable SQLite database"},
+		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db"), filepath.Join(dir, "missing.json")}, "does not exist"},
+		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db")}, "needs results files"},
+		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--where", "nokey"}, "want KEY=VALUE"},
+		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--since", "yesterday"}, "want a date"},
+		{[]string{"history", "trend", "--db", filepath.Join(dir, "ok.db"), "nothing/here"}, "no stored benchmark"},
+		{[]string{"history", "trend", "--db", filepath.Join(dir, "ok.db"), "x", "--chart", "a.gif"}, ".png or .svg"},
+		{[]string{"history", "frobnicate"}, "unknown history command"},
+		{[]string{"history"}, ""},
+	} {
+		code, stdout, stderr := cli(t, tc.args...)
+		if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") > 0 && tc.want != "" || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "goroutine") {
+			t.Errorf("%v: exit %d, want 2 and one line with %q\nstdout: %s\nstderr: %s", tc.args, code, tc.want, stdout, stderr)
+		}
+	}
+}
+
+func TestHistoryHelp(t *testing.T) {
+	code, stdout, _ := cli(t, "history", "--help")
+	if code != 0 || !strings.Contains(stdout, "Commands:") {
+		t.Fatalf("history --help: exit %d\n%s", code, stdout)
+	}
+	for _, s := range historySubs {
+		code, stdout, stderr := cli(t, "history", s.name, "--help")
+		if code != 0 || !strings.Contains(stdout, "Usage: radvbench history "+s.name) || !strings.Contains(stdout, "--db") || !strings.Contains(stdout, "Exit status") {
+			t.Errorf("history %s --help: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+		}
+	}
+}
