@@ -22,7 +22,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "history", summary: "keep every run in a database: import, runs, trend, detect, gate, export", run: runHistory})
+	register(&command{name: "history", summary: "every run in a database (SQLite or PostgreSQL): trends, change points", run: runHistory})
 }
 
 // historySub is one 'radvbench history' subcommand.
