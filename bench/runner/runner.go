@@ -53,6 +53,9 @@ type Options struct {
 	// Clock times warm-up and budgets (nil: the system clock); tests
 	// pass a fake one.
 	Clock measure.Clock
+	// Order, when set, rearranges or trims the plan before the run (a
+	// shuffled order, a resumed run's remaining benchmarks).
+	Order func([]Item) []Item
 }
 
 // Defaults fills unset options: quick runs use short budgets.
@@ -129,6 +132,9 @@ func Plan(o Options) []Item {
 func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map[string]string, error) {
 	o.Defaults()
 	items := Plan(o)
+	if o.Order != nil {
+		items = o.Order(items)
+	}
 	hashes := map[string]string{}
 	var out []results.Result
 	for i, it := range items {

@@ -1,17 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
@@ -56,14 +49,19 @@ func parseConfigs(specs []string) ([]abConfig, error) {
 }
 
 // childArgs removes the flags the parent handles itself from the run
-// arguments: the configurations, rounds, output, report, progress and
-// clock pinning.
+// arguments: configurations, runs, output, journal, report, progress,
+// isolation and clock pinning.
 func childArgs(args []string) []string {
-	withValue := map[string]bool{"--config": true, "--rounds": true, "--out": true, "-o": true, "--report": true, "--progress": true, "--pin-clocks": true}
+	withValue := map[string]bool{"--config": true, "--rounds": true, "--runs": true, "--out": true, "-o": true, "--report": true,
+		"--progress": true, "--pin-clocks": true, "--order-seed": true, "--watchdog": true, "--resume": true}
+	noValue := map[string]bool{"--isolate": true, "--force": true} // --isolate=MODE carries its value
 	var out []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, _, hasValue := strings.Cut(a, "=")
+		if noValue[name] {
+			continue
+		}
 		if withValue[name] {
 			if !hasValue {
 				i++ // the value is the next argument
@@ -76,105 +74,6 @@ func childArgs(args []string) []string {
 		out = append(out, a)
 	}
 	return out
-}
-
-// runAB runs each configuration in its own child process, alternating
-// configurations in rounds (A B A B ...) so drift hits all alike, and
-// merges every child's samples into one results file with each result
-// labelled by configuration.
-func runAB(ctx context.Context, stdout, stderr io.Writer, args []string, f runFlags, configs []abConfig, outPath string) (*results.File, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("find the radvbench executable for child runs: %w", err)
-	}
-	tmp, err := os.MkdirTemp("", "radvbench-ab")
-	if err != nil {
-		return nil, fmt.Errorf("temporary directory for A/B runs: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	base := childArgs(args)
-	if f.maxTime > 0 {
-		// Each round gets its share of the per-benchmark budget.
-		base = append(base, "--max-time", (f.maxTime / time.Duration(f.rounds)).String())
-	}
-	var merged *results.File
-	acc := map[string]*results.Result{}
-	var order []string
-	idOrder := map[string]int{}
-	cfgOrder := map[string]int{}
-	for i, c := range configs {
-		cfgOrder[c.name] = i
-	}
-	for round := 1; round <= f.rounds; round++ {
-		for _, c := range configs {
-			if err := ctx.Err(); err != nil {
-				return merged, err
-			}
-			out := filepath.Join(tmp, fmt.Sprintf("r%d-%s.json", round, c.name))
-			cargs := append([]string{"run"}, base...)
-			cargs = append(cargs, "--out", out, "--progress", "never")
-			cmd := exec.CommandContext(ctx, exe, cargs...)
-			cmd.Env = os.Environ()
-			for k, v := range c.env {
-				cmd.Env = append(cmd.Env, k+"="+v)
-			}
-			var errBuf bytes.Buffer
-			cmd.Stdout, cmd.Stderr = io.Discard, &errBuf
-			fmt.Fprintf(stderr, "round %d/%d: config %s %s\n", round, f.rounds, c.name, envString(c.env))
-			start := time.Now().UTC()
-			runErr := cmd.Run()
-			end := time.Now().UTC()
-			if ctx.Err() != nil {
-				return merged, ctx.Err()
-			}
-			child, err := results.Load(out)
-			if err != nil {
-				return merged, fmt.Errorf("config %s, round %d: the child run failed (%v): %s", c.name, round, runErr, lastLine(errBuf.String()))
-			}
-			childResults := child.Results
-			if merged == nil {
-				merged = child
-				merged.Results = nil
-				merged.Command = append([]string{"radvbench", "run"}, args...)
-				merged.Started = start
-			}
-			merged.Rounds = append(merged.Rounds, results.Round{Index: round, Config: c.name, Started: start, Finished: end})
-			for _, r := range childResults {
-				key := c.name + "\x00" + r.ID()
-				m, ok := acc[key]
-				if !ok {
-					cp := r
-					cp.Config = c.name
-					cp.SamplesNS, cp.Metric.Samples, cp.SampleRounds = nil, nil, nil
-					m = &cp
-					acc[key] = m
-					order = append(order, key)
-					if _, seen := idOrder[r.ID()]; !seen {
-						idOrder[r.ID()] = len(idOrder)
-					}
-				}
-				mergeRound(m, &r, round)
-			}
-		}
-	}
-	for _, c := range configs {
-		merged.Configs = append(merged.Configs, results.Config{Name: c.name, Env: c.env})
-	}
-	// Group each benchmark's configurations together, in --config order.
-	sort.SliceStable(order, func(i, j int) bool {
-		a, b := acc[order[i]], acc[order[j]]
-		if ia, ib := idOrder[a.ID()], idOrder[b.ID()]; ia != ib {
-			return ia < ib
-		}
-		return cfgOrder[a.Config] < cfgOrder[b.Config]
-	})
-	for _, key := range order {
-		r := acc[key]
-		finalizeMerged(r, f.targetCI/100)
-		merged.Results = append(merged.Results, *r)
-	}
-	merged.Finished = time.Now().UTC()
-	return merged, nil
 }
 
 // mergeRound adds one round's result to the accumulated one.
