@@ -49,37 +49,39 @@ func lookupSuites(names []string) ([]*kernel.Suite, error) {
 	return out, nil
 }
 
-// testFault is RADVBENCH_TEST_FAULT=KIND:ID (with RADVBENCH_TEST_SUITES=1):
-// the child raises SIGSEGV (kind segv) or SIGABRT (kind abort) on itself
-// while sampling benchmark ID, as a driver crash would.
-type testFault struct {
-	sig syscall.Signal
-	id  string
-}
+// testFault is RADVBENCH_TEST_FAULT=KIND:ID[;KIND:ID...] (honoured only
+// with RADVBENCH_TEST_SUITES=1): the child raises SIGSEGV (kind segv) or
+// SIGABRT (kind abort) on itself while sampling benchmark ID, as a driver
+// crash would.
+type testFault map[string]syscall.Signal
 
 func parseTestFault() testFault {
 	spec := os.Getenv("RADVBENCH_TEST_FAULT")
 	if spec == "" || !testSuitesEnabled() {
-		return testFault{}
+		return nil
 	}
-	kind, id, _ := strings.Cut(spec, ":")
-	switch kind {
-	case "segv":
-		return testFault{sig: syscall.SIGSEGV, id: id}
-	case "abort":
-		return testFault{sig: syscall.SIGABRT, id: id}
+	f := testFault{}
+	for _, part := range strings.Split(spec, ";") {
+		kind, id, _ := strings.Cut(part, ":")
+		switch kind {
+		case "segv":
+			f[id] = syscall.SIGSEGV
+		case "abort":
+			f[id] = syscall.SIGABRT
+		}
 	}
-	return testFault{}
+	return f
 }
 
-// maybeFire raises the fault's signal on the third sample of its benchmark.
+// maybeFire raises the benchmark's signal on its third sample.
 func (f testFault) maybeFire(id, phase string) {
-	if f.sig == 0 || id != f.id {
+	sig, ok := f[id]
+	if !ok {
 		return
 	}
 	if n, ok := strings.CutPrefix(phase, "sampling "); ok {
 		if k, _ := strconv.Atoi(n); k >= 3 {
-			syscall.Kill(os.Getpid(), f.sig)
+			syscall.Kill(os.Getpid(), sig)
 			time.Sleep(10 * time.Second) // the signal ends the process
 		}
 	}

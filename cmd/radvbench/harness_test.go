@@ -65,6 +65,17 @@ func validationLayerPresent() bool {
 	return false
 }
 
+// validationEnv is the environment with the Khronos validation layer on,
+// reporting through stdout.
+func validationEnv() []string {
+	return append(os.Environ(),
+		"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation",
+		// Report warnings and performance warnings too, through stdout.
+		"VK_LAYER_SETTINGS_PATH=", "VK_KHRONOS_VALIDATION_REPORT_FLAGS=error,warn,perf",
+		"VK_KHRONOS_VALIDATION_DEBUG_ACTION=VK_DBG_LAYER_ACTION_LOG_MSG",
+	)
+}
+
 // runValidated runs the radvbench binary with the Khronos validation layer
 // enabled and fails the test if the layer reports anything (errors,
 // warnings or leaked objects). It returns the exit status and output.
@@ -74,12 +85,7 @@ func runValidated(t *testing.T, args ...string) (code int, stdout, stderr string
 		t.Fatalf("the Khronos validation layer is not installed: run 'make deps' (package vulkan-validationlayers)")
 	}
 	cmd := exec.Command(binary(t), args...)
-	cmd.Env = append(os.Environ(),
-		"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation",
-		// Report warnings and performance warnings too, through stdout.
-		"VK_LAYER_SETTINGS_PATH=", "VK_KHRONOS_VALIDATION_REPORT_FLAGS=error,warn,perf",
-		"VK_KHRONOS_VALIDATION_DEBUG_ACTION=VK_DBG_LAYER_ACTION_LOG_MSG",
-	)
+	cmd.Env = validationEnv()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -39,6 +39,30 @@ CI half-width, the coefficient of variation and, for devices in the device
 table, the share of the device's peak. Every sample is saved to the
 results file (JSON, schema radvbench/results/v1).
 
+Runs: --runs N runs the selected benchmarks N times, each run in a fresh
+process and in its own shuffled order (seeded by --order-seed, else by
+--seed and the run's index; each run's seed and order are recorded), so
+between-run noise is measured, not hidden; every result keeps each
+sample's run and a per-run median. --config A/B runs are runs too, the
+configurations alternating (A B A B).
+
+Journal and resume: every finished benchmark is appended (and synced) to
+OUT.journal as it finishes; the results file is written atomically at the
+end and the journal removed. A run that was killed (crash, OOM, power cut)
+loses at most the benchmark in progress: 'run --resume OUT' continues it
+with its original flags, after checking that the device, driver and
+fingerprint are unchanged (--force overrides), and writes one complete
+file.
+
+Isolation: with --isolate each kernel and size runs in a fresh child
+process under a watchdog (--watchdog); a child that crashes (SIGSEGV,
+SIGABRT, ...), hangs or loses its device (VK_ERROR_DEVICE_LOST) costs that
+benchmark only, recorded as failed with the signal or exit status, its last
+stderr lines and the kernel log's GPU-reset lines, and a fresh child goes
+on. The default (auto) isolates when the system has a GPU, where driver
+crashes and GPU hangs are what testing finds, and runs in-process on a
+lavapipe-only machine, where a child per kernel only costs time.
+
 Exit status: 0 when every benchmark passed or was skipped, 1 when one
 failed (verification or a GPU error), 2 for bad flags or no Vulkan.`
 
