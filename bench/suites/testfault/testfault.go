@@ -48,7 +48,10 @@ func setup(d *gpu.Device, _ kernel.Variant, _ kernel.Params, _ kernel.Options) (
 	if in.buf, err = d.NewBuffer(8, gpu.HostVisible); err != nil {
 		return nil, fmt.Errorf("allocate the stop word: %w", err)
 	}
-	clear(in.buf.Bytes()) // stop = 0: the loop never ends
+	if err := in.buf.Upload(make([]byte, 8)); err != nil { // stop = 0: the loop never ends
+		in.Close()
+		return nil, fmt.Errorf("clear the stop word: %w", err)
+	}
 	spirv, err := shaders.Get(shader)
 	if err != nil {
 		in.Close()
