@@ -55,6 +55,9 @@ type Options struct {
 	CPU bool
 	// Seed for input data.
 	Seed uint64
+	// Shared holds what the variants of this kernel and size share; the
+	// runner sets it for each Setup (nil elsewhere). See Shared.
+	Shared *Shared
 }
 
 // For returns the options as kernel k sees them: Sizes is k's entry in

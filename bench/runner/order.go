@@ -32,9 +32,7 @@ func Group(items []Item) []int {
 	return g
 }
 
-func sameGroup(a, b Item) bool {
-	return a.Kernel == b.Kernel && results.FormatParams(a.Params) == results.FormatParams(b.Params)
-}
+func sameGroup(a, b Item) bool { return groupOf(a) == groupOf(b) }
 
 // Shuffle returns the items in an order drawn from seed: the shared-input
 // groups (one kernel at one size) are permuted, and the variants within

@@ -135,6 +135,7 @@ func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map
 	if o.Order != nil {
 		items = o.Order(items)
 	}
+	shared := newSharedState(items, maxLiveShared)
 	hashes := map[string]string{}
 	var out []results.Result
 	for i, it := range items {
@@ -153,7 +154,10 @@ func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map
 				hashes[s] = h
 			}
 		}
-		r := runOne(ctx, dev, it, o, progress)
+		oi := o
+		oi.Kernel.Shared = shared.get(it)
+		r := runOne(ctx, dev, it, oi, progress)
+		shared.done(it)
 		out = append(out, r)
 		if o.OnResult != nil {
 			o.OnResult(&out[len(out)-1])

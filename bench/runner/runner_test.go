@@ -3,6 +3,7 @@ package runner_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -325,5 +326,38 @@ func TestPlan(t *testing.T) {
 	}
 	if want := []string{"s/a/yN=1", "s/a/yN=2"}; !slices.Equal(got, want) {
 		t.Errorf("filtered plan %q, want %q", got, want)
+	}
+}
+
+// TestRunShared checks that Setup gets its (kernel, size)'s shared state:
+// the variants of a size build their input once, and each size its own.
+func TestRunShared(t *testing.T) {
+	d := openDevice(t)
+	builds := map[int64]int{}
+	k := &kernel.Kernel{
+		Suite: "fake", Name: "k",
+		Metric:    kernel.Metric{Name: "time", Unit: "ns", Better: results.LowerIsBetter, Scale: 1, Time: true},
+		Variants:  []kernel.Variant{{Name: "x"}, {Name: "y"}, {Name: "z"}},
+		Sizes:     func(kernel.Options) []kernel.Params { return []kernel.Params{{"N": 1}, {"N": 2}} },
+		Supported: func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return true, "" },
+		Setup: func(_ *gpu.Device, _ kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
+			in := kernel.Share(o.Shared, "input", func() int64 { builds[p["N"]]++; return p["N"] })
+			if in != p["N"] {
+				return nil, fmt.Errorf("size %d got the input of size %d", p["N"], in)
+			}
+			return &fakeInst{ns: []float64{100}}, nil
+		},
+	}
+	rs, _, err := runner.Run(context.Background(), d, options(k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if r.Status != results.StatusOK {
+			t.Errorf("%s: %s %s", r.ID(), r.Status, r.Reason)
+		}
+	}
+	if len(rs) != 6 || builds[1] != 1 || builds[2] != 1 {
+		t.Errorf("%d results, builds per size %v; want 6 and one build per size", len(rs), builds)
 	}
 }

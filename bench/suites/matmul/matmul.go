@@ -12,7 +12,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -222,32 +221,11 @@ func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	return true, ""
 }
 
-// problems caches the data and reference of the most recent sizes so the
-// variants of one size share them.
-var problems struct {
-	sync.Mutex
-	keys []string
-	m    map[string]*problem
-}
-
-func getProblem(m, n, k int, seed uint64, quantized bool) *problem {
+// getProblem returns the data and reference of a size, shared by the
+// variants of the size through the runner's per-size state.
+func getProblem(sh *kernel.Shared, m, n, k int, seed uint64, quantized bool) *problem {
 	key := fmt.Sprintf("%d/%d/%d/%d/%v", m, n, k, seed, quantized)
-	problems.Lock()
-	defer problems.Unlock()
-	if p, ok := problems.m[key]; ok {
-		return p
-	}
-	if problems.m == nil {
-		problems.m = map[string]*problem{}
-	}
-	p := newProblem(m, n, k, seed, quantized)
-	problems.m[key] = p
-	problems.keys = append(problems.keys, key)
-	if len(problems.keys) > 2 {
-		delete(problems.m, problems.keys[0])
-		problems.keys = problems.keys[1:]
-	}
-	return p
+	return kernel.Share(sh, key, func() *problem { return newProblem(m, n, k, seed, quantized) })
 }
 
 type instance struct {
@@ -289,7 +267,7 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		return nil, err
 	}
 	inst := &instance{cfg: c, gx: gx, gy: gy, cBytes: sizes[2]}
-	inst.prob = getProblem(m, n, k, o.Seed, c.dtype != fp32)
+	inst.prob = getProblem(o.Shared, m, n, k, o.Seed, c.dtype != fp32)
 	fail := func(err error) (kernel.Instance, error) {
 		inst.Close()
 		return nil, err

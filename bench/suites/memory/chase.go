@@ -54,7 +54,7 @@ func setupChase(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 		inst.next[perm[i]] = perm[(i+1)%len(perm)]
 	}
 	// Node words other than the link are random filler.
-	data := append([]uint32(nil), randomWords(int(fp/4), o.Seed, 4)...)
+	data := append([]uint32(nil), randomWords(o.Shared, int(fp/4), o.Seed, 4)...)
 	for i, n := range inst.next {
 		data[16*i] = n
 	}

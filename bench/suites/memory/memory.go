@@ -14,7 +14,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -161,41 +160,23 @@ func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	return true, ""
 }
 
-// words caches seeded random data so the variants of one size share it.
-var words struct {
-	sync.Mutex
-	keys []string
-	m    map[string][]uint32
-}
-
 // randomWords returns n seeded random words (never all zeros); stream
-// names independent streams of one size (e.g. the b and c of triad).
-func randomWords(n int, seed uint64, stream uint64) []uint32 {
+// names independent streams of one size (e.g. the b and c of triad). The
+// variants of a size share them through the runner's per-size state.
+func randomWords(sh *kernel.Shared, n int, seed uint64, stream uint64) []uint32 {
 	key := fmt.Sprintf("%d/%d/%d", n, seed, stream)
-	words.Lock()
-	defer words.Unlock()
-	if w, ok := words.m[key]; ok {
+	return kernel.Share(sh, key, func() []uint32 {
+		rng := rand.New(rand.NewPCG(seed, uint64(n)*0x9E3779B97F4A7C15^stream))
+		w := make([]uint32, n)
+		for i := 0; i+1 < n; i += 2 {
+			x := rng.Uint64()
+			w[i], w[i+1] = uint32(x), uint32(x>>32)
+		}
+		if n%2 == 1 {
+			w[n-1] = rng.Uint32()
+		}
 		return w
-	}
-	if words.m == nil {
-		words.m = map[string][]uint32{}
-	}
-	rng := rand.New(rand.NewPCG(seed, uint64(n)*0x9E3779B97F4A7C15^stream))
-	w := make([]uint32, n)
-	for i := 0; i+1 < n; i += 2 {
-		x := rng.Uint64()
-		w[i], w[i+1] = uint32(x), uint32(x>>32)
-	}
-	if n%2 == 1 {
-		w[n-1] = rng.Uint32()
-	}
-	words.m[key] = w
-	words.keys = append(words.keys, key)
-	if len(words.keys) > 2 {
-		delete(words.m, words.keys[0])
-		words.keys = words.keys[1:]
-	}
-	return w
+	})
 }
 
 func push(vals ...uint32) []byte {

@@ -94,16 +94,16 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 	}
 	switch cfg.op {
 	case opRead:
-		inst.src = randomWords(words, o.Seed, 0)
+		inst.src = randomWords(o.Shared, words, o.Seed, 0)
 		inst.bytesMoved = float64(size)
 	case opWrite:
 		inst.bytesMoved = float64(size)
 	case opCopy, opTransfer:
-		inst.src = randomWords(words, o.Seed, 0)
+		inst.src = randomWords(o.Shared, words, o.Seed, 0)
 		inst.bytesMoved = 2 * float64(size)
 	case opTriad:
-		inst.b = randomWords(words, o.Seed, 1)
-		inst.c = randomWords(words, o.Seed, 2)
+		inst.b = randomWords(o.Shared, words, o.Seed, 1)
+		inst.c = randomWords(o.Shared, words, o.Seed, 2)
 		inst.bytesMoved = 3 * float64(size)
 	}
 	// Buffers: read: src, partial sums; write: dst; copy: src, dst;

@@ -70,7 +70,7 @@ func setupTLB(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options
 		inst.Close()
 		return nil, err
 	}
-	inst.data = randomWords(int(footprint/4), o.Seed, 3)
+	inst.data = randomWords(o.Shared, int(footprint/4), o.Seed, 3)
 	var err error
 	if inst.buf, err = newBuffer(d, &inst.own, footprint, "footprint"); err != nil {
 		return fail(err)

@@ -31,7 +31,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -190,28 +189,15 @@ func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	return true, ""
 }
 
-// scenes caches the most recent scene: the variants of one size share it
-// (and its meshlet builds).
-var scenes struct {
-	sync.Mutex
-	key string
-	s   *scene
-}
-
-func getScene(kind string, w, h int) *scene {
-	key := fmt.Sprintf("%s/%d/%d", kind, w, h)
-	scenes.Lock()
-	defer scenes.Unlock()
-	if scenes.key != key {
-		scenes.s = nil // let the old one go before building
+// getScene returns the scene of a size, shared by the variants of the
+// size (with its meshlet builds) through the runner's per-size state.
+func getScene(sh *kernel.Shared, kind string, w, h int) *scene {
+	return kernel.Share(sh, fmt.Sprintf("%s/%d/%d", kind, w, h), func() *scene {
 		if kind == "dense" {
-			scenes.s = denseScene(w, h)
-		} else {
-			scenes.s = instancesScene(w, h)
+			return denseScene(w, h)
 		}
-		scenes.key = key
-	}
-	return scenes.s
+		return instancesScene(w, h)
+	})
 }
 
 type instance struct {
@@ -245,7 +231,7 @@ func setup(kernelName string, d *gpu.Device, v kernel.Variant, p kernel.Params, 
 	if err != nil {
 		return nil, err
 	}
-	sc := getScene(kernelName, w, h)
+	sc := getScene(o.Shared, kernelName, w, h)
 	ml, err := sc.split(c.maxV, c.maxP)
 	if err != nil {
 		return nil, err

@@ -35,7 +35,7 @@ const verifyRays = 4096
 func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
 	bvar := v.Data.(buildVariant)
 	sp := specOf(spheres, p, o)
-	s := getScene(sp)
+	s := getScene(o.Shared, sp)
 	blasFlags, tlasFlags := gpu.AccelPreferFastTrace, gpu.AccelPreferFastTrace
 	if bvar.top {
 		tlasFlags = bvar.flags

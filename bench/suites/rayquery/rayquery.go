@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -224,61 +223,20 @@ type problem struct {
 	refs  *refSet
 }
 
-var cache struct {
-	sync.Mutex
-	keys   []string
-	scenes map[string]*scene
-	probs  map[string]*problem
-}
-
-func getScene(sp sceneSpec) *scene {
-	key := fmt.Sprint(sp)
-	cache.Lock()
-	defer cache.Unlock()
-	if s, ok := cache.scenes[key]; ok {
-		return s
-	}
-	if cache.scenes == nil {
-		cache.scenes = map[string]*scene{}
-	}
-	s := genScene(sp)
-	cache.scenes[key] = s
-	if len(cache.scenes) > 3 {
-		for k := range cache.scenes {
-			if k != key {
-				delete(cache.scenes, k)
-				break
-			}
-		}
-	}
-	return s
+// getScene returns the scene of a spec, shared by the variants of a size
+// through the runner's per-size state.
+func getScene(sh *kernel.Shared, sp sceneSpec) *scene {
+	return kernel.Share(sh, fmt.Sprint(sp), func() *scene { return genScene(sp) })
 }
 
 // getProblem returns the rays of kind rk over the scene and the reference
 // for closest hits with the given cut-out (first-hit checks use the same).
-func getProblem(sp sceneSpec, rk rayKind, n int, alpha int) *problem {
-	key := fmt.Sprint(sp, rk, n, alpha)
-	cache.Lock()
-	if p, ok := cache.probs[key]; ok {
-		cache.Unlock()
-		return p
-	}
-	cache.Unlock()
-	s := getScene(sp)
-	rays := genRays(s, sp.Kind, rk, n, sp.Seed)
-	p := &problem{scene: s, rays: rays, refs: newRefSet(s, rays, alpha, sp.Seed)}
-	cache.Lock()
-	defer cache.Unlock()
-	if cache.probs == nil {
-		cache.probs = map[string]*problem{}
-	}
-	cache.probs[key] = p
-	cache.keys = append(cache.keys, key)
-	if len(cache.keys) > 4 {
-		delete(cache.probs, cache.keys[0])
-		cache.keys = cache.keys[1:]
-	}
-	return p
+func getProblem(sh *kernel.Shared, sp sceneSpec, rk rayKind, n int, alpha int) *problem {
+	return kernel.Share(sh, fmt.Sprint(sp, rk, n, alpha), func() *problem {
+		s := getScene(sh, sp)
+		rays := genRays(s, sp.Kind, rk, n, sp.Seed)
+		return &problem{scene: s, rays: rays, refs: newRefSet(s, rays, alpha, sp.Seed)}
+	})
 }
 
 func specOf(kind sceneKind, p kernel.Params, o kernel.Options) sceneSpec {

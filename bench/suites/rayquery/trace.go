@@ -22,7 +22,7 @@ func setupTrace(d *gpu.Device, kind sceneKind, v kernel.Variant, p kernel.Params
 	if nrays <= 0 {
 		nrays = 65536
 	}
-	prob := getProblem(specOf(kind, p, o), tv.rays, nrays, int(tv.alpha))
+	prob := getProblem(o.Shared, specOf(kind, p, o), tv.rays, nrays, int(tv.alpha))
 	inst := &traceInstance{v: tv, prob: prob}
 	var err error
 	if inst.scene, err = newGPUScene(d, prob.scene, gpu.AccelPreferFastTrace, gpu.AccelPreferFastTrace); err != nil {
