@@ -185,6 +185,9 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, suites []*kerne
 		return fmt.Errorf("open device %s: %w", pd.Name, err)
 	}
 	defer dev.Close()
+	if d := testFenceTimeout(); d > 0 {
+		dev.Timeout = d
+	}
 	header := &results.File{
 		Schema: results.Schema, Tool: toolVersion(), Started: time.Now().UTC(), Quick: f.quick,
 		Device: pd.Describe(), Labels: labels,

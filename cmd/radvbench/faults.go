@@ -87,6 +87,20 @@ func (f testFault) maybeFire(id, phase string) {
 	}
 }
 
+// testFenceTimeout is RADVBENCH_TEST_FENCE_TIMEOUT (a duration, honoured
+// only with RADVBENCH_TEST_SUITES=1): a shorter bound on GPU waits, so a
+// test sees a hung dispatch become a lost device without waiting 60 s.
+func testFenceTimeout() time.Duration {
+	if !testSuitesEnabled() {
+		return 0
+	}
+	d, err := time.ParseDuration(os.Getenv("RADVBENCH_TEST_FENCE_TIMEOUT"))
+	if err != nil || d <= 0 {
+		return 0
+	}
+	return d
+}
+
 // signalNames names the signals a crashing child may die of.
 var signalNames = map[syscall.Signal]string{
 	syscall.SIGSEGV: "SIGSEGV", syscall.SIGABRT: "SIGABRT", syscall.SIGBUS: "SIGBUS",

@@ -147,6 +147,43 @@ func TestIsolateFaults(t *testing.T) {
 	}
 }
 
+// TestIsolateDeviceLost: a hung dispatch that the child itself gives up
+// on (its fence wait times out, so the device is lost) is recorded as
+// failed with the reason; the child exits at once and a fresh child
+// finishes the run.
+func TestIsolateDeviceLost(t *testing.T) {
+	t.Setenv("RADVBENCH_TEST_SUITES", "1")
+	t.Setenv("RADVBENCH_TEST_FENCE_TIMEOUT", "1s")
+	out := filepath.Join(t.TempDir(), "lost.json")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "testfault,latency", "--filter", "endless|empty",
+		"--quick", "--max-time", "60ms", "--warmup", "1ms", "--isolate=run", "--order-seed", "3", "-o", out)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Results) != 2 || len(f.Rounds) != 1 || !strings.HasPrefix(f.Rounds[0].Order[0], "testfault/endless") {
+		t.Fatalf("%d results, rounds %+v; want 2 results, the endless kernel first", len(f.Results), f.Rounds)
+	}
+	for _, r := range f.Results {
+		switch r.Kernel {
+		case "endless":
+			if r.Status != results.StatusFailed || !strings.Contains(r.Reason, "did not finish within 1s") {
+				t.Errorf("endless: %s %q, want failed as a lost device", r.Status, r.Reason)
+			}
+		default:
+			if r.Status != results.StatusOK || !r.Verified {
+				t.Errorf("%s: %s %q after the lost device, want ok", r.ID(), r.Status, r.Reason)
+			}
+		}
+	}
+	if !strings.Contains(stdout, "device lost: 1") {
+		t.Errorf("summary does not count the lost device:\n%s", stdout)
+	}
+}
+
 // processesWith lists the processes whose command line contains s.
 func processesWith(s string) []string {
 	var out []string
