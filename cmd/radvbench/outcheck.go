@@ -34,7 +34,10 @@ func checkOutput(path string, results int, resuming bool) error {
 	f.Close()
 	os.Remove(f.Name())
 	if !resuming {
-		if _, err := os.Stat(path + journalSuffix); err == nil {
+		if st, err := os.Stat(path + journalSuffix); err == nil && st.Size() == 0 {
+			// Cut before its header: nothing to resume.
+			os.Remove(path + journalSuffix)
+		} else if err == nil {
 			return usagef("%s%s is the journal of an interrupted run: continue it with 'radvbench run --resume %s', or remove it", path, journalSuffix, path)
 		}
 	}
