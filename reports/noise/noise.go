@@ -1,0 +1,309 @@
+// Package noise measures how much each benchmark's figure wanders from one
+// run (process) to the next on a machine, and stores it as a noise file:
+// the per-benchmark floors a comparison uses so that a benchmark whose runs
+// wander by 8% is never flagged for a 4% change. It is pure Go.
+package noise
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// Schema versions the noise file.
+const Schema = "radvbench/noise/v1"
+
+// File is a noise file: where the noise was measured and, per benchmark,
+// how much its runs and its samples within a run vary.
+type File struct {
+	Schema  string    `json:"schema"`
+	Created time.Time `json:"created"`
+	// Device and Driver name what the runs ran on ("llvmpipe ...",
+	// "radv Mesa 25.0.4"); Fingerprint is the first source file's system
+	// fingerprint. A floor measured elsewhere is still used, with a note.
+	Device      string            `json:"device"`
+	Driver      string            `json:"driver"`
+	Fingerprint map[string]string `json:"fingerprint,omitempty"`
+	// Sources are the results files measured; Runs counts their runs.
+	Sources    []string `json:"sources"`
+	Runs       int      `json:"runs"`
+	Benchmarks []Bench  `json:"benchmarks"`
+
+	index map[string]int
+}
+
+// Bench is one benchmark's noise.
+type Bench struct {
+	// Key is the comparison key: the benchmark ID, plus "@CONFIG" for an
+	// A/B configuration.
+	Key    string `json:"key"`
+	Metric string `json:"metric"`
+	Unit   string `json:"unit"`
+	// Runs is how many runs measured it; Median the median of their
+	// medians.
+	Runs   int     `json:"runs"`
+	Median float64 `json:"median"`
+	// BetweenCV is the run-to-run variation: the standard deviation of the
+	// logarithms of the run medians (≈ their coefficient of variation). It
+	// is the plain, not a robust, estimate on purpose: a floor must cover
+	// the occasional wild run, which a robust estimate would discount.
+	BetweenCV float64 `json:"between_cv"`
+	// WithinCV is the median over runs of the samples' coefficient of
+	// variation inside one run.
+	WithinCV float64 `json:"within_cv"`
+	// SamplesPerRun is the median number of samples a run took.
+	SamplesPerRun int `json:"samples_per_run"`
+	// RunSeconds is the median time one run spent on this benchmark.
+	RunSeconds float64 `json:"run_seconds,omitempty"`
+}
+
+// Key is the comparison key of a result: its ID, plus "@CONFIG" when it
+// carries an A/B configuration.
+func Key(r *results.Result) string {
+	if r.Config != "" {
+		return r.ID() + "@" + r.Config
+	}
+	return r.ID()
+}
+
+// Source is one results file to measure and its name.
+type Source struct {
+	Name string
+	File *results.File
+}
+
+// ErrTooFewRuns is returned (wrapped) when no benchmark has two runs.
+var ErrTooFewRuns = errors.New("too few runs")
+
+// Measure computes the noise of every benchmark over all runs of all
+// sources, which must be repeated runs of one build on one machine (A/A):
+// each file's rounds are runs, several files are pooled.
+func Measure(srcs []Source) (*File, error) {
+	if len(srcs) == 0 {
+		return nil, errors.New("no results files to measure")
+	}
+	type acc struct {
+		b       Bench
+		medians []float64
+		cvs     []float64
+		counts  []float64
+		secs    []float64
+	}
+	accs := map[string]*acc{}
+	var order []string
+	f := &File{Schema: Schema, Created: time.Now().UTC().Truncate(time.Second)}
+	first := srcs[0].File
+	f.Device = first.Device.Name
+	f.Driver = strings.TrimSpace(first.Device.DriverName + " " + first.Device.DriverInfo)
+	f.Fingerprint = first.Fingerprint
+	for _, s := range srcs {
+		f.Sources = append(f.Sources, s.Name)
+		runs := len(s.File.Rounds)
+		if runs == 0 {
+			runs = 1
+		}
+		f.Runs += runs
+		for i := range s.File.Results {
+			r := &s.File.Results[i]
+			if r.Status != results.StatusOK {
+				continue
+			}
+			k := Key(r)
+			a := accs[k]
+			if a == nil {
+				a = &acc{b: Bench{Key: k, Metric: r.Metric.Name, Unit: r.Metric.Unit}}
+				accs[k] = a
+				order = append(order, k)
+			}
+			_, groups := r.RunSamples()
+			for _, g := range groups {
+				a.medians = append(a.medians, stats.Median(g))
+				if cv := stats.CV(g); !math.IsNaN(cv) {
+					a.cvs = append(a.cvs, cv)
+				}
+				a.counts = append(a.counts, float64(len(g)))
+				if r.DurationS > 0 {
+					a.secs = append(a.secs, r.DurationS/float64(len(groups)))
+				}
+			}
+		}
+	}
+	enough := false
+	for _, k := range order {
+		a := accs[k]
+		a.b.Runs = len(a.medians)
+		a.b.Median = stats.Median(a.medians)
+		a.b.BetweenCV = stats.LogSD(a.medians)
+		a.b.WithinCV = stats.Median(a.cvs)
+		a.b.SamplesPerRun = int(math.Round(stats.Median(a.counts)))
+		if len(a.secs) > 0 {
+			a.b.RunSeconds = stats.Median(a.secs)
+		}
+		if a.b.Runs < 2 {
+			continue // no spread to measure
+		}
+		enough = true
+		f.Benchmarks = append(f.Benchmarks, a.b)
+	}
+	if !enough {
+		return nil, fmt.Errorf("%w: every benchmark has one run; measure at least 3 runs (radvbench noise --runs 5, or several results files of the same build)", ErrTooFewRuns)
+	}
+	return f, nil
+}
+
+// Lookup returns the noise of the benchmark with the given key, or nil.
+// A key with an A/B configuration ("ID@CONFIG") falls back to the bare ID.
+func (f *File) Lookup(key string) *Bench {
+	if f == nil {
+		return nil
+	}
+	if f.index == nil {
+		f.index = make(map[string]int, len(f.Benchmarks))
+		for i, b := range f.Benchmarks {
+			f.index[b.Key] = i
+		}
+	}
+	if i, ok := f.index[key]; ok {
+		return &f.Benchmarks[i]
+	}
+	if j := strings.LastIndexByte(key, '@'); j >= 0 {
+		if i, ok := f.index[key[:j]]; ok {
+			return &f.Benchmarks[i]
+		}
+	}
+	return nil
+}
+
+// Floor is the largest relative change an A/A comparison of nb runs
+// against nn runs produces with probability 1-alpha, given the benchmark's
+// measured between-run variation: a change inside it cannot be told from
+// run-to-run noise. It is a one-sided prediction bound on the log scale,
+//
+//	floor = exp(t(1-alpha, runs-1) · s · √(c(nb)²/nb + c(nn)²/nn)) − 1,
+//
+// where s is BetweenCV, measured from the noise file's runs (runs-1
+// degrees of freedom: Student's t, not the normal quantile, because s is
+// itself an estimate; with 5 runs t(0.99, 4) = 3.75 against z = 2.33), and
+// c(n) is the inflation of a median's standard error over a mean's: 1 for
+// one or two runs (a median of two is their mean), √(π/2) ≈ 1.25 from
+// three on (its large-sample value, slightly above the small-sample one,
+// so the floor errs on the safe side). One-sided because only a change in
+// the bad direction fails the gate. NaN without a measurable spread.
+func (b *Bench) Floor(nb, nn int, alpha float64) float64 {
+	if b == nil || b.Runs < 2 || math.IsNaN(b.BetweenCV) || nb < 1 || nn < 1 {
+		return math.NaN()
+	}
+	c := func(n int) float64 {
+		if n <= 2 {
+			return 1
+		}
+		return math.Sqrt(math.Pi / 2)
+	}
+	se := b.BetweenCV * math.Sqrt(c(nb)*c(nb)/float64(nb)+c(nn)*c(nn)/float64(nn))
+	return math.Expm1(stats.TQuantile(1-alpha, float64(b.Runs-1)) * se)
+}
+
+// Mismatch lists how the noise file's machine differs from a results
+// file's: device, driver and fingerprint keys (at most a few). Empty when
+// they match.
+func (f *File) Mismatch(rf *results.File) []string {
+	var out []string
+	if f.Device != rf.Device.Name {
+		out = append(out, fmt.Sprintf("device %q, not %q", f.Device, rf.Device.Name))
+	}
+	drv := strings.TrimSpace(rf.Device.DriverName + " " + rf.Device.DriverInfo)
+	if f.Driver != drv {
+		out = append(out, fmt.Sprintf("driver %q, not %q", f.Driver, drv))
+	}
+	var keys []string
+	for k, v := range f.Fingerprint {
+		if w, ok := rf.Fingerprint[k]; ok && w != v {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	if len(keys) > 0 {
+		more := ""
+		if len(keys) > 4 {
+			more = fmt.Sprintf(" and %d more", len(keys)-4)
+			keys = keys[:4]
+		}
+		out = append(out, "fingerprint keys "+strings.Join(keys, ", ")+more)
+	}
+	return out
+}
+
+// Encode renders f as indented JSON; non-finite figures become 0 with
+// the benchmark left out of floors (Runs < 2 never reach the file).
+func Encode(f *File) ([]byte, error) {
+	g := *f
+	g.Benchmarks = slices.Clone(f.Benchmarks)
+	for i := range g.Benchmarks {
+		b := &g.Benchmarks[i]
+		for _, p := range []*float64{&b.BetweenCV, &b.WithinCV, &b.Median, &b.RunSeconds} {
+			if math.IsNaN(*p) || math.IsInf(*p, 0) {
+				*p = 0
+			}
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&g); err != nil {
+		return nil, fmt.Errorf("encode noise file: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Save writes f to path atomically.
+func Save(path string, f *File) error {
+	data, err := Encode(f)
+	if err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(path, data, 0o644)
+}
+
+// Load reads and checks the noise file at path.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("noise file %s does not exist: make one with 'radvbench noise -o %s' (see 'radvbench noise --help')", path, path)
+		}
+		return nil, fmt.Errorf("read noise file: %w", err)
+	}
+	var probe struct {
+		Schema *string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		return nil, fmt.Errorf("%s is not a noise file (%v): make one with 'radvbench noise'", path, err)
+	}
+	if probe.Schema == nil || *probe.Schema != Schema {
+		got := "none"
+		if probe.Schema != nil {
+			got = fmt.Sprintf("%q", *probe.Schema)
+		}
+		return nil, fmt.Errorf("%s has schema %s, not %q: pass a noise file written by 'radvbench noise' (a results file goes to compare as an input)", path, got, Schema)
+	}
+	var f File
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("%s: malformed noise file (%v)", path, err)
+	}
+	for _, b := range f.Benchmarks {
+		if b.Key == "" || b.Runs < 2 || b.BetweenCV < 0 || math.IsNaN(b.BetweenCV) {
+			return nil, fmt.Errorf("%s: benchmark %q has no usable noise figures: the file is damaged, measure again with 'radvbench noise'", path, b.Key)
+		}
+	}
+	return &f, nil
+}
