@@ -23,7 +23,7 @@ func verdictColor(v compare.Verdict) color.Color {
 		return colorRegression
 	case compare.Improvement:
 		return colorImprovement
-	case compare.Noisy:
+	case compare.Unsure:
 		return colorNoisy
 	}
 	return colorSame
@@ -40,19 +40,10 @@ type changeRow struct {
 	betterLower bool
 }
 
-// ChangeInterval bounds new/base-1 from the two medians' confidence
-// intervals: [newLow/baseHigh-1, newHigh/baseLow-1]. It is conservative
-// (both intervals at their extremes) and NaN when either is unbounded.
+// ChangeInterval is the comparison's 95% interval of new/base-1 (the
+// run-level bootstrap's); NaN when there is none (fewer than 3 runs).
 func ChangeInterval(c *compare.Comparison) (low, high float64) {
-	low, high = math.NaN(), math.NaN()
-	if c.Base == nil || c.New == nil {
-		return
-	}
-	b, n := c.Base, c.New
-	if b.Low > 0 && b.High > 0 && !math.IsInf(b.High, 0) && !math.IsInf(n.High, 0) && !math.IsInf(n.Low, 0) {
-		low, high = n.Low/b.High-1, n.High/b.Low-1
-	}
-	return
+	return float64(c.Low), float64(c.High)
 }
 
 // comparisonChart draws each benchmark's change against the baseline: a
@@ -72,7 +63,7 @@ func comparisonChart(d *dataset, rep *compare.Report) *Chart {
 	skipped := 0
 	for i := range rep.Comparisons {
 		c := &rep.Comparisons[i]
-		if math.IsNaN(c.Change) || math.IsInf(c.Change, 0) {
+		if c.Change.NaN() {
 			skipped++
 			continue
 		}
@@ -90,9 +81,10 @@ func comparisonChart(d *dataset, rep *compare.Report) *Chart {
 			label += "  [" + c.Group + "]"
 		}
 		lo, hi := ChangeInterval(c)
-		rows = append(rows, changeRow{label: label, change: c.Change * 100, low: lo * 100, high: hi * 100, verdict: c.Verdict,
+		change := float64(c.Change)
+		rows = append(rows, changeRow{label: label, change: change * 100, low: lo * 100, high: hi * 100, verdict: c.Verdict,
 			allowed: c.Allowed, threshold: c.Limits.Threshold * 100, betterLower: c.Better == results.LowerIsBetter})
-		data = append(data, []string{c.Key, c.Group, label, c.Metric, c.Unit, f64(c.Change * 100), f64(lo * 100), f64(hi * 100), f64(c.P),
+		data = append(data, []string{c.Key, c.Group, label, c.Metric, c.Unit, f64(change * 100), f64(lo * 100), f64(hi * 100), f64(float64(c.P)),
 			string(c.Verdict), f64(c.Limits.Threshold * 100)})
 	}
 	if len(rows) == 0 {
@@ -145,7 +137,7 @@ func comparisonChart(d *dataset, rep *compare.Report) *Chart {
 	for _, e := range []struct {
 		name string
 		v    compare.Verdict
-	}{{"regression", compare.Regression}, {"improvement", compare.Improvement}, {"no change (~)", compare.Same}, {"noisy (inconclusive)", compare.Noisy}} {
+	}{{"regression", compare.Regression}, {"improvement", compare.Improvement}, {"no change (~)", compare.Same}, {"unsure (inconclusive)", compare.Unsure}} {
 		sc := &plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: verdictColor(e.v), Radius: vg.Points(4), Shape: draw.CircleGlyph{}}}
 		leg.Add(e.name, sc)
 	}

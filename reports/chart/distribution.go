@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // box is the five-number summary of one benchmark's samples in one
@@ -21,18 +23,8 @@ type box struct {
 	n                int
 }
 
-func quantile(sorted []float64, q float64) float64 {
-	if len(sorted) == 1 {
-		return sorted[0]
-	}
-	pos := q * float64(len(sorted)-1)
-	i := int(math.Floor(pos))
-	if i >= len(sorted)-1 {
-		return sorted[len(sorted)-1]
-	}
-	f := pos - float64(i)
-	return sorted[i]*(1-f) + sorted[i+1]*f
-}
+// quantile is reports/stats' one quantile (type 7 interpolation).
+func quantile(sorted []float64, q float64) float64 { return stats.Quantile(sorted, q) }
 
 func makeBox(xs []float64) box {
 	s := append([]float64(nil), xs...)

@@ -6,128 +6,189 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/radvbench/radvbench/reports/results"
 )
 
 func TestDecide(t *testing.T) {
 	def := Limits{Alpha: 0.01, Threshold: 0.03, Noise: 0.03}
+	nan := math.NaN()
+	// ev is evidence from runs a side (5 unless given), a change with its
+	// interval and p, higher is better unless dir says otherwise.
+	ev := func(runs int, change, lo, hi, p float64) Evidence {
+		return Evidence{BaseRuns: runs, NewRuns: runs, Change: change, Low: lo, High: hi, P: p, Dir: +1, Floor: nan}
+	}
+	lower := func(e Evidence) Evidence { e.Dir = -1; return e }
+	floor := func(e Evidence, f float64) Evidence { e.Floor = f; return e }
 	tests := []struct {
-		name          string
-		change, p     float64
-		dir           int
-		baseCI, newCI float64
-		l             Limits
-		want          Verdict
+		name string
+		e    Evidence
+		l    Limits
+		want Verdict
 	}{
-		// Throughput (higher is better) fell 5% with p=0.001: significant
-		// (0.001 < 0.01) and |−5%| > 3%, in the worse direction.
-		{"throughput down 5%", -0.05, 0.001, +1, 0.01, 0.01, def, Regression},
+		// Throughput down 5%, interval [-6%, -4%] wholly beyond -3%, p 0.001.
+		{"throughput down 5%", ev(5, -0.05, -0.06, -0.04, 0.001), def, Regression},
 		// The same change on a time (lower is better) is an improvement.
-		{"time down 5%", -0.05, 0.001, -1, 0.01, 0.01, def, Improvement},
-		// Time up 5%: worse.
-		{"time up 5%", +0.05, 0.001, -1, 0.01, 0.01, def, Regression},
-		// Significant but only 2% (< 3% threshold): real, too small to matter.
-		{"small significant", -0.02, 1e-6, +1, 0.005, 0.005, def, Same},
-		// 10% change but p=0.02 >= alpha 0.01: not significant; CIs ±1% are
-		// within the 3% noise limit, so "no change".
-		{"large not significant", -0.10, 0.02, +1, 0.01, 0.01, def, Same},
+		{"time down 5%", lower(ev(5, -0.05, -0.06, -0.04, 0.001)), def, Improvement},
+		{"time up 5%", lower(ev(5, 0.05, 0.04, 0.06, 0.001)), def, Regression},
+		{"throughput up 5%", ev(5, 0.05, 0.04, 0.06, 0.001), def, Improvement},
+		// The interval reaches into the threshold band: cannot tell.
+		{"interval straddles threshold", ev(5, -0.05, -0.08, -0.02, 0.001), def, Unsure},
+		// Interval beyond, but the t-test does not reject: unsure.
+		{"test disagrees", ev(5, -0.05, -0.06, -0.04, 0.02), def, Unsure},
 		// p exactly alpha is not < alpha.
-		{"p equals alpha", -0.10, 0.01, +1, 0.01, 0.01, def, Same},
-		// Not decisive and the new side's CI is ±4% > 3%: noisy.
-		{"noisy new side", -0.01, 0.5, +1, 0.01, 0.04, def, Noisy},
-		// No CI at all (too few samples): +Inf relative width -> noisy.
-		{"no CI", 0, 1, +1, math.Inf(1), 0.01, def, Noisy},
-		// A wide CI does not hide a decisive change.
-		{"decisive despite noise", -0.20, 1e-4, +1, 0.08, 0.08, def, Regression},
+		{"p equals alpha", ev(5, -0.05, -0.06, -0.04, 0.01), def, Unsure},
+		// A real but small change: interval within ±3% is "~" whatever p.
+		{"small significant", ev(5, -0.02, -0.025, -0.015, 1e-6), def, Same},
+		// Interval exactly at the threshold still counts as within.
+		{"at threshold", ev(5, -0.02, -0.03, 0.03, 0.5), def, Same},
+		// A noise floor of 8% above the 3% threshold: a 5% drop is within.
+		{"floor raises threshold", floor(ev(5, -0.05, -0.06, -0.04, 0.001), 0.08), def, Same},
+		// A floor below the threshold changes nothing.
+		{"floor below threshold", floor(ev(5, -0.05, -0.06, -0.04, 0.001), 0.01), def, Regression},
 		// A per-benchmark threshold of 10% lets a 5% drop pass.
-		{"override threshold", -0.05, 1e-4, +1, 0.01, 0.01, Limits{Alpha: 0.01, Threshold: 0.10, Noise: 0.10}, Same},
-		// Exactly at the threshold is not beyond it.
-		{"at threshold", -0.03, 1e-4, +1, 0.01, 0.01, def, Same},
+		{"override threshold", ev(5, -0.05, -0.06, -0.04, 1e-4), Limits{Alpha: 0.01, Threshold: 0.10, Noise: 0.10}, Same},
+		// No interval with enough runs: unsure.
+		{"no interval", ev(5, -0.05, nan, nan, 0.001), def, Unsure},
+		// One run a side, no floor: never a regression, however large.
+		{"one run, no floor", ev(1, -0.50, nan, nan, nan), def, Unsure},
+		// Two runs a side, no floor: still unsure.
+		{"two runs, no floor", ev(2, -0.20, nan, nan, 0.001), def, Unsure},
+		// One run a side with a 4% floor: -8% > 4% + 3% is a regression...
+		{"one run beyond floor", floor(ev(1, -0.08, nan, nan, nan), 0.04), def, Regression},
+		{"one run beyond floor, better", floor(ev(1, 0.08, nan, nan, nan), 0.04), def, Improvement},
+		// ... -6% is not (within floor + threshold = 7%).
+		{"one run within floor", floor(ev(1, -0.06, nan, nan, nan), 0.04), def, Unsure},
+		// Mixed: 5 runs against 2 is judged like one run a side.
+		{"5 vs 2 runs", Evidence{BaseRuns: 5, NewRuns: 2, Change: -0.2, Low: nan, High: nan, P: 0.001, Dir: 1, Floor: nan}, def, Unsure},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Decide(tt.change, tt.p, tt.dir, tt.baseCI, tt.newCI, tt.l); got != tt.want {
-				t.Errorf("Decide(%v, p=%v, dir=%d, ci %v/%v) = %s, want %s", tt.change, tt.p, tt.dir, tt.baseCI, tt.newCI, got, tt.want)
+			got, reason := Decide(tt.e, tt.l)
+			if got != tt.want {
+				t.Errorf("Decide(%+v) = %s (%s), want %s", tt.e, got, reason, tt.want)
+			}
+			if (got == Unsure) != (reason != "") {
+				t.Errorf("verdict %s with reason %q: an unsure verdict, and only that, says why", got, reason)
 			}
 		})
 	}
 }
 
-// samplesEntry wraps samples as a pooled benchmark for judge.
-func samplesEntry(better string, xs ...float64) *entry {
+// runsEntry wraps runs (each a list of samples) as a benchmark for judge.
+func runsEntry(better string, runs ...[]float64) *entry {
+	var all []float64
+	for _, r := range runs {
+		all = append(all, r...)
+	}
 	r := &results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK,
-		Metric: results.Metric{Name: "m", Unit: "u", Better: better, Samples: xs}}
-	return &entry{key: r.ID(), result: r, samples: xs}
+		Metric: results.Metric{Name: "m", Unit: "u", Better: better, Samples: all}}
+	return &entry{key: r.ID(), result: r, runs: runs}
+}
+
+// samplesEntry is a benchmark with one run of samples xs.
+func samplesEntry(better string, xs ...float64) *entry {
+	return runsEntry(better, xs)
+}
+
+// around is a run of 10 samples centred on m (m-0.5 .. m+0.4).
+func around(m float64) []float64 {
+	xs := make([]float64, 10)
+	for i := range xs {
+		xs[i] = m - 0.5 + 0.1*float64(i)
+	}
+	return xs
+}
+
+func judgeOne(p *Policy, be, ne *entry) Comparison {
+	return newJudge(p, nil).judge("s/k", "new", be, ne)
 }
 
 func TestJudgeExactFigures(t *testing.T) {
 	p := DefaultPolicy()
+	// Welch's t on log run medians by hand, for equal-size sides.
+	welch := func(a, b []float64) float64 {
+		mean := func(xs []float64) (m, v float64) {
+			for _, x := range xs {
+				m += math.Log(x)
+			}
+			m /= float64(len(xs))
+			for _, x := range xs {
+				v += (math.Log(x) - m) * (math.Log(x) - m)
+			}
+			return m, v / float64(len(xs)-1)
+		}
+		ma, va := mean(a)
+		mb, vb := mean(b)
+		n := float64(len(a))
+		se2 := va/n + vb/n
+		tt := (mb - ma) / math.Sqrt(se2)
+		df := se2 * se2 / ((va/n)*(va/n)/(n-1) + (vb/n)*(vb/n)/(n-1))
+		return 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.CDF(-math.Abs(tt))
+	}
 	tests := []struct {
 		name        string
 		better      string
-		base, new   []float64
+		base, new   [][]float64
 		wantVerdict Verdict
 		wantChange  float64
-		wantP       float64
-		wantWarn    string
+		wantP       float64 // NaN: none
 	}{
 		{
-			// Two fully separated samples of 5: the exact two-sided U test
-			// p-value is 2/C(10,5) = 2/252 = 0.0079365 < 0.01. Medians 12
-			// and 17: change 17/12-1 = +41.67%. Lower is better -> worse.
-			name: "separated n=5, lower better", better: results.LowerIsBetter,
-			base: []float64{10, 11, 12, 13, 14}, new: []float64{15, 16, 17, 18, 19},
-			wantVerdict: Regression, wantChange: 17.0/12 - 1, wantP: 2.0 / 252,
-			wantWarn: "few samples (5 vs 5, want >= 10)",
+			// Run medians 99.95, 100.95, 101.95 against 109.95..111.95:
+			// change 110.95/100.95-1 = +9.9%, every resample above +3%.
+			// Throughput up: an improvement.
+			name: "three runs a side, 10% up", better: results.HigherIsBetter,
+			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(110), around(111), around(112)},
+			wantVerdict: Improvement, wantChange: 110.95/100.95 - 1,
+			wantP: welch([]float64{99.95, 100.95, 101.95}, []float64{109.95, 110.95, 111.95}),
 		},
 		{
-			// Same data, higher is better: an improvement.
-			name: "separated n=5, higher better", better: results.HigherIsBetter,
-			base: []float64{10, 11, 12, 13, 14}, new: []float64{15, 16, 17, 18, 19},
-			wantVerdict: Improvement, wantChange: 17.0/12 - 1, wantP: 2.0 / 252,
+			// The same runs as a time: worse.
+			name: "three runs a side, time 10% up", better: results.LowerIsBetter,
+			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(110), around(111), around(112)},
+			wantVerdict: Regression, wantChange: 110.95/100.95 - 1,
+			wantP: welch([]float64{99.95, 100.95, 101.95}, []float64{109.95, 110.95, 111.95}),
 		},
 		{
-			// Fully separated samples of 4: the smallest possible p is
-			// 2/C(8,4) = 2/70 = 0.0286 > 0.01, so the test cannot reject;
-			// n=4 is too few for a 95% CI of the median (benchmath needs 6),
-			// so the CI is infinite and the verdict is noisy.
-			name: "separated n=4", better: results.HigherIsBetter,
-			base: []float64{10, 11, 12, 13}, new: []float64{15, 16, 17, 18},
-			wantVerdict: Noisy, wantChange: 16.5/11.5 - 1, wantP: 2.0 / 70,
-			wantWarn: "need >= 5 samples to detect a difference at alpha level 0.01",
-		},
-		{
-			// Identical samples: all ties, U = n1*n2/2 and p = 1. Medians
-			// equal: change 0. Ten samples 100..109 have median 104.5 and a
-			// 95% CI from the 2nd to the 9th order statistic [101, 108]:
-			// half-width 3.5/104.5 = 3.35% > 3% noise limit -> noisy.
-			name: "identical n=10", better: results.HigherIsBetter,
-			base: seq(100, 10), new: seq(100, 10),
-			wantVerdict: Noisy, wantChange: 0, wantP: 1,
-		},
-		{
-			// 20 samples 1000..1019 on both sides: median 1009.5, CI from
-			// the 6th to the 15th order statistic [1005, 1014]: half-width
-			// 4.5/1009.5 = 0.45% < 3% -> no change.
-			name: "identical n=20", better: results.HigherIsBetter,
-			base: seq(1000, 20), new: seq(1000, 20),
+			// Identical runs: change 0, p 1, interval [0, 0] within ±3%.
+			name: "identical runs", better: results.HigherIsBetter,
+			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(100), around(101), around(102)},
 			wantVerdict: Same, wantChange: 0, wantP: 1,
+		},
+		{
+			// One run a side that differs by 30%: no run-to-run evidence and
+			// no floor, so unsure, not a regression; no p-value.
+			name: "one run a side, 30% down", better: results.HigherIsBetter,
+			base: [][]float64{around(100)}, new: [][]float64{around(70)},
+			wantVerdict: Unsure, wantChange: 69.95/99.95 - 1, wantP: math.NaN(),
+		},
+		{
+			// Runs wandering by ±20%: the 8% drop cannot be told apart.
+			name: "wandering runs", better: results.HigherIsBetter,
+			base: [][]float64{around(80), around(100), around(120)}, new: [][]float64{around(74), around(92), around(110)},
+			wantVerdict: Unsure, wantChange: 91.95/99.95 - 1,
+			wantP: welch([]float64{79.95, 99.95, 119.95}, []float64{73.95, 91.95, 109.95}),
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := judge("s/k", "new", samplesEntry(tt.better, tt.base...), samplesEntry(tt.better, tt.new...), &p)
+			c := judgeOne(&p, runsEntry(tt.better, tt.base...), runsEntry(tt.better, tt.new...))
 			if c.Verdict != tt.wantVerdict {
-				t.Errorf("verdict %s, want %s (%+v)", c.Verdict, tt.wantVerdict, c)
+				t.Errorf("verdict %s (%s), want %s", c.Verdict, c.Reason, tt.wantVerdict)
 			}
-			if math.Abs(c.Change-tt.wantChange) > 1e-12 {
+			if math.Abs(float64(c.Change)-tt.wantChange) > 1e-12 {
 				t.Errorf("change %v, want %v", c.Change, tt.wantChange)
 			}
-			if math.Abs(c.P-tt.wantP) > 1e-9 {
+			if math.IsNaN(tt.wantP) != c.P.NaN() || (!math.IsNaN(tt.wantP) && math.Abs(float64(c.P)-tt.wantP) > 1e-9) {
 				t.Errorf("p %v, want %v", c.P, tt.wantP)
 			}
-			if tt.wantWarn != "" && !strings.Contains(strings.Join(c.Warnings, "|"), tt.wantWarn) {
-				t.Errorf("warnings %q lack %q", c.Warnings, tt.wantWarn)
+			if c.Base.Runs != len(tt.base) || c.New.Runs != len(tt.new) {
+				t.Errorf("runs %d/%d, want %d/%d", c.Base.Runs, c.New.Runs, len(tt.base), len(tt.new))
+			}
+			if c.Verdict == Unsure && c.Reason == "" {
+				t.Errorf("unsure without a reason")
 			}
 		})
 	}
@@ -143,7 +204,7 @@ func seq(start float64, n int) []float64 {
 
 func TestJudgeStatuses(t *testing.T) {
 	p := DefaultPolicy()
-	ok := samplesEntry(results.HigherIsBetter, seq(1000, 20)...)
+	ok := runsEntry(results.HigherIsBetter, seq(1000, 20), seq(1001, 20), seq(1002, 20))
 	failed := &entry{result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusFailed, Reason: "verification failed",
 		Metric: results.Metric{Unit: "u", Better: results.HigherIsBetter}}}
 	skipped := &entry{result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusSkipped, Reason: "no fp16",
@@ -167,7 +228,7 @@ func TestJudgeStatuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := judge("s/k", "new", tt.base, tt.new, &p)
+			c := judgeOne(&p, tt.base, tt.new)
 			if c.Verdict != tt.want || c.Fails() != tt.fails {
 				t.Errorf("verdict %s fails %v, want %s %v (note %q)", c.Verdict, c.Fails(), tt.want, tt.fails, c.Note)
 			}
@@ -185,7 +246,7 @@ func TestCompareFixtures(t *testing.T) {
 		"matmul/gemm_naive/tile=16x16/k=1024,m=1024,n=1024":    Same,
 		"matmul/gemm_tiled/tile=16x16/k=1024,m=1024,n=1024":    Regression,
 		"matmul/gemm_tiled/tile=16x16/k=2048,m=2048,n=2048":    Regression,
-		"memory/copy/width=vec4/bytes=67108864":                Noisy,
+		"memory/copy/width=vec4/bytes=67108864":                Unsure,
 		"latency/roundtrip":                                    Improvement,
 		"matmul/gemm_fp16/tile=16x16/k=1024,m=1024,n=1024":     Incomparable,
 		"matmul/gemm_regblock/tile=16x16/k=1024,m=1024,n=1024": Failed,
@@ -196,7 +257,8 @@ func TestCompareFixtures(t *testing.T) {
 	}
 	for _, c := range rep.Comparisons {
 		if want[c.Key] != c.Verdict {
-			t.Errorf("%s: %s (change %s, p %.4f), want %s", c.Key, c.Verdict, FormatChange(c.Change), c.P, want[c.Key])
+			t.Errorf("%s: %s (change %s %s, p %.4f; %s), want %s", c.Key, c.Verdict, FormatChange(float64(c.Change)),
+				FormatInterval(float64(c.Low), float64(c.High)), float64(c.P), c.Reason, want[c.Key])
 		}
 	}
 	if !rep.Failed() || rep.Counts.Regressions != 2 || rep.Counts.Failed != 1 {
@@ -253,9 +315,9 @@ allow:
 
 func TestCompareRulesOverride(t *testing.T) {
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	// The 2048 GEMM fell ~3.85%: a 5% threshold for it alone passes it,
+	// The 2048 GEMM fell ~5.7%: an 8% threshold for it alone passes it,
 	// the 1024 GEMM (−9%) stays a regression.
-	p, err := ReadPolicy(strings.NewReader("rules:\n  - match: \"*k=2048*\"\n    threshold: 5%\n"), "p.yaml", DefaultPolicy())
+	p, err := ReadPolicy(strings.NewReader("rules:\n  - match: \"*k=2048*\"\n    threshold: 8%\n"), "p.yaml", DefaultPolicy())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,10 +32,16 @@ type bench struct {
 	config        string
 	status        string
 	reason        string
-	ns, cv        float64 // median per-dispatch time and its CV
-	n             int
-	metric        string // "gflops", "gbps" or "latency"
-	work          float64
+	ns, cv        float64 // median per-dispatch time and its CV within a run
+	n             int     // samples a run
+	// runs is the number of runs (1: an old single-run result without
+	// sample rounds); between the run-to-run CV of the time; rounds the
+	// round indices of the runs (default 1..runs).
+	runs    int
+	between float64
+	rounds  []int
+	metric  string // "gflops", "gbps" or "latency"
+	work    float64
 }
 
 func (b bench) result(rng *rand.Rand) results.Result {
@@ -62,9 +68,20 @@ func (b bench) result(rng *rand.Rand) results.Result {
 	r.Verified = true
 	r.Clock = "gpu-timestamp"
 	r.Repeats = 8
-	ns := normalSamples(rng, b.ns, b.cv, b.n)
-	for i := range ns {
-		ns[i] = math.Round(ns[i]*10) / 10
+	runs := max(b.runs, 1)
+	var ns []float64
+	for k := range runs {
+		f := math.Exp(b.between * rng.NormFloat64())
+		for _, t := range normalSamples(rng, b.ns*f, b.cv, b.n) {
+			ns = append(ns, math.Round(t*10)/10)
+			if runs > 1 {
+				rd := k + 1
+				if b.rounds != nil {
+					rd = b.rounds[k]
+				}
+				r.SampleRounds = append(r.SampleRounds, rd)
+			}
+		}
 	}
 	r.SamplesNS = ns
 	for _, t := range ns {
@@ -80,13 +97,19 @@ func (b bench) result(rng *rand.Rand) results.Result {
 		r.CI = results.CI{Low: s.Low, High: s.High, Level: stats.Confidence}
 	}
 	r.CV = math.Round(s.CV*1e5) / 1e5
-	r.DurationS = 0.5
+	r.DurationS = 0.5 * float64(runs)
+	rounds, groups := r.RunSamples()
+	if runs > 1 {
+		for i, g := range groups {
+			r.Runs = append(r.Runs, results.RunSummary{Round: rounds[i], N: len(g), Median: stats.Median(g)})
+		}
+	}
 	return r
 }
 
 func gemm(kernel string, n int64, ns, cv float64) bench {
 	return bench{suite: "matmul", kernel: kernel, variant: map[string]string{"tile": "16x16"},
-		params: map[string]int64{"m": n, "n": n, "k": n}, ns: ns, cv: cv, n: 20, metric: "gflops",
+		params: map[string]int64{"m": n, "n": n, "k": n}, ns: ns, cv: cv, n: 20, runs: 5, between: 0.005, metric: "gflops",
 		work: 2 * float64(n*n*n)}
 }
 
@@ -108,20 +131,36 @@ func file(dev results.Device, seed uint64, benches ...bench) *results.File {
 		Tool:    results.Tool{Name: "radvbench", Version: "0.1.0-dev", Commit: "570bafa"},
 		Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Suites: []string{"matmul", "memory", "latency"},
 		Device: dev, Shaders: map[string]string{"gemm_tiled.comp": "3f1c0a", "gemm_naive.comp": "9b2e11"}}
+	runs := 1
 	for _, b := range benches {
 		f.Results = append(f.Results, b.result(rng))
+		runs = max(runs, b.runs)
 	}
+	f.Rounds = rounds(f.Started, runs, "")
 	return f
+}
+
+// rounds describes n runs of a file (none for a single run).
+func rounds(start time.Time, n int, config string) []results.Round {
+	if n < 2 {
+		return nil
+	}
+	var out []results.Round
+	for i := range n {
+		t := start.Add(time.Duration(i) * time.Minute)
+		out = append(out, results.Round{Index: i + 1, Config: config, Started: t, Finished: t.Add(50 * time.Second)})
+	}
+	return out
 }
 
 // fixtures builds every synthetic results file under testdata/, by name.
 func fixtures() map[string]*results.File {
 	copyB := func(cv float64) bench {
 		return bench{suite: "memory", kernel: "copy", variant: map[string]string{"width": "vec4"},
-			params: map[string]int64{"bytes": 1 << 26}, ns: 1.0e6, cv: cv, n: 20, metric: "gbps", work: 2 * (1 << 26)}
+			params: map[string]int64{"bytes": 1 << 26}, ns: 1.0e6, cv: cv, n: 20, runs: 5, between: 0.005, metric: "gbps", work: 2 * (1 << 26)}
 	}
 	lat := func(ns float64) bench {
-		return bench{suite: "latency", kernel: "roundtrip", params: map[string]int64{}, ns: ns, cv: 0.01, n: 30, metric: "latency"}
+		return bench{suite: "latency", kernel: "roundtrip", params: map[string]int64{}, ns: ns, cv: 0.01, n: 30, runs: 5, between: 0.005, metric: "latency"}
 	}
 	fp16 := bench{suite: "matmul", kernel: "gemm_fp16", variant: map[string]string{"tile": "16x16"},
 		params: map[string]int64{"m": 1024, "n": 1024, "k": 1024}, status: results.StatusSkipped,
@@ -134,32 +173,42 @@ func fixtures() map[string]*results.File {
 		copyB(0.01), lat(12000), fp16,
 		gemm("gemm_regblock", 1024, 0.4e6, 0.01),
 	)
-	// new: gemm_tiled 1024 10% slower (regression), 2048 4% slower
-	// (regression), copy noisy, latency 8% faster (improvement),
+	// new (5 runs a side, runs wandering by 0.5%): gemm_tiled 1024 10%
+	// slower (regression), 2048 6% slower (regression), copy's runs
+	// wander by 6% (unsure), latency 8% faster (improvement),
 	// gemm_regblock failed verification, gemm_naive 4096 added.
+	noisyCopy := copyB(0.02)
+	noisyCopy.between = 0.06
 	failed := gemm("gemm_regblock", 1024, 0, 0)
 	failed.status, failed.reason = results.StatusFailed, "verification failed: max abs error 3.5 > tolerance 0.001"
 	newer := file(radvDevice(), 2,
 		gemm("gemm_naive", 1024, 2.0e6, 0.01),
 		gemm("gemm_tiled", 1024, 0.55e6, 0.01),
-		gemm("gemm_tiled", 2048, 3.744e6, 0.01),
-		copyB(0.08), lat(11040), fp16,
+		gemm("gemm_tiled", 2048, 3.816e6, 0.01),
+		noisyCopy, lat(11040), fp16,
 		failed,
 		gemm("gemm_naive", 4096, 128e6, 0.01),
 	)
 	newer.Started = newer.Started.Add(24 * time.Hour)
 	newer.Shaders["gemm_tiled.comp"] = "77aa00"
 
-	// One file, two A/B configurations run interleaved.
+	// One file, two A/B configurations run interleaved, 3 rounds each
+	// (A B A B A B): each configuration's rounds are its runs.
 	ab := file(radvDevice(), 3)
 	ab.Configs = []results.Config{{Name: "default"}, {Name: "wave32", Env: map[string]string{"RADV_PERFTEST": "cswave32"}}}
 	rng := rand.New(rand.NewPCG(3, 3))
-	for _, cfg := range []struct {
+	for i := range 6 {
+		cfg := ab.Configs[i%2].Name
+		t := ab.Started.Add(time.Duration(i) * time.Minute)
+		ab.Rounds = append(ab.Rounds, results.Round{Index: i + 1, Config: cfg, Started: t, Finished: t.Add(50 * time.Second)})
+	}
+	for ci, cfg := range []struct {
 		name  string
 		scale float64
 	}{{"default", 1}, {"wave32", 0.9}} {
 		for _, b := range []bench{gemm("gemm_tiled", 1024, 0.5e6, 0.01), gemm("gemm_naive", 1024, 2.0e6, 0.01)} {
 			b.config = cfg.name
+			b.runs, b.rounds = 3, []int{ci + 1, ci + 3, ci + 5}
 			if b.kernel == "gemm_tiled" {
 				b.ns *= cfg.scale
 			}
@@ -168,13 +217,19 @@ func fixtures() map[string]*results.File {
 	}
 
 	// Runs labelled by configuration and fingerprinted by boot parameter.
+	// Each a file of 3 runs.
 	run := func(seed uint64, label, frag string, scale float64) *results.File {
-		f := file(radvDevice(), seed, gemm("gemm_tiled", 1024, 0.5e6*scale, 0.01), copyB(0.01))
+		g, c := gemm("gemm_tiled", 1024, 0.5e6*scale, 0.01), copyB(0.01)
+		g.runs, c.runs = 3, 3
+		f := file(radvDevice(), seed, g, c)
 		f.Labels = map[string]string{"config": label, "host": "ci-navi31"}
 		f.Fingerprint = map[string]string{"amdgpu.vm_fragment_size": frag, "kernel.release": "6.12.9", "driver.info": "Mesa 25.0.4"}
 		return f
 	}
-	lvp := file(lvpDevice(), 9, gemm("gemm_tiled", 1024, 40e6, 0.02), lat(52000))
+	// An old single-run file (no rounds, no sample rounds).
+	lg, ll := gemm("gemm_tiled", 1024, 40e6, 0.02), lat(52000)
+	lg.runs, ll.runs = 1, 1
+	lvp := file(lvpDevice(), 9, lg, ll)
 	lvp.Quick = true
 
 	return map[string]*results.File{

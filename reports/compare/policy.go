@@ -2,11 +2,13 @@ package compare
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -21,43 +23,46 @@ const (
 	DefaultMinSamples = 10
 )
 
-// Policy decides when a change is a regression. A change is a regression
-// only when it is statistically significant (Mann-Whitney U p < Alpha) AND
-// the medians differ by more than Threshold in the worse direction. When a
-// pair is not decisive and either side's confidence interval is wider than
-// Noise (relative half-width), the verdict is "noisy" instead of "~".
+// Policy decides when a change is a regression: on run-level evidence, the
+// change's 95% interval must lie beyond the effective threshold (Threshold,
+// or the benchmark's noise floor when larger) in the worse direction and
+// the t-test on the run medians must give p < Alpha (see Decide). Noise
+// is a warning limit on the run-to-run variation.
 //
 // Thresholds are fractions here (0.03 = 3%); the policy file and the CLI
 // write them in percent.
 type Policy struct {
-	Alpha     float64
-	Threshold float64
-	// Noise is the largest relative CI half-width still judged; 0 means
-	// "equal to the threshold" (a CI wider than the threshold could hide a
-	// threshold-sized change).
-	Noise float64
-	// MinSamples: fewer samples on either side give a warning.
-	MinSamples int
+	Alpha     float64 `json:"alpha"`
+	Threshold float64 `json:"threshold"`
+	// Noise is the largest run-to-run variation (between-run CV) that
+	// passes without a warning; 0 means "equal to the threshold".
+	Noise float64 `json:"noise,omitempty"`
+	// MinSamples: a run with fewer samples gives a warning.
+	MinSamples int `json:"min_samples"`
+	// NoiseFile is the noise file (radvbench noise) whose per-benchmark
+	// floors raise the threshold; "" for none. A relative path in a policy
+	// file is relative to that file.
+	NoiseFile string `json:"noise_file,omitempty"`
 	// Rules override Alpha, Threshold and Noise for matching benchmarks;
 	// later matching rules override earlier ones.
-	Rules []Rule
+	Rules []Rule `json:"rules,omitempty"`
 	// Allow lists known regressions: a matching regression (or a new
 	// failure) is reported but does not fail the gate.
-	Allow []Allow
+	Allow []Allow `json:"allow,omitempty"`
 }
 
 // Rule is a per-benchmark override. Nil fields keep the inherited value.
 type Rule struct {
-	Match     Pattern
-	Alpha     *float64
-	Threshold *float64
-	Noise     *float64
+	Match     Pattern  `json:"match"`
+	Alpha     *float64 `json:"alpha,omitempty"`
+	Threshold *float64 `json:"threshold,omitempty"`
+	Noise     *float64 `json:"noise,omitempty"`
 }
 
 // Allow is an allow-list entry: a known regression and why it is accepted.
 type Allow struct {
-	Match  Pattern
-	Reason string
+	Match  Pattern `json:"match"`
+	Reason string  `json:"reason"`
 }
 
 // Pattern matches benchmark IDs (results.Result.ID, plus "@config" when the
@@ -69,6 +74,9 @@ type Pattern struct {
 	Text string
 	re   *regexp.Regexp
 }
+
+// MarshalJSON writes the pattern as its text.
+func (p Pattern) MarshalJSON() ([]byte, error) { return json.Marshal(p.Text) }
 
 // ParsePattern compiles a glob or "re:" pattern.
 func ParsePattern(s string) (Pattern, error) {
@@ -126,7 +134,7 @@ func (p Pattern) Match(key string) bool {
 }
 
 // DefaultPolicy returns the default policy: alpha 0.01, threshold 3%,
-// noise limit equal to the threshold, warning below 10 samples.
+// noise limit equal to the threshold, warning below 10 samples a run.
 func DefaultPolicy() Policy {
 	return Policy{Alpha: DefaultAlpha, Threshold: DefaultThreshold, MinSamples: DefaultMinSamples}
 }
@@ -136,12 +144,18 @@ type Limits struct {
 	Alpha     float64 `json:"alpha"`
 	Threshold float64 `json:"threshold"`
 	Noise     float64 `json:"noise"`
+	// Floor is the benchmark's noise floor for the comparison's run counts
+	// (null without a noise file); Effective the threshold the change was
+	// judged against (see Evidence.Effective; null when nothing could be
+	// decided).
+	Floor     Float `json:"floor"`
+	Effective Float `json:"effective_threshold"`
 }
 
 // For returns the effective limits for a benchmark key, and the allow-list
 // entry that covers it (nil when none).
 func (p *Policy) For(key string) (Limits, *Allow) {
-	l := Limits{Alpha: p.Alpha, Threshold: p.Threshold, Noise: p.Noise}
+	l := Limits{Alpha: p.Alpha, Threshold: p.Threshold, Noise: p.Noise, Floor: Float(math.NaN()), Effective: Float(p.Threshold)}
 	noiseSet := p.Noise > 0
 	for _, r := range p.Rules {
 		if !r.Match.Match(key) {
@@ -161,6 +175,7 @@ func (p *Policy) For(key string) (Limits, *Allow) {
 	if !noiseSet {
 		l.Noise = l.Threshold
 	}
+	l.Effective = Float(l.Threshold)
 	var allow *Allow
 	for i := range p.Allow {
 		if p.Allow[i].Match.Match(key) {
@@ -194,10 +209,11 @@ func checkAlpha(a float64) error {
 
 // policyFile is the YAML form of a policy file:
 //
-//	alpha: 0.01          # significance level of the Mann-Whitney U test
+//	alpha: 0.01          # significance level of the run-level t-test
 //	threshold: 3%        # smallest change that counts (percent)
-//	noise: 5%            # widest CI half-width still judged (percent)
-//	min_samples: 10      # warn below this many samples
+//	noise: 5%            # warn when runs wander by more (percent)
+//	min_samples: 10      # warn when a run has fewer samples
+//	noise_file: noise.json  # per-benchmark noise floors (radvbench noise)
 //	rules:
 //	  - match: "latency/*"
 //	    threshold: 10%
@@ -209,6 +225,7 @@ type policyFile struct {
 	Threshold  *percent  `yaml:"threshold"`
 	Noise      *percent  `yaml:"noise"`
 	MinSamples *int      `yaml:"min_samples"`
+	NoiseFile  *string   `yaml:"noise_file"`
 	Rules      []ruleYML `yaml:"rules"`
 	Allow      []struct {
 		Match  string `yaml:"match"`
@@ -280,6 +297,12 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 	}
 	if pf.MinSamples != nil {
 		p.MinSamples = *pf.MinSamples
+	}
+	if pf.NoiseFile != nil {
+		p.NoiseFile = *pf.NoiseFile
+		if p.NoiseFile != "" && !filepath.IsAbs(p.NoiseFile) && name != "" {
+			p.NoiseFile = filepath.Join(filepath.Dir(name), p.NoiseFile)
+		}
 	}
 	for i, ry := range pf.Rules {
 		pat, err := ParsePattern(ry.Match)

@@ -93,11 +93,11 @@ allow:
 		wantAllow bool
 	}{
 		// No rule: the file's globals; noise 4% as set.
-		{"matmul/gemm", Limits{0.001, 0.05, 0.04}, false},
+		{"matmul/gemm", Limits{Alpha: 0.001, Threshold: 0.05, Noise: 0.04}, false},
 		// Rule 1 sets the threshold; rule 2 (later) the alpha.
-		{"latency/roundtrip", Limits{0.05, 0.10, 0.04}, false},
-		{"latency/other", Limits{0.001, 0.10, 0.04}, false},
-		{"memory/copy/bytes=1", Limits{0.001, 0.05, 0.08}, true},
+		{"latency/roundtrip", Limits{Alpha: 0.05, Threshold: 0.10, Noise: 0.04}, false},
+		{"latency/other", Limits{Alpha: 0.001, Threshold: 0.10, Noise: 0.04}, false},
+		{"memory/copy/bytes=1", Limits{Alpha: 0.001, Threshold: 0.05, Noise: 0.08}, true},
 	}
 	for _, tt := range tests {
 		l, a := p.For(tt.key)
@@ -111,10 +111,10 @@ allow:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l, _ := p.For("a/b"); !near(l, Limits{0.01, 0.07, 0.07}) {
+	if l, _ := p.For("a/b"); !near(l, Limits{Alpha: 0.01, Threshold: 0.07, Noise: 0.07}) {
 		t.Errorf("noise follows threshold: %+v", l)
 	}
-	if l, _ := p.For("b/c"); !near(l, Limits{0.01, 0.03, 0.03}) {
+	if l, _ := p.For("b/c"); !near(l, Limits{Alpha: 0.01, Threshold: 0.03, Noise: 0.03}) {
 		t.Errorf("defaults: %+v", l)
 	}
 	// An empty file keeps the base.
@@ -160,7 +160,7 @@ func TestPolicyExample(t *testing.T) {
 	if len(p.Rules) != 2 || len(p.Allow) != 1 {
 		t.Errorf("example policy: %d rules, %d allow entries", len(p.Rules), len(p.Allow))
 	}
-	if l, _ := p.For("matmul/naive/name=wg16x16/K=64,M=64,N=64"); !near(l, Limits{0.01, 0.05, 0.10}) {
+	if l, _ := p.For("matmul/naive/name=wg16x16/K=64,M=64,N=64"); !near(l, Limits{Alpha: 0.01, Threshold: 0.05, Noise: 0.10}) {
 		t.Errorf("example limits %+v", l)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/radvbench/radvbench/reports/chart"
@@ -16,6 +15,7 @@ type row struct {
 	Key, Group, Metric string
 	Base, New          string
 	Change, P          string
+	Floor              string
 	Verdict            string
 	Class              string
 	Remarks            string
@@ -29,10 +29,10 @@ func side(s *compare.Side, unit string) string {
 		return s.Status
 	}
 	ci := ""
-	if !math.IsInf(s.RelCI, 0) && !math.IsNaN(s.RelCI) {
-		ci = " ±" + compare.FormatPercent(s.RelCI)
+	if !s.RelCI.NaN() {
+		ci = " ±" + compare.FormatPercent(float64(s.RelCI))
 	}
-	return compare.FormatValue(s.Median) + " " + unit + ci
+	return compare.FormatValue(float64(s.Median)) + " " + unit + ci + fmt.Sprintf(" (%d runs)", s.Runs)
 }
 
 // VerdictClass is the CSS class (and Markdown emphasis) of a verdict.
@@ -44,7 +44,7 @@ func verdictClass(c *compare.Comparison) string {
 		return "allowed"
 	case c.Verdict == compare.Improvement:
 		return "good"
-	case c.Verdict == compare.Noisy:
+	case c.Verdict == compare.Unsure:
 		return "noisy"
 	}
 	return "same"
@@ -75,7 +75,7 @@ func rows(rep *compare.Report) []row {
 			return 1
 		case c.Verdict == compare.Improvement:
 			return 2
-		case c.Verdict == compare.Noisy:
+		case c.Verdict == compare.Unsure:
 			return 3
 		}
 		return 4
@@ -88,21 +88,26 @@ func rows(rep *compare.Report) []row {
 				continue
 			}
 			p := ""
-			if !math.IsNaN(c.P) {
-				p = fmt.Sprintf("%.3g", c.P)
+			if !c.P.NaN() {
+				p = fmt.Sprintf("%.3g", float64(c.P))
 			}
 			var rem []string
 			if c.Note != "" {
 				rem = append(rem, c.Note)
 			}
+			if c.Reason != "" {
+				rem = append(rem, c.Reason)
+			}
 			if c.AllowReason != "" {
 				rem = append(rem, "allowed: "+c.AllowReason)
 			}
-			rem = append(rem, c.Warnings...)
+			for _, w := range c.Warnings {
+				rem = append(rem, w.Message)
+			}
 			out = append(out, row{
 				Key: c.Key, Group: c.Group, Metric: c.Metric,
 				Base: side(c.Base, c.Unit), New: side(c.New, c.Unit),
-				Change: compare.FormatChange(c.Change), P: p,
+				Change: compare.FormatChange(float64(c.Change)), P: p, Floor: compare.FormatFloor(float64(c.Limits.Floor)),
 				Verdict: verdictLabel(c), Class: verdictClass(c), Remarks: strings.Join(rem, "; "),
 			})
 		}
@@ -200,12 +205,12 @@ nav ul { columns: 2; }
 {{range .Compare.Notes}}<p class="note">{{.}}</p>
 {{end}}
 <table id="verdict-table">
-<thead><tr><th>Benchmark</th>{{if .Multi}}<th>Group</th>{{end}}<th>Baseline</th><th>New</th><th>Change</th><th>p</th><th>Verdict</th><th>Remarks</th></tr></thead>
+<thead><tr><th>Benchmark</th>{{if .Multi}}<th>Group</th>{{end}}<th>Baseline</th><th>New</th><th>Change</th><th>p</th><th>Noise floor</th><th>Verdict</th><th>Remarks</th></tr></thead>
 <tbody>
-{{range .Rows}}<tr class="{{.Class}}"><td><code>{{.Key}}</code></td>{{if $.Multi}}<td><code>{{.Group}}</code></td>{{end}}<td class="num">{{.Base}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="num">{{.P}}</td><td class="verdict">{{.Verdict}}</td><td>{{.Remarks}}</td></tr>
+{{range .Rows}}<tr class="{{.Class}}"><td><code>{{.Key}}</code></td>{{if $.Multi}}<td><code>{{.Group}}</code></td>{{end}}<td class="num">{{.Base}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="num">{{.P}}</td><td class="num">{{.Floor}}</td><td class="verdict">{{.Verdict}}</td><td>{{.Remarks}}</td></tr>
 {{end}}</tbody>
 </table>
-<p>A regression is a change worse than the threshold with a Mann-Whitney U p-value below alpha; "noisy" means the confidence interval is too wide to tell. Medians are shown with the half-width of their 95% confidence interval.</p>
+<p>Runs (processes), not samples, are the evidence: a side's figure is the median of its run medians. A regression needs the change's 95% interval (hierarchical bootstrap over runs, then samples) to lie beyond the effective threshold (the policy's, or the benchmark's noise floor when larger) and the t-test on the run medians to give p below alpha; "unsure" means the runs cannot tell (too few, or too noisy). Medians are shown with the half-width of their 95% interval (with 3 or more runs).</p>
 {{else}}<p>No comparison: {{.NoCmp}}.</p>{{end}}
 
 {{range .Charts}}<h2 id="{{.Name}}">{{kind .Kind}}{{if .Suite}}: {{.Suite}}{{end}}</h2>

@@ -16,6 +16,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -298,16 +299,10 @@ func (t *timed) Extra(float64) map[string]float64 {
 	return x
 }
 
-// quantile is the q-quantile of xs by linear interpolation between order
-// statistics.
+// quantile is the q-quantile of xs (reports/stats' interpolation; xs is
+// not modified).
 func quantile(xs []float64, q float64) float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
-	pos := q * float64(len(s)-1)
-	i := int(pos)
-	if i >= len(s)-1 {
-		return s[len(s)-1]
-	}
-	f := pos - float64(i)
-	return s[i]*(1-f) + s[i+1]*f
+	return stats.Quantile(s, q)
 }

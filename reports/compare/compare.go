@@ -1,0 +1,358 @@
+// Package compare turns radvbench results files into verdicts. It groups
+// results files into sides (per file, pooled with '--', or by a label,
+// fingerprint key or A/B configuration), pairs benchmarks across groups,
+// and judges each pair on its runs, not its samples: samples of one run
+// only carry the noise inside a process, and any between-run shift would
+// look significant. It also renders the outcome as a text table, Markdown,
+// JUnit XML or JSON. It is pure Go: no cgo, no Vulkan.
+//
+// The files: group.go pairs benchmarks into runs per side, judge.go
+// decides, notes.go states what a reader must know first, plan.go answers
+// "how many runs", numfmt.go formats numbers, and one file per output
+// format renders the report.
+package compare
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// Verdict is the outcome for one benchmark in one group against the
+// baseline.
+type Verdict string
+
+const (
+	// Regression: worse beyond the effective threshold with run-level
+	// evidence (see Decide).
+	Regression Verdict = "regression"
+	// Improvement: better beyond the effective threshold.
+	Improvement Verdict = "improvement"
+	// Same: the change's interval lies within ±the effective threshold.
+	Same Verdict = "~"
+	// Unsure: the runs cannot decide (too few, or too noisy for the
+	// threshold); Comparison.Reason says why and SettleRuns how many runs
+	// a side would settle it. It does not fail the gate.
+	Unsure Verdict = "unsure"
+	// Failed: the benchmark was ok in the baseline and failed (e.g. did not
+	// verify) in the other group. Fails the gate like a regression.
+	Failed Verdict = "failed"
+	// Missing: the benchmark is in the baseline only.
+	Missing Verdict = "missing"
+	// Added: the benchmark is in the other group only.
+	Added Verdict = "added"
+	// Incomparable: present on both sides but not comparable (skipped,
+	// failed in the baseline, different metrics).
+	Incomparable Verdict = "incomparable"
+)
+
+// Input is one results file and the name it is shown under.
+type Input struct {
+	Name string
+	File *results.File
+	// Group, when set (and Options.By is empty), puts the input in the
+	// named group: the runs of all its files are pooled as one side
+	// ('compare BASE1 BASE2 -- NEW1 NEW2').
+	Group string
+}
+
+// Options select grouping and policy.
+type Options struct {
+	Policy Policy
+	// By is the grouping key: "" (each input is a group, named by its
+	// Name or Group), "config" (Result.Config), "file", "label.KEY"
+	// (File.Labels), "device" (Device.Name), "driver" (Device.DriverInfo),
+	// or any key of File.Fingerprint (kernel.release, ...). A group's
+	// files are pooled: their runs are the group's runs.
+	By string
+	// Baseline is the group every other group is compared against; ""
+	// means the first group (in input order).
+	Baseline string
+	// Noise holds per-benchmark noise floors (nil: none known); NoiseName
+	// is its file name, for notes.
+	Noise     *noise.File
+	NoiseName string
+}
+
+// Side is one group's view of a benchmark: its runs and their figures.
+type Side struct {
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+	// Runs counts the runs with samples; N the samples over all of them.
+	Runs int `json:"runs"`
+	N    int `json:"n"`
+	// Median is the median of the run medians.
+	Median Float `json:"median"`
+	// Low and High bound the 95% interval of Median from the hierarchical
+	// bootstrap; null with fewer than 3 runs (no run-level interval).
+	Low  Float `json:"low"`
+	High Float `json:"high"`
+	// RelCI is the interval's half-width relative to Median (null when
+	// there is no interval).
+	RelCI Float `json:"rel_ci"`
+	// RunCV is the between-run variation (standard deviation of the log
+	// run medians; null with one run); WithinCV the median of the runs'
+	// own sample CVs.
+	RunCV    Float `json:"run_cv"`
+	WithinCV Float `json:"within_cv"`
+	// RunMedians lists each run's median, in run order.
+	RunMedians []float64 `json:"run_medians,omitempty"`
+	// RunSeconds is the median time one run spent on the benchmark (0 when
+	// the files do not say).
+	RunSeconds float64 `json:"run_seconds,omitempty"`
+
+	runs [][]float64
+}
+
+// Comparison is one benchmark in one group against the baseline group.
+type Comparison struct {
+	// Key identifies the benchmark: Result.ID(), plus "@CONFIG" when the
+	// result carries an A/B configuration that is not the grouping key.
+	Key    string `json:"key"`
+	Group  string `json:"group"`
+	Metric string `json:"metric"`
+	Unit   string `json:"unit"`
+	Better string `json:"better"`
+	Base   *Side  `json:"base"`
+	New    *Side  `json:"new"`
+	// Change is New.Median/Base.Median - 1; Low and High bound its 95%
+	// interval (hierarchical bootstrap over runs, then samples; null with
+	// fewer than 3 runs on a side).
+	Change Float `json:"change"`
+	Low    Float `json:"change_low"`
+	High   Float `json:"change_high"`
+	// P is the two-sided p-value of Welch's t-test on the logarithms of the
+	// run medians (null with fewer than 2 runs on a side).
+	P       Float   `json:"p"`
+	Verdict Verdict `json:"verdict"`
+	// Fails is Fails(), stored for JSON readers.
+	Fail bool `json:"fails"`
+	// Reason says why a verdict is unsure; SettleRuns is how many runs a
+	// side would settle it if the change and the noise stay as measured
+	// (-1: more than 200; 0 when unknown: then the reason says what to
+	// do).
+	Reason     string `json:"reason,omitempty"`
+	SettleRuns int    `json:"settle_runs,omitempty"`
+	Limits     Limits `json:"limits"`
+	// Allowed is set on a regression or failure the policy's allow-list
+	// accepts; AllowReason says why.
+	Allowed     bool   `json:"allowed,omitempty"`
+	AllowReason string `json:"allow_reason,omitempty"`
+	// Warnings are statistical caveats, as data; renderers print each
+	// distinct one once, as a footnote.
+	Warnings []Warning `json:"warnings,omitempty"`
+	// Note explains an Incomparable or Failed verdict.
+	Note string `json:"note,omitempty"`
+}
+
+// Warning is a statistical caveat attached to a comparison. Its Message is
+// the same for every comparison it applies to, so that a table prints it
+// once.
+type Warning struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+func (w Warning) Error() string { return w.Message }
+
+// Fails reports whether this comparison fails the gate.
+func (c *Comparison) Fails() bool {
+	return (c.Verdict == Regression || c.Verdict == Failed) && !c.Allowed
+}
+
+// Group is a set of inputs sharing one value of the grouping key.
+type Group struct {
+	Name  string   `json:"name"`
+	Files []string `json:"files"`
+}
+
+// Counts tallies verdicts.
+type Counts struct {
+	Regressions  int `json:"regressions"`
+	Allowed      int `json:"allowed"`
+	Failed       int `json:"failed"`
+	Improvements int `json:"improvements"`
+	Same         int `json:"unchanged"`
+	Unsure       int `json:"unsure"`
+	Missing      int `json:"missing"`
+	Added        int `json:"added"`
+	Incomparable int `json:"incomparable"`
+}
+
+// JSONSchema versions the JSON output of compare (v2: run-level figures).
+const JSONSchema = "radvbench/compare/v2"
+
+// Report is the outcome of a comparison. Its JSON form is the compare
+// command's JSON output.
+type Report struct {
+	Schema string `json:"schema"`
+	// SummaryLine is Summary(), FailedGate is Failed(): stored for JSON
+	// readers.
+	SummaryLine string  `json:"summary"`
+	FailedGate  bool    `json:"failed"`
+	By          string  `json:"by,omitempty"`
+	Baseline    string  `json:"baseline"`
+	Groups      []Group `json:"groups"`
+	Policy      Policy  `json:"policy"`
+	// NoiseFile names the noise floors used ("" when none).
+	NoiseFile string `json:"noise_file,omitempty"`
+	// Notes are facts stated at the top: device or driver mismatches,
+	// CPU (lavapipe) figures, changed shaders, unused allow entries.
+	Notes       []string     `json:"notes,omitempty"`
+	Counts      Counts       `json:"counts"`
+	Comparisons []Comparison `json:"comparisons"`
+}
+
+// Failed reports whether the gate fails: at least one regression or new
+// failure the allow-list does not accept.
+func (r *Report) Failed() bool {
+	return r.Counts.Regressions > 0 || r.Counts.Failed > 0
+}
+
+// Compare groups the inputs, pairs benchmarks and judges every non-baseline
+// group against the baseline. Errors are input or usage errors.
+func Compare(inputs []Input, opt Options) (*Report, error) {
+	if err := opt.Policy.Validate(); err != nil {
+		return nil, err
+	}
+	if len(inputs) == 0 {
+		return nil, fmt.Errorf("no results files to compare")
+	}
+	groups, err := group(inputs, opt.By)
+	if err != nil {
+		return nil, err
+	}
+	if len(groups) < 2 {
+		if opt.By == "" {
+			return nil, fmt.Errorf("need at least two results files to compare (or --by KEY to compare groups within them)")
+		}
+		return nil, fmt.Errorf("all results have the same %s (%q): nothing to compare; pick another --by key", opt.By, displayGroup(groups[0].name))
+	}
+	base := 0
+	if opt.Baseline != "" {
+		base = -1
+		var names []string
+		for i, g := range groups {
+			names = append(names, displayGroup(g.name))
+			if g.name == opt.Baseline || (opt.Baseline == unsetGroup && g.name == "") {
+				base = i
+			}
+		}
+		if base < 0 {
+			return nil, fmt.Errorf("baseline %q is not one of the groups (%s)", opt.Baseline, strings.Join(names, ", "))
+		}
+	}
+	// Baseline first, the others in input order.
+	ordered := append([]*groupData{groups[base]}, append(append([]*groupData{}, groups[:base]...), groups[base+1:]...)...)
+
+	rep := &Report{Schema: JSONSchema, By: opt.By, Baseline: displayGroup(ordered[0].name), Policy: opt.Policy, Comparisons: []Comparison{}}
+	if opt.Noise != nil {
+		rep.NoiseFile = opt.NoiseName
+		if rep.NoiseFile == "" {
+			rep.NoiseFile = "(noise floors)"
+		}
+	}
+	for _, g := range ordered {
+		rep.Groups = append(rep.Groups, Group{Name: displayGroup(g.name), Files: g.files})
+	}
+	rep.Notes = notes(ordered, opt)
+
+	allowUsed := make([]bool, len(opt.Policy.Allow))
+	j := newJudge(&opt.Policy, opt.Noise)
+	bg := ordered[0]
+	for _, g := range ordered[1:] {
+		for _, k := range unionKeys(bg, g) {
+			c := j.judge(k, displayGroup(g.name), bg.entries[k], g.entries[k])
+			if c.Allowed {
+				for i := range opt.Policy.Allow {
+					if opt.Policy.Allow[i].Match.Match(k) {
+						allowUsed[i] = true
+						break
+					}
+				}
+			}
+			c.Fail = c.Fails()
+			rep.Comparisons = append(rep.Comparisons, c)
+		}
+	}
+	for i, used := range allowUsed {
+		if !used {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text))
+		}
+	}
+	rep.Counts = count(rep.Comparisons)
+	rep.FailedGate = rep.Failed()
+	rep.SummaryLine = rep.summary()
+	return rep, nil
+}
+
+func count(cs []Comparison) Counts {
+	var n Counts
+	for i := range cs {
+		c := &cs[i]
+		switch c.Verdict {
+		case Regression:
+			if c.Allowed {
+				n.Allowed++
+			} else {
+				n.Regressions++
+			}
+		case Failed:
+			if c.Allowed {
+				n.Allowed++
+			} else {
+				n.Failed++
+			}
+		case Improvement:
+			n.Improvements++
+		case Same:
+			n.Same++
+		case Unsure:
+			n.Unsure++
+		case Missing:
+			n.Missing++
+		case Added:
+			n.Added++
+		case Incomparable:
+			n.Incomparable++
+		}
+	}
+	return n
+}
+
+// Summary is the one-line verdict: "1 regression, 2 improvements, ...".
+func (r *Report) Summary() string {
+	if r.SummaryLine == "" {
+		return r.summary()
+	}
+	return r.SummaryLine
+}
+
+// summary is the one-line verdict: "1 regression, 2 improvements, ...".
+func (r *Report) summary() string {
+	c := r.Counts
+	var parts []string
+	add := func(n int, one, many string) {
+		switch {
+		case n == 1:
+			parts = append(parts, "1 "+one)
+		case n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	if c.Regressions == 0 && c.Failed == 0 {
+		parts = append(parts, "no regression")
+	}
+	add(c.Regressions, "regression", "regressions")
+	add(c.Failed, "new failure", "new failures")
+	add(c.Allowed, "allowed regression", "allowed regressions")
+	add(c.Improvements, "improvement", "improvements")
+	add(c.Same, "unchanged", "unchanged")
+	add(c.Unsure, "unsure", "unsure")
+	add(c.Missing, "missing", "missing")
+	add(c.Added, "added", "added")
+	add(c.Incomparable, "incomparable", "incomparable")
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,138 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Rendering shared by the output formats: one file per format (text.go,
+// markdown.go, junit.go, json.go), the table layout in table.go.
+
+// Formats are the output formats Write accepts.
+var Formats = []string{"text", "markdown", "junit", "json"}
+
+// Write renders the report in format (one of Formats).
+func Write(w io.Writer, r *Report, format string) error {
+	switch format {
+	case "text", "":
+		return WriteText(w, r)
+	case "markdown", "md":
+		return WriteMarkdown(w, r)
+	case "junit", "xml":
+		return WriteJUnit(w, r)
+	case "json":
+		return WriteJSON(w, r)
+	}
+	return fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
+}
+
+// policyLine states the policy a reader needs to read the verdicts.
+func (r *Report) policyLine() string {
+	s := fmt.Sprintf("alpha %g, threshold %s", r.Policy.Alpha, FormatPercent(r.Policy.Threshold))
+	if r.NoiseFile != "" {
+		s += ", noise floors from " + r.NoiseFile
+	}
+	if r.Policy.Noise > 0 {
+		s += ", noise limit " + FormatPercent(r.Policy.Noise)
+	}
+	if n := len(r.Policy.Rules); n > 0 {
+		s += fmt.Sprintf(", %d override rule(s)", n)
+	}
+	return s
+}
+
+// verdictText is the verdict as a table shows it: "FAILED" for a new
+// failure, the runs that would settle an unsure verdict, "(allowed)".
+func verdictText(c *Comparison) string {
+	v := string(c.Verdict)
+	switch {
+	case c.Verdict == Failed:
+		v = "FAILED"
+	case c.Verdict == Unsure && c.SettleRuns > 0:
+		v += fmt.Sprintf(" (~%d runs)", c.SettleRuns)
+	case c.Verdict == Unsure && c.SettleRuns < 0:
+		v += fmt.Sprintf(" (>%d runs)", maxSettleRuns)
+	}
+	if c.Allowed {
+		v += " (allowed)"
+	}
+	return v
+}
+
+// floorText is the threshold a verdict was judged against: the effective
+// threshold, marked when a noise floor raised it.
+func floorText(c *Comparison) string {
+	if c.Limits.Floor.NaN() {
+		return "—"
+	}
+	return FormatFloor(float64(c.Limits.Floor))
+}
+
+// runsText is "3" for a side's runs, "—" for an absent side.
+func runsText(s *Side) string {
+	if s == nil || s.Status != "ok" {
+		return ""
+	}
+	return strconv.Itoa(s.Runs)
+}
+
+// footnotes numbers distinct remarks, so that a remark many rows share is
+// printed once.
+type footnotes struct {
+	text []string
+	idx  map[string]int
+}
+
+func (f *footnotes) ref(msgs ...string) string {
+	if f.idx == nil {
+		f.idx = map[string]int{}
+	}
+	var refs []string
+	for _, m := range msgs {
+		if m == "" {
+			continue
+		}
+		n, ok := f.idx[m]
+		if !ok {
+			f.text = append(f.text, m)
+			n = len(f.text)
+			f.idx[m] = n
+		}
+		refs = append(refs, strconv.Itoa(n))
+	}
+	if len(refs) == 0 {
+		return ""
+	}
+	return "[" + strings.Join(refs, ",") + "]"
+}
+
+// write prints the footnotes: "[1] text".
+func (f *footnotes) write(b *strings.Builder) {
+	if len(f.text) == 0 {
+		return
+	}
+	b.WriteString("\n")
+	for i, t := range f.text {
+		fmt.Fprintf(b, "[%d] %s\n", i+1, t)
+	}
+}
+
+// remarks are a comparison's notes, reason, allowance and warnings.
+func remarks(c *Comparison) []string {
+	var m []string
+	if c.Note != "" {
+		m = append(m, c.Note)
+	}
+	if c.Reason != "" {
+		m = append(m, c.Reason)
+	}
+	if c.Allowed {
+		m = append(m, "allowed by policy: "+c.AllowReason)
+	}
+	for _, w := range c.Warnings {
+		m = append(m, w.Message)
+	}
+	return m
+}

@@ -1,0 +1,96 @@
+package compare
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// notes states what the reader must know before trusting the table.
+func notes(groups []*groupData, opt Options) []string {
+	by := opt.By
+	var out []string
+	type ident struct{ device, driver string }
+	idOf := func(f *results.File) ident {
+		d := f.Device
+		drv := strings.TrimSpace(d.DriverName + " " + d.DriverInfo)
+		if drv == "" {
+			drv = d.DriverVersion
+		}
+		return ident{d.Name, drv}
+	}
+	if len(groups[0].inputs) == 0 {
+		return nil
+	}
+	first := &groups[0].inputs[0]
+	base := idOf(first.File)
+	seenDev := map[string]bool{}
+	seenDrv := map[string]bool{}
+	cpu := false
+	for _, g := range groups {
+		for _, in := range g.inputs {
+			id := idOf(in.File)
+			cpu = cpu || in.File.Device.CPU
+			if id.device != base.device && !seenDev[id.device] && by != "device" {
+				seenDev[id.device] = true
+				out = append(out, fmt.Sprintf("device differs: %s has %q, baseline %s has %q", in.Name, id.device, first.Name, base.device))
+			}
+			if id.driver != base.driver && !seenDrv[id.driver] && by != "driver" && by != "driver.info" {
+				seenDrv[id.driver] = true
+				out = append(out, fmt.Sprintf("driver differs: %s has %q, baseline %s has %q", in.Name, id.driver, first.Name, base.driver))
+			}
+		}
+	}
+	if cpu {
+		out = append(out, "figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU")
+	}
+	// Shaders whose hash changed: the code measured is not the same.
+	baseSh := map[string]string{}
+	for _, in := range groups[0].inputs {
+		for k, v := range in.File.Shaders {
+			baseSh[k] = v
+		}
+	}
+	changed := map[string]bool{}
+	for _, g := range groups[1:] {
+		for _, in := range g.inputs {
+			for k, v := range in.File.Shaders {
+				if b, ok := baseSh[k]; ok && b != v {
+					changed[k] = true
+				}
+			}
+		}
+	}
+	if len(changed) > 0 {
+		names := make([]string, 0, len(changed))
+		for k := range changed {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		out = append(out, "shaders differ from the baseline's (the code measured changed): "+strings.Join(names, ", "))
+	}
+	quick := map[bool]bool{}
+	for _, g := range groups {
+		for _, in := range g.inputs {
+			quick[in.File.Quick] = true
+		}
+	}
+	if len(quick) > 1 {
+		out = append(out, "some runs used --quick and others did not: problem sizes and budgets differ")
+	}
+	if opt.Noise != nil {
+		if mm := opt.Noise.Mismatch(first.File); len(mm) > 0 {
+			out = append(out, fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine; measure them here with 'radvbench noise'", displayNoise(opt.NoiseName), strings.Join(mm, "; ")))
+		}
+	}
+	return out
+}
+
+func displayNoise(name string) string {
+	if name == "" {
+		return "the noise file"
+	}
+	return name
+}

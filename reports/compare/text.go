@@ -1,0 +1,90 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText writes an aligned table in the style of benchstat: one row per
+// benchmark; the baseline's median of run medians and its runs; then for
+// every other group its median and runs, the change with its 95% interval,
+// the p-value of the run-level test, the noise floor and the verdict.
+// Remarks are numbered footnotes, each printed once.
+func WriteText(w io.Writer, r *Report) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "radvbench compare: %s (%s)\n", r.Summary(), r.policyLine())
+	by := ""
+	if r.By != "" {
+		by = " (by " + r.By + ")"
+	}
+	fmt.Fprintf(&b, "baseline: %s%s\n", r.Baseline, by)
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "note: %s\n", n)
+	}
+	b.WriteString("\n")
+
+	others := r.Groups[1:]
+	keys, cell := cells(r)
+	var fn footnotes
+	header1 := []string{"", "", r.Baseline, ""}
+	header2 := []string{"benchmark", "unit", "median", "runs"}
+	for _, g := range others {
+		header1 = append(header1, g.Name, "", "", "", "", "", "")
+		header2 = append(header2, "median", "runs", "change", "95% CI", "p", "floor", "verdict")
+	}
+	rows := [][]string{header1, header2}
+	for _, k := range keys {
+		var first *Comparison
+		for _, g := range others {
+			if c := cell[k][g.Name]; c != nil {
+				first = c
+				break
+			}
+		}
+		row := []string{k, first.Unit, sideMedian(first.Base), runsText(first.Base)}
+		for _, g := range others {
+			c := cell[k][g.Name]
+			if c == nil {
+				row = append(row, "", "", "", "", "", "", "")
+				continue
+			}
+			v := verdictText(c)
+			if ref := fn.ref(remarks(c)...); ref != "" {
+				v += " " + ref
+			}
+			row = append(row, sideMedian(c.New), runsText(c.New), FormatChange(float64(c.Change)),
+				FormatInterval(float64(c.Low), float64(c.High)), FormatP(float64(c.P)), floorText(c), v)
+		}
+		rows = append(rows, row)
+	}
+	writeTable(&b, rows, &tableLayout{lead: 2, blocks: []int{2, 7}})
+	fn.write(&b)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// cells indexes the comparisons by benchmark (in first-appearance order)
+// and group.
+func cells(r *Report) (keys []string, cell map[string]map[string]*Comparison) {
+	cell = map[string]map[string]*Comparison{}
+	for i := range r.Comparisons {
+		c := &r.Comparisons[i]
+		if cell[c.Key] == nil {
+			keys = append(keys, c.Key)
+			cell[c.Key] = map[string]*Comparison{}
+		}
+		cell[c.Key][c.Group] = c
+	}
+	return keys, cell
+}
+
+func sideMedian(s *Side) string {
+	switch {
+	case s == nil:
+		return "—"
+	case s.Status != "ok":
+		return s.Status
+	}
+	return FormatValue(float64(s.Median))
+}
