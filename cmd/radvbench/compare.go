@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/spf13/pflag"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -20,29 +22,50 @@ func init() {
 
 const compareDescription = `
 Pairs benchmarks across results files by suite, kernel, variant and
-problem size (and A/B configuration), and judges each pair: both medians
-with their 95% confidence intervals, the change, the p-value of a
-Mann-Whitney U test on the raw samples, and a verdict:
+problem size (and A/B configuration), and judges each pair on its RUNS:
+a run is one process ('radvbench run' once, or each of 'run --runs N').
+Samples inside one run only vary a little; whole runs vary more (thread
+placement, clocks, background load, memory layout, driver state), so
+samples of one run a side cannot tell a change from run-to-run noise.
 
-  regression   significant (p < alpha) and worse by more than the threshold
-  improvement  significant and better by more than the threshold
-  ~            no significant change beyond the threshold
-  noisy        not decisive, and a CI is wider than the noise limit
+Each side's figure is the median of its run medians. With 3 or more runs
+a side, the change (ratio of those, minus 1) gets a 95% interval from a
+hierarchical bootstrap (runs, then samples within runs) and a p-value from
+Welch's t-test on the log run medians, and the verdict is:
+
+  regression   the whole interval is beyond the threshold on the worse
+               side, and p < alpha
+  improvement  the same on the better side
+  ~            the whole interval is within ±the threshold
+  unsure       the runs cannot tell; the table says how many runs a side
+               would settle it (does not fail the gate)
   FAILED       ok in the baseline, failed (did not verify) now
 
-"Worse" follows the metric: lower GFLOP/s, higher ns. Benchmarks found on
-one side only are listed as missing or added; different devices, drivers
-or shaders are stated at the top.
+With fewer than 3 runs on a side the verdict is unsure, unless the change
+exceeds the benchmark's noise floor (--noise) plus the threshold.
 
-With --by KEY the files (or, for --by config, the results of one A/B run)
-are grouped by a key and every group is compared with the first group, or
-with --baseline VALUE. Keys: config, file, device, driver, label.NAME
-(from 'run --label NAME=VALUE'), or any fingerprint key such as
-kernel.release, amdgpu.vm_fragment_size or driver.info.
+The threshold is the policy's (--threshold), raised per benchmark to its
+noise floor when --noise FILE is given: the change an A/A comparison with
+these run counts stays under with probability 1-alpha, from the between-
+run variation 'radvbench noise' measured. "Worse" follows the metric:
+lower GFLOP/s, higher ns.
 
---policy FILE (YAML) sets alpha, threshold, noise and min_samples, adds
-per-benchmark overrides (rules) and an allow-list of known regressions;
-flags given on the command line override the file's globals.
+Sides: 'compare BASE.json NEW.json [MORE.json ...]' compares each file
+with the first; 'compare B1.json B2.json -- N1.json N2.json' pools the
+files before '--' as the baseline's runs and those after as the new
+side's. With --by KEY the files (or, for --by config, the rounds of an
+A/B run) are grouped by a key, each group's runs pooled, and every group
+is compared with the first, or with --baseline VALUE. Keys: config, file,
+device, driver, label.NAME, or any fingerprint key such as kernel.release.
+
+--plan prints, instead of verdicts, how many runs a side would catch a
+--detect slowdown (default 5%) with 95% power at the policy's alpha, per
+benchmark and overall, and about how long that takes; the noise comes
+from --noise or from the runs in the inputs.
+
+--policy FILE (YAML) sets alpha, threshold, noise (warning limit),
+min_samples, noise_file, per-benchmark rules and an allow-list of known
+regressions; flags given on the command line override the file's.
 
 Exit status: 0 no regression, 1 at least one regression or new failure
 (not allowed by the policy), 2 usage or input error.`
@@ -51,38 +74,51 @@ type compareFlags struct {
 	threshold  string
 	alpha      float64
 	noise      string
+	noiseLimit string
 	minSamples int
 	policy     string
 	by         string
 	baseline   string
 	format     string
 	out        string
+	plan       bool
+	detect     string
 }
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
-	fs := newFlagSet("compare", "compare [flags] BASE.json NEW.json [MORE.json ...]\n       radvbench compare --by KEY [--baseline VALUE] [flags] FILE.json ...", compareDescription, stdout)
+	fs := newFlagSet("compare", "compare [flags] BASE.json NEW.json [MORE.json ...]\n       radvbench compare [flags] BASE1.json BASE2.json ... -- NEW1.json NEW2.json ...\n       radvbench compare --by KEY [--baseline VALUE] [flags] FILE.json ...", compareDescription, stdout)
 	f.policyFlags(fs)
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
-	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
+	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", ")+" (--plan: text or json)")
 	fs.StringVarP(&f.out, "out", "o", "", "write the output to FILE (atomically) instead of stdout; the summary line still goes to stdout")
+	fs.BoolVar(&f.plan, "plan", false, "print how many runs a side catch a --detect slowdown, instead of verdicts")
+	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if !validFormat(f.format) {
 		return usagef("unknown --format %q: use one of %s", f.format, strings.Join(compare.Formats, ", "))
 	}
-
 	pol, err := f.resolvePolicy(fs)
+	if err != nil {
+		return err
+	}
+	nf, err := loadNoise(pol.NoiseFile)
 	if err != nil {
 		return err
 	}
 
 	paths := fs.Args()
+	dash := fs.ArgsLenAtDash()
 	switch {
 	case len(paths) == 0:
 		return usagef("compare needs results files: radvbench compare BASE.json NEW.json (see 'radvbench compare --help')")
+	case dash >= 0 && (dash == 0 || dash == len(paths)):
+		return usagef("'--' separates the baseline's files from the new ones: give files on both sides (radvbench compare B1.json B2.json -- N1.json N2.json)")
+	case dash >= 0 && f.by != "":
+		return usagef("--by groups the files itself: use either --by or '--', not both")
 	case len(paths) == 1 && f.by == "":
 		return usagef("compare needs two results files, or --by KEY to compare groups within %s (e.g. --by config for an A/B run)", paths[0])
 	}
@@ -91,34 +127,77 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	baseline := f.baseline
-	if f.by == "" || f.by == "file" {
+	if dash >= 0 {
+		base, next := sideName(inputs[:dash]), sideName(inputs[dash:])
+		if base == next {
+			base, next = "base: "+base, "new: "+next
+		}
+		for i := range inputs {
+			inputs[i].Group = next
+			if i < dash {
+				inputs[i].Group = base
+			}
+		}
+		if baseline != "" && baseline != base {
+			return usagef("--baseline with '--': the files before '--' are the baseline")
+		}
+		baseline = base
+	} else if f.by == "" || f.by == "file" {
 		for i, p := range paths {
 			if p == baseline {
 				baseline = inputs[i].Name
 			}
 		}
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: f.by, Baseline: baseline})
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile})
 	if err != nil {
 		return usagef("%v", err)
 	}
 
 	var buf bytes.Buffer
-	if err := compare.Write(&buf, rep, f.format); err != nil {
+	summary := rep.Summary()
+	if f.plan {
+		d, err := compare.ParsePercent(f.detect)
+		if err != nil || d <= 0 {
+			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
+		}
+		pl := compare.PlanFromReport(rep, nf, d, compare.DefaultPower)
+		format := "text"
+		if f.format == "json" {
+			format = "json"
+		}
+		if err := compare.WritePlan(&buf, pl, format); err != nil {
+			return fmt.Errorf("render plan: %w", err)
+		}
+		summary = fmt.Sprintf("plan: %d runs a side", pl.Runs)
+	} else if err := compare.Write(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
 	if f.out != "" {
 		if err := results.WriteFileAtomic(f.out, buf.Bytes(), 0o644); err != nil {
 			return usagef("write %s: %v", f.out, err)
 		}
-		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", rep.Summary(), f.out)
+		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", summary, f.out)
 	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return err
 	}
-	if rep.Failed() {
+	if !f.plan && rep.Failed() {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// sideName names a side of 'compare A B -- C D': its file names joined.
+func sideName(ins []compare.Input) string {
+	names := make([]string, len(ins))
+	for i, in := range ins {
+		names[i] = in.Name
+	}
+	s := strings.Join(names, "+")
+	if len(ins) > 3 {
+		s = fmt.Sprintf("%s+%s+… (%d files)", names[0], names[1], len(ins))
+	}
+	return s
 }
 
 func validFormat(s string) bool {
@@ -128,6 +207,18 @@ func validFormat(s string) bool {
 		}
 	}
 	return false
+}
+
+// loadNoise reads the noise file at path ("" for none) as an input error.
+func loadNoise(path string) (*noise.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	nf, err := noise.Load(path)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return nf, nil
 }
 
 // loadInputs reads every results file; any problem is an input error
@@ -164,10 +255,11 @@ func loadInputs(paths []string) ([]compare.Input, error) {
 // report.
 func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
-	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the Mann-Whitney U test")
-	fs.StringVar(&f.noise, "noise", "", "widest CI half-width, in percent, still judged (default: the threshold)")
-	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a side has fewer samples")
-	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, per-benchmark rules, allow-list")
+	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the run-level test (Welch's t on log run medians)")
+	fs.StringVar(&f.noise, "noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold")
+	fs.StringVar(&f.noiseLimit, "noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
+	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
+	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, noise_file, per-benchmark rules, allow-list")
 }
 
 // resolvePolicy builds the policy: defaults, then the --policy file, then
@@ -192,9 +284,22 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) 
 		pol.Alpha = f.alpha
 	}
 	if fs.Changed("noise") {
-		v, err := compare.ParsePercent(f.noise)
+		// Before noise files, --noise was the noise limit in percent: a
+		// percentage that names no file keeps meaning that.
+		if _, statErr := os.Stat(f.noise); statErr != nil {
+			if v, err := compare.ParsePercent(f.noise); err == nil {
+				pol.Noise = v
+				f.noise = ""
+			}
+		}
+		if f.noise != "" {
+			pol.NoiseFile = f.noise
+		}
+	}
+	if fs.Changed("noise-limit") {
+		v, err := compare.ParsePercent(f.noiseLimit)
 		if err != nil {
-			return pol, usagef("--noise: %v", err)
+			return pol, usagef("--noise-limit: %v", err)
 		}
 		pol.Noise = v
 	}

@@ -1,20 +1,26 @@
 package main
 
 import (
+	"encoding/json"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// TestCompareLavapipe runs a real (quick, filtered) matmul suite twice on
-// the Vulkan device found (lavapipe in CI) and gates with the real files:
-// the two runs compare to a verdict (never an input error) with the CPU
-// note exactly when the device is a CPU implementation, a file compared
-// with itself exits 0, a copy whose samples are 10% slower exits 1 with
-// every benchmark a regression, and export writes benchfmt. Without Vulkan
-// it fails in CI and is skipped (saying so) elsewhere; -short skips it.
+// TestCompareLavapipe runs a real (quick, filtered) matmul suite three
+// times on the Vulkan device found (lavapipe in CI), each a separate run
+// (process), and gates with the real files: one run a side compares to
+// "no regression" (one run a side cannot gate) with a row for every
+// benchmark and the CPU note exactly when the device is a CPU
+// implementation; the three runs pooled against themselves exit 0; against
+// copies whose samples are 10% slower, no benchmark improves and every
+// benchmark steady enough for 3 runs a side to catch 10% (what --plan
+// computes) is a regression; export writes benchfmt. Without Vulkan it
+// fails in CI and is skipped (saying so) elsewhere; -short skips it.
 func TestCompareLavapipe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("real runs skipped in -short")
@@ -30,7 +36,7 @@ func TestCompareLavapipe(t *testing.T) {
 		}
 		return out
 	}
-	a, b := run("a.json"), run("b.json")
+	a, b, c := run("a.json"), run("b.json"), run("c.json")
 	fa, err := results.Load(a)
 	if err != nil {
 		t.Fatal(err)
@@ -39,11 +45,12 @@ func TestCompareLavapipe(t *testing.T) {
 		t.Fatalf("want 4 results (2 kernels x 2 sizes), got %d", len(fa.Results))
 	}
 
-	// Two real runs: a verdict (0 or 1), never an input error, a row for
-	// every benchmark, and the CPU note exactly when lavapipe ran them.
+	// Two real runs, one a side: no regression (never an input error), a
+	// row for every benchmark, and the CPU note exactly when lavapipe ran
+	// them.
 	code, out, stderr := mainRun(t, "compare", a, b)
-	if code != 0 && code != 1 {
-		t.Fatalf("compare a b: exit %d: %s%s", code, stderr, out)
+	if code != 0 || !strings.HasPrefix(out, "radvbench compare: no regression") {
+		t.Fatalf("compare a b: exit %d, want 0 and no regression: %s%s", code, stderr, out)
 	}
 	for _, r := range fa.Results {
 		if row := r.ID(); !strings.Contains(out, row) {
@@ -57,26 +64,64 @@ func TestCompareLavapipe(t *testing.T) {
 
 	// By label: the same two runs as groups, b the baseline.
 	code, out, stderr = mainRun(t, "compare", "--by", "label.run", "--baseline", "b.json", a, b)
-	if code != 0 && code != 1 {
+	if code != 0 {
 		t.Errorf("compare --by label.run: exit %d: %s%s", code, stderr, out)
 	}
 	if !strings.Contains(out, "b.json") || !strings.Contains(out, "a.json") {
 		t.Errorf("compare --by label.run does not name the groups:\n%s", out)
 	}
 
-	// A file against itself: identical samples, no regression.
-	if code, out, stderr := mainRun(t, "compare", a, a); code != 0 {
-		t.Errorf("compare a a: exit %d: %s%s", code, stderr, out)
+	// Three separate runs pooled against themselves: no regression.
+	if code, out, stderr := mainRun(t, "compare", a, b, c, "--", a, b, c); code != 0 {
+		t.Errorf("compare a b c -- a b c: exit %d: %s%s", code, stderr, out)
 	}
 
-	// Every sample 10% slower: exit 1, every benchmark a regression.
-	slow := slowedCopy(t, a)
-	code, out, stderr = mainRun(t, "compare", "--format", "markdown", a, slow)
-	if code != 1 || !strings.Contains(out, "### Regressions") {
-		t.Errorf("compare a slow: exit %d, want 1: %s%s", code, stderr, out)
+	// The three runs against copies with every sample 10% slower.
+	sa, sb, sc := slowedCopy(t, a), slowedCopy(t, b), slowedCopy(t, c)
+	code, out, stderr = mainRun(t, "compare", "--format", "json", a, b, c, "--", sa, sb, sc)
+	if code != 0 && code != 1 {
+		t.Fatalf("compare a b c -- slow: exit %d: %s%s", code, stderr, out)
 	}
-	if _, regs, _ := strings.Cut(out, "### Regressions"); strings.Count(regs, "matmul/") < len(fa.Results) {
-		t.Errorf("compare a slow: want all %d benchmarks under Regressions:\n%s", len(fa.Results), out)
+	var rep struct {
+		Comparisons []struct {
+			Key     string `json:"key"`
+			Verdict string `json:"verdict"`
+			Base    *struct {
+				RunCV *float64 `json:"run_cv"`
+			} `json:"base"`
+		} `json:"comparisons"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("json: %v", err)
+	}
+	if len(rep.Comparisons) != len(fa.Results) {
+		t.Errorf("%d comparisons, want %d", len(rep.Comparisons), len(fa.Results))
+	}
+	// On a loaded machine the runs of some benchmarks wander too much for
+	// 3 runs a side: those are honestly unsure.
+	pol := compare.DefaultPolicy()
+	lim, _ := pol.For("")
+	catchable, caught := 0, 0
+	for _, cmp := range rep.Comparisons {
+		if cmp.Verdict == "improvement" {
+			t.Errorf("%s: improvement, but every sample is 10%% slower", cmp.Key)
+		}
+		if cmp.Verdict == "regression" {
+			caught++
+		}
+		if cmp.Base == nil || cmp.Base.RunCV == nil {
+			continue
+		}
+		if n := compare.RunsNeeded(0.10, *cmp.Base.RunCV, lim, compare.DefaultPower, func(int) float64 { return math.NaN() }); n > 0 && n <= 3 {
+			catchable++
+			if cmp.Verdict != "regression" {
+				t.Errorf("%s: %s, want regression (runs wander by %.1f%%: 3 runs a side suffice)", cmp.Key, cmp.Verdict, *cmp.Base.RunCV*100)
+			}
+		}
+	}
+	t.Logf("10%% slower copies: %d of %d benchmarks caught; %d steady enough to require it", caught, len(rep.Comparisons), catchable)
+	if (code == 1) != (caught > 0) {
+		t.Errorf("exit %d with %d regressions", code, caught)
 	}
 
 	// Export of a real file: benchfmt with unit metadata, one line a result.

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -117,8 +118,8 @@ func TestCompareCLIOut(t *testing.T) {
 	}
 }
 
-// TestCompareScaled: a results file whose samples are 10% slower than the
-// baseline's is flagged with exit 1.
+// TestCompareScaled: a results file of 3 runs whose samples are 10%
+// slower than the baseline's is flagged with exit 1.
 func TestCompareScaled(t *testing.T) {
 	base := filepath.Join(cmpDir, "run-a1.json")
 	slow := slowedCopy(t, base)
@@ -126,6 +127,97 @@ func TestCompareScaled(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "radvbench compare: 2 regressions") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
+}
+
+// aaDir holds the three real A/A runs of issue 12 (lavapipe, loaded
+// machine), kept with the compare package's test data.
+var aaDir = filepath.Join("..", "..", "reports", "compare", "testdata", "aa-quick")
+
+// TestCompareAAReplay: the real A/A files that gave 38 and 19 false
+// regressions when samples were the evidence give none through the CLI,
+// file against file and pooled with '--'.
+func TestCompareAAReplay(t *testing.T) {
+	aa := func(n string) string { return filepath.Join(aaDir, n) }
+	for _, args := range [][]string{
+		{aa("aa1.json"), aa("aa2.json")},
+		{aa("aa2.json"), aa("aa3.json")},
+		{aa("aa1.json"), aa("aa2.json"), "--", aa("aa3.json")},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, out, errs := mainRun(t, append([]string{"compare"}, args...)...)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, want 0; stderr %q\n%s", code, errs, out)
+			}
+			first := strings.SplitN(out, "\n", 2)[0]
+			if !strings.HasPrefix(first, "radvbench compare: no regression,") || strings.Contains(first, "improvement") {
+				t.Errorf("summary %q: want no regression and no improvement", first)
+			}
+		})
+	}
+}
+
+// TestComparePooled: three runs a side given as separate files and pooled
+// with '--'; every sample of the new side 10% slower.
+func TestComparePooled(t *testing.T) {
+	f := func(n string) string { return filepath.Join(cmpDir, n) }
+	// Two 3-run files a side pool into 6 runs (the same file twice: the
+	// pooling, not the data, is under test).
+	base := []string{f("run-a1.json"), f("run-a1.json")}
+	var slow []string
+	for _, b := range base {
+		slow = append(slow, slowedCopy(t, b))
+	}
+	// slowedCopy names every copy slow.json in its own directory: the
+	// side names are then paths, which is fine.
+	args := append(append(append([]string{"compare"}, base...), "--"), slow...)
+	code, out, errs := mainRun(t, args...)
+	if code != 1 || errs != "" {
+		t.Fatalf("exit %d, want 1; stderr %q\n%s", code, errs, out)
+	}
+	if !strings.Contains(out, "radvbench compare: 2 regressions") || !regexp.MustCompile(`\b6\s+│`).MatchString(out) {
+		t.Errorf("want 2 regressions over 6 runs a side:\n%s", out)
+	}
+	// The same files on both sides: no regression.
+	code, out, _ = mainRun(t, append(append(append([]string{"compare"}, base...), "--"), base...)...)
+	if code != 0 || !strings.Contains(out, "no regression") {
+		t.Errorf("A/A pooled: exit %d\n%s", code, out)
+	}
+}
+
+// TestNoiseCLI measures floors from the real A/A files, then compares with
+// them and plans.
+func TestNoiseCLI(t *testing.T) {
+	aa := func(n string) string { return filepath.Join(aaDir, n) }
+	nf := filepath.Join(t.TempDir(), "noise.json")
+	code, out, errs := mainRun(t, "noise", "-o", nf, aa("aa1.json"), aa("aa2.json"), aa("aa3.json"))
+	if code != 0 || errs != "" || !strings.Contains(out, "88 benchmarks over 3 runs") {
+		t.Fatalf("noise: exit %d stderr %q\n%s", code, errs, out)
+	}
+	code, out, errs = mainRun(t, "compare", "--noise", nf, aa("aa1.json"), aa("aa2.json"))
+	if code != 0 || errs != "" || !strings.Contains(out, "noise floors from "+nf) || !strings.Contains(out, "no regression") {
+		t.Errorf("compare --noise: exit %d stderr %q\n%s", code, errs, out)
+	}
+	// The plan from those floors: lavapipe under load wanders so much that
+	// a 5% slowdown needs more runs than anyone wants to spend.
+	code, out, errs = mainRun(t, "noise", "--plan", aa("aa1.json"), aa("aa2.json"), aa("aa3.json"))
+	if code != 0 || errs != "" || !strings.Contains(out, "runs a side to catch a 5% slowdown") {
+		t.Errorf("noise --plan: exit %d stderr %q\n%s", code, errs, out)
+	}
+	// Errors: one run only, no output.
+	code, out, errs = mainRun(t, "noise", "-o", nf, aa("aa1.json"))
+	checkInputError(t, code, out, errs, "noise", "every benchmark has one run")
+	code, out, errs = mainRun(t, "noise", aa("aa1.json"), aa("aa2.json"))
+	checkInputError(t, code, out, errs, "noise", "noise needs an output file")
+}
+
+// TestComparePlan: --plan from the runs in the inputs.
+func TestComparePlan(t *testing.T) {
+	f := func(n string) string { return filepath.Join(cmpDir, n) }
+	code, out, errs := mainRun(t, "compare", "--plan", "--detect", "10", f("base.json"), f("new.json"))
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d stderr %q\n%s", code, errs, out)
+	}
+	cmpGolden(t, "plan.txt", out)
 }
 
 func TestCompareBadInput(t *testing.T) {
@@ -153,6 +245,12 @@ func TestCompareBadInput(t *testing.T) {
 		{"bad policy", []string{"--policy", f("bad-policy.yaml"), good, good}, "policy testdata/compare/bad-policy.yaml:"},
 		{"bad by", []string{"--by", "label.nope", good, good}, `no results file has the key "label.nope"`},
 		{"bad baseline", []string{"--by", "config", "--baseline", "wave64", f("ab.json")}, `baseline "wave64" is not one of the groups (default, wave32)`},
+		{"dash without new side", []string{good, "--"}, "'--' separates the baseline's files from the new ones"},
+		{"dash without base side", []string{"--", good}, "'--' separates the baseline's files from the new ones"},
+		{"dash and by", []string{"--by", "config", good, "--", good}, "use either --by or '--'"},
+		{"missing noise file", []string{"--noise", f("nope-noise.json"), good, good}, "noise file testdata/compare/nope-noise.json does not exist: make one with 'radvbench noise"},
+		{"results as noise file", []string{"--noise", good, good, good}, `has schema "radvbench/results/v1", not "radvbench/noise/v1"`},
+		{"bad detect", []string{"--plan", "--detect", "x", good, good}, `--detect "x"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+func init() {
+	register(&command{name: "noise", summary: "measure run-to-run noise floors (A/A) for compare --noise", run: runNoise})
+}
+
+const noiseDescription = `
+Measures how much each benchmark wanders from one run (process) to the
+next on this machine, and writes a noise file for 'compare --noise FILE'
+(or 'noise_file:' in a policy): per benchmark, the between-run variation
+(standard deviation of the log run medians) and the within-run CV, with
+the device, driver and fingerprint they were measured on.
+
+Two forms:
+
+  radvbench noise [--runs N] -o noise.json [run flags ...]
+      runs 'radvbench run [run flags ...]' N times (default 5), each a
+      fresh process, and measures the runs. Any flag noise does not know
+      goes to run, e.g. --suite matmul,peak --quick --filter gemm.
+
+  radvbench noise -o noise.json FILE.json [FILE.json ...]
+      measures existing results files of one build on one machine
+      (A/A): every run of every file counts, files are pooled.
+
+A noise floor is the change an A/A comparison stays under with
+probability 1-alpha: exp(t(1-alpha, runs-1) · s · √(c²/nb + c²/nn)) − 1,
+for s the between-run variation, nb and nn the runs a side compared and
+c = 1.25 (a median's standard error over a mean's) from 3 runs on. A
+benchmark is judged at the larger of the threshold and its floor; with
+fewer than 3 runs a side, a change must exceed floor plus threshold.
+Measure with at least 5 runs: with few, the floor is wide (Student's t).
+
+--plan also prints how many runs a side catch a --detect slowdown (default
+5%) with 95% power, as 'compare --plan' does.
+
+Exit status: 0 written, 1 a run failed, 2 usage or input error.`
+
+// noiseFlags are the flags noise itself takes; every other argument goes
+// to 'radvbench run' in the first form.
+type noiseFlags struct {
+	runs   int
+	out    string
+	plan   bool
+	detect string
+	cf     compareFlags
+}
+
+func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var f noiseFlags
+	fs := newFlagSet("noise", "noise [--runs N] [--plan] -o noise.json [run flags ...]\n       radvbench noise [--plan] -o noise.json FILE.json [FILE.json ...]", noiseDescription, stdout)
+	fs.IntVar(&f.runs, "runs", 5, "how many runs (fresh processes) to measure, in the first form")
+	fs.StringVarP(&f.out, "out", "o", "", "noise file to write (atomically)")
+	fs.BoolVar(&f.plan, "plan", false, "also print how many runs a side catch a --detect slowdown")
+	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
+	f.cf.policyFlags(fs)
+	// Flags noise does not know belong to run: keep them for the child.
+	ours, rest := splitNoiseArgs(args, func(name string) (known, takesValue bool) {
+		fl := fs.Lookup(name)
+		if fl == nil && len(name) == 1 {
+			fl = fs.ShorthandLookup(name)
+		}
+		if fl == nil {
+			return false, false
+		}
+		return true, fl.Value.Type() != "bool"
+	})
+	if err := parseFlags(fs, ours); err != nil {
+		return err
+	}
+	pol, err := f.cf.resolvePolicy(fs)
+	if err != nil {
+		return err
+	}
+	if f.out == "" && !f.plan {
+		return usagef("noise needs an output file: add -o noise.json (or --plan to only print the plan)")
+	}
+	files := fs.Args()
+	var srcs []noise.Source
+	if len(rest) == 0 && len(files) > 0 {
+		inputs, err := loadInputs(files)
+		if err != nil {
+			return err
+		}
+		for _, in := range inputs {
+			srcs = append(srcs, noise.Source{Name: in.Name, File: in.File})
+		}
+	} else {
+		if len(files) > 0 {
+			rest = append(rest, files...)
+		}
+		if f.runs < 2 {
+			return usagef("--runs %d: measuring run-to-run noise needs at least 2 runs (5 or more give a usable floor)", f.runs)
+		}
+		srcs, err = runRepeated(ctx, stdout, stderr, f.runs, rest)
+		if err != nil {
+			return err
+		}
+	}
+	nf, err := noise.Measure(srcs)
+	if err != nil {
+		if errors.Is(err, noise.ErrTooFewRuns) {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	if f.out != "" {
+		if err := noise.Save(f.out, nf); err != nil {
+			return usagef("write %s: %v", f.out, err)
+		}
+		fmt.Fprintf(stdout, "radvbench noise: %d benchmarks over %d runs, median between-run CV %s (%s written)\n",
+			len(nf.Benchmarks), nf.Runs, compare.FormatPercent(medianSpread(nf)), f.out)
+	}
+	if f.plan {
+		d, err := compare.ParsePercent(f.detect)
+		if err != nil || d <= 0 {
+			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
+		}
+		var buf bytes.Buffer
+		if err := compare.WritePlan(&buf, compare.PlanFromNoise(nf, &pol, d, compare.DefaultPower), "text"); err != nil {
+			return err
+		}
+		if _, err := stdout.Write(buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func medianSpread(nf *noise.File) float64 {
+	xs := make([]float64, len(nf.Benchmarks))
+	for i, b := range nf.Benchmarks {
+		xs[i] = b.BetweenCV
+	}
+	if len(xs) == 0 {
+		return 0
+	}
+	return stats.Median(xs)
+}
+
+// splitNoiseArgs separates noise's own flags (and their values) from the
+// rest, which go to 'radvbench run'. Positional arguments stay with noise.
+func splitNoiseArgs(args []string, lookup func(name string) (known, takesValue bool)) (ours, rest []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			ours = append(ours, a)
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		hasValue := false
+		if j := strings.IndexByte(name, '='); j >= 0 {
+			name, hasValue = name[:j], true
+		}
+		short := !strings.HasPrefix(a, "--")
+		if short && len(name) > 1 {
+			// -oFILE
+			if k, _ := lookup(name[:1]); k {
+				ours = append(ours, a)
+				continue
+			}
+		}
+		known, takes := lookup(name)
+		if name == "h" || name == "help" {
+			known = true
+		}
+		if known {
+			ours = append(ours, a)
+			if takes && !hasValue && i+1 < len(args) {
+				i++
+				ours = append(ours, args[i])
+			}
+			continue
+		}
+		rest = append(rest, a)
+		// A run flag's value: the next argument unless it is a flag or a
+		// results file (run's boolean flags take no value).
+		if !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !runBoolFlag(name) {
+			i++
+			rest = append(rest, args[i])
+		}
+	}
+	return ours, rest
+}
+
+// runBoolFlag reports whether run's flag name takes no value (write
+// --flag=value for any other flag whose value starts with '-').
+func runBoolFlag(name string) bool {
+	switch name {
+	case "quick", "isolate", "resume", "shuffle", "no-shuffle", "validate", "verbose", "v", "q", "quiet", "keep-going":
+		return true
+	}
+	return false
+}
+
+// runRepeated runs 'radvbench run ARGS --out DIR/run-I.json' n times,
+// each a fresh process of this executable, and loads the results.
+func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []string) ([]noise.Source, error) {
+	for _, a := range args {
+		if a == "-o" || a == "--out" || strings.HasPrefix(a, "--out=") {
+			return nil, usagef("noise chooses the run files itself: give -o for the noise file only")
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("find the radvbench executable: %w", err)
+	}
+	dir, err := os.MkdirTemp("", "radvbench-noise")
+	if err != nil {
+		return nil, fmt.Errorf("create a directory for the runs: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	var srcs []noise.Source
+	for i := 1; i <= n; i++ {
+		path := filepath.Join(dir, "run-"+strconv.Itoa(i)+".json")
+		cargs := append([]string{"run"}, args...)
+		cargs = append(cargs, "--out", path)
+		fmt.Fprintf(stderr, "radvbench noise: run %d of %d: radvbench %s\n", i, n, strings.Join(args, " "))
+		cmd := exec.CommandContext(ctx, exe, cargs...)
+		cmd.Stdout, cmd.Stderr = io.Discard, stderr
+		if err := cmd.Run(); err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) && ee.ExitCode() == 2 {
+				return nil, usagef("run %d: 'radvbench run %s' rejected its arguments (see above)", i, strings.Join(args, " "))
+			}
+			return nil, fmt.Errorf("run %d of %d: %w", i, n, err)
+		}
+		rf, err := results.Load(path)
+		if err != nil {
+			return nil, fmt.Errorf("run %d of %d: %w", i, n, err)
+		}
+		srcs = append(srcs, noise.Source{Name: fmt.Sprintf("run %d", i), File: rf})
+	}
+	return srcs, nil
+}
