@@ -1,32 +1,42 @@
 #!/usr/bin/env bash
-# gate.sh: the performance gate. Runs a radvbench suite, compares the run
-# with a stored baseline from the same machine, writes the verdict as
+# gate.sh: the performance gate. Runs a radvbench suite several times,
+# each run a fresh process, and compares those runs with the stored runs
+# of a baseline from the same machine. One run a side cannot gate: whole
+# runs differ more than the samples inside one (thread placement, clocks,
+# background load), so compare judges run medians. Writes the verdict as
 # Markdown (for a pull-request comment), JUnit XML and JSON, and exits with
 # compare's status: 0 no regression, 1 regression (or a benchmark that
 # verified in the baseline and fails now), 2 the gate could not run.
 #
-# Usage: ci/gate.sh [--suite S] [--baseline FILE] [--out DIR] [--policy FILE]
-#                   [--update-baseline] [-- FLAGS FOR 'radvbench run' ...]
+# Usage: ci/gate.sh [--suite S] [--runs N] [--baseline DIR] [--out DIR]
+#                   [--policy FILE] [--noise FILE] [--update-baseline]
+#                   [-- FLAGS FOR 'radvbench run' ...]
 #
 # Every option has an environment variable, for CI templates:
 #   GATE_SUITE            suite(s) to run                  (matmul)
-#   GATE_BASELINE         baseline results file            ($GATE_BASELINE_DIR/$GATE_SUITE.json)
+#   GATE_RUNS             runs of the candidate, each a fresh process (5; 3 at least;
+#                         'radvbench compare --plan' says how many catch a given slowdown)
+#   GATE_BASELINE         baseline: a directory of run files, or one (multi-run) results file
+#                                                          ($GATE_BASELINE_DIR/$GATE_SUITE)
 #   GATE_BASELINE_DIR     where baselines live             (~/.cache/radvbench/baselines; keep it on
 #                         the runner: a baseline is only meaningful on the machine that made it)
 #   GATE_OUT              output directory                 (gate-out)
 #   GATE_POLICY           gating policy file (YAML)        (ci/policy.yaml when it exists)
-#   GATE_UPDATE_BASELINE  1: when the gate passes, the run becomes the new baseline
+#   GATE_NOISE            noise file from 'radvbench noise' (per-benchmark noise floors; optional)
+#   GATE_UPDATE_BASELINE  1: when the gate passes, the runs become the new baseline
 #   GATE_RUN_ARGS         extra flags for 'radvbench run'  (e.g. "--device 0 --max-time 5s")
 #   RADVBENCH             radvbench binary to use          (built from this checkout)
 #
-# Outputs in $GATE_OUT: candidate.json (the run), summary.md, junit.xml,
-# compare.json, compare.txt. With $GITHUB_STEP_SUMMARY set, summary.md is
-# appended to the job summary.
+# Outputs in $GATE_OUT: candidate-N.json (the runs), summary.md,
+# junit.xml, compare.json, compare.txt. With $GITHUB_STEP_SUMMARY set,
+# summary.md is appended to the job summary.
 set -uo pipefail
 
 usage() { sed -n '2,/^set -uo/p' "$0" | sed -e '/^set -uo/d' -e 's/^# \{0,1\}//'; }
 
 suite=${GATE_SUITE:-matmul}
+runs=${GATE_RUNS:-5}
+noise=${GATE_NOISE:-}
 baseline=${GATE_BASELINE:-}
 outdir=${GATE_OUT:-gate-out}
 policy=${GATE_POLICY:-}
@@ -38,6 +48,8 @@ run_args=(${GATE_RUN_ARGS:-})
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--suite) suite=${2:?--suite needs a value}; shift 2 ;;
+	--runs) runs=${2:?--runs needs a number}; shift 2 ;;
+	--noise) noise=${2:?--noise needs a file}; shift 2 ;;
 	--baseline) baseline=${2:?--baseline needs a file}; shift 2 ;;
 	--out) outdir=${2:?--out needs a directory}; shift 2 ;;
 	--policy) policy=${2:?--policy needs a file}; shift 2 ;;
@@ -49,7 +61,16 @@ while [ $# -gt 0 ]; do
 done
 
 cd "$(dirname "$0")/.." || exit 2
-[ -n "$baseline" ] || baseline="${GATE_BASELINE_DIR:-$HOME/.cache/radvbench/baselines}/${suite//,/+}.json"
+[ -n "$baseline" ] || baseline="${GATE_BASELINE_DIR:-$HOME/.cache/radvbench/baselines}/${suite//,/+}"
+case "$runs" in '' | *[!0-9]*) echo "gate.sh: --runs $runs is not a number" >&2; exit 2 ;; esac
+if [ "$runs" -lt 3 ]; then
+	echo "gate.sh: --runs $runs: one or two runs a side cannot tell a change from run-to-run noise; use 3 or more (5 by default)" >&2
+	exit 2
+fi
+if [ -n "$noise" ] && [ ! -f "$noise" ]; then
+	echo "gate.sh: noise file $noise does not exist (make one with 'radvbench noise')" >&2
+	exit 2
+fi
 if [ -z "$policy" ] && [ -f ci/policy.yaml ]; then policy=ci/policy.yaml; fi
 if [ -n "$policy" ] && [ ! -f "$policy" ]; then
 	echo "gate.sh: policy file $policy does not exist" >&2
@@ -65,42 +86,66 @@ if [ -z "$rb" ]; then
 fi
 
 commit=${GITHUB_SHA:-${CI_COMMIT_SHA:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}}
-cand="$outdir/candidate.json"
-rm -f "$cand"
-echo "gate: running suite $suite (commit $commit)"
-"$rb" run --suite "$suite" --out "$cand" --progress never --label "commit=$commit" ${run_args[@]+"${run_args[@]}"}
-run_rc=$?
-if [ "$run_rc" -ge 2 ] || [ ! -f "$cand" ]; then
-	printf '⚠️ **radvbench gate could not run** the suite `%s` (radvbench run exited %d): see the job log.\n' "$suite" "$run_rc" >"$summary"
-	echo "gate: radvbench run exited $run_rc" >&2
-	exit 2
-fi
+rm -f "$outdir"/candidate-*.json
+cands=()
+run_rc=0
+for i in $(seq 1 "$runs"); do
+	cand="$outdir/candidate-$i.json"
+	echo "gate: run $i of $runs of suite $suite (commit $commit)"
+	"$rb" run --suite "$suite" --out "$cand" --progress never --label "commit=$commit" --label "gate.run=$i" ${run_args[@]+"${run_args[@]}"}
+	rc=$?
+	if [ "$rc" -ge 2 ] || [ ! -f "$cand" ]; then
+		printf '⚠️ **radvbench gate could not run** the suite `%s` (radvbench run exited %d in run %d): see the job log.\n' "$suite" "$rc" "$i" >"$summary"
+		echo "gate: radvbench run exited $rc" >&2
+		exit 2
+	fi
+	[ "$rc" -gt "$run_rc" ] && run_rc=$rc
+	cands+=("$cand")
+done
 
-if [ ! -f "$baseline" ]; then
+# The baseline's runs: every results file in the baseline directory (or
+# the one file named).
+base=()
+if [ -d "$baseline" ]; then
+	for f in "$baseline"/*.json; do [ -f "$f" ] && base+=("$f"); done
+elif [ -f "$baseline" ]; then
+	base=("$baseline")
+fi
+store_baseline() {
+	local tmp="$baseline.tmp.$$"
+	rm -rf "$tmp" && mkdir -p "$tmp" && cp "${cands[@]}" "$tmp/" || return 1
+	if [ -f "$baseline" ]; then rm -f "$baseline"; fi
+	rm -rf "$baseline.old.$$"
+	if [ -d "$baseline" ]; then mv "$baseline" "$baseline.old.$$"; fi
+	mv "$tmp" "$baseline" && rm -rf "$baseline.old.$$"
+}
+
+if [ "${#base[@]}" = 0 ]; then
 	{
 		printf '⚠️ **radvbench: no baseline** for suite `%s` on this runner (%s); nothing compared.\n\n' "$suite" "$baseline"
 		echo "Run the gate on the default branch with GATE_UPDATE_BASELINE=1 (or --update-baseline) to store one."
 	} >"$summary"
 	cat "$summary"
 	if [ "$update" = 1 ] && [ "$run_rc" = 0 ]; then
-		mkdir -p "$(dirname "$baseline")" && cp "$cand" "$baseline.tmp.$$" && mv "$baseline.tmp.$$" "$baseline" &&
-			echo "gate: stored $cand as the baseline $baseline"
+		mkdir -p "$(dirname "$baseline")" && store_baseline && echo "gate: stored the $runs runs as the baseline $baseline"
 	fi
 	exit "$run_rc"
 fi
 
 pol=()
 [ -n "$policy" ] && pol=(--policy "$policy")
-"$rb" compare ${pol[@]+"${pol[@]}"} -o "$outdir/compare.txt" "$baseline" "$cand" >/dev/null
+[ -n "$noise" ] && pol+=(--noise "$noise")
+sides=("${base[@]}" -- "${cands[@]}")
+"$rb" compare ${pol[@]+"${pol[@]}"} -o "$outdir/compare.txt" "${sides[@]}" >/dev/null
 cmp_rc=$?
 if [ "$cmp_rc" -ge 2 ]; then
 	printf '⚠️ **radvbench gate: compare failed** (exit %d): see the job log.\n' "$cmp_rc" >"$summary"
 	exit 2
 fi
 cat "$outdir/compare.txt"
-"$rb" compare ${pol[@]+"${pol[@]}"} --format markdown -o "$summary" "$baseline" "$cand" >/dev/null
-"$rb" compare ${pol[@]+"${pol[@]}"} --format junit -o "$outdir/junit.xml" "$baseline" "$cand" >/dev/null
-"$rb" compare ${pol[@]+"${pol[@]}"} --format json -o "$outdir/compare.json" "$baseline" "$cand" >/dev/null
+"$rb" compare ${pol[@]+"${pol[@]}"} --format markdown -o "$summary" "${sides[@]}" >/dev/null
+"$rb" compare ${pol[@]+"${pol[@]}"} --format junit -o "$outdir/junit.xml" "${sides[@]}" >/dev/null
+"$rb" compare ${pol[@]+"${pol[@]}"} --format json -o "$outdir/compare.json" "${sides[@]}" >/dev/null
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
 	cat "$summary" >>"$GITHUB_STEP_SUMMARY"
 fi
@@ -108,6 +153,6 @@ if [ "$run_rc" = 1 ] && [ "$cmp_rc" = 0 ]; then
 	echo "gate: note: some benchmarks failed in this run, but they failed in the baseline too (or the policy allows them)"
 fi
 if [ "$cmp_rc" = 0 ] && [ "$update" = 1 ]; then
-	cp "$cand" "$baseline.tmp.$$" && mv "$baseline.tmp.$$" "$baseline" && echo "gate: the run is the new baseline $baseline"
+	store_baseline && echo "gate: the $runs runs are the new baseline $baseline"
 fi
 exit "$cmp_rc"
