@@ -24,9 +24,8 @@ func TestReportCLI(t *testing.T) {
 		code int
 		want string // in stdout on success
 	}{
-		// One run a side cannot gate: the 20% slowdown is unsure, not a
-		// regression (see compare's run-level verdicts).
-		{"two-runs", []string{base, regress, "-o", "DIR"}, 0, "no regression, 28 unsure"},
+		// Three runs a side: the 10% slowdown is a regression.
+		{"two-runs", []string{base, regress, "-o", "DIR"}, 0, "1 regression"},
 		{"by-label", []string{base, regress, "-o", "DIR", "--by", "label.kernel", "--baseline", "6.8.0", "--threshold", "15"}, 0, "no regression"},
 		{"single", []string{lvp, "-o", "DIR"}, 0, "nothing to compare"},
 	}

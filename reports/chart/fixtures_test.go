@@ -103,6 +103,7 @@ func makeResult(rng *rand.Rand, suite string, b fixBench, factor float64) result
 		}
 		r.Metric.Samples = append(r.Metric.Samples, v)
 		r.SamplesNS = append(r.SamplesNS, work/v)
+		r.SampleRounds = append(r.SampleRounds, i/10+1) // three runs of 10
 	}
 	r.Metric.Value = med
 	r.CI = results.CI{Low: med * 0.995, High: med * 1.005, Level: 0.95}
@@ -132,6 +133,10 @@ func fixtureFile(seed uint64, label string, change func(suite string, b fixBench
 			TimestampValidBits: 64, SubgroupSize: 64, SKU: sku()},
 		Labels:      map[string]string{"kernel": label},
 		Fingerprint: map[string]string{"kernel.release": label, "amdgpu.vm_fragment_size": "9", "driver.info": "Mesa 25.0.7"},
+	}
+	for i := range 3 {
+		t := f.Started.Add(time.Duration(i) * time.Minute)
+		f.Rounds = append(f.Rounds, results.Round{Index: i + 1, Started: t, Finished: t.Add(50 * time.Second)})
 	}
 	for _, b := range gemmBenches() {
 		f.Results = append(f.Results, makeResult(rng, "matmul", b, change("matmul", b)))
