@@ -236,7 +236,7 @@ func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []st
 		path := filepath.Join(dir, "run-"+strconv.Itoa(i)+".json")
 		cargs := append([]string{"run"}, args...)
 		cargs = append(cargs, "--out", path)
-		fmt.Fprintf(stderr, "radvbench noise: run %d of %d: radvbench %s\n", i, n, strings.Join(args, " "))
+		fmt.Fprintf(stderr, "radvbench noise: run %d of %d: radvbench run %s\n", i, n, strings.Join(args, " "))
 		cmd := exec.CommandContext(ctx, exe, cargs...)
 		cmd.Stdout, cmd.Stderr = io.Discard, stderr
 		if err := cmd.Run(); err != nil {

@@ -8,6 +8,9 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/stats"
+
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -498,5 +501,52 @@ func TestFormatValue(t *testing.T) {
 		if got := FormatValue(tt.v); got != tt.want {
 			t.Errorf("FormatValue(%v) = %q, want %q", tt.v, got, tt.want)
 		}
+	}
+}
+
+// TestNoiseFloors: a noise file's floor decides single runs, raises the
+// threshold of steady-looking runs, shows up in the limits, and a floor
+// measured on another machine is used with a note.
+func TestNoiseFloors(t *testing.T) {
+	p := DefaultPolicy()
+	// Floor for 1 vs 1 run at s = 1% over 10 runs: exp(t(0.99, 9)·0.01·√2)-1
+	// = exp(2.821·0.01414)-1 = 4.07%; with the 3% threshold a single run
+	// must move by more than 7.07%.
+	nf := &noise.File{Device: "AMD Radeon RX 7900 XTX (RADV NAVI31)", Driver: "radv Mesa 25.0.4",
+		Benchmarks: []noise.Bench{{Key: "s/k", Runs: 10, BetweenCV: 0.01}}}
+	j := newJudge(&p, nf)
+	one := func(m float64) *entry { return runsEntry(results.HigherIsBetter, around(m)) }
+	c := j.judge("s/k", "new", one(100), one(92))
+	wantFloor := math.Expm1(stats.TQuantile(0.99, 9) * 0.01 * math.Sqrt2)
+	if c.Verdict != Regression || math.Abs(float64(c.Limits.Floor)-wantFloor) > 1e-12 ||
+		math.Abs(float64(c.Limits.Effective)-(wantFloor+0.03)) > 1e-12 {
+		t.Errorf("1 vs 1 run, -8%%: %s, floor %v (want %v), effective %v", c.Verdict, c.Limits.Floor, wantFloor, c.Limits.Effective)
+	}
+	if c := j.judge("s/k", "new", one(100), one(94)); c.Verdict != Unsure {
+		t.Errorf("1 vs 1 run, -6%% within floor+threshold: %s", c.Verdict)
+	}
+	// Steady runs (within-run noise only) 5% apart, but the floor says runs
+	// wander by 8%: the floor for 3 vs 3 runs is about 23%, so ~.
+	nf.Benchmarks[0].BetweenCV = 0.08
+	nf.Benchmarks = append([]noise.Bench(nil), nf.Benchmarks...) // reset the lookup index
+	j = newJudge(&p, &noise.File{Benchmarks: nf.Benchmarks})
+	three := func(m float64) *entry {
+		return runsEntry(results.HigherIsBetter, around(m), around(m+0.2), around(m+0.4))
+	}
+	if c := j.judge("s/k", "new", three(100), three(95)); c.Verdict == Regression || c.Limits.Floor.NaN() || float64(c.Limits.Effective) < 0.2 {
+		t.Errorf("steady runs, -5%%, 8%% floor: %s (floor %v, effective %v)", c.Verdict, c.Limits.Floor, c.Limits.Effective)
+	}
+	// Without a noise file the same runs are a regression.
+	if c := judgeOne(&p, three(100), three(95)); c.Verdict != Regression || !c.Limits.Floor.NaN() {
+		t.Errorf("steady runs, -5%%, no floor: %s", c.Verdict)
+	}
+	// A floor from another machine: a note.
+	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
+	rep, err := Compare([]Input{base, newer}, Options{Policy: p, Noise: &noise.File{Device: "llvmpipe", Driver: "llvmpipe Mesa 25"}, NoiseName: "lvp-noise.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasNote(rep, `noise floors in lvp-noise.json were measured elsewhere (device "llvmpipe", not "AMD Radeon RX 7900 XTX (RADV NAVI31)"`) {
+		t.Errorf("notes %q lack the foreign floor", rep.Notes)
 	}
 }
