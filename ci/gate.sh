@@ -8,16 +8,17 @@
 # compare's status: 0 no regression, 1 regression (or a benchmark that
 # verified in the baseline and fails now), 2 the gate could not run.
 #
-# Usage: ci/gate.sh [--suite S] [--runs N] [--baseline DIR] [--out DIR]
+# Usage: ci/gate.sh [--suite S] [--runs N] [--baseline FILE|DIR] [--out DIR]
 #                   [--policy FILE] [--noise FILE] [--update-baseline]
 #                   [-- FLAGS FOR 'radvbench run' ...]
 #
 # Every option has an environment variable, for CI templates:
 #   GATE_SUITE            suite(s) to run                  (matmul)
-#   GATE_RUNS             runs of the candidate, each a fresh process (5; 3 at least;
-#                         'radvbench compare --plan' says how many catch a given slowdown)
-#   GATE_BASELINE         baseline: a directory of run files, or one (multi-run) results file
-#                                                          ($GATE_BASELINE_DIR/$GATE_SUITE)
+#   GATE_RUNS             runs a side ('radvbench run --runs N': each run a fresh
+#                         process, shuffled order); 5, at least 3; 'radvbench noise
+#                         --plan' says how many catch a given slowdown
+#   GATE_BASELINE         baseline: a results file of several runs, or a directory whose
+#                         results files are pooled  ($GATE_BASELINE_DIR/$GATE_SUITE.json)
 #   GATE_BASELINE_DIR     where baselines live             (~/.cache/radvbench/baselines; keep it on
 #                         the runner: a baseline is only meaningful on the machine that made it)
 #   GATE_OUT              output directory                 (gate-out)
@@ -27,7 +28,7 @@
 #   GATE_RUN_ARGS         extra flags for 'radvbench run'  (e.g. "--device 0 --max-time 5s")
 #   RADVBENCH             radvbench binary to use          (built from this checkout)
 #
-# Outputs in $GATE_OUT: candidate-N.json (the runs), summary.md,
+# Outputs in $GATE_OUT: candidate.json (the runs), summary.md,
 # junit.xml, compare.json, compare.txt. With $GITHUB_STEP_SUMMARY set,
 # summary.md is appended to the job summary.
 set -uo pipefail
@@ -61,7 +62,7 @@ while [ $# -gt 0 ]; do
 done
 
 cd "$(dirname "$0")/.." || exit 2
-[ -n "$baseline" ] || baseline="${GATE_BASELINE_DIR:-$HOME/.cache/radvbench/baselines}/${suite//,/+}"
+[ -n "$baseline" ] || baseline="${GATE_BASELINE_DIR:-$HOME/.cache/radvbench/baselines}/${suite//,/+}.json"
 case "$runs" in '' | *[!0-9]*) echo "gate.sh: --runs $runs is not a number" >&2; exit 2 ;; esac
 if [ "$runs" -lt 3 ]; then
 	echo "gate.sh: --runs $runs: one or two runs a side cannot tell a change from run-to-run noise; use 3 or more (5 by default)" >&2
@@ -86,25 +87,19 @@ if [ -z "$rb" ]; then
 fi
 
 commit=${GITHUB_SHA:-${CI_COMMIT_SHA:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}}
-rm -f "$outdir"/candidate-*.json
-cands=()
-run_rc=0
-for i in $(seq 1 "$runs"); do
-	cand="$outdir/candidate-$i.json"
-	echo "gate: run $i of $runs of suite $suite (commit $commit)"
-	"$rb" run --suite "$suite" --out "$cand" --progress never --label "commit=$commit" --label "gate.run=$i" ${run_args[@]+"${run_args[@]}"}
-	rc=$?
-	if [ "$rc" -ge 2 ] || [ ! -f "$cand" ]; then
-		printf '⚠️ **radvbench gate could not run** the suite `%s` (radvbench run exited %d in run %d): see the job log.\n' "$suite" "$rc" "$i" >"$summary"
-		echo "gate: radvbench run exited $rc" >&2
-		exit 2
-	fi
-	[ "$rc" -gt "$run_rc" ] && run_rc=$rc
-	cands+=("$cand")
-done
+cand="$outdir/candidate.json"
+rm -f "$cand"
+echo "gate: running suite $suite, $runs runs (commit $commit)"
+"$rb" run --suite "$suite" --runs "$runs" --out "$cand" --progress never --label "commit=$commit" ${run_args[@]+"${run_args[@]}"}
+run_rc=$?
+if [ "$run_rc" -ge 2 ] || [ ! -f "$cand" ]; then
+	printf '⚠️ **radvbench gate could not run** the suite `%s` (radvbench run exited %d): see the job log.\n' "$suite" "$run_rc" >"$summary"
+	echo "gate: radvbench run exited $run_rc" >&2
+	exit 2
+fi
 
-# The baseline's runs: every results file in the baseline directory (or
-# the one file named).
+# The baseline's runs: the baseline file (a results file of several runs),
+# or every results file in a baseline directory, pooled.
 base=()
 if [ -d "$baseline" ]; then
 	for f in "$baseline"/*.json; do [ -f "$f" ] && base+=("$f"); done
@@ -112,12 +107,12 @@ elif [ -f "$baseline" ]; then
 	base=("$baseline")
 fi
 store_baseline() {
-	local tmp="$baseline.tmp.$$"
-	rm -rf "$tmp" && mkdir -p "$tmp" && cp "${cands[@]}" "$tmp/" || return 1
-	if [ -f "$baseline" ]; then rm -f "$baseline"; fi
-	rm -rf "$baseline.old.$$"
-	if [ -d "$baseline" ]; then mv "$baseline" "$baseline.old.$$"; fi
-	mv "$tmp" "$baseline" && rm -rf "$baseline.old.$$"
+	if [ -d "$baseline" ]; then
+		rm -f "$baseline"/*.json && cp "$cand" "$baseline/candidate.json.tmp.$$" &&
+			mv "$baseline/candidate.json.tmp.$$" "$baseline/baseline.json"
+	else
+		mkdir -p "$(dirname "$baseline")" && cp "$cand" "$baseline.tmp.$$" && mv "$baseline.tmp.$$" "$baseline"
+	fi
 }
 
 if [ "${#base[@]}" = 0 ]; then
@@ -127,7 +122,7 @@ if [ "${#base[@]}" = 0 ]; then
 	} >"$summary"
 	cat "$summary"
 	if [ "$update" = 1 ] && [ "$run_rc" = 0 ]; then
-		mkdir -p "$(dirname "$baseline")" && store_baseline && echo "gate: stored the $runs runs as the baseline $baseline"
+		store_baseline && echo "gate: stored the $runs runs as the baseline $baseline"
 	fi
 	exit "$run_rc"
 fi
@@ -135,7 +130,7 @@ fi
 pol=()
 [ -n "$policy" ] && pol=(--policy "$policy")
 [ -n "$noise" ] && pol+=(--noise "$noise")
-sides=("${base[@]}" -- "${cands[@]}")
+sides=("${base[@]}" -- "$cand")
 "$rb" compare ${pol[@]+"${pol[@]}"} -o "$outdir/compare.txt" "${sides[@]}" >/dev/null
 cmp_rc=$?
 if [ "$cmp_rc" -ge 2 ]; then

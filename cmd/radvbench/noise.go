@@ -32,9 +32,9 @@ the device, driver and fingerprint they were measured on.
 Two forms:
 
   radvbench noise [--runs N] -o noise.json [run flags ...]
-      runs 'radvbench run [run flags ...]' N times (default 5), each a
-      fresh process, and measures the runs. Any flag noise does not know
-      goes to run, e.g. --suite matmul,peak --quick --filter gemm.
+      runs 'radvbench run --runs N [run flags ...]' (default 5 runs, each
+      a fresh process in a shuffled order) and measures the runs. Any flag
+      noise does not know goes to run, e.g. --suite matmul,peak --quick.
 
   radvbench noise -o noise.json FILE.json [FILE.json ...]
       measures existing results files of one build on one machine
@@ -204,22 +204,27 @@ func splitNoiseArgs(args []string, lookup func(name string) (known, takesValue b
 	return ours, rest
 }
 
-// runBoolFlag reports whether run's flag name takes no value (write
-// --flag=value for any other flag whose value starts with '-').
+// runBoolFlag reports whether run's flag name takes no separate value
+// (booleans, and flags such as --isolate whose value needs '='). Write
+// --flag=value for any other flag whose value starts with '-'.
 func runBoolFlag(name string) bool {
 	switch name {
-	case "quick", "isolate", "resume", "shuffle", "no-shuffle", "validate", "verbose", "v", "q", "quiet", "keep-going":
+	case "quick", "isolate", "force", "validate", "verbose", "v", "q", "quiet":
 		return true
 	}
 	return false
 }
 
-// runRepeated runs 'radvbench run ARGS --out DIR/run-I.json' n times,
-// each a fresh process of this executable, and loads the results.
+// runRepeated runs 'radvbench run --runs N ARGS --out FILE' as a child
+// process of this executable (run itself starts a fresh process per run,
+// in a shuffled order) and loads the results.
 func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []string) ([]noise.Source, error) {
 	for _, a := range args {
-		if a == "-o" || a == "--out" || strings.HasPrefix(a, "--out=") {
-			return nil, usagef("noise chooses the run files itself: give -o for the noise file only")
+		switch {
+		case a == "-o" || a == "--out" || strings.HasPrefix(a, "--out="):
+			return nil, usagef("noise chooses the run file itself: give -o for the noise file only")
+		case a == "--runs" || strings.HasPrefix(a, "--runs="):
+			return nil, usagef("give --runs to noise, before the run flags")
 		}
 	}
 	exe, err := os.Executable()
@@ -231,26 +236,26 @@ func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []st
 		return nil, fmt.Errorf("create a directory for the runs: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	var srcs []noise.Source
-	for i := 1; i <= n; i++ {
-		path := filepath.Join(dir, "run-"+strconv.Itoa(i)+".json")
-		cargs := append([]string{"run"}, args...)
-		cargs = append(cargs, "--out", path)
-		fmt.Fprintf(stderr, "radvbench noise: run %d of %d: radvbench run %s\n", i, n, strings.Join(args, " "))
-		cmd := exec.CommandContext(ctx, exe, cargs...)
-		cmd.Stdout, cmd.Stderr = io.Discard, stderr
-		if err := cmd.Run(); err != nil {
-			var ee *exec.ExitError
-			if errors.As(err, &ee) && ee.ExitCode() == 2 {
-				return nil, usagef("run %d: 'radvbench run %s' rejected its arguments (see above)", i, strings.Join(args, " "))
-			}
-			return nil, fmt.Errorf("run %d of %d: %w", i, n, err)
+	path := filepath.Join(dir, "runs.json")
+	cargs := append([]string{"run", "--runs", strconv.Itoa(n)}, args...)
+	cargs = append(cargs, "--out", path)
+	fmt.Fprintf(stderr, "radvbench noise: radvbench %s\n", strings.Join(cargs[:len(cargs)-2], " "))
+	cmd := exec.CommandContext(ctx, exe, cargs...)
+	cmd.Stdout, cmd.Stderr = io.Discard, stderr
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 2 {
+			return nil, usagef("'radvbench run %s' rejected its arguments (see above)", strings.Join(args, " "))
 		}
-		rf, err := results.Load(path)
-		if err != nil {
-			return nil, fmt.Errorf("run %d of %d: %w", i, n, err)
+		if _, statErr := os.Stat(path); statErr != nil {
+			return nil, fmt.Errorf("radvbench run --runs %d: %w", n, err)
 		}
-		srcs = append(srcs, noise.Source{Name: fmt.Sprintf("run %d", i), File: rf})
+		// Some benchmarks failed: measure the others.
+		fmt.Fprintf(stderr, "radvbench noise: some benchmarks failed (%v); measuring the rest\n", err)
 	}
-	return srcs, nil
+	rf, err := results.Load(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the runs: %w", err)
+	}
+	return []noise.Source{{Name: fmt.Sprintf("radvbench run --runs %d", n), File: rf}}, nil
 }

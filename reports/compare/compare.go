@@ -241,7 +241,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 			}
 		}
 		if base < 0 {
-			return nil, fmt.Errorf("baseline %q is not one of the groups (%s)", opt.Baseline, strings.Join(names, ", "))
+			return nil, &BaselineError{Baseline: opt.Baseline, Groups: names}
 		}
 	}
 	// Baseline first, the others in input order.
