@@ -80,10 +80,10 @@ func (j *journal) writeLine(v any) error {
 	}
 	data = append(data, '\n')
 	if _, err := j.f.Write(data); err != nil {
-		return fmt.Errorf("write the journal %s: %w", j.path, err)
+		return fmt.Errorf("write the journal %s: %w", j.path, rootCause(err))
 	}
 	if err := j.f.Sync(); err != nil {
-		return fmt.Errorf("sync the journal %s: %w", j.path, err)
+		return fmt.Errorf("sync the journal %s: %w", j.path, rootCause(err))
 	}
 	return nil
 }

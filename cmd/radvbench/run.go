@@ -362,6 +362,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		fmt.Fprintf(stderr, "resuming %s: %d benchmark(s) already finished\n", journalPath, len(earlier))
 	}
 	var jerr error
+	journaled := len(earlier)
 	ropts := runner.Options{
 		Suites:   suites,
 		Filter:   re,
@@ -379,6 +380,8 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		if jerr == nil {
 			if jerr = jrn.add(journalEntry{Result: r, Shaders: kernelHashes(suites, r)}); jerr != nil {
 				cancel() // the journal cannot keep up: stop, keep what it holds
+			} else {
+				journaled++
 			}
 		}
 	}
@@ -410,7 +413,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		file.Rounds = []results.Round{{Index: 1, Started: started, Finished: file.Finished, Seed: f.orderSeed, Order: order}}
 	}
 	if jerr != nil {
-		return fmt.Errorf("%v: the run stopped; the %d finished benchmarks are in the journal (free space, then 'radvbench run --resume %s')", jerr, len(file.Results), journalPath)
+		return fmt.Errorf("%v: the run stopped; the journal holds the %d benchmark(s) finished before (free space, then 'radvbench run --resume %s')", jerr, journaled, journalPath)
 	}
 	if err := results.Save(outPath, file); err != nil {
 		return fmt.Errorf("write results %s: %w (the finished benchmarks are in the journal %s: fix this, then 'radvbench run --resume %s')", outPath, err, journalPath, journalPath)

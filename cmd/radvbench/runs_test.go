@@ -478,3 +478,79 @@ func TestRunsBadInput(t *testing.T) {
 		t.Errorf("--resume with other flags: exit %d %q", code, stderr)
 	}
 }
+
+// TestOutputFaultsMidRun: the disk filling up during a run stops it with
+// the journal's path in a one-line error and no results file (an earlier
+// file stays intact); the output directory vanishing during a run does not
+// lose it (the directory is made again and the file written whole).
+func TestOutputFaultsMidRun(t *testing.T) {
+	args := []string{"run", "--suite", "latency", "--filter", "empty|throughput", "--quick", "--max-time", "300ms", "--warmup", "1ms", "--progress", "never", "--isolate=off"}
+	t.Run("disk fills", func(t *testing.T) {
+		dir := t.TempDir()
+		mountTmpfs(t, dir, "size=320k") // passes the check at the start (224 KiB for 3 results)
+		out := filepath.Join(dir, "r.json")
+		earlier := []byte(`{"earlier":true}` + "\n")
+		os.WriteFile(out, earlier, 0o644)
+		cmd := exec.Command(binary(t), append(args, "-o", out)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(time.Minute)
+		for countLines(out+journalSuffix) < 1 && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		fill, _ := os.Create(filepath.Join(dir, "filler"))
+		for {
+			if _, err := fill.Write(make([]byte, 4096)); err != nil {
+				break
+			}
+		}
+		fill.Close()
+		err := cmd.Wait()
+		ee, ok := err.(*exec.ExitError)
+		msg := stderr.String()
+		if !ok || ee.ExitCode() != 1 || !strings.Contains(msg, out+journalSuffix) || !strings.Contains(msg, "no space left") || !strings.Contains(msg, "--resume") {
+			t.Errorf("exit %v, stderr %q; want 1 naming the journal, the cause and --resume", err, msg)
+		}
+		t.Logf("stderr: %s", msg)
+		if got, _ := os.ReadFile(out); !bytes.Equal(got, earlier) {
+			t.Errorf("the earlier results file changed: %q", got)
+		}
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") {
+				t.Errorf("temporary file left: %s", e.Name())
+			}
+		}
+		if _, err := readJournal(out + journalSuffix); err != nil {
+			t.Errorf("the journal is not readable after the disk filled: %v", err)
+		}
+	})
+	t.Run("directory vanishes", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "out")
+		out := filepath.Join(dir, "r.json")
+		cmd := exec.Command(binary(t), append(args, "-o", out)...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(time.Minute)
+		for countLines(out+journalSuffix) < 2 && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("run: %v", err)
+		}
+		f, err := results.Load(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Results) != 3 {
+			t.Errorf("%d results, want 3", len(f.Results))
+		}
+	})
+}
