@@ -53,7 +53,16 @@ type Device struct {
 
 // Open creates the logical device for p, enabling every optional feature
 // radvbench's suites can use that p offers.
-func (p *PhysicalDevice) Open() (*Device, error) {
+func (p *PhysicalDevice) Open() (*Device, error) { return p.OpenWith() }
+
+// OpenWith is Open with more device extensions enabled (VK_KHR_swapchain
+// for a window); each must be offered by p.
+func (p *PhysicalDevice) OpenWith(extra ...string) (*Device, error) {
+	for _, e := range extra {
+		if !p.Extensions[e] {
+			return nil, fmt.Errorf("device %q lacks %s", p.Name, e)
+		}
+	}
 	if p.ComputeFamily < 0 {
 		return nil, fmt.Errorf("device %q has no compute queue with timestamps", p.Name)
 	}
@@ -74,6 +83,7 @@ func (p *PhysicalDevice) Open() (*Device, error) {
 		want.TaskShader, want.MeshPipelineStatistics = false, false
 		exts = without(exts, "VK_EXT_mesh_shader")
 	}
+	exts = append(exts, extra...)
 	h, r := p.inst.fns.CreateDevice(p.h, uint32(p.ComputeFamily), want, exts)
 	if err := check("create device "+p.Name, r); err != nil {
 		return nil, err

@@ -88,7 +88,11 @@ func cstr(s string) string { return s + "\x00" }
 
 // NewInstance creates a Vulkan instance. Layers come from the environment
 // (VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation enables validation).
-func NewInstance() (*Instance, error) {
+func NewInstance() (*Instance, error) { return NewInstanceWithExtensions() }
+
+// NewInstanceWithExtensions is NewInstance with instance extensions
+// enabled (VK_KHR_surface and a platform surface extension for a window).
+func NewInstanceWithExtensions(exts ...string) (*Instance, error) {
 	if err := loadVulkan(); err != nil {
 		return nil, err
 	}
@@ -99,9 +103,15 @@ func NewInstance() (*Instance, error) {
 		ApiVersion:       apiVersion,
 	}
 	var inst vk.Instance
+	names := make([]string, len(exts))
+	for i, e := range exts {
+		names[i] = cstr(e)
+	}
 	r := vk.CreateInstance(&vk.InstanceCreateInfo{
-		SType:            vk.StructureTypeInstanceCreateInfo,
-		PApplicationInfo: app,
+		SType:                   vk.StructureTypeInstanceCreateInfo,
+		PApplicationInfo:        app,
+		EnabledExtensionCount:   uint32(len(names)),
+		PpEnabledExtensionNames: names,
 	}, nil, &inst)
 	if r == vk.ErrorIncompatibleDriver || r == vk.ErrorInitializationFailed {
 		return nil, fmt.Errorf("%w: create instance: %s", ErrNoVulkan, ResultName(r))
