@@ -1,0 +1,25 @@
+//go:build !window
+
+package window
+
+import (
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// Built reports whether the binary has window support.
+const Built = false
+
+// Watch is unavailable without the "window" build tag.
+type Watch struct{}
+
+// StartWatch returns ErrNotBuilt.
+func StartWatch(title string) (*Watch, error) { return nil, ErrNotBuilt }
+
+// Progress does nothing.
+func (w *Watch) Progress(done, total int, name, phase string) {}
+
+// Result does nothing.
+func (w *Watch) Result(r *results.Result) {}
+
+// Close does nothing.
+func (w *Watch) Close() {}

@@ -1,0 +1,262 @@
+//go:build window
+
+package window
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+	vk "github.com/vulkan-go/vulkan"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+)
+
+// Watch is a window that follows a run: the benchmark in progress and
+// its phase, the samples of the last finished benchmark with the running
+// median and its 95% CI narrowing as samples arrived, and the GPU clocks
+// recorded with it. It is fed by the runner's Progress and OnResult
+// callbacks, which never block on it; it redraws a few times a second on
+// its own goroutine. Closing the window only stops the watching.
+type Watch struct {
+	mu       sync.Mutex
+	phase    string
+	done     int
+	total    int
+	last     *results.Result
+	finished int
+	dirty    bool
+	closed   bool // by the user or by Close
+	updates  int  // frames presented (tests)
+
+	stop    chan struct{}
+	stopped chan struct{}
+	req     chan struct{}
+	err     error
+}
+
+// WatchSize is the watch window's initial size.
+var WatchSize = [2]int{800, 500}
+
+// watchInterval is how often the window redraws.
+const watchInterval = 250 * time.Millisecond
+
+// StartWatch opens the watch window (on the best device that can present
+// to it) and starts its goroutine.
+func StartWatch(title string) (*Watch, error) {
+	scr, err := OpenScreen(title, WatchSize[0], WatchSize[1], "", vk.PresentModeFifo)
+	if err != nil {
+		return nil, err
+	}
+	w := &Watch{stop: make(chan struct{}), stopped: make(chan struct{}), req: make(chan struct{}), dirty: true, phase: "starting"}
+	go w.loop(scr)
+	return w, nil
+}
+
+// Progress records the runner's progress (runner.Options.Progress).
+func (w *Watch) Progress(done, total int, name, phase string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.done, w.total = done, total
+	if phase == "done" {
+		w.phase = fmt.Sprintf("done: %d benchmarks", total)
+	} else {
+		w.phase = fmt.Sprintf("[%d/%d] %s: %s", done+1, total, name, phase)
+	}
+	w.dirty = true
+}
+
+// Result records a finished benchmark (runner.Options.OnResult).
+func (w *Watch) Result(r *results.Result) {
+	c := *r
+	c.Metric.Samples = append([]float64(nil), r.Metric.Samples...)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.last = &c
+	w.finished++
+	w.dirty = true
+}
+
+// Closed reports whether the window is gone (closed by the user, by
+// RequestClose, or by Close).
+func (w *Watch) Closed() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.closed
+}
+
+// Updates is the number of frames the window has presented.
+func (w *Watch) Updates() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.updates
+}
+
+// Err is the error that ended the window early, if any (never fatal to
+// the run).
+func (w *Watch) Err() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// RequestClose asks the window to close, like its close button.
+func (w *Watch) RequestClose() {
+	select {
+	case <-w.stopped:
+	case w.req <- struct{}{}:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+// Close closes the window (after a last redraw) and waits for its
+// goroutine; safe to call twice.
+func (w *Watch) Close() {
+	if w == nil {
+		return
+	}
+	select {
+	case <-w.stop:
+	default:
+		close(w.stop)
+	}
+	<-w.stopped
+}
+
+func (w *Watch) loop(scr *Screen) {
+	defer close(w.stopped)
+	defer func() {
+		scr.Close()
+		w.mu.Lock()
+		w.closed = true
+		w.mu.Unlock()
+	}()
+	tick := time.NewTicker(watchInterval)
+	defer tick.Stop()
+	for {
+		if scr.Win.Poll() {
+			return
+		}
+		w.mu.Lock()
+		dirty := w.dirty
+		w.dirty = false
+		var snap watchState
+		if dirty {
+			snap = watchState{phase: w.phase, finished: w.finished, total: w.total, last: w.last}
+		}
+		w.mu.Unlock()
+		if dirty {
+			fw, fh := scr.Win.FramebufferSize()
+			img := snap.draw(int(fw), int(fh))
+			if err := scr.ShowImage(img); err != nil {
+				w.mu.Lock()
+				w.err = err
+				w.mu.Unlock()
+				return
+			}
+			w.mu.Lock()
+			w.updates++
+			w.mu.Unlock()
+		}
+		select {
+		case <-w.stop:
+			return
+		case <-w.req:
+			scr.Win.RequestClose()
+		case <-tick.C:
+		}
+	}
+}
+
+type watchState struct {
+	phase           string
+	finished, total int
+	last            *results.Result
+}
+
+// draw renders the state into a w×h image with gonum/plot.
+func (s watchState) draw(w, h int) *image.RGBA {
+	w, h = max(w, 64), max(h, 64)
+	p := plot.New()
+	p.Title.Text = s.phase
+	p.X.Label.Text = "sample"
+	if r := s.last; r != nil && len(r.Metric.Samples) > 0 {
+		p.Title.Text = fmt.Sprintf("%s\nlast finished (%d of %d): %s/%s/%s %s — %s",
+			s.phase, s.finished, s.total, r.Suite, r.Kernel, r.Variant["name"], results.FormatParams(r.Params), clocks(r))
+		p.Y.Label.Text = fmt.Sprintf("%s (%s)", r.Metric.Name, r.Metric.Unit)
+		xs := r.Metric.Samples
+		pts := make(plotter.XYs, len(xs))
+		var med, lo, hi plotter.XYs
+		for i, x := range xs {
+			pts[i] = plotter.XY{X: float64(i + 1), Y: x}
+			if i >= 2 {
+				sum := stats.Summarize(xs[:i+1])
+				med = append(med, plotter.XY{X: float64(i + 1), Y: sum.Median})
+				if isFinite(sum.Low) && isFinite(sum.High) {
+					lo = append(lo, plotter.XY{X: float64(i + 1), Y: sum.Low})
+					hi = append(hi, plotter.XY{X: float64(i + 1), Y: sum.High})
+				}
+			}
+		}
+		if sc, err := plotter.NewScatter(pts); err == nil {
+			sc.GlyphStyle.Radius = vg.Points(2)
+			sc.GlyphStyle.Color = color.RGBA{R: 60, G: 90, B: 200, A: 255}
+			p.Add(sc)
+			p.Legend.Add("samples", sc)
+		}
+		for _, l := range []struct {
+			name string
+			xy   plotter.XYs
+			c    color.RGBA
+		}{{"running median", med, color.RGBA{R: 200, A: 255}}, {"95% CI", lo, color.RGBA{G: 150, A: 255}}, {"", hi, color.RGBA{G: 150, A: 255}}} {
+			if len(l.xy) == 0 {
+				continue
+			}
+			if ln, err := plotter.NewLine(l.xy); err == nil {
+				ln.Color = l.c
+				p.Add(ln)
+				if l.name != "" {
+					p.Legend.Add(l.name, ln)
+				}
+			}
+		}
+	} else {
+		p.Y.Label.Text = "no benchmark has finished yet"
+	}
+	c := vgimg.NewWith(vgimg.UseWH(vg.Length(w)*vg.Inch/96, vg.Length(h)*vg.Inch/96), vgimg.UseDPI(96))
+	p.Draw(draw.New(c))
+	src := c.Image()
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			out.Set(x, y, src.At(src.Bounds().Min.X+x, src.Bounds().Min.Y+y))
+		}
+	}
+	return out
+}
+
+func isFinite(x float64) bool { return x == x && x < 1e300 && x > -1e300 }
+
+// clocks lists the GPU clocks recorded with a result (before.*_mhz).
+func clocks(r *results.Result) string {
+	var parts []string
+	for k, v := range r.Extra {
+		if strings.HasPrefix(k, "before.") && strings.HasSuffix(k, "_mhz") {
+			parts = append(parts, fmt.Sprintf("%s %.0f MHz", strings.TrimSuffix(strings.TrimPrefix(k, "before."), "_mhz"), v))
+		}
+	}
+	if len(parts) == 0 {
+		return "clocks: not readable (no amdgpu sysfs)"
+	}
+	sort.Strings(parts)
+	return "clocks: " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,287 @@
+//go:build window
+
+package window
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/radvbench/radvbench/bench/gpu"
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// Built reports whether the binary has window support.
+const Built = true
+
+// GLFW wants every call from one thread: one goroutine locked to its OS
+// thread runs them all.
+var glfwThread struct {
+	once  sync.Once
+	calls chan func()
+	err   error
+}
+
+func do(f func()) {
+	done := make(chan struct{})
+	glfwThread.calls <- func() { f(); close(done) }
+	<-done
+}
+
+func startGLFW() error {
+	if err := CheckDisplay(); err != nil {
+		return err
+	}
+	glfwThread.once.Do(func() {
+		glfwThread.calls = make(chan func())
+		go func() {
+			runtime.LockOSThread()
+			for f := range glfwThread.calls {
+				f()
+			}
+		}()
+		do(func() {
+			if err := glfw.Init(); err != nil {
+				glfwThread.err = fmt.Errorf("initialise GLFW: %v (is DISPLAY a running X server? try xvfb-run -a)", err)
+				return
+			}
+			if !glfw.VulkanSupported() {
+				glfwThread.err = fmt.Errorf("GLFW finds no Vulkan loader for window surfaces; install libvulkan1 (make deps)")
+			}
+		})
+	})
+	return glfwThread.err
+}
+
+// Window is a GLFW window without a client API (Vulkan presents to it).
+type Window struct {
+	w      *glfw.Window
+	fbW    atomic.Uint32
+	fbH    atomic.Uint32
+	closed bool
+}
+
+// Open opens a resizable window of width×height pixels.
+func Open(title string, width, height int) (*Window, error) {
+	if err := startGLFW(); err != nil {
+		return nil, err
+	}
+	win := &Window{}
+	var err error
+	do(func() {
+		glfw.DefaultWindowHints()
+		glfw.WindowHint(glfw.ClientAPI, glfw.NoAPI)
+		glfw.WindowHint(glfw.Resizable, glfw.True)
+		win.w, err = glfw.CreateWindow(width, height, title, nil, nil)
+		if err != nil {
+			return
+		}
+		w, h := win.w.GetFramebufferSize()
+		win.fbW.Store(uint32(w))
+		win.fbH.Store(uint32(h))
+		win.w.SetFramebufferSizeCallback(func(_ *glfw.Window, w, h int) {
+			win.fbW.Store(uint32(w))
+			win.fbH.Store(uint32(h))
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open a %dx%d window: %w", width, height, err)
+	}
+	return win, nil
+}
+
+// RequiredExtensions are the instance extensions a surface on this
+// window needs (VK_KHR_surface and the platform's).
+func (w *Window) RequiredExtensions() []string {
+	var exts []string
+	do(func() { exts = w.w.GetRequiredInstanceExtensions() })
+	return exts
+}
+
+// CreateSurface creates a Vulkan surface for the window on inst.
+func (w *Window) CreateSurface(inst *gpu.Instance) (*gpu.Surface, error) {
+	var ptr uintptr
+	var err error
+	do(func() { ptr, err = w.w.CreateWindowSurface(inst.Handle(), nil) })
+	if err != nil {
+		return nil, fmt.Errorf("create window surface: %w", err)
+	}
+	return inst.AdoptSurface(ptr), nil
+}
+
+// FramebufferSize is the window's size in pixels, as of the last Poll.
+func (w *Window) FramebufferSize() (uint32, uint32) { return w.fbW.Load(), w.fbH.Load() }
+
+// Poll processes window events and reports whether the user asked to
+// close the window.
+func (w *Window) Poll() (closeRequested bool) {
+	do(func() {
+		glfw.PollEvents()
+		closeRequested = w.w.ShouldClose()
+	})
+	return closeRequested
+}
+
+// RequestClose asks the window to close, as the window manager's close
+// button does.
+func (w *Window) RequestClose() { do(func() { w.w.SetShouldClose(true) }) }
+
+// SetSize resizes the window (a user's resize, for tests).
+func (w *Window) SetSize(width, height int) { do(func() { w.w.SetSize(width, height) }) }
+
+// Close destroys the window; safe to call twice.
+func (w *Window) Close() {
+	if w == nil || w.closed {
+		return
+	}
+	w.closed = true
+	do(func() {
+		w.w.Destroy()
+		glfw.PollEvents()
+	})
+}
+
+// ModeError means the surface does not offer the wanted present mode.
+type ModeError struct {
+	Want    vk.PresentMode
+	Offered []vk.PresentMode
+}
+
+func (e *ModeError) Error() string {
+	return fmt.Sprintf("the window's surface does not offer present mode %s (it offers %s)",
+		gpu.PresentModeName(e.Want), gpu.PresentModeNames(e.Offered))
+}
+
+// Screen is a window with its own Vulkan instance, device (with
+// VK_KHR_swapchain), surface and swapchain.
+type Screen struct {
+	Win   *Window
+	Inst  *gpu.Instance
+	Dev   *gpu.Device
+	Surf  *gpu.Surface
+	Swap  *gpu.Swapchain
+	Modes []vk.PresentMode
+
+	staging  [gpu.FramesInFlight]*gpu.Buffer
+	closeAll []func()
+}
+
+// OpenScreen opens a window and presents to it from the device device
+// selects (see gpu.Select: "" is the best, a number an index) with
+// present mode mode. A mode the surface lacks is a *ModeError.
+func OpenScreen(title string, width, height int, device string, mode vk.PresentMode) (*Screen, error) {
+	s := &Screen{}
+	fail := func(err error) (*Screen, error) {
+		s.Close()
+		return nil, err
+	}
+	var err error
+	if s.Win, err = Open(title, width, height); err != nil {
+		return nil, err
+	}
+	s.closeAll = append(s.closeAll, s.Win.Close)
+	if s.Inst, err = gpu.NewInstanceWithExtensions(s.Win.RequiredExtensions()...); err != nil {
+		return fail(fmt.Errorf("create a Vulkan instance with surface extensions: %w", err))
+	}
+	s.closeAll = append(s.closeAll, s.Inst.Close)
+	if s.Surf, err = s.Win.CreateSurface(s.Inst); err != nil {
+		return fail(err)
+	}
+	s.closeAll = append(s.closeAll, s.Surf.Close)
+	devs, err := s.Inst.Devices()
+	if err != nil {
+		return fail(err)
+	}
+	pd, err := gpu.Select(devs, device)
+	if err != nil {
+		return fail(err)
+	}
+	if !pd.Extensions["VK_KHR_swapchain"] || !pd.CanPresent(s.Surf) {
+		return fail(fmt.Errorf("device %s cannot present to the window (no VK_KHR_swapchain or no presenting queue)", pd.Name))
+	}
+	if s.Modes, err = pd.PresentModes(s.Surf); err != nil {
+		return fail(err)
+	}
+	offered := false
+	for _, m := range s.Modes {
+		offered = offered || m == mode
+	}
+	if !offered {
+		return fail(&ModeError{Want: mode, Offered: s.Modes})
+	}
+	if s.Dev, err = pd.OpenWith("VK_KHR_swapchain"); err != nil {
+		return fail(fmt.Errorf("open device %s for presenting: %w", pd.Name, err))
+	}
+	s.closeAll = append(s.closeAll, s.Dev.Close)
+	if s.Swap, err = s.Dev.NewSwapchain(s.Surf, mode, s.Win.FramebufferSize); err != nil {
+		return fail(err)
+	}
+	s.closeAll = append(s.closeAll, s.Swap.Close)
+	return s, nil
+}
+
+// DeviceSpec is the --device text that selects pd in a fresh instance.
+func DeviceSpec(pd *gpu.PhysicalDevice) string { return strconv.Itoa(pd.Index) }
+
+// ShowImage presents img (top-left aligned, cropped or padded with black
+// to the window's size).
+func (s *Screen) ShowImage(img *image.RGBA) error {
+	b := img.Bounds()
+	w, h := uint32(b.Dx()), uint32(b.Dy())
+	size := uint64(w) * uint64(h) * 4
+	return s.Swap.Frame(func(cb *gpu.CommandBuffer, f gpu.FrameInfo) error {
+		st := s.staging[f.Slot]
+		if st == nil || st.Size < size {
+			st.Close()
+			var err error
+			if st, err = s.Dev.NewBuffer(size, gpu.HostVisible); err != nil {
+				return fmt.Errorf("window staging buffer: %w", err)
+			}
+			s.staging[f.Slot] = st
+		}
+		dst := st.Bytes()
+		bgra := s.Swap.Format == vk.FormatB8g8r8a8Unorm
+		for y := 0; y < int(h); y++ {
+			row := img.Pix[y*img.Stride : y*img.Stride+int(w)*4]
+			out := dst[y*int(w)*4 : (y+1)*int(w)*4]
+			copy(out, row)
+			if bgra {
+				for x := 0; x < len(out); x += 4 {
+					out[x], out[x+2] = out[x+2], out[x]
+				}
+			}
+		}
+		cw, ch := min(w, f.Extent.Width), min(h, f.Extent.Height)
+		if cw < f.Extent.Width || ch < f.Extent.Height {
+			cb.ClearToBlack(f.Image)
+		}
+		st.CopyToImage(cb, f.Image, w, cw, ch)
+		return nil
+	})
+}
+
+// Close releases everything in reverse order; safe to call twice.
+func (s *Screen) Close() {
+	if s == nil {
+		return
+	}
+	for _, b := range s.staging {
+		b.Close()
+	}
+	s.staging = [gpu.FramesInFlight]*gpu.Buffer{}
+	if s.Swap != nil {
+		s.Swap.Wait()
+	}
+	for i := len(s.closeAll) - 1; i >= 0; i-- {
+		s.closeAll[i]()
+	}
+	s.closeAll = nil
+}
+
+// errClosed is returned by a frame on a window the user closed.
+var errClosed = errors.New("the window was closed")
