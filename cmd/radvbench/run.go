@@ -94,6 +94,7 @@ type runFlags struct {
 	child       bool
 	childSkip   string
 	childGroups int
+	watch       bool
 }
 
 // runFlagSet defines run's flags on f.
@@ -121,6 +122,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.resume, "resume", "", "continue the interrupted run whose results path (or OUT.journal) this is, with its flags; refuses on a different device, driver or fingerprint")
 	fs.BoolVar(&f.force, "force", false, "with --resume: continue even though the device, driver or fingerprint differ")
 	fs.StringVar(&f.report, "report", "", "also write an HTML report with charts of this run into DIR (see 'radvbench report')")
+	fs.BoolVar(&f.watch, "watch", false, "show the run live in a window (samples, median and CI, clocks); closing it does not stop the run (needs the windowed build and a display)")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
 	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
@@ -174,6 +176,9 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		f.force, f.progress, f.out = force, progress, outPath
 		args = st.Header.Args
 		resume = st
+	}
+	if err := checkWindowSuites(f.suites); err != nil {
+		return err
 	}
 	suites, err := lookupSuites(f.suites)
 	if err != nil {
@@ -403,7 +408,12 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	if showProgress(f.progress, stderr) {
 		ropts.Progress = progressLine(stderr)
 	}
+	stopWatch, err := startWatch(f.watch, &ropts, stderr)
+	if err != nil {
+		return err
+	}
 	res, newHashes, runErr := runner.Run(cctx, dev, ropts)
+	stopWatch()
 	for k, v := range newHashes {
 		hashes[k] = v
 	}

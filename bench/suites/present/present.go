@@ -1,0 +1,378 @@
+//go:build window
+
+package present
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/suites/mesh"
+	"github.com/radvbench/radvbench/bench/window"
+	"github.com/radvbench/radvbench/reports/results"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// config is a variant's typed form.
+type config struct {
+	pipeline string // mesh suite variant of kernel "dense"
+	mode     vk.PresentMode
+	gemm     bool
+}
+
+var modes = []vk.PresentMode{vk.PresentModeFifo, vk.PresentModeFifoRelaxed, vk.PresentModeMailbox, vk.PresentModeImmediate}
+
+// pipelines maps the present suite's pipeline names to the mesh suite's
+// variants of kernel "dense".
+var pipelines = []struct{ name, meshVariant string }{{"vertex", "vertex"}, {"mesh", "mesh-v64p124"}}
+
+// FramesPerSample is how many frames one sample presents (the sample is
+// their mean present-to-present time).
+const FramesPerSample = 20
+
+func init() {
+	var vs []kernel.Variant
+	for _, p := range pipelines {
+		for _, m := range modes {
+			vs = append(vs, kernel.Variant{
+				Name:   p.name + "-" + gpu.PresentModeName(m),
+				Params: map[string]string{"pipeline": p.name, "present_mode": gpu.PresentModeName(m)},
+				Data:   config{pipeline: p.meshVariant, mode: m},
+			})
+		}
+	}
+	for _, m := range modes {
+		vs = append(vs, kernel.Variant{
+			Name:   "mesh-" + gpu.PresentModeName(m) + "-gemm",
+			Params: map[string]string{"pipeline": "mesh", "present_mode": gpu.PresentModeName(m), "overlap": "gemm"},
+			Data:   config{pipeline: "mesh-v64p124", mode: m, gemm: true},
+		})
+	}
+	kernel.Register(&kernel.Suite{
+		Name:        "present",
+		Description: "the mesh suite's dense scene (mesh shader and vertex pipeline) presented in a window through a swapchain, per present mode: frame time, p99, jitter",
+		Kernels: []*kernel.Kernel{{
+			Name:        "dense",
+			Description: "mesh suite's dense heightfield rendered each frame and copied into the swapchain image",
+			Shaders:     []string{"mesh_v64p124.mesh", "mesh_classic.vert", "mesh_id.frag"},
+			Metric:      kernel.Metric{Name: "frame_time", Unit: "ms", Better: results.LowerIsBetter, Scale: 1e-6, Time: true},
+			Variants:    vs,
+			Sizes:       sizes,
+			ParseSize:   mesh.ParseSize,
+			Supported:   supported,
+			Setup:       setup,
+		}},
+	})
+}
+
+// sizes: the window, 1280×720 by default, 256×256 with --quick.
+func sizes(o kernel.Options) []kernel.Params {
+	if len(o.Sizes) > 0 {
+		return o.Sizes
+	}
+	if o.Quick {
+		return []kernel.Params{{"W": 256, "H": 256}}
+	}
+	return []kernel.Params{{"W": 1280, "H": 720}}
+}
+
+// meshKernel finds the mesh suite's kernel "dense" and variant name.
+func meshKernel(variant string) (*kernel.Kernel, kernel.Variant, error) {
+	suites, err := kernel.Lookup([]string{"mesh"})
+	if err != nil {
+		return nil, kernel.Variant{}, err
+	}
+	for _, k := range suites[0].Kernels {
+		if k.Name != "dense" {
+			continue
+		}
+		for _, v := range k.Variants {
+			if v.Name == variant {
+				return k, v, nil
+			}
+		}
+	}
+	return nil, kernel.Variant{}, fmt.Errorf("mesh suite has no dense/%s", variant)
+}
+
+func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
+	c := v.Data.(config)
+	if err := window.CheckDisplay(); err != nil {
+		return false, err.Error()
+	}
+	if !d.Extensions["VK_KHR_swapchain"] {
+		return false, "device lacks VK_KHR_swapchain"
+	}
+	k, mv, err := meshKernel(c.pipeline)
+	if err != nil {
+		return false, err.Error()
+	}
+	if ok, why := k.Supported(d, mv); !ok {
+		return false, why
+	}
+	if c.gemm {
+		counts, compute := d.QueueCounts()
+		second := counts[d.ComputeFamily] >= 2
+		for f := range counts {
+			second = second || f != d.ComputeFamily && compute[f]
+		}
+		if !second {
+			return false, fmt.Sprintf("device has no second queue for compute (queue family %d has %d queue(s), no other family computes)",
+				d.ComputeFamily, counts[d.ComputeFamily])
+		}
+		return false, "compute overlap is not implemented yet: radvbench opens one queue per device"
+	}
+	return true, ""
+}
+
+type instance struct {
+	cfg     config
+	ref     kernel.Instance // offscreen mesh pass on the runner's device
+	scr     *window.Screen
+	pass    kernel.Instance // the same pass on the window's device
+	rt      *gpu.RenderTarget
+	ts      [gpu.FramesInFlight]*gpu.TimestampPool
+	pending [gpu.FramesInFlight]bool
+	last    time.Time
+	// intervals are present-to-present times (CPU monotonic clock, ns);
+	// passNS the pass's GPU time per frame (timestamps).
+	intervals, passNS []float64
+	frames            int
+	// resizeAt, when > 0, resizes the window to resizeW×resizeH before
+	// that frame (tests).
+	resizeAt, resizeW, resizeH int
+}
+
+func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
+	c := v.Data.(config)
+	w, h := int(p["W"]), int(p["H"])
+	k, mv, err := meshKernel(c.pipeline)
+	if err != nil {
+		return nil, err
+	}
+	i := &instance{cfg: c}
+	fail := func(err error) (kernel.Instance, error) {
+		i.Close()
+		return nil, err
+	}
+	if i.ref, err = k.Setup(d, mv, p, o); err != nil {
+		return nil, err
+	}
+	title := fmt.Sprintf("radvbench present %s %dx%d", v.Name, w, h)
+	if i.scr, err = window.OpenScreen(title, w, h, window.DeviceSpec(d.Phys), c.mode); err != nil {
+		var me *window.ModeError
+		if errors.As(err, &me) {
+			return fail(kernel.Skipf("%v", me))
+		}
+		return fail(err)
+	}
+	if i.pass, err = k.Setup(i.scr.Dev, mv, p, o); err != nil {
+		return fail(fmt.Errorf("set the pass up on the window's device: %w", err))
+	}
+	var ok bool
+	if i.rt, ok = mesh.Target(i.pass); !ok {
+		return fail(fmt.Errorf("the mesh suite's instance has no render target"))
+	}
+	for s := range i.ts {
+		if i.ts[s], err = i.scr.Dev.NewTimestampPool(2); err != nil {
+			return fail(err)
+		}
+	}
+	return i, nil
+}
+
+// Record renders the offscreen reference pass on the runner's device.
+func (i *instance) Record(cb *gpu.CommandBuffer) { i.ref.Record(cb) }
+
+// Work is unused (a time metric).
+func (i *instance) Work() float64 { return 1 }
+
+// Clock names the frame-time clock.
+func (i *instance) Clock() string { return "cpu-monotonic" }
+
+// frame renders and presents one frame.
+func (i *instance) frame() error {
+	if i.resizeAt > 0 && i.frames == i.resizeAt {
+		i.scr.Win.SetSize(i.resizeW, i.resizeH)
+	}
+	i.scr.Win.Poll()
+	err := i.scr.Swap.Frame(func(cb *gpu.CommandBuffer, f gpu.FrameInfo) error {
+		ts := i.ts[f.Slot]
+		if i.pending[f.Slot] {
+			t, err := ts.Ticks()
+			if err != nil {
+				return err
+			}
+			i.passNS = append(i.passNS, ts.DeltaNS(t[0], t[1]))
+		}
+		ts.Reset(cb)
+		ts.Write(cb, 0)
+		i.pass.Record(cb)
+		ts.Write(cb, 1)
+		i.rt.CopyColorTo(cb, f.Image, f.Extent)
+		i.pending[f.Slot] = true
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("frame %d (%s): %w", i.frames, gpu.PresentModeName(i.cfg.mode), err)
+	}
+	now := time.Now()
+	if !i.last.IsZero() {
+		i.intervals = append(i.intervals, float64(now.Sub(i.last).Nanoseconds()))
+	}
+	i.last = now
+	i.frames++
+	return nil
+}
+
+// Sample presents FramesPerSample frames and returns their mean
+// present-to-present time (CPU monotonic clock).
+func (i *instance) Sample() (float64, error) {
+	start := len(i.intervals)
+	for range FramesPerSample {
+		if err := i.frame(); err != nil {
+			return 0, err
+		}
+	}
+	got := i.intervals[start:]
+	if len(got) == 0 {
+		return 0, fmt.Errorf("no present-to-present interval measured")
+	}
+	sum := 0.0
+	for _, x := range got {
+		sum += x
+	}
+	return sum / float64(len(got)), nil
+}
+
+// Verify checks the offscreen reference against the CPU's expected image
+// (the mesh suite's check), then presents one frame, reads that frame's
+// swapchain image back and compares it with the reference bit for bit.
+func (i *instance) Verify() (map[string]float64, error) {
+	figs, err := i.ref.Verify()
+	if err != nil {
+		return figs, fmt.Errorf("offscreen reference: %w", err)
+	}
+	if figs == nil {
+		figs = map[string]float64{}
+	}
+	got, ext, err := i.capture()
+	if err != nil {
+		return figs, err
+	}
+	refRT, _ := mesh.Target(i.ref)
+	if ext.Width != refRT.Width || ext.Height != refRT.Height {
+		return figs, fmt.Errorf("the window is %dx%d, the scene %dx%d (did a window manager resize it?)", ext.Width, ext.Height, refRT.Width, refRT.Height)
+	}
+	want := make([]byte, refRT.ColorBytes())
+	if err := refRT.ReadColor(want); err != nil {
+		return figs, err
+	}
+	bad, first := 0, -1
+	for p := 0; p+4 <= len(want); p += 4 {
+		if [4]byte(got[p:p+4]) != [4]byte(want[p:p+4]) {
+			if first < 0 {
+				first = p / 4
+			}
+			bad++
+		}
+	}
+	figs["window_mismatched_pixels"] = float64(bad)
+	figs["window_pixels"] = float64(len(want) / 4)
+	if bad > 0 {
+		w := int(ext.Width)
+		return figs, fmt.Errorf("%d of %d pixels in the window differ from the offscreen render; first at (%d,%d)", bad, len(want)/4, first%w, first/w)
+	}
+	return figs, nil
+}
+
+// capture presents one frame and returns its swapchain image's bytes.
+func (i *instance) capture() ([]byte, vk.Extent2D, error) {
+	sw := i.scr.Swap
+	ext := sw.Extent
+	buf, err := i.scr.Dev.NewBuffer(uint64(ext.Width)*uint64(ext.Height)*4, gpu.HostVisible)
+	if err != nil {
+		return nil, ext, fmt.Errorf("capture buffer: %w", err)
+	}
+	defer buf.Close()
+	if err := sw.CaptureNext(buf); err != nil {
+		return nil, ext, err
+	}
+	if err := i.frame(); err != nil {
+		return nil, ext, err
+	}
+	if err := sw.Wait(); err != nil {
+		return nil, ext, err
+	}
+	if !sw.Captured() || sw.Extent != ext {
+		return nil, ext, fmt.Errorf("capture a frame: the swapchain was recreated (%dx%d -> %dx%d)", ext.Width, ext.Height, sw.Extent.Width, sw.Extent.Height)
+	}
+	return slices.Clone(buf.Bytes()[:ext.Width*ext.Height*4]), ext, nil
+}
+
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	pos := q * float64(len(s)-1)
+	lo := int(math.Floor(pos))
+	hi := min(lo+1, len(s)-1)
+	return s[lo] + (pos-float64(lo))*(s[hi]-s[lo])
+}
+
+// Extra reports the frame-time distribution (every frame, CPU monotonic
+// clock), present-to-present jitter (mean absolute difference of
+// consecutive intervals), the pass's GPU time (timestamps) and the
+// swapchain's history. Frame latency needs VK_KHR_present_wait, which is
+// not measured yet.
+func (i *instance) Extra(float64) map[string]float64 {
+	out := map[string]float64{
+		"frames":              float64(i.frames),
+		"swapchain_images":    float64(i.scr.Swap.Images()),
+		"swapchain_recreated": float64(i.scr.Swap.Recreated),
+	}
+	if n := len(i.intervals); n > 0 {
+		out["frame_cpu_p50_ns"] = quantile(i.intervals, 0.5)
+		out["frame_cpu_p99_ns"] = quantile(i.intervals, 0.99)
+		out["frame_cpu_max_ns"] = quantile(i.intervals, 1)
+		if n > 1 {
+			j := 0.0
+			for k := 1; k < n; k++ {
+				j += math.Abs(i.intervals[k] - i.intervals[k-1])
+			}
+			out["jitter_cpu_ns"] = j / float64(n-1)
+		}
+	}
+	if len(i.passNS) > 0 {
+		out["pass_gpu_p50_ns"] = quantile(i.passNS, 0.5)
+		out["pass_gpu_p99_ns"] = quantile(i.passNS, 0.99)
+	}
+	return out
+}
+
+func (i *instance) Close() {
+	if i.scr != nil && i.scr.Swap != nil {
+		i.scr.Swap.Wait()
+	}
+	for s, t := range i.ts {
+		t.Close()
+		i.ts[s] = nil
+	}
+	if i.pass != nil {
+		i.pass.Close()
+		i.pass = nil
+	}
+	i.scr.Close()
+	i.scr = nil
+	if i.ref != nil {
+		i.ref.Close()
+		i.ref = nil
+	}
+}

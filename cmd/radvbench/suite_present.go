@@ -1,0 +1,5 @@
+//go:build window
+
+package main
+
+import _ "github.com/radvbench/radvbench/bench/suites/present"

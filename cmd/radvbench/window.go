@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/bench/window"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// windowSuites need a window (the "window" build and a display).
+var windowSuites = map[string]bool{"present": true}
+
+// checkWindowSuites fails (exit 2) when --suite names a window suite that
+// this build or this session cannot run: one line naming the build tag or
+// DISPLAY/WAYLAND_DISPLAY and the fix. 'all' is not checked: there the
+// present suite's benchmarks are skipped with the reason.
+func checkWindowSuites(names []string) error {
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if !windowSuites[n] {
+			continue
+		}
+		if !window.Built {
+			return usagef("--suite %s: %v", n, window.ErrNotBuilt)
+		}
+		if err := window.CheckDisplay(); err != nil {
+			return usagef("--suite %s needs a window: %v", n, err)
+		}
+	}
+	return nil
+}
+
+// startWatch opens the --watch window and feeds it from the runner's
+// callbacks (after the table and progress line). The window runs beside
+// the run: closing it never stops the run. stop closes it at the end.
+func startWatch(on bool, o *runner.Options, stderr io.Writer) (stop func(), err error) {
+	if !on {
+		return func() {}, nil
+	}
+	if !window.Built {
+		return nil, usagef("--watch: %v", window.ErrNotBuilt)
+	}
+	if err := window.CheckDisplay(); err != nil {
+		return nil, usagef("--watch needs a window: %v", err)
+	}
+	w, err := window.StartWatch("radvbench run")
+	if err != nil {
+		return nil, fmt.Errorf("--watch: %w", err)
+	}
+	onResult, progress := o.OnResult, o.Progress
+	o.OnResult = func(r *results.Result) {
+		if onResult != nil {
+			onResult(r)
+		}
+		w.Result(r)
+	}
+	o.Progress = func(done, total int, name, phase string) {
+		if progress != nil {
+			progress(done, total, name, phase)
+		}
+		w.Progress(done, total, name, phase)
+	}
+	return w.Close, nil
+}
