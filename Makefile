@@ -13,6 +13,7 @@ GLSLC_FLAGS := --target-env=vulkan1.2 -O -Werror
 SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.vert shaders/*.frag)
 SHADER_SPV := $(patsubst shaders/%,shaders/spv/%.spv,$(SHADER_SRC))
 
+.PHONY: build-window test-window
 .PHONY: all build run test test-reports deps deps-check shaders shaders-check bench clean vet
 
 all: build
@@ -30,6 +31,11 @@ deps-check-test:
 build: deps-check
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/radvbench
 
+# build-window: the same CLI with the GLFW window (present suite, run
+# --watch); it links X11 libraries, so it is a separate binary.
+build-window: deps-check
+	$(GO) build -tags window -ldflags "$(LDFLAGS)" -o bin/radvbench-window ./cmd/radvbench
+
 run: build
 	./$(BIN) run --suite $(SUITE) $(ARGS)
 
@@ -41,6 +47,14 @@ test: deps-check-test shaders-check
 	CGO_ENABLED=0 $(GO) test -count=1 ./bench/measure/...
 	$(GO) vet ./...
 	./ci/pg-test-server.sh run $(GO) test -count=1 -timeout 20m ./...
+	$(MAKE) test-window
+
+# test-window: the window tests (build tag 'window'); each test binary
+# starts its own Xvfb and stops it afterwards.
+test-window:
+	$(GO) vet -tags window ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
+	$(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
+	$(GO) test -count=1 -tags window -timeout 10m -run 'Window' ./cmd/radvbench/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...

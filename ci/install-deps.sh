@@ -9,6 +9,8 @@ BACKPORTS_LIST=/etc/apt/sources.list.d/radvbench-bookworm-backports.list
 PKGS_BACKPORTS="mesa-vulkan-drivers"
 PKGS="libvulkan-dev libvulkan1 vulkan-tools glslc spirv-tools glslang-tools vulkan-validationlayers gcc make ca-certificates"
 PKGS_TEST="chromium libopenblas-dev postgresql"
+# The windowed build (make build-window: present suite, run --watch) and its tests under Xvfb.
+PKGS_WINDOW="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev xvfb"
 
 missing() {
 	local m=()
@@ -27,6 +29,11 @@ missing() {
 	if [ "${WITH_TEST_DEPS:-0}" = 1 ]; then
 		command -v chromium >/dev/null || m+=("chromium (report test)")
 		ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || m+=("postgresql (history store tests)")
+		command -v Xvfb >/dev/null || m+=("xvfb (window tests)")
+		local h
+		for h in X11/Xlib.h X11/Xcursor/Xcursor.h X11/extensions/Xrandr.h X11/extensions/Xinerama.h X11/extensions/XInput2.h X11/extensions/xf86vmode.h GL/gl.h; do
+			[ -f "/usr/include/$h" ] || m+=("$h (X11/GL development headers for the window build)")
+		done
 	fi
 	printf '%s\n' "${m[@]}"
 }
@@ -47,7 +54,7 @@ if [ -z "$(missing)" ] && [ "${FORCE:-0}" != 1 ]; then
 fi
 
 pkgs="$PKGS"
-[ "${WITH_TEST_DEPS:-0}" = 1 ] && pkgs="$pkgs $PKGS_TEST"
+[ "${WITH_TEST_DEPS:-0}" = 1 ] && pkgs="$pkgs $PKGS_TEST $PKGS_WINDOW"
 cmds=(
 	"echo 'deb http://deb.debian.org/debian bookworm-backports main' > $BACKPORTS_LIST"
 	"apt-get update"

@@ -39,7 +39,7 @@ func binary(t *testing.T) string {
 			return
 		}
 		built.path = filepath.Join(dir, "radvbench")
-		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		out, err := exec.Command("go", append(append([]string{"build"}, buildTags...), "-o", built.path, ".")...).CombinedOutput()
 		if err != nil {
 			built.err = &buildError{string(out)}
 		}

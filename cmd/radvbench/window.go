@@ -33,6 +33,9 @@ func checkWindowSuites(names []string) error {
 	return nil
 }
 
+// watchStarted, when set (tests), is called with the --watch window.
+var watchStarted func(*window.Watch)
+
 // startWatch opens the --watch window and feeds it from the runner's
 // callbacks (after the table and progress line). The window runs beside
 // the run: closing it never stops the run. stop closes it at the end.
@@ -49,6 +52,9 @@ func startWatch(on bool, o *runner.Options, stderr io.Writer) (stop func(), err 
 	w, err := window.StartWatch("radvbench run")
 	if err != nil {
 		return nil, fmt.Errorf("--watch: %w", err)
+	}
+	if watchStarted != nil {
+		watchStarted(w)
 	}
 	onResult, progress := o.OnResult, o.Progress
 	o.OnResult = func(r *results.Result) {

@@ -1,0 +1,85 @@
+//go:build window
+
+package present
+
+import (
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/window/xvfb"
+)
+
+func TestMain(m *testing.M) { xvfb.Main(m) }
+
+func variantByName(t *testing.T, name string) (*kernel.Kernel, kernel.Variant) {
+	t.Helper()
+	s, err := kernel.Lookup([]string{"present"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := s[0].Kernels[0]
+	for _, v := range k.Variants {
+		if v.Name == name {
+			return k, v
+		}
+	}
+	t.Fatalf("no variant %s", name)
+	return nil, kernel.Variant{}
+}
+
+// TestResizeMidRun: a window resized between frames gets a new swapchain
+// of its new size (the frames go on, the pass cropped or padded), and
+// once it is back at the scene's size the presented image is again the
+// offscreen render bit for bit.
+func TestResizeMidRun(t *testing.T) {
+	inst, dev, err := gpu.OpenSelected("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inst.Close()
+	defer dev.Close()
+	for _, name := range []string{"vertex-fifo", "mesh-immediate"} {
+		t.Run(name, func(t *testing.T) {
+			k, v := variantByName(t, name)
+			if ok, why := k.Supported(dev.Phys, v); !ok {
+				t.Fatalf("not supported on %s: %s", dev.Phys.Name, why)
+			}
+			ki, err := k.Setup(dev, v, kernel.Params{"W": 64, "H": 48}, kernel.Options{Quick: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ki.Close()
+			i := ki.(*instance)
+			if err := dev.Run(func(cb *gpu.CommandBuffer) error { i.Record(cb); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := i.Verify(); err != nil {
+				t.Fatalf("before the resize: %v", err)
+			}
+			i.resizeAt, i.resizeW, i.resizeH = i.frames+5, 100, 70
+			for range 2 {
+				if _, err := i.Sample(); err != nil {
+					t.Fatalf("resize mid-run: %v", err)
+				}
+			}
+			sw := i.scr.Swap
+			if sw.Recreated < 1 || sw.Extent.Width != 100 || sw.Extent.Height != 70 {
+				t.Fatalf("after resizing to 100x70: swapchain %dx%d, recreated %d times", sw.Extent.Width, sw.Extent.Height, sw.Recreated)
+			}
+			if _, err := i.Verify(); err == nil {
+				t.Fatalf("a 100x70 window verified against a 64x48 scene")
+			}
+			i.resizeAt, i.resizeW, i.resizeH = i.frames, 64, 48
+			if _, err := i.Sample(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := i.Verify(); err != nil {
+				t.Fatalf("back at the scene's size: %v", err)
+			}
+			if x := i.Extra(0); x["swapchain_recreated"] < 2 || x["frames"] < 40 {
+				t.Errorf("extra after two resizes: %v", x)
+			}
+		})
+	}
+}

@@ -1,0 +1,141 @@
+//go:build window
+
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/window"
+	"github.com/radvbench/radvbench/bench/window/xvfb"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// buildTags are the tags the test binary was built with, for binary().
+var buildTags = []string{"-tags", "window"}
+
+// The window tests run under a private Xvfb (started here, stopped after).
+func TestMain(m *testing.M) { xvfb.Main(m) }
+
+// TestWindowPresentValidated: under Xvfb on lavapipe the present suite
+// runs every present mode the surface offers (the others are skipped with
+// the offered list), presents at least 100 frames each, the image read
+// back from the swapchain equals the offscreen mesh render bit for bit,
+// every figure names its clock, and the validation layer stays silent.
+func TestWindowPresentValidated(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "present.json")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "present", "--quick", "--sizes", "64x64",
+		"--max-time", "2s", "--warmup", "5ms", "--progress", "never", "-o", out)
+	if code != 0 {
+		t.Fatalf("run exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := map[string]int{}
+	for _, r := range f.Results {
+		name := r.Variant["name"]
+		if r.Suite != "present" {
+			t.Errorf("%s: suite %q", name, r.Suite)
+		}
+		if r.Variant["overlap"] == "gemm" {
+			if r.Status != results.StatusSkipped || r.Reason == "" {
+				t.Errorf("%s: %s %q; want a skip with its reason on a one-queue device", name, r.Status, r.Reason)
+			}
+			continue
+		}
+		if r.Status == results.StatusSkipped {
+			if !strings.Contains(r.Reason, "offers") {
+				t.Errorf("%s: skipped for another reason than the surface's modes: %s", name, r.Reason)
+			}
+			continue
+		}
+		if r.Status != results.StatusOK {
+			t.Errorf("%s: %s: %s", name, r.Status, r.Reason)
+			continue
+		}
+		ok[r.Variant["pipeline"]]++
+		if r.Clock != "cpu-monotonic" || r.Metric.Unit != "ms" {
+			t.Errorf("%s: clock %q unit %q", name, r.Clock, r.Metric.Unit)
+		}
+		if r.Extra["frames"] < 100 {
+			t.Errorf("%s: %v frames presented, want >= 100", name, r.Extra["frames"])
+		}
+		if r.Verify["window_mismatched_pixels"] != 0 || r.Verify["window_pixels"] != 64*64 {
+			t.Errorf("%s: window check %v", name, r.Verify)
+		}
+		for _, k := range []string{"frame_cpu_p50_ns", "frame_cpu_p99_ns", "jitter_cpu_ns", "pass_gpu_p50_ns"} {
+			if r.Extra[k] <= 0 {
+				t.Errorf("%s: extra %s = %v", name, k, r.Extra[k])
+			}
+		}
+	}
+	if ok["vertex"] == 0 || ok["vertex"] != ok["mesh"] {
+		t.Errorf("present modes that ran: vertex %d, mesh %d; want the same non-zero count", ok["vertex"], ok["mesh"])
+	}
+}
+
+// TestWindowWatch: run --watch opens a window that updates while the run
+// goes on; closing it (as the user would) does not stop the run, whose
+// results file is complete afterwards.
+func TestWindowWatch(t *testing.T) {
+	var updatesAtClose atomic.Int64
+	closedEarly := make(chan bool, 1)
+	watchStarted = func(w *window.Watch) {
+		go func() {
+			deadline := time.Now().Add(30 * time.Second)
+			for w.Updates() < 2 && time.Now().Before(deadline) && !w.Closed() {
+				time.Sleep(10 * time.Millisecond)
+			}
+			updatesAtClose.Store(int64(w.Updates()))
+			w.RequestClose()
+			for !w.Closed() && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			closedEarly <- w.Closed() && w.Err() == nil
+		}()
+	}
+	defer func() { watchStarted = nil }()
+	out := filepath.Join(t.TempDir(), "watch.json")
+	code, stdout, stderr := cli(t, "run", "--suite", "mesh", "--quick", "--watch", "--max-time", "300ms",
+		"--warmup", "5ms", "--progress", "never", "-o", out)
+	if code != 0 {
+		t.Fatalf("run --watch exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	select {
+	case ok := <-closedEarly:
+		if !ok {
+			t.Errorf("the watch window did not close cleanly on request")
+		}
+	default:
+		t.Errorf("the watch window was not closed on request before the run ended")
+	}
+	if n := updatesAtClose.Load(); n < 2 {
+		t.Errorf("the watch window presented %d frames before closing, want >= 2", n)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	suites, err := kernel.Lookup([]string{"mesh"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range suites[0].Kernels {
+		want += len(k.Variants)
+	}
+	if len(f.Results) != want {
+		t.Errorf("results file has %d results, want %d (the run must not stop with the window)", len(f.Results), want)
+	}
+	for _, r := range f.Results {
+		if r.Status != results.StatusOK {
+			t.Errorf("%s/%s: %s %s", r.Kernel, r.Variant["name"], r.Status, r.Reason)
+		}
+	}
+}
