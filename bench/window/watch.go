@@ -11,9 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
-	vk "github.com/vulkan-go/vulkan"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -53,7 +53,7 @@ const watchInterval = 250 * time.Millisecond
 // StartWatch opens the watch window (on the best device that can present
 // to it) and starts its goroutine.
 func StartWatch(title string) (*Watch, error) {
-	scr, err := OpenScreen(title, WatchSize[0], WatchSize[1], "", vk.PresentModeFifo)
+	scr, err := OpenScreen(title, WatchSize[0], WatchSize[1], "", gpu.PresentFifo)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@
 package window
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"runtime"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/radvbench/radvbench/bench/gpu"
-	vk "github.com/vulkan-go/vulkan"
 )
 
 // Built reports whether the binary has window support.
@@ -105,13 +103,10 @@ func (w *Window) RequiredExtensions() []string {
 
 // CreateSurface creates a Vulkan surface for the window on inst.
 func (w *Window) CreateSurface(inst *gpu.Instance) (*gpu.Surface, error) {
-	var ptr uintptr
-	var err error
-	do(func() { ptr, err = w.w.CreateWindowSurface(inst.Handle(), nil) })
-	if err != nil {
-		return nil, fmt.Errorf("create window surface: %w", err)
-	}
-	return inst.AdoptSurface(ptr), nil
+	return inst.NewSurface(func(vkInstance any) (ptr uintptr, err error) {
+		do(func() { ptr, err = w.w.CreateWindowSurface(vkInstance, nil) })
+		return ptr, err
+	})
 }
 
 // FramebufferSize is the window's size in pixels, as of the last Poll.
@@ -148,13 +143,13 @@ func (w *Window) Close() {
 
 // ModeError means the surface does not offer the wanted present mode.
 type ModeError struct {
-	Want    vk.PresentMode
-	Offered []vk.PresentMode
+	Want    gpu.PresentMode
+	Offered []gpu.PresentMode
 }
 
 func (e *ModeError) Error() string {
 	return fmt.Sprintf("the window's surface does not offer present mode %s (it offers %s)",
-		gpu.PresentModeName(e.Want), gpu.PresentModeNames(e.Offered))
+		e.Want, gpu.PresentModeNames(e.Offered))
 }
 
 // Screen is a window with its own Vulkan instance, device (with
@@ -165,16 +160,15 @@ type Screen struct {
 	Dev   *gpu.Device
 	Surf  *gpu.Surface
 	Swap  *gpu.Swapchain
-	Modes []vk.PresentMode
+	Modes []gpu.PresentMode
 
-	staging  [gpu.FramesInFlight]*gpu.Buffer
 	closeAll []func()
 }
 
 // OpenScreen opens a window and presents to it from the device device
 // selects (see gpu.Select: "" is the best, a number an index) with
 // present mode mode. A mode the surface lacks is a *ModeError.
-func OpenScreen(title string, width, height int, device string, mode vk.PresentMode) (*Screen, error) {
+func OpenScreen(title string, width, height int, device string, mode gpu.PresentMode) (*Screen, error) {
 	s := &Screen{}
 	fail := func(err error) (*Screen, error) {
 		s.Close()
@@ -232,37 +226,7 @@ func DeviceSpec(pd *gpu.PhysicalDevice) string { return strconv.Itoa(pd.Index) }
 // to the window's size).
 func (s *Screen) ShowImage(img *image.RGBA) error {
 	b := img.Bounds()
-	w, h := uint32(b.Dx()), uint32(b.Dy())
-	size := uint64(w) * uint64(h) * 4
-	return s.Swap.Frame(func(cb *gpu.CommandBuffer, f gpu.FrameInfo) error {
-		st := s.staging[f.Slot]
-		if st == nil || st.Size < size {
-			st.Close()
-			var err error
-			if st, err = s.Dev.NewBuffer(size, gpu.HostVisible); err != nil {
-				return fmt.Errorf("window staging buffer: %w", err)
-			}
-			s.staging[f.Slot] = st
-		}
-		dst := st.Bytes()
-		bgra := s.Swap.Format == vk.FormatB8g8r8a8Unorm
-		for y := 0; y < int(h); y++ {
-			row := img.Pix[y*img.Stride : y*img.Stride+int(w)*4]
-			out := dst[y*int(w)*4 : (y+1)*int(w)*4]
-			copy(out, row)
-			if bgra {
-				for x := 0; x < len(out); x += 4 {
-					out[x], out[x+2] = out[x+2], out[x]
-				}
-			}
-		}
-		cw, ch := min(w, f.Extent.Width), min(h, f.Extent.Height)
-		if cw < f.Extent.Width || ch < f.Extent.Height {
-			cb.ClearToBlack(f.Image)
-		}
-		st.CopyToImage(cb, f.Image, w, cw, ch)
-		return nil
-	})
+	return s.Swap.ShowPixels(img.Pix[img.PixOffset(b.Min.X, b.Min.Y):], img.Stride, b.Dx(), b.Dy())
 }
 
 // Close releases everything in reverse order; safe to call twice.
@@ -270,10 +234,6 @@ func (s *Screen) Close() {
 	if s == nil {
 		return
 	}
-	for _, b := range s.staging {
-		b.Close()
-	}
-	s.staging = [gpu.FramesInFlight]*gpu.Buffer{}
 	if s.Swap != nil {
 		s.Swap.Wait()
 	}
@@ -282,6 +242,3 @@ func (s *Screen) Close() {
 	}
 	s.closeAll = nil
 }
-
-// errClosed is returned by a frame on a window the user closed.
-var errClosed = errors.New("the window was closed")

@@ -14,18 +14,16 @@ import (
 	"github.com/radvbench/radvbench/bench/suites/mesh"
 	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/reports/results"
-
-	vk "github.com/vulkan-go/vulkan"
 )
 
 // config is a variant's typed form.
 type config struct {
 	pipeline string // mesh suite variant of kernel "dense"
-	mode     vk.PresentMode
+	mode     gpu.PresentMode
 	gemm     bool
 }
 
-var modes = []vk.PresentMode{vk.PresentModeFifo, vk.PresentModeFifoRelaxed, vk.PresentModeMailbox, vk.PresentModeImmediate}
+var modes = []gpu.PresentMode{gpu.PresentFifo, gpu.PresentFifoRelaxed, gpu.PresentMailbox, gpu.PresentImmediate}
 
 // pipelines maps the present suite's pipeline names to the mesh suite's
 // variants of kernel "dense".
@@ -41,16 +39,16 @@ func init() {
 	for _, p := range pipelines {
 		for _, m := range modes {
 			vs = append(vs, kernel.Variant{
-				Name:   p.name + "-" + gpu.PresentModeName(m),
-				Params: map[string]string{"pipeline": p.name, "present_mode": gpu.PresentModeName(m)},
+				Name:   p.name + "-" + m.String(),
+				Params: map[string]string{"pipeline": p.name, "present_mode": m.String()},
 				Data:   config{pipeline: p.meshVariant, mode: m},
 			})
 		}
 	}
 	for _, m := range modes {
 		vs = append(vs, kernel.Variant{
-			Name:   "mesh-" + gpu.PresentModeName(m) + "-gemm",
-			Params: map[string]string{"pipeline": "mesh", "present_mode": gpu.PresentModeName(m), "overlap": "gemm"},
+			Name:   "mesh-" + m.String() + "-gemm",
+			Params: map[string]string{"pipeline": "mesh", "present_mode": m.String(), "overlap": "gemm"},
 			Data:   config{pipeline: "mesh-v64p124", mode: m, gemm: true},
 		})
 	}
@@ -215,12 +213,12 @@ func (i *instance) frame() error {
 		ts.Write(cb, 0)
 		i.pass.Record(cb)
 		ts.Write(cb, 1)
-		i.rt.CopyColorTo(cb, f.Image, f.Extent)
+		i.rt.CopyColorTo(cb, f)
 		i.pending[f.Slot] = true
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("frame %d (%s): %w", i.frames, gpu.PresentModeName(i.cfg.mode), err)
+		return fmt.Errorf("frame %d (%s): %w", i.frames, i.cfg.mode, err)
 	}
 	now := time.Now()
 	if !i.last.IsZero() {
@@ -262,13 +260,13 @@ func (i *instance) Verify() (map[string]float64, error) {
 	if figs == nil {
 		figs = map[string]float64{}
 	}
-	got, ext, err := i.capture()
+	got, w, h, err := i.capture()
 	if err != nil {
 		return figs, err
 	}
 	refRT, _ := mesh.Target(i.ref)
-	if ext.Width != refRT.Width || ext.Height != refRT.Height {
-		return figs, fmt.Errorf("the window is %dx%d, the scene %dx%d (did a window manager resize it?)", ext.Width, ext.Height, refRT.Width, refRT.Height)
+	if w != refRT.Width || h != refRT.Height {
+		return figs, fmt.Errorf("the window is %dx%d, the scene %dx%d (did a window manager resize it?)", w, h, refRT.Width, refRT.Height)
 	}
 	want := make([]byte, refRT.ColorBytes())
 	if err := refRT.ReadColor(want); err != nil {
@@ -286,34 +284,40 @@ func (i *instance) Verify() (map[string]float64, error) {
 	figs["window_mismatched_pixels"] = float64(bad)
 	figs["window_pixels"] = float64(len(want) / 4)
 	if bad > 0 {
-		w := int(ext.Width)
+		w := int(w)
 		return figs, fmt.Errorf("%d of %d pixels in the window differ from the offscreen render; first at (%d,%d)", bad, len(want)/4, first%w, first/w)
 	}
 	return figs, nil
 }
 
-// capture presents one frame and returns its swapchain image's bytes.
-func (i *instance) capture() ([]byte, vk.Extent2D, error) {
+// capture presents one frame and returns its swapchain image's bytes
+// and size.
+func (i *instance) capture() ([]byte, uint32, uint32, error) {
 	sw := i.scr.Swap
-	ext := sw.Extent
-	buf, err := i.scr.Dev.NewBuffer(uint64(ext.Width)*uint64(ext.Height)*4, gpu.HostVisible)
+	w, h := sw.Width, sw.Height
+	size := uint64(w) * uint64(h) * 4
+	buf, err := i.scr.Dev.NewBuffer(size, gpu.HostVisible)
 	if err != nil {
-		return nil, ext, fmt.Errorf("capture buffer: %w", err)
+		return nil, w, h, fmt.Errorf("capture buffer: %w", err)
 	}
 	defer buf.Close()
 	if err := sw.CaptureNext(buf); err != nil {
-		return nil, ext, err
+		return nil, w, h, err
 	}
 	if err := i.frame(); err != nil {
-		return nil, ext, err
+		return nil, w, h, err
 	}
 	if err := sw.Wait(); err != nil {
-		return nil, ext, err
+		return nil, w, h, err
 	}
-	if !sw.Captured() || sw.Extent != ext {
-		return nil, ext, fmt.Errorf("capture a frame: the swapchain was recreated (%dx%d -> %dx%d)", ext.Width, ext.Height, sw.Extent.Width, sw.Extent.Height)
+	if !sw.Captured() || sw.Width != w || sw.Height != h {
+		return nil, w, h, fmt.Errorf("capture a frame: the swapchain was recreated (%dx%d -> %dx%d)", w, h, sw.Width, sw.Height)
 	}
-	return slices.Clone(buf.Bytes()[:ext.Width*ext.Height*4]), ext, nil
+	out := make([]byte, size)
+	if err := buf.Download(out); err != nil {
+		return nil, w, h, err
+	}
+	return out, w, h, nil
 }
 
 func quantile(xs []float64, q float64) float64 {

@@ -64,8 +64,8 @@ func TestResizeMidRun(t *testing.T) {
 				}
 			}
 			sw := i.scr.Swap
-			if sw.Recreated < 1 || sw.Extent.Width != 100 || sw.Extent.Height != 70 {
-				t.Fatalf("after resizing to 100x70: swapchain %dx%d, recreated %d times", sw.Extent.Width, sw.Extent.Height, sw.Recreated)
+			if sw.Recreated < 1 || sw.Width != 100 || sw.Height != 70 {
+				t.Fatalf("after resizing to 100x70: swapchain %dx%d, recreated %d times", sw.Width, sw.Height, sw.Recreated)
 			}
 			if _, err := i.Verify(); err == nil {
 				t.Fatalf("a 100x70 window verified against a 64x48 scene")
