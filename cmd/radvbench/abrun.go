@@ -50,11 +50,11 @@ func parseConfigs(specs []string) ([]abConfig, error) {
 
 // childArgs removes the flags the parent handles itself from the run
 // arguments: configurations, runs, output, journal, report, progress,
-// isolation and clock pinning.
+// isolation, clock pinning and the --watch window.
 func childArgs(args []string) []string {
 	withValue := map[string]bool{"--config": true, "--rounds": true, "--runs": true, "--out": true, "-o": true, "--report": true,
 		"--progress": true, "--pin-clocks": true, "--order-seed": true, "--watchdog": true, "--resume": true}
-	noValue := map[string]bool{"--isolate": true, "--force": true} // --isolate=MODE carries its value
+	noValue := map[string]bool{"--isolate": true, "--force": true, "--watch": true} // --isolate=MODE carries its value
 	var out []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]

@@ -408,7 +408,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	if showProgress(f.progress, stderr) {
 		ropts.Progress = progressLine(stderr)
 	}
-	stopWatch, err := startWatch(f.watch, &ropts, stderr)
+	stopWatch, err := startWatch(f.watch, &ropts)
 	if err != nil {
 		return err
 	}

@@ -57,6 +57,8 @@ type supervisor struct {
 	klog    map[string]bool // kernel-log lines present before the run
 
 	stats superviseStats
+	// watch, when set (--watch), sees every result as a child reports it.
+	watch func(*results.Result)
 }
 
 // superviseStats counts what the supervisor saw, for the summary line.
@@ -397,6 +399,9 @@ func (s *supervisor) onHeader(m childMsg, order *[]string) error {
 func (s *supervisor) record(round int, config string, r *results.Result, shaders map[string]string) error {
 	e := journalEntry{Round: round, Config: config, Result: r, Shaders: shaders}
 	s.entries = append(s.entries, e)
+	if s.watch != nil {
+		s.watch(r)
+	}
 	for k, v := range shaders {
 		s.shaders[k] = v
 	}
@@ -624,7 +629,15 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 		}
 	}
 	defer s.jrn.close()
+	w, err := openWatch(f.watch)
+	if err != nil {
+		return err
+	}
+	if w != nil {
+		s.watch = w.Result
+	}
 	runErr := s.run()
+	w.Close()
 	file := s.file(args, f.targetCI/100)
 	if file == nil {
 		s.jrn.close()

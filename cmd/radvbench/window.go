@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/runner"
@@ -36,12 +35,11 @@ func checkWindowSuites(names []string) error {
 // watchStarted, when set (tests), is called with the --watch window.
 var watchStarted func(*window.Watch)
 
-// startWatch opens the --watch window and feeds it from the runner's
-// callbacks (after the table and progress line). The window runs beside
-// the run: closing it never stops the run. stop closes it at the end.
-func startWatch(on bool, o *runner.Options, stderr io.Writer) (stop func(), err error) {
+// openWatch opens the --watch window (nil when off). The window runs
+// beside the run and never blocks it: closing it never stops the run.
+func openWatch(on bool) (*window.Watch, error) {
 	if !on {
-		return func() {}, nil
+		return nil, nil
 	}
 	if !window.Built {
 		return nil, usagef("--watch: %v", window.ErrNotBuilt)
@@ -55,6 +53,17 @@ func startWatch(on bool, o *runner.Options, stderr io.Writer) (stop func(), err 
 	}
 	if watchStarted != nil {
 		watchStarted(w)
+	}
+	return w, nil
+}
+
+// startWatch opens the --watch window for an in-process run and feeds it
+// from the runner's callbacks (after the table and progress line); stop
+// closes it at the end.
+func startWatch(on bool, o *runner.Options) (stop func(), err error) {
+	w, err := openWatch(on)
+	if err != nil || w == nil {
+		return func() {}, err
 	}
 	onResult, progress := o.OnResult, o.Progress
 	o.OnResult = func(r *results.Result) {

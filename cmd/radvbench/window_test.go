@@ -3,6 +3,7 @@
 package main
 
 import (
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -137,5 +138,33 @@ func TestWindowWatch(t *testing.T) {
 		if r.Status != results.StatusOK {
 			t.Errorf("%s/%s: %s %s", r.Kernel, r.Variant["name"], r.Status, r.Reason)
 		}
+	}
+}
+
+// TestWindowWatchIsolated: with child processes (--isolate=run) the
+// parent shows the watch window, fed by the results the children report;
+// the children get no --watch, and the results file is complete.
+func TestWindowWatchIsolated(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "iso.json")
+	cmd := exec.Command(binary(t), "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
+		"--isolate=run", "--watch", "--progress", "never", "-o", out)
+	b, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("run --isolate=run --watch: %v\n%s", err, b)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	suites, err := kernel.Lookup([]string{"latency"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, k := range suites[0].Kernels {
+		want += len(k.Variants)
+	}
+	if len(f.Results) != want {
+		t.Errorf("results file has %d results, want %d", len(f.Results), want)
 	}
 }
