@@ -134,6 +134,12 @@ type Kernel struct {
 	// Serial, when set, makes each timed sample a single iteration (no
 	// batching of repeats), for latency metrics.
 	Serial bool
+	// SharedGroup, when set, names the per-size shared state (see Shared)
+	// a size of this kernel uses, so kernels of one suite can share it:
+	// rayquery's build and sphere-trace kernels share their scenes by
+	// naming them after the scene, not the rays. Nil: the kernel and
+	// size's own.
+	SharedGroup func(p Params) string
 }
 
 // Suite groups kernels.

@@ -7,7 +7,8 @@ import (
 
 // Shared holds the values the variants of one (kernel, size) share —
 // seeded inputs, CPU references, scenes — so they are built once per size,
-// not once per variant. The runner owns it: every Setup gets the Shared of
+// not once per variant (kernels of a suite may share one with
+// Kernel.SharedGroup). The runner owns it: every Setup gets the Shared of
 // its benchmark's kernel and size in Options.Shared, and the runner drops
 // it when the plan no longer needs it (or earlier, to bound memory: a
 // dropped value is simply rebuilt), whatever order the plan runs in.

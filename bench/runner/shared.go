@@ -7,9 +7,12 @@ import (
 
 // maxLiveShared bounds how many (kernel, size) groups keep their shared
 // values at once. In the plan's own order (kernel, size, variant) one
-// group is live at a time; in a shuffled order the least recently used
-// group beyond the bound is dropped and rebuilt if it comes back.
-const maxLiveShared = 2
+// group is live at a time, except groups two kernels share
+// (Kernel.SharedGroup), which stay live from the first kernel's size to
+// the second's: three covers rayquery's three default sizes. Beyond the
+// bound the least recently used group is dropped and rebuilt if it comes
+// back.
+const maxLiveShared = 3
 
 // sharedState is the one owner of per-(kernel, size) shared values: it
 // hands each benchmark its group's *kernel.Shared and drops a group when
@@ -30,8 +33,12 @@ func newSharedState(items []Item, max int) *sharedState {
 	return s
 }
 
-// groupOf names an item's (suite, kernel, size).
+// groupOf names an item's shared-state group: its suite, kernel and size,
+// or its suite and the kernel's SharedGroup for the size.
 func groupOf(it Item) string {
+	if it.Kernel.SharedGroup != nil {
+		return it.Kernel.Suite + "//" + it.Kernel.SharedGroup(it.Params)
+	}
 	return it.Kernel.Suite + "/" + it.Kernel.Name + "/" + results.FormatParams(map[string]int64(it.Params))
 }
 

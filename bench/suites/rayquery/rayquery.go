@@ -104,6 +104,7 @@ func init() {
 		return &kernel.Kernel{
 			Name: kind.String(), Description: desc, Shaders: []string{traceShader}, Metric: mrays,
 			Variants: vs, Sizes: traceSizes, ParseSize: ParseSize, Supported: supported,
+			SharedGroup: sceneGroup(kind),
 			Setup: func(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
 				return setupTrace(d, kind, v, p, o)
 			},
@@ -125,6 +126,7 @@ func init() {
 					bv("tlas-refit", true, gpu.AccelPreferFastTrace, true),
 				},
 				Sizes: buildSizes, ParseSize: ParseSize, Supported: supported, Setup: setupBuild,
+				SharedGroup: sceneGroup(spheres),
 			},
 			trace(spheres, "grid of instances of one sphere BLAS: ray-query traversal",
 				tv(primary, false, false, 64, 1),
@@ -237,6 +239,15 @@ func getProblem(sh *kernel.Shared, sp sceneSpec, rk rayKind, n int, alpha int) *
 		rays := genRays(s, sp.Kind, rk, n, sp.Seed)
 		return &problem{scene: s, rays: rays, refs: newRefSet(s, rays, alpha, sp.Seed)}
 	})
+}
+
+// sceneGroup names a size's shared state after its scene, so the build
+// kernel and the sphere-trace kernel (and every ray count) share a scene.
+func sceneGroup(kind sceneKind) func(p kernel.Params) string {
+	return func(p kernel.Params) string {
+		sp := specOf(kind, p, kernel.Options{})
+		return fmt.Sprintf("%v/%d/%d", sp.Kind, sp.Tris, sp.Instances)
+	}
 }
 
 func specOf(kind sceneKind, p kernel.Params, o kernel.Options) sceneSpec {
