@@ -4,6 +4,11 @@
 // timestamps until the 95% confidence interval of the median is within the
 // target or the time budget is spent. Skips carry their reason; failures
 // carry the error; nothing unverified is ever timed.
+//
+// The runner is glue: the measurement policy (calibration, warm-up, when
+// to stop, noisy flags) is bench/measure's, pure and tested with fakes;
+// the runner records and submits the GPU work, owns the per-(kernel, size)
+// shared state every Setup gets (kernel.Shared), and fills the results.
 package runner
 
 import (
