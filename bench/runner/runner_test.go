@@ -145,15 +145,18 @@ func TestRunOne(t *testing.T) {
 		name     string
 		inst     *fakeInst
 		setupErr error
-		status   string
-		reason   string // substring; "" = empty reason
-		verified bool
-		samples  int
-		noisy    bool
+		// unsupported is the kernel's Supported reason ("" = supported).
+		unsupported string
+		status      string
+		reason      string // substring; "" = empty reason
+		verified    bool
+		samples     int
+		noisy       bool
 	}{
 		{name: "converges", inst: &fakeInst{ns: []float64{100}}, status: results.StatusOK, verified: true, samples: 6},
 		{name: "noisy at the sample limit", inst: &fakeInst{ns: alternating(50, 100, 300)}, status: results.StatusOK, verified: true, samples: 20, noisy: true,
 			reason: "noisy: 95% CI ±50.0% after 20 samples, target ±1.0% (limit of 20 samples)"},
+		{name: "unsupported", unsupported: "device lacks shaderFloat16", status: results.StatusSkipped, reason: "device lacks shaderFloat16"},
 		{name: "setup skip", setupErr: kernel.Skipf("needs %d GiB", 64), status: results.StatusSkipped, reason: "needs 64 GiB"},
 		{name: "setup error", setupErr: errors.New("allocate A: out of memory"), status: results.StatusFailed, reason: "setup: allocate A: out of memory"},
 		{name: "verification fails", inst: &fakeInst{ns: []float64{100}, verifyErr: errors.New("C[3] = 1, want 2")}, status: results.StatusFailed,
@@ -173,7 +176,15 @@ func TestRunOne(t *testing.T) {
 			if tt.inst != nil {
 				tt.inst.closed = &closed
 			}
-			rs, _, err := runner.Run(context.Background(), d, options(fakeKernel("k", tt.inst, tt.setupErr)))
+			k := fakeKernel("k", tt.inst, tt.setupErr)
+			if tt.unsupported != "" {
+				k.Supported = func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return false, tt.unsupported }
+				k.Setup = func(*gpu.Device, kernel.Variant, kernel.Params, kernel.Options) (kernel.Instance, error) {
+					t.Error("Setup called for an unsupported variant")
+					return nil, errors.New("unreachable")
+				}
+			}
+			rs, _, err := runner.Run(context.Background(), d, options(k))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +204,7 @@ func TestRunOne(t *testing.T) {
 			if r.Status != results.StatusOK && (r.Metric.Value != 0 || r.CI != (results.CI{}) || r.PercentOfPeak != 0) {
 				t.Errorf("a %s result carries a figure: value %v CI %+v peak %v%%", r.Status, r.Metric.Value, r.CI, r.PercentOfPeak)
 			}
-			if tt.inst != nil && tt.setupErr == nil && closed != 1 {
+			if tt.inst != nil && tt.setupErr == nil && tt.unsupported == "" && closed != 1 {
 				t.Errorf("instance closed %d times, want 1", closed)
 			}
 		})
@@ -359,5 +370,29 @@ func TestRunShared(t *testing.T) {
 	}
 	if len(rs) != 6 || builds[1] != 1 || builds[2] != 1 {
 		t.Errorf("%d results, builds per size %v; want 6 and one build per size", len(rs), builds)
+	}
+}
+
+// TestDefaults checks the budgets a run gets when the options leave them
+// unset, and that set ones are kept.
+func TestDefaults(t *testing.T) {
+	tests := []struct {
+		name                 string
+		in                   runner.Options
+		ci                   float64
+		maxTime, warmup, smp time.Duration
+		min, max             int
+	}{
+		{name: "full", ci: 0.01, maxTime: 10 * time.Second, warmup: 200 * time.Millisecond, smp: 2 * time.Millisecond, min: 10, max: 200},
+		{name: "quick", in: runner.Options{Kernel: kernel.Options{Quick: true}}, ci: 0.01, maxTime: time.Second, warmup: 20 * time.Millisecond, smp: 2 * time.Millisecond, min: 5, max: 200},
+		{name: "kept", in: runner.Options{TargetCI: 0.05, MaxTime: 3 * time.Second, Warmup: time.Millisecond, SampleTime: time.Millisecond, MinSamples: 3, MaxSamples: 7},
+			ci: 0.05, maxTime: 3 * time.Second, warmup: time.Millisecond, smp: time.Millisecond, min: 3, max: 7},
+	}
+	for _, tt := range tests {
+		o := tt.in
+		o.Defaults()
+		if o.TargetCI != tt.ci || o.MaxTime != tt.maxTime || o.Warmup != tt.warmup || o.SampleTime != tt.smp || o.MinSamples != tt.min || o.MaxSamples != tt.max {
+			t.Errorf("%s: got ci %v max-time %v warm-up %v sample %v samples %d..%d", tt.name, o.TargetCI, o.MaxTime, o.Warmup, o.SampleTime, o.MinSamples, o.MaxSamples)
+		}
 	}
 }
