@@ -1,8 +1,14 @@
 # radvbench — see README.md. `make run` benchmarks GEMM on the best Vulkan
 # device found; `make test` runs every test on lavapipe.
 GO        ?= go
-GLSLC     ?= glslc
-SPIRV_VAL ?= spirv-val
+# Shaders are compiled by the pinned glslc in the Debian 13 root built by
+# ci/trixie-root.sh ('make toolchain'), run with that root's own dynamic
+# loader and libraries (no chroot, no root needed), so a .spv's bytes do not
+# depend on the machine. shaders/TOOLCHAIN records that glslc's version.
+TRIXIE_ROOT ?= $(or $(RADVBENCH_TRIXIE_ROOT),/var/cache/radvbench/trixie-root)
+TRIXIE_EXEC := $(TRIXIE_ROOT)/lib64/ld-linux-x86-64.so.2 --library-path $(TRIXIE_ROOT)/usr/lib/x86_64-linux-gnu
+GLSLC     ?= $(TRIXIE_EXEC) $(TRIXIE_ROOT)/usr/bin/glslc
+SPIRV_VAL ?= $(TRIXIE_EXEC) $(TRIXIE_ROOT)/usr/bin/spirv-val
 SUITE     ?= matmul
 ARGS      ?=
 BIN       := bin/radvbench
@@ -14,7 +20,7 @@ SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.
 SHADER_SPV := $(patsubst shaders/%,shaders/spv/%.spv,$(SHADER_SRC))
 
 .PHONY: build-window test-window
-.PHONY: all build run test test-reports deps deps-check shaders shaders-check bench clean vet
+.PHONY: all build run test test-reports deps deps-check shaders shaders-check toolchain toolchain-check bench clean vet
 
 all: build
 
@@ -59,16 +65,30 @@ test-window:
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
 
-shaders: $(SHADER_SPV)
+# toolchain builds (once, cached) the Debian 13 root with the pinned glslc and
+# Mesa 26.1 lavapipe; toolchain-check fails, saying how to build it, when the
+# root is missing or its glslc is not the one shaders/TOOLCHAIN records.
+toolchain:
+	@./ci/trixie-root.sh
 
-shaders/spv/%.spv: shaders/% $(wildcard shaders/*.glsl)
+toolchain-check:
+	@./ci/trixie-root.sh --check
+	@$(GLSLC) --version | cmp -s - shaders/TOOLCHAIN || { \
+		echo "the glslc in $(TRIXIE_ROOT) is not the pinned one:"; \
+		$(GLSLC) --version | diff shaders/TOOLCHAIN - | sed 's/^/  /'; \
+		echo "rebuild the root (rm -rf $(TRIXIE_ROOT); make toolchain) or, to move the pin, update shaders/TOOLCHAIN and run 'make shaders'"; \
+		exit 1; }
+
+shaders: toolchain-check $(SHADER_SPV)
+
+shaders/spv/%.spv: shaders/% $(wildcard shaders/*.glsl) shaders/TOOLCHAIN
 	@mkdir -p shaders/spv
 	$(GLSLC) $(GLSLC_FLAGS) -o $@ $<
 	$(SPIRV_VAL) --target-env vulkan1.2 $@
 
 # shaders-check fails when a committed .spv differs from what its GLSL
-# compiles to, or fails spirv-val.
-shaders-check:
+# compiles to with the pinned glslc, or fails spirv-val.
+shaders-check: toolchain-check
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; status=0; \
 	for src in $(SHADER_SRC); do \
 		spv=shaders/spv/$${src#shaders/}.spv; \
