@@ -75,7 +75,9 @@ func (p *PhysicalDevice) Describe() results.Device {
 			"meshShader":               p.Info.MeshShader,
 			"taskShader":               p.Info.TaskShader,
 			"bufferDeviceAddress":      p.Info.BufferDeviceAddress,
+			"cooperativeMatrix":        p.Info.CooperativeMatrix,
 		},
+		CooperativeMatrix: p.describeCoopMat(),
 	}
 	for _, e := range relevantExtensions {
 		if p.Extensions[e] {

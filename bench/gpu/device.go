@@ -23,6 +23,7 @@ var optionalExtensions = []string{
 	"VK_KHR_ray_query",
 	"VK_EXT_mesh_shader",
 	"VK_EXT_calibrated_timestamps",
+	"VK_KHR_cooperative_matrix",
 }
 
 // Device is a logical device with one queue that supports compute (and,
@@ -82,6 +83,9 @@ func (p *PhysicalDevice) OpenWith(extra ...string) (*Device, error) {
 	if !want.MeshShader {
 		want.TaskShader, want.MeshPipelineStatistics = false, false
 		exts = without(exts, "VK_EXT_mesh_shader")
+	}
+	if !want.CooperativeMatrix {
+		exts = without(exts, "VK_KHR_cooperative_matrix")
 	}
 	exts = append(exts, extra...)
 	h, r := p.inst.fns.CreateDevice(p.h, uint32(p.ComputeFamily), want, exts)

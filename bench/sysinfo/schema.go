@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/devtable"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // System is everything radvbench records about the machine a figure came
@@ -228,6 +229,12 @@ type VulkanInfo struct {
 	APIVersion string   `json:"api_version"`
 	DeviceName string   `json:"device_name"`
 	Extensions []string `json:"extensions,omitempty"`
+	// Subgroup sizes: the default and, with subgroup size control, the range.
+	SubgroupSize    uint32 `json:"subgroup_size,omitempty"`
+	MinSubgroupSize uint32 `json:"min_subgroup_size,omitempty"`
+	MaxSubgroupSize uint32 `json:"max_subgroup_size,omitempty"`
+	// CooperativeMatrix is the VK_KHR_cooperative_matrix property table.
+	CooperativeMatrix []results.CoopMatrix `json:"cooperative_matrix,omitempty"`
 }
 
 // SetVulkan records the Vulkan device; when its IDs match an AMD GPU,

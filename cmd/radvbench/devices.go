@@ -18,7 +18,8 @@ func init() {
 func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("devices", "devices [--json]", `
 Lists the Vulkan devices the loader reports, with driver, API version and
-the features the suites need. The device marked '*' is what 'run' uses
+the features the suites need, then each device's subgroup sizes and its
+cooperative-matrix (VK_KHR_cooperative_matrix) shapes. The device marked '*' is what 'run' uses
 without --device: an AMD GPU on RADV, else any GPU, else lavapipe.`, stdout)
 	asJSON := fs.Bool("json", false, "print the devices as JSON (the results file's device records)")
 	if err := parseFlags(fs, args); err != nil {
@@ -57,7 +58,14 @@ without --device: an AMD GPU on RADV, else any GPU, else lavapipe.`, stdout)
 			d.Info.DriverName, d.Info.DriverInfo, gpu.VersionString(d.APIVersion), d.Info.SubgroupSize,
 			yesNo(d.Info.ShaderFloat16 && d.Info.StorageBuffer16Bit), yesNo(d.Info.RayQuery), yesNo(d.Info.MeshShader), sku)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, d := range devs {
+		fmt.Fprintf(stdout, "\ndevice %d (%s):\n", d.Index, d.Name)
+		writeCoopMatDevice(stdout, "  ", d.Describe())
+	}
+	return nil
 }
 
 func yesNo(b bool) string {

@@ -43,7 +43,9 @@ the default problem sizes.`, stdout)
 		}
 		defer inst.Close()
 		pd = p
-		fmt.Fprintf(stdout, "device: %s (%s %s)\n\n", pd.Name, pd.Info.DriverName, pd.Info.DriverInfo)
+		fmt.Fprintf(stdout, "device: %s (%s %s)\n", pd.Name, pd.Info.DriverName, pd.Info.DriverInfo)
+		writeCoopMatDevice(stdout, "  ", pd.Describe())
+		fmt.Fprintln(stdout)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	for _, s := range suites {

@@ -528,6 +528,8 @@ func setVulkan(sys *sysinfo.System, d results.Device) {
 	sys.SetVulkan(sysinfo.VulkanInfo{
 		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
 		DriverInfo: d.DriverInfo, APIVersion: d.APIVersion, DeviceName: d.Name, Extensions: d.Extensions,
+		SubgroupSize: d.SubgroupSize, MinSubgroupSize: uint32(d.Limits["minSubgroupSize"]),
+		MaxSubgroupSize: uint32(d.Limits["maxSubgroupSize"]), CooperativeMatrix: d.CooperativeMatrix,
 	})
 }
 

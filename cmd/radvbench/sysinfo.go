@@ -202,6 +202,9 @@ func writeSummary(w io.Writer, s *sysinfo.System) {
 	}
 	if v := s.Vulkan; v != nil {
 		line("Vulkan", "%s: %s %s (%s), API %s", v.DeviceName, v.DriverName, v.DriverInfo, v.DriverID, v.APIVersion)
+		if v.SubgroupSize > 0 {
+			writeCoopMat(w, strings.Repeat(" ", 12), v.SubgroupSize, v.MinSubgroupSize, v.MaxSubgroupSize, v.CooperativeMatrix)
+		}
 	} else {
 		line("Vulkan", "not opened (saved tree, --no-vulkan or no driver)")
 	}

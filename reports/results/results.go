@@ -116,6 +116,9 @@ type Device struct {
 	CPU bool `json:"cpu"`
 	// SKU is the device-table entry matched by PCI ID, when there is one.
 	SKU *SKU `json:"sku,omitempty"`
+	// CooperativeMatrix is the VK_KHR_cooperative_matrix property table
+	// (absent when the device does not offer the extension).
+	CooperativeMatrix []CoopMatrix `json:"cooperative_matrix,omitempty"`
 }
 
 // SKU is the device table's view of a known AMD part, for "% of peak".

@@ -1,4 +1,5 @@
 #include "shim.h"
+#include "coopmat.h"
 #include <string.h>
 #include <stdlib.h>
 
@@ -79,6 +80,7 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 	VkPhysicalDeviceAccelerationStructureFeaturesKHR fas = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ACCELERATION_STRUCTURE_FEATURES_KHR};
 	VkPhysicalDeviceRayQueryFeaturesKHR frq = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR};
 	VkPhysicalDeviceMeshShaderFeaturesEXT fms = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
+	rb_coopmat_features fcm = {.sType = (VkStructureType)RB_STYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR};
 	VkPhysicalDeviceFeatures base = {0};
 	base.shaderInt16 = want->shader_int16;
 	base.shaderInt64 = want->shader_int64;
@@ -116,6 +118,11 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 		fms.taskShader = want->task_shader;
 		fms.meshShaderQueries = want->mesh_pipeline_statistics;
 		fms.pNext = chain; chain = &fms;
+	}
+	if (want->cooperative_matrix && v12) {
+		fcm.cooperativeMatrix = 1;
+		f12.vulkanMemoryModel = 1; // GLSL cooperative matrices need it
+		fcm.pNext = chain; chain = &fcm;
 	}
 	VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = chain,
 		.queueCreateInfoCount = 1, .pQueueCreateInfos = &q,

@@ -53,6 +53,9 @@ type DeviceInfo struct {
 	MeshPipelineStatistics bool
 	HostQueryReset         bool
 	TimelineSemaphore      bool
+	// CooperativeMatrix: VK_KHR_cooperative_matrix's cooperativeMatrix on a
+	// Vulkan 1.2 device with vulkanMemoryModel (both enabled together).
+	CooperativeMatrix bool
 }
 
 func b32(b bool) C.uint32_t {
@@ -70,7 +73,13 @@ func (f *InstanceFuncs) QueryDevice(phys vulkan.PhysicalDevice, exts map[string]
 		b32(exts["VK_KHR_acceleration_structure"]), b32(exts["VK_KHR_ray_query"]),
 		b32(exts["VK_EXT_mesh_shader"]), b32(exts["VK_KHR_shader_integer_dot_product"]),
 		b32(exts["VK_EXT_subgroup_size_control"]), &ci)
-	return fromC(&ci)
+	info := fromC(&ci)
+	if exts["VK_KHR_cooperative_matrix"] {
+		if cm, err := f.QueryCoopMat(phys); err == nil {
+			info.CooperativeMatrix = cm.Feature && cm.VulkanMemoryModel && info.APIVersion >= 1<<22|2<<12
+		}
+	}
+	return info
 }
 
 func fromC(ci *C.rb_device_info) DeviceInfo {
@@ -125,6 +134,7 @@ func toC(d DeviceInfo) C.rb_device_info {
 		mesh_pipeline_statistics: b32(d.MeshPipelineStatistics),
 		host_query_reset:         b32(d.HostQueryReset),
 		timeline_semaphore:       b32(d.TimelineSemaphore),
+		cooperative_matrix:       b32(d.CooperativeMatrix),
 	}
 }
 

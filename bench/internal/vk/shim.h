@@ -37,6 +37,7 @@ typedef struct rb_device_info {
 	uint32_t host_query_reset;
 	uint32_t timeline_semaphore;
 	uint32_t synchronization2;
+	uint32_t cooperative_matrix;
 } rb_device_info;
 
 // rb_query_device fills info; has_* tell which extensions the device has
