@@ -140,7 +140,7 @@ func (p *problem) check(at func(i int) float64, unit float64) (stats map[string]
 			if err > maxErr {
 				maxErr = err
 			}
-			if r := err / tol; r > maxRatio {
+			if r := min(err/tol, math.MaxFloat64); r > maxRatio { // finite, for JSON
 				maxRatio = r
 			}
 			if err > tol {

@@ -110,7 +110,7 @@ func init() {
 	kernel.Register(&kernel.Suite{
 		Name:        "matmul",
 		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), fp16 storage and fp16 arithmetic",
-		Kernels: []*kernel.Kernel{
+		Kernels: append([]*kernel.Kernel{
 			mk("naive", "one invocation per element of C, no data reuse", "matmul_naive.comp", gflops("fp32"),
 				naive(16, 16)),
 			mk("tiled", "TILE×TILE shared-memory tiles, one element per invocation", "matmul_tiled.comp", gflops("fp32"),
@@ -131,7 +131,7 @@ func init() {
 				regblock("matmul_f16storage.comp", fp16Storage, 16, 16, 4, 4, 16)),
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
 				regblock("matmul_f16arith.comp", fp16Arith, 16, 16, 4, 4, 16)),
-		},
+		}, coopKernels()...),
 	})
 }
 

@@ -1,0 +1,227 @@
+package matmul
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/shaders"
+)
+
+// coopType is one cooperative-matrix type combination: A = B = in,
+// C = Result = acc, the shader that runs it and how C is read back.
+type coopType struct {
+	name    string // kernel name suffix
+	in, acc vkshim.ComponentType
+	shader  string
+	inElem  uint64 // bytes per A/B element
+	outElem uint64 // bytes per C element
+	ch      uint32 // elements per 16-byte vector load
+	// unit is the unit roundoff of the accumulation (0: exact integers).
+	unit float64
+}
+
+var (
+	coopF16    = coopType{"coopmat-f16", vkshim.ComponentFloat16, vkshim.ComponentFloat32, "matmul_coopmat_f16.comp", 2, 4, 8, math.Ldexp(1, -24)}
+	coopF16Acc = coopType{"coopmat-f16acc", vkshim.ComponentFloat16, vkshim.ComponentFloat16, "matmul_coopmat_f16acc.comp", 2, 2, 8, math.Ldexp(1, -11)}
+	coopInt8   = coopType{"coopmat-int8", vkshim.ComponentSint8, vkshim.ComponentSint32, "matmul_coopmat_int8.comp", 1, 4, 16, 0}
+)
+
+// coopConfig is a cooperative-matrix variant: wm×wn subgroups per
+// workgroup, each with tm×tn accumulator tiles, ks tiles of K per
+// shared-memory step. The tile shape itself comes from the device.
+type coopConfig struct {
+	t                  coopType
+	wm, wn, tm, tn, ks uint32
+}
+
+func coopVariant(t coopType, wm, wn, tm, tn, ks uint32) kernel.Variant {
+	return kernel.Variant{
+		Name: fmt.Sprintf("sg%dx%d-t%dx%d-k%d", wm, wn, tm, tn, ks),
+		Params: map[string]string{
+			"type": t.in.String() + "->" + t.acc.String(), "subgroups": fmt.Sprintf("%dx%d", wm, wn),
+			"tiles": fmt.Sprintf("%dx%d", tm, tn), "ksteps": strconv.Itoa(int(ks)),
+		},
+		Data: coopConfig{t: t, wm: wm, wn: wn, tm: tm, tn: tn, ks: ks},
+	}
+}
+
+// coopKernel is the GEMM kernel of one type combination, with a small
+// sweep of workgroup shapes and tile counts.
+func coopKernel(t coopType, desc string, metric kernel.Metric) *kernel.Kernel {
+	v := func(wm, wn, tm, tn, ks uint32) kernel.Variant { return coopVariant(t, wm, wn, tm, tn, ks) }
+	return &kernel.Kernel{
+		Name: t.name, Description: desc, Shaders: []string{t.shader}, Metric: metric,
+		Variants:  []kernel.Variant{v(2, 2, 2, 2, 2), v(1, 1, 2, 2, 2), v(2, 2, 1, 1, 2), v(2, 1, 4, 2, 1), v(4, 2, 2, 4, 2)},
+		Sizes:     func(o kernel.Options) []kernel.Params { return defaultSizes(o) },
+		ParseSize: ParseSize, Supported: coopSupported, Setup: coopSetup,
+	}
+}
+
+// coopKernels are the matmul suite's cooperative-matrix kernels.
+func coopKernels() []*kernel.Kernel {
+	gops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
+	return []*kernel.Kernel{
+		coopKernel(coopF16, "cooperative matrices (VK_KHR_cooperative_matrix): fp16 A, B, fp32 accumulation and C; shared-memory staging, 16-byte loads", gflops("fp16")),
+		coopKernel(coopF16Acc, "cooperative matrices: fp16 A, B, fp16 accumulation and C", gflops("fp16")),
+		coopKernel(coopInt8, "cooperative matrices: int8 A, B, int32 accumulation and C (exact)", gops),
+	}
+}
+
+// coopGeometry is a variant on a device: the device's tile shape, the
+// subgroup size it runs with and the block of C a workgroup computes.
+type coopGeometry struct {
+	row                vkshim.CoopMatProperties
+	sg, lx, bm, bn, bk uint32
+	shared             uint32
+}
+
+func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why string) {
+	if g.row, ok, why = d.CoopMatShape(c.t.in, c.t.acc); !ok {
+		return g, false, why
+	}
+	// A fixed subgroup size when the device can pin one: the smallest
+	// (RADV runs cooperative matrices in wave32).
+	g.sg = d.Info.SubgroupSize
+	if d.Info.SubgroupSizeControl && d.Info.MinSubgroupSize > 0 {
+		g.sg = d.Info.MinSubgroupSize
+	}
+	g.lx = g.sg * c.wm * c.wn
+	g.bm, g.bn, g.bk = c.wm*c.tm*g.row.M, c.wn*c.tn*g.row.N, c.ks*g.row.K
+	// As (BM × (BK+CH)), Bs (BK × (BN+CH)) and one C tile per subgroup.
+	g.shared = uint32(c.t.inElem)*(g.bm*(g.bk+c.t.ch)+g.bk*(g.bn+c.t.ch)) + uint32(c.t.outElem)*c.wm*c.wn*g.row.M*g.row.N
+	lim := d.Limits
+	switch {
+	case g.lx > lim.MaxComputeWorkGroupInvocations || g.lx > lim.MaxComputeWorkGroupSize[0]:
+		return g, false, fmt.Sprintf("workgroup of %d invocations (%dx%d subgroups of %d) exceeds the device's limits", g.lx, c.wm, c.wn, g.sg)
+	case g.shared > lim.MaxComputeSharedMemorySize:
+		return g, false, fmt.Sprintf("needs %d bytes of shared memory, the device has %d", g.shared, lim.MaxComputeSharedMemorySize)
+	case (c.t.in == vkshim.ComponentFloat16 || c.t.acc == vkshim.ComponentFloat16) && !(d.Info.ShaderFloat16 && d.Info.StorageBuffer16Bit):
+		return g, false, "device lacks shaderFloat16 or storageBuffer16BitAccess"
+	case c.t.in == vkshim.ComponentSint8 && !(d.Info.ShaderInt8 && d.Info.StorageBuffer8Bit):
+		return g, false, "device lacks shaderInt8 or storageBuffer8BitAccess"
+	}
+	return g, true, ""
+}
+
+func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
+	_, ok, why := coopGeom(d, v.Data.(coopConfig))
+	return ok, why
+}
+
+// coopInstance is a cooperative-matrix GEMM set up for one size; it shares
+// the float instances' buffers, problem data and verification.
+type coopInstance struct {
+	instance
+	t coopType
+}
+
+func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
+	c := v.Data.(coopConfig)
+	g, ok, why := coopGeom(d.Phys, c)
+	if !ok {
+		return nil, kernel.Skipf("%s", why)
+	}
+	m, n, k := int(p["M"]), int(p["N"]), int(p["K"])
+	sizes := []uint64{uint64(m) * uint64(k) * c.t.inElem, uint64(k) * uint64(n) * c.t.inElem, uint64(m) * uint64(n) * c.t.outElem}
+	for _, s := range sizes {
+		if err := d.CheckStorageSize(s); err != nil {
+			return nil, kernel.Skipf("%v", err)
+		}
+	}
+	if int64(m)*int64(k) > math.MaxUint32 || int64(k)*int64(n) > math.MaxUint32 || int64(m)*int64(n) > math.MaxUint32 {
+		return nil, kernel.Skipf("matrix of more than 2^32 elements: 32-bit indices in the shader")
+	}
+	gx, gy := (uint32(n)+g.bn-1)/g.bn, (uint32(m)+g.bm-1)/g.bm
+	if gx > d.Phys.Limits.MaxComputeWorkGroupCount[0] || gy > d.Phys.Limits.MaxComputeWorkGroupCount[1] {
+		return nil, kernel.Skipf("needs %dx%d workgroups, more than maxComputeWorkGroupCount", gx, gy)
+	}
+	spirv, err := shaders.Get(c.t.shader)
+	if err != nil {
+		return nil, err
+	}
+	inst := &coopInstance{t: c.t, instance: instance{gx: gx, gy: gy, cBytes: sizes[2]}}
+	// Quantized inputs (multiples of 1/4 in [-1, 1]) are exact in fp16;
+	// int8 stores them times 4, so C is 16× the reference, exactly.
+	inst.prob = getProblem(o.Shared, m, n, k, o.Seed, true)
+	fail := func(err error) (kernel.Instance, error) {
+		inst.Close()
+		return nil, err
+	}
+	// 16-byte loads need every row of A and B to start on a 16-byte boundary.
+	vec := b2u(uint32(k)%c.t.ch == 0 && uint32(n)%c.t.ch == 0 && g.bk%c.t.ch == 0 && g.bn%c.t.ch == 0)
+	spec := []uint32{g.lx, c.wm, c.wn, c.tm, c.tn, c.ks, g.row.M, g.row.N, g.row.K, vec}
+	req := uint32(0)
+	if d.Phys.Info.SubgroupSizeControl {
+		req = g.sg
+	}
+	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{
+		Name: c.t.shader, SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: spec, RequiredSubgroupSize: req,
+	}); err != nil {
+		return fail(err)
+	}
+	inst.own.Add(inst.pipe.Close)
+	bufs := make([]*gpu.Buffer, 3)
+	for i, size := range sizes {
+		// Round up to whole 16-byte vectors for the vector path's view.
+		if bufs[i], err = d.NewBufferUsage((size+15)&^15, gpu.DeviceLocal, 0); err != nil {
+			return fail(fmt.Errorf("allocate matrix %c (%d bytes): %w", "ABC"[i], size, err))
+		}
+		inst.own.Add(bufs[i].Close)
+	}
+	inst.a, inst.b, inst.c = bufs[0], bufs[1], bufs[2]
+	if err := inst.a.Upload(c.t.encode(inst.prob.A)); err != nil {
+		return fail(fmt.Errorf("upload A: %w", err))
+	}
+	if err := inst.b.Upload(c.t.encode(inst.prob.B)); err != nil {
+		return fail(fmt.Errorf("upload B: %w", err))
+	}
+	// Poison C so that elements a kernel fails to write are caught.
+	if err := d.Run(func(cb *gpu.CommandBuffer) error { cb.Fill(inst.c, 0x7fc07fc0); return nil }); err != nil {
+		return fail(fmt.Errorf("clear C: %w", err))
+	}
+	inst.pipe.Bind(inst.a, inst.b, inst.c)
+	inst.push = make([]byte, 12)
+	binary.LittleEndian.PutUint32(inst.push[0:], uint32(m))
+	binary.LittleEndian.PutUint32(inst.push[4:], uint32(n))
+	binary.LittleEndian.PutUint32(inst.push[8:], uint32(k))
+	return inst, nil
+}
+
+// encode stores quantized inputs as the type's A/B elements.
+func (t coopType) encode(xs []float32) []byte {
+	if t.in == vkshim.ComponentSint8 {
+		out := make([]byte, len(xs))
+		for i, x := range xs {
+			out[i] = byte(int8(x * 4))
+		}
+		return out
+	}
+	return encode(xs, true)
+}
+
+func (i *coopInstance) Verify() (map[string]float64, error) {
+	raw := make([]byte, i.cBytes)
+	if err := i.c.Download(raw); err != nil {
+		return nil, fmt.Errorf("read back C: %w", err)
+	}
+	var at func(idx int) float64
+	switch i.t.acc {
+	case vkshim.ComponentFloat16:
+		at = func(idx int) float64 { return float64(f16ToF32(binary.LittleEndian.Uint16(raw[2*idx:]))) }
+	case vkshim.ComponentSint32:
+		at = func(idx int) float64 { return float64(int32(binary.LittleEndian.Uint32(raw[4*idx:]))) / 16 }
+	default:
+		at = func(idx int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[4*idx:]))) }
+	}
+	stats, bad, worst := i.prob.check(at, i.t.unit)
+	if bad > 0 {
+		return stats, fmt.Errorf("%d of %d checked elements outside tolerance; first: %s", bad, int(stats["checked_elements"]), worst)
+	}
+	return stats, nil
+}
