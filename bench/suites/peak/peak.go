@@ -79,7 +79,7 @@ func init() {
 	kernel.Register(&kernel.Suite{
 		Name:        "peak",
 		Description: "ALU peak: dependent FMA / multiply-add / dot-product chains, exact and checked",
-		Kernels: []*kernel.Kernel{
+		Kernels: append([]*kernel.Kernel{
 			mk("fp32", "fp32 FMA chains acc = fma(acc, a, b); 2 FLOP per FMA per lane", fp32, flops("fp32"),
 				variant(fp32, 1, 8), variant(fp32, 4, 1), variant(fp32, 4, 2), variant(fp32, 4, 3), variant(fp32, 4, 4)),
 			mk("fp16", "fp16 FMA chains (needs shaderFloat16); 2 FLOP per FMA per lane", fp16, flops("fp16"),
@@ -88,7 +88,7 @@ func init() {
 				variant(int32MAD, 4, 2), variant(int32MAD, 4, 4)),
 			mk("int8dot", "int8 4-way dot-product chains acc += dot(int8x4(acc), w) (VK_KHR_shader_integer_dot_product); 8 OP per dot", int8Dot, ops("int8"),
 				variant(int8Dot, 1, 8)),
-		},
+		}, coopKernels()...),
 	})
 }
 

@@ -1,0 +1,196 @@
+package peak
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/shaders"
+)
+
+// coopType is one cooperative-matrix type combination of the peak suite:
+// A = B = in, C = Result = acc.
+type coopType struct {
+	name    string
+	in, acc vkshim.ComponentType
+	shader  string
+	intOut  bool // the output (sum of chains) is int32, else fp32
+}
+
+// coopCfg is a variant: ACC independent accumulator chains per subgroup.
+type coopCfg struct {
+	t   coopType
+	acc uint32
+}
+
+const (
+	// coopSubgroups is how many subgroups a workgroup has.
+	coopSubgroups = 4
+	// coopIters is the chain length: each step adds exactly 1 to every
+	// element (a = 1, b = 1/K), so fp16 accumulators stay exact
+	// (ACC + iters < 2^11).
+	coopIters = 1024
+)
+
+func coopKernel(t coopType, desc string, m kernel.Metric) *kernel.Kernel {
+	var vs []kernel.Variant
+	for _, acc := range []uint32{1, 2, 4} {
+		vs = append(vs, kernel.Variant{Name: fmt.Sprintf("acc%d", acc), Params: map[string]string{"acc": strconv.Itoa(int(acc)), "type": t.in.String() + "->" + t.acc.String()},
+			Data: coopCfg{t: t, acc: acc}})
+	}
+	return &kernel.Kernel{Name: t.name, Description: desc, Shaders: []string{t.shader}, Metric: m, Variants: vs, Supported: coopSupported, Setup: coopSetup}
+}
+
+// coopKernels are the peak suite's matrix-instruction kernels.
+func coopKernels() []*kernel.Kernel {
+	flops := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "fp16"}
+	ops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
+	return []*kernel.Kernel{
+		coopKernel(coopType{"coopmat-f16", vkshim.ComponentFloat16, vkshim.ComponentFloat32, "peak_coopmat_f16.comp", false},
+			"cooperative-matrix multiply-add chains in registers, fp16 A·B + fp32 C (WMMA on RDNA3/4); 2·M·N·K FLOP per step", flops),
+		coopKernel(coopType{"coopmat-f16acc", vkshim.ComponentFloat16, vkshim.ComponentFloat16, "peak_coopmat_f16acc.comp", false},
+			"cooperative-matrix multiply-add chains, fp16 A·B + fp16 C", flops),
+		coopKernel(coopType{"coopmat-int8", vkshim.ComponentSint8, vkshim.ComponentSint32, "peak_coopmat_int8.comp", true},
+			"cooperative-matrix multiply-add chains, int8 A·B + int32 C; 2·M·N·K OP per step", ops),
+	}
+}
+
+// coopSubgroupSize is the subgroup size the kernel runs with: the
+// smallest the device can pin (RADV runs cooperative matrices in wave32),
+// else its default.
+func coopSubgroupSize(d *gpu.PhysicalDevice) uint32 {
+	if d.Info.SubgroupSizeControl && d.Info.MinSubgroupSize > 0 {
+		return d.Info.MinSubgroupSize
+	}
+	return d.Info.SubgroupSize
+}
+
+func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
+	c := v.Data.(coopCfg)
+	if _, ok, why := d.CoopMatShape(c.t.in, c.t.acc); !ok {
+		return false, why
+	}
+	if wg := coopSubgroups * coopSubgroupSize(d); wg > d.Limits.MaxComputeWorkGroupInvocations {
+		return false, fmt.Sprintf("needs workgroups of %d invocations", wg)
+	}
+	return true, ""
+}
+
+type coopInstance struct {
+	c          coopCfg
+	row        vkshim.CoopMatProperties
+	groups     uint32
+	subgroups  uint32
+	pipe       *gpu.ComputePipeline
+	out        *gpu.Buffer
+	push       []byte
+	iterations uint32
+}
+
+func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
+	c := v.Data.(coopCfg)
+	row, ok, why := d.Phys.CoopMatShape(c.t.in, c.t.acc)
+	if !ok {
+		return nil, kernel.Skipf("%s", why)
+	}
+	sg := coopSubgroupSize(d.Phys)
+	inst := &coopInstance{c: c, row: row, iterations: coopIters}
+	// A GPU gets enough subgroups to fill it for milliseconds; a CPU
+	// implementation (lavapipe lowers each multiply-add to scalar FMAs)
+	// a few and shorter chains.
+	inst.groups = 4096
+	if o.CPU {
+		inst.groups, inst.iterations = 16, 64
+	}
+	inst.subgroups = inst.groups * coopSubgroups
+	spirv, err := shaders.Get(c.t.shader)
+	if err != nil {
+		return nil, err
+	}
+	req := uint32(0)
+	if d.Phys.Info.SubgroupSizeControl {
+		req = sg
+	}
+	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{Name: c.t.shader, SPIRV: spirv, Buffers: 1, PushSize: 12,
+		SpecConstants: []uint32{coopSubgroups * sg, c.acc, row.M, row.N, row.K}, RequiredSubgroupSize: req}); err != nil {
+		return nil, err
+	}
+	if inst.out, err = d.NewBuffer(uint64(4*inst.subgroups*row.M*row.N), gpu.HostVisible); err != nil {
+		inst.pipe.Close()
+		return nil, fmt.Errorf("allocate output: %w", err)
+	}
+	for i := range inst.out.Bytes() {
+		inst.out.Bytes()[i] = 0xFF
+	}
+	inst.pipe.Bind(inst.out)
+	// a = 1, b = 1/K: each step adds K·a·b = 1 to every element.
+	inst.push = make([]byte, 12)
+	binary.LittleEndian.PutUint32(inst.push[0:], math.Float32bits(1))
+	b := float32(1) / float32(row.K)
+	if c.t.in == vkshim.ComponentSint8 {
+		b = 1 // int8: each step adds K
+	}
+	binary.LittleEndian.PutUint32(inst.push[4:], math.Float32bits(b))
+	binary.LittleEndian.PutUint32(inst.push[8:], inst.iterations)
+	return inst, nil
+}
+
+func (i *coopInstance) Record(cb *gpu.CommandBuffer) {
+	i.pipe.Dispatch(cb, i.push, i.groups, 1, 1)
+}
+
+// Work is 2·M·N·K per multiply-add, ACC chains of iterations steps per subgroup.
+func (i *coopInstance) Work() float64 {
+	return float64(i.subgroups) * float64(i.c.acc) * float64(i.iterations) * 2 * float64(i.row.M) * float64(i.row.N) * float64(i.row.K)
+}
+
+// want is every output element: Σ over chains j of (j + iterations·step).
+func (i *coopInstance) want() uint32 {
+	step := uint32(1)
+	if i.c.t.in == vkshim.ComponentSint8 {
+		step = i.row.K
+	}
+	var sum uint32
+	for j := uint32(0); j < i.c.acc; j++ {
+		sum += j + i.iterations*step
+	}
+	if i.c.t.intOut {
+		return sum
+	}
+	return math.Float32bits(float32(sum))
+}
+
+func (i *coopInstance) Verify() (map[string]float64, error) {
+	raw := i.out.Bytes()
+	want := i.want()
+	n := len(raw) / 4
+	bad, first := 0, -1
+	var got0 uint32
+	for e := 0; e < n; e++ {
+		if got := binary.LittleEndian.Uint32(raw[4*e:]); got != want {
+			if first < 0 {
+				first, got0 = e, got
+			}
+			bad++
+		}
+	}
+	figs := map[string]float64{"checked_elements": float64(n), "mismatches": float64(bad), "chain_steps": float64(i.iterations)}
+	if bad > 0 {
+		return figs, fmt.Errorf("%d of %d result elements wrong; first: element %d = %#08x, want %#08x", bad, n, first, got0, want)
+	}
+	return figs, nil
+}
+
+func (i *coopInstance) Extra(float64) map[string]float64 {
+	return map[string]float64{"ops_per_dispatch": i.Work(), "subgroups": float64(i.subgroups), "tile_m": float64(i.row.M), "tile_n": float64(i.row.N), "tile_k": float64(i.row.K)}
+}
+
+func (i *coopInstance) Close() {
+	i.pipe.Close()
+	i.out.Close()
+}

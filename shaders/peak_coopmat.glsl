@@ -1,0 +1,41 @@
+// Body of the cooperative-matrix peak, included by peak_coopmat_*.comp,
+// which choose IN_T (A, B), ACC_T (accumulator) and OUT_T (fp32 or int32
+// output). Each subgroup keeps A (TM×TK, every element p.a), B (TK×TN,
+// every element p.b) and ACC accumulators in registers and runs ACC
+// independent chains of p.iters coopMatMulAdd; every step adds
+// K·a·b (1 with the host's constants) to each element of each chain, so
+// the result is exact. The chains are summed in OUT_T and stored: one
+// TM×TN tile per subgroup.
+// Specialization: 0 = workgroup size, 1 = ACC, 2 = TM, 3 = TN, 4 = TK.
+#extension GL_KHR_cooperative_matrix : require
+#extension GL_KHR_memory_scope_semantics : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint ACC = 4;
+layout(constant_id = 2) const uint TM = 16;
+layout(constant_id = 3) const uint TN = 16;
+layout(constant_id = 4) const uint TK = 16;
+layout(push_constant) uniform P { float a; float b; uint iters; } p;
+layout(std430, binding = 0) writeonly buffer O { OUT_T o[]; };
+
+void main() {
+	coopmat<IN_T, gl_ScopeSubgroup, TM, TK, gl_MatrixUseA> ma = coopmat<IN_T, gl_ScopeSubgroup, TM, TK, gl_MatrixUseA>(IN_T(p.a));
+	coopmat<IN_T, gl_ScopeSubgroup, TK, TN, gl_MatrixUseB> mb = coopmat<IN_T, gl_ScopeSubgroup, TK, TN, gl_MatrixUseB>(IN_T(p.b));
+	coopmat<ACC_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator> acc[ACC];
+	for (uint j = 0; j < ACC; j++) {
+		acc[j] = coopmat<ACC_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator>(ACC_T(j));
+	}
+	for (uint i = 0; i < p.iters; i++) {
+		for (uint j = 0; j < ACC; j++) {
+			acc[j] = coopMatMulAdd(ma, mb, acc[j]);
+		}
+	}
+	coopmat<OUT_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator> sum = coopmat<OUT_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator>(OUT_T(0));
+	for (uint j = 0; j < ACC; j++) {
+		sum += coopmat<OUT_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator>(acc[j]);
+	}
+	uint sg = gl_WorkGroupID.x * gl_NumSubgroups + gl_SubgroupID;
+	coopMatStore(sum, o, sg * TM * TN, TN, gl_CooperativeMatrixLayoutRowMajor);
+}
