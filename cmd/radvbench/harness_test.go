@@ -95,14 +95,21 @@ func runValidated(t *testing.T, args ...string) (code int, stdout, stderr string
 	} else if err != nil {
 		t.Fatalf("run %v: %v", args, err)
 	}
-	all := out.String() + errb.String()
-	for _, marker := range []string{"Validation Error", "Validation Warning", "Validation Performance Warning", "VUID-", "UNASSIGNED-"} {
-		if strings.Contains(all, marker) {
-			t.Errorf("validation layer reported problems for %v:\n%s", args, excerpt(all, marker))
-			break
-		}
+	if problem := validationProblem(out.String() + errb.String()); problem != "" {
+		t.Errorf("validation layer reported problems for %v:\n%s", args, problem)
 	}
 	return code, out.String(), errb.String()
+}
+
+// validationProblem is an excerpt around the first validation-layer
+// report in a run's output, or "" when there is none.
+func validationProblem(all string) string {
+	for _, marker := range []string{"Validation Error", "Validation Warning", "Validation Performance Warning", "VUID-", "UNASSIGNED-"} {
+		if strings.Contains(all, marker) {
+			return excerpt(all, marker)
+		}
+	}
+	return ""
 }
 
 func excerpt(s, marker string) string {

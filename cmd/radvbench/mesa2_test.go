@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// trixieRoot is the Debian 13 root of ci/trixie-root.sh ('make toolchain'):
+// Mesa 26.1 lavapipe, with VK_KHR_cooperative_matrix.
+func trixieRoot(t *testing.T) string {
+	t.Helper()
+	root := os.Getenv("RADVBENCH_TRIXIE_ROOT")
+	if root == "" {
+		root = "/var/cache/radvbench/trixie-root"
+	}
+	why := ""
+	if _, err := os.Stat(filepath.Join(root, ".radvbench-ready")); err != nil {
+		why = "no Debian 13 root at " + root + ": run 'make toolchain'"
+	} else if os.Geteuid() != 0 {
+		why = "running radvbench inside the Debian 13 root needs chroot (root)"
+	}
+	if why == "" {
+		return root
+	}
+	// make test (as .ci/run runs it) builds the root and requires this test.
+	if os.Getenv("RADVBENCH_REQUIRE_TRIXIE") == "1" {
+		t.Fatalf("RADVBENCH_REQUIRE_TRIXIE=1 but %s", why)
+	}
+	t.Skip(why)
+	return ""
+}
+
+// twoMesaArgs: the same quick, filtered run on both drivers — a float
+// GEMM and the fp32 peak everywhere, the cooperative-matrix kernels where
+// the driver has them.
+var twoMesaArgs = []string{"run", "--suite", "matmul,peak", "--quick", "--progress", "never",
+	"--filter", "matmul/(naive|coopmat-f16/sg2x2-t2x2-k2|coopmat-f16acc/sg2x1-t4x2-k1|coopmat-int8/sg4x2-t2x4-k2)|peak/(fp32/vec4-acc1|coopmat-.*/acc2)",
+	"--sizes", "matmul=64x72x40,100x37x129"}
+
+// TestTwoMesaVersions runs the same quick suites, validation-layer clean,
+// on the host's lavapipe (Mesa 25.0 on Debian 12) and, through chroot, on
+// the Debian 13 root's (Mesa 26.1), where the cooperative-matrix kernels
+// really execute and must verify; the host must skip them with the reason.
+// Then 'compare --by driver' gates one driver against the other, as a RADV
+// user gates a Mesa upgrade, and must name both drivers.
+func TestTwoMesaVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real runs skipped in -short")
+	}
+	root := trixieRoot(t)
+	requireVulkan(t)
+	dir := t.TempDir()
+
+	hostOut := filepath.Join(dir, "host.json")
+	code, _, stderr := runValidated(t, append(twoMesaArgs, "--out", hostOut)...)
+	if code != 0 {
+		t.Fatalf("host run: exit %d: %s", code, stderr)
+	}
+
+	// Inside the root: the same binary (built on the host) and the root's
+	// loader, driver and validation layer.
+	rdir, err := os.MkdirTemp(filepath.Join(root, "tmp"), "radvbench-e2e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(rdir)
+	bin, err := os.ReadFile(binary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(rdir, "radvbench"), bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in := "/" + strings.TrimPrefix(strings.TrimPrefix(rdir, root), "/")
+	cmd := exec.Command("chroot", append([]string{root, filepath.Join(in, "radvbench")}, append(twoMesaArgs, "--out", filepath.Join(in, "trixie.json"))...)...)
+	cmd.Env = validationEnv()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("run in %s: %v\n%s%s", root, err, out.String(), errb.String())
+	}
+	if p := validationProblem(out.String() + errb.String()); p != "" {
+		t.Errorf("validation layer (Debian 13 root) reported problems:\n%s", p)
+	}
+	newOut := filepath.Join(dir, "trixie.json")
+	if err := os.Rename(filepath.Join(rdir, "trixie.json"), newOut); err != nil {
+		t.Fatal(err)
+	}
+
+	host, err := results.Load(hostOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trixie, err := results.Load(newOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(trixie.Device.DriverInfo, "Mesa 26.") || len(trixie.Device.CooperativeMatrix) == 0 {
+		t.Fatalf("Debian 13 root: driver %q with %d cooperative-matrix shapes, want Mesa 26 lavapipe with VK_KHR_cooperative_matrix",
+			trixie.Device.DriverInfo, len(trixie.Device.CooperativeMatrix))
+	}
+	if host.Device.DriverInfo == trixie.Device.DriverInfo {
+		t.Fatalf("both runs used driver %q: the root's Mesa was not the one loaded", host.Device.DriverInfo)
+	}
+	// Every coopmat benchmark ran and verified on Mesa 26.1; on a host
+	// without the extension each is skipped with the reason.
+	coop := 0
+	for _, r := range trixie.Results {
+		if strings.Contains(r.Kernel, "coopmat") {
+			coop++
+			if r.Status != results.StatusOK {
+				t.Errorf("Mesa 26.1: %s: status %q (%s), want ok", r.ID(), r.Status, r.Reason)
+			}
+		}
+	}
+	if coop != 9 { // 3 GEMM variants x 2 sizes + 3 peak types (twoMesaArgs)
+		t.Errorf("Mesa 26.1 ran %d coopmat benchmarks, want 9", coop)
+	}
+	if len(host.Device.CooperativeMatrix) == 0 {
+		for _, r := range host.Results {
+			if strings.Contains(r.Kernel, "coopmat") && (r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix")) {
+				t.Errorf("host without VK_KHR_cooperative_matrix: %s: status %q (%s), want skipped naming the extension", r.ID(), r.Status, r.Reason)
+			}
+		}
+	}
+
+	// The Mesa upgrade gated: a verdict, never an input error, naming both drivers.
+	code, cmpOut, cmpErr := mainRun(t, "compare", "--by", "driver", hostOut, newOut)
+	if code != 0 && code != 1 {
+		t.Fatalf("compare --by driver: exit %d: %s%s", code, cmpErr, cmpOut)
+	}
+	for _, d := range []string{host.Device.DriverInfo, trixie.Device.DriverInfo} {
+		if !strings.Contains(cmpOut, d) {
+			t.Errorf("compare --by driver does not name driver %q:\n%s", d, cmpOut)
+		}
+	}
+	if !strings.Contains(cmpOut, "matmul/naive") {
+		t.Errorf("compare --by driver: no row for the GEMM both drivers ran:\n%s", cmpOut)
+	}
+}
