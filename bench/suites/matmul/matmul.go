@@ -109,7 +109,7 @@ func init() {
 	}
 	kernel.Register(&kernel.Suite{
 		Name:        "matmul",
-		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), fp16 storage and fp16 arithmetic",
+		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), fp16 storage and fp16 arithmetic, cooperative matrices",
 		Kernels: append([]*kernel.Kernel{
 			mk("naive", "one invocation per element of C, no data reuse", "matmul_naive.comp", gflops("fp32"),
 				naive(16, 16)),

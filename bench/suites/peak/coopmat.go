@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -87,7 +88,7 @@ type coopInstance struct {
 	groups     uint32
 	subgroups  uint32
 	pipe       *gpu.ComputePipeline
-	out        *gpu.Buffer
+	out, in    *gpu.Buffer
 	push       []byte
 	iterations uint32
 }
@@ -97,6 +98,9 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	row, ok, why := d.Phys.CoopMatShape(c.t.in, c.t.acc)
 	if !ok {
 		return nil, kernel.Skipf("%s", why)
+	}
+	if row.K&(row.K-1) != 0 {
+		return nil, kernel.Skipf("K = %d is not a power of two: 1/K is not exact", row.K)
 	}
 	sg := coopSubgroupSize(d.Phys)
 	inst := &coopInstance{c: c, row: row, iterations: coopIters}
@@ -116,27 +120,38 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	if d.Phys.Info.SubgroupSizeControl {
 		req = sg
 	}
-	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{Name: c.t.shader, SPIRV: spirv, Buffers: 1, PushSize: 12,
+	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{Name: c.t.shader, SPIRV: spirv, Buffers: 2, PushSize: 4,
 		SpecConstants: []uint32{coopSubgroups * sg, c.acc, row.M, row.N, row.K}, RequiredSubgroupSize: req}); err != nil {
 		return nil, err
 	}
 	if inst.out, err = d.NewBuffer(uint64(4*inst.subgroups*row.M*row.N), gpu.HostVisible); err != nil {
-		inst.pipe.Close()
+		inst.Close()
 		return nil, fmt.Errorf("allocate output: %w", err)
 	}
 	for i := range inst.out.Bytes() {
 		inst.out.Bytes()[i] = 0xFF
 	}
-	inst.pipe.Bind(inst.out)
-	// a = 1, b = 1/K: each step adds K·a·b = 1 to every element.
-	inst.push = make([]byte, 12)
-	binary.LittleEndian.PutUint32(inst.push[0:], math.Float32bits(1))
-	b := float32(1) / float32(row.K)
-	if c.t.in == vkshim.ComponentSint8 {
-		b = 1 // int8: each step adds K
+	// A = 1, B = 1/K: each step adds K·1·(1/K) = 1 to every element
+	// (int8: B = 1, each step adds K).
+	var in []byte
+	for e := uint32(0); e < row.M*row.K+row.K*row.N; e++ {
+		if c.t.in == vkshim.ComponentSint8 {
+			in = append(in, 1)
+			continue
+		}
+		exp := 0 // fp16 2^exp: A = 2^0, B = 2^-log2(K)
+		if e >= row.M*row.K {
+			exp = -bits.TrailingZeros32(row.K)
+		}
+		in = binary.LittleEndian.AppendUint16(in, uint16(exp+15)<<10)
 	}
-	binary.LittleEndian.PutUint32(inst.push[4:], math.Float32bits(b))
-	binary.LittleEndian.PutUint32(inst.push[8:], inst.iterations)
+	if inst.in, err = d.NewBuffer(uint64(len(in)+3)&^3, gpu.HostVisible); err != nil {
+		inst.Close()
+		return nil, fmt.Errorf("allocate input: %w", err)
+	}
+	copy(inst.in.Bytes(), in)
+	inst.pipe.Bind(inst.out, inst.in)
+	inst.push = binary.LittleEndian.AppendUint32(nil, inst.iterations)
 	return inst, nil
 }
 
@@ -192,5 +207,10 @@ func (i *coopInstance) Extra(float64) map[string]float64 {
 
 func (i *coopInstance) Close() {
 	i.pipe.Close()
-	i.out.Close()
+	if i.out != nil {
+		i.out.Close()
+	}
+	if i.in != nil {
+		i.in.Close()
+	}
 }
