@@ -128,8 +128,10 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		inst.Close()
 		return nil, fmt.Errorf("allocate output: %w", err)
 	}
-	for i := range inst.out.Bytes() {
-		inst.out.Bytes()[i] = 0xFF
+	// Poison the output so subgroups that write nothing are caught.
+	if err := d.Run(func(cb *gpu.CommandBuffer) error { cb.Fill(inst.out, 0xFFFFFFFF); return nil }); err != nil {
+		inst.Close()
+		return nil, fmt.Errorf("clear output: %w", err)
 	}
 	// A = 1, B = 1/K: each step adds K·1·(1/K) = 1 to every element
 	// (int8: B = 1, each step adds K).
@@ -149,7 +151,13 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		inst.Close()
 		return nil, fmt.Errorf("allocate input: %w", err)
 	}
-	copy(inst.in.Bytes(), in)
+	for len(in)%4 != 0 {
+		in = append(in, 0)
+	}
+	if err := inst.in.Upload(in); err != nil {
+		inst.Close()
+		return nil, fmt.Errorf("upload A and B: %w", err)
+	}
 	inst.pipe.Bind(inst.out, inst.in)
 	inst.push = binary.LittleEndian.AppendUint32(nil, inst.iterations)
 	return inst, nil
@@ -181,7 +189,10 @@ func (i *coopInstance) want() uint32 {
 }
 
 func (i *coopInstance) Verify() (map[string]float64, error) {
-	raw := i.out.Bytes()
+	raw := make([]byte, i.out.Size)
+	if err := i.out.Download(raw); err != nil {
+		return nil, fmt.Errorf("read back the output: %w", err)
+	}
 	want := i.want()
 	n := len(raw) / 4
 	bad, first := 0, -1
