@@ -168,3 +168,17 @@ func TestWindowWatchIsolated(t *testing.T) {
 		t.Errorf("results file has %d results, want %d", len(f.Results), want)
 	}
 }
+
+// TestWindowWatchValidated: the watch window's frames (gonum/plot image
+// uploaded into the swapchain) keep the validation layer silent.
+func TestWindowWatchValidated(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "watch.json")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "latency", "--quick", "--max-time", "100ms", "--warmup", "1ms",
+		"--watch", "--progress", "never", "-o", out)
+	if code != 0 {
+		t.Fatalf("run --watch exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if _, err := results.Load(out); err != nil {
+		t.Fatal(err)
+	}
+}
