@@ -3,6 +3,7 @@
 package present
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -81,5 +82,31 @@ func TestResizeMidRun(t *testing.T) {
 				t.Errorf("extra after two resizes: %v", x)
 			}
 		})
+	}
+}
+
+// TestSkipWithoutDisplay: with no display ('run --suite all' on a
+// headless server) every present benchmark is skipped, naming DISPLAY and
+// the fix, instead of failing.
+func TestSkipWithoutDisplay(t *testing.T) {
+	inst, dev, err := gpu.OpenSelected("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inst.Close()
+	defer dev.Close()
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	s, err := kernel.Lookup([]string{"present"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range s[0].Kernels {
+		for _, v := range k.Variants {
+			ok, why := k.Supported(dev.Phys, v)
+			if ok || !strings.Contains(why, "DISPLAY") || !strings.Contains(why, "xvfb-run") {
+				t.Errorf("%s without a display: supported=%v, reason %q", v.Name, ok, why)
+			}
+		}
 	}
 }
