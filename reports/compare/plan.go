@@ -32,24 +32,26 @@ const MaxPlanRuns = 100
 // floor for n runs a side (floorAt; NaN when none). 0 when more than
 // MaxPlanRuns would be needed.
 //
-// A regression needs two things, and each must happen with probability
-// power (they are strongly correlated, both driven by the observed
-// difference, so the pair then happens about as often; the simulation in
-// the tests checks it):
+// A regression needs two things; each is asked to happen with probability
+// 1-(1-power)/2, so that both do with probability at least power (the
+// union bound; they are strongly correlated, both driven by the observed
+// difference, so the pair happens nearly as often as the rarer one and
+// the plan errs on the safe side; the simulation in the tests checks it):
 //
 //   - Welch's test on the log run medians rejects at alpha: the slowdown
-//     δ = log(1+detect) must exceed (t(1-alpha/2) + t(power)) standard
+//     δ = log(1+detect) must exceed (t(1-alpha/2) + t(p)) standard
 //     errors se = spread·√(2/n), with 2n-2 degrees of freedom;
 //   - the bootstrap interval of the median of run medians clears the
 //     effective threshold T = -log(1-threshold): δ - T must exceed
-//     (z(0.975) + z(power)) standard errors of a median, √(π/2)·se.
+//     (z(0.975) + z(p)) standard errors of a median, √(π/2)·se.
 func RunsNeeded(detect, spread float64, l Limits, power float64, floorAt func(n int) float64) int {
 	if math.IsNaN(spread) || detect <= 0 {
 		return 0
 	}
 	d := math.Log1p(detect)
 	zc := stats.NormalQuantile(1 - (1-stats.Confidence)/2)
-	zp := stats.NormalQuantile(power)
+	each := 1 - (1-power)/2
+	zp := stats.NormalQuantile(each)
 	for n := stats.MinRuns; n <= MaxPlanRuns; n++ {
 		eff := l.Threshold
 		if f := floorAt(n); f > eff {
@@ -61,7 +63,7 @@ func RunsNeeded(detect, spread float64, l Limits, power float64, floorAt func(n 
 		t := -math.Log1p(-eff)
 		se := spread * math.Sqrt(2/float64(n))
 		df := float64(2*n - 2)
-		if d < (stats.TQuantile(1-l.Alpha/2, df)+stats.TQuantile(power, df))*se {
+		if d < (stats.TQuantile(1-l.Alpha/2, df)+stats.TQuantile(each, df))*se {
 			continue
 		}
 		if d-t < medianSE*(zc+zp)*se {

@@ -107,7 +107,7 @@ func TestPower(t *testing.T) {
 		{0.01, 0.02, 5, 20},
 		{0.02, 0.01, 5, 20},
 		{0.005, 0.005, 3, 10},
-		{0.03, 0.02, 10, 10},
+		{0.03, 0.02, 12, 10},
 	}
 	if !*long {
 		cells = cells[1:3] // the rest run under -long
