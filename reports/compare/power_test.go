@@ -256,3 +256,17 @@ func TestSyntheticGrid(t *testing.T) {
 func medianOf(xs []float64) float64 { return stats.Median(xs) }
 
 func logSD(xs []float64) float64 { return stats.LogSD(xs) }
+
+// BenchmarkJudge times one run-level comparison (5 runs a side of 20
+// samples: the hierarchical bootstrap dominates).
+func BenchmarkJudge(b *testing.B) {
+	c := cell{0.02, 0.02, 5, 20}
+	rng := rand.New(rand.NewPCG(1, 1))
+	be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
+	ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
+	p := DefaultPolicy()
+	j := newJudge(&p, nil)
+	for b.Loop() {
+		j.judge("s/k", "new", be, ne)
+	}
+}
