@@ -343,6 +343,13 @@ func (i *instance) Extra(float64) map[string]float64 {
 		"swapchain_images":    float64(i.scr.Swap.Images()),
 		"swapchain_recreated": float64(i.scr.Swap.Recreated),
 	}
+	// Frame latency is not measured yet; record whether the device could
+	// (VK_KHR_present_id and VK_KHR_present_wait).
+	ext := i.scr.Dev.Phys.Extensions
+	out["present_wait_supported"] = 0
+	if ext["VK_KHR_present_id"] && ext["VK_KHR_present_wait"] {
+		out["present_wait_supported"] = 1
+	}
 	if n := len(i.intervals); n > 0 {
 		out["frame_cpu_p50_ns"] = quantile(i.intervals, 0.5)
 		out["frame_cpu_p99_ns"] = quantile(i.intervals, 0.99)
