@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
@@ -31,7 +32,9 @@ func Start() (display string, stop func(), err error) {
 			continue
 		}
 		cmd := exec.Command(bin, ":"+strconv.Itoa(n), "-screen", "0", "1024x768x24", "-nolisten", "tcp")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		// Pdeathsig: a test binary that crashes (no cleanup) takes its X
+		// server with it.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 		if err := cmd.Start(); err != nil {
 			return "", nil, fmt.Errorf("start Xvfb: %w", err)
 		}
@@ -69,6 +72,8 @@ func Start() (display string, stop func(), err error) {
 // Main runs the tests of a package under a fresh Xvfb (DISPLAY set to it)
 // and stops the server afterwards; call it from TestMain.
 func Main(m *testing.M) {
+	// The server's parent-death signal follows this thread: keep it.
+	runtime.LockOSThread()
 	display, stop, err := Start()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "xvfb:", err)
