@@ -83,9 +83,6 @@ type Instance struct {
 // apiVersion is what radvbench asks for: 1.3 (lavapipe and RADV offer more).
 var apiVersion = vk.MakeVersion(1, 3, 0)
 
-// cstr makes a NUL-terminated string for vulkan-go.
-func cstr(s string) string { return s + "\x00" }
-
 // NewInstance creates a Vulkan instance. Layers come from the environment
 // (VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation enables validation).
 func NewInstance() (*Instance, error) { return NewInstanceWithExtensions() }

@@ -86,6 +86,7 @@ func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, er
 		words[i] = binary.LittleEndian.Uint32(spirv[4*i:])
 	}
 	var m vk.ShaderModule
+	defer pin(words)()
 	err := d.check("create shader module "+name, vk.CreateShaderModule(d.h, &vk.ShaderModuleCreateInfo{
 		SType:    vk.StructureTypeShaderModuleCreateInfo,
 		CodeSize: uint(len(spirv)),
@@ -187,11 +188,13 @@ func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.Desc
 		return vk.NullDescriptorPool, vk.NullDescriptorSet, err
 	}
 	var set vk.DescriptorSet
+	layouts := []vk.DescriptorSetLayout{layout}
+	defer pin(layouts)()
 	if err := d.check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
 		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
 		DescriptorPool:     pool,
 		DescriptorSetCount: 1,
-		PSetLayouts:        []vk.DescriptorSetLayout{layout},
+		PSetLayouts:        layouts,
 	}, &set)); err != nil {
 		vk.DestroyDescriptorPool(d.h, pool, nil)
 		return vk.NullDescriptorPool, vk.NullDescriptorSet, err
@@ -232,10 +235,12 @@ func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlag
 	}, nil, &setLayout)); err != nil {
 		return vk.NullDescriptorSetLayout, vk.NullPipelineLayout, err
 	}
+	setLayouts := []vk.DescriptorSetLayout{setLayout}
+	defer pin(setLayouts)()
 	plci := vk.PipelineLayoutCreateInfo{
 		SType:          vk.StructureTypePipelineLayoutCreateInfo,
 		SetLayoutCount: 1,
-		PSetLayouts:    []vk.DescriptorSetLayout{setLayout},
+		PSetLayouts:    setLayouts,
 	}
 	if pushSize > 0 {
 		plci.PushConstantRangeCount = 1
@@ -262,7 +267,7 @@ func specialization(constants []uint32) ([]vk.SpecializationInfo, func()) {
 		entries[i] = vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * i), Size: 4}
 	}
 	data := vkshim.Calloc(4 * n)
-	copy(unsafe.Slice((*uint32)(data), n), constants)
+	copy(unsafe.Slice((*byte)(data), 4*n), BytesOf(constants))
 	return []vk.SpecializationInfo{{MapEntryCount: uint32(n), PMapEntries: entries, DataSize: uint(4 * n), PData: data}},
 		func() { vkshim.Free(data) }
 }

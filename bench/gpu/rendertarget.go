@@ -6,7 +6,6 @@ package gpu
 
 import (
 	"fmt"
-	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -95,7 +94,7 @@ func (d *Device) NewRenderTarget(spec RenderTargetSpec) (*RenderTarget, error) {
 	}
 	views := []vk.ImageView{t.color.view}
 	var cc vk.ClearValue
-	copy(unsafe.Slice((*uint32)(unsafe.Pointer(&cc)), 4), spec.ClearColor[:])
+	copy(cc[:], BytesOf(spec.ClearColor[:]))
 	t.clear = []vk.ClearValue{cc}
 	if hasDepth {
 		attachments = append(attachments, vk.AttachmentDescription{
@@ -146,6 +145,7 @@ func (d *Device) NewRenderTarget(spec RenderTargetSpec) (*RenderTarget, error) {
 	}
 	t.pass = pass
 	var fb vk.Framebuffer
+	defer pin(views)()
 	if err := d.check("create framebuffer", vk.CreateFramebuffer(d.h, &vk.FramebufferCreateInfo{
 		SType:           vk.StructureTypeFramebufferCreateInfo,
 		RenderPass:      t.pass,
@@ -163,6 +163,7 @@ func (d *Device) NewRenderTarget(spec RenderTargetSpec) (*RenderTarget, error) {
 
 // Begin records the start of a pass (clearing the attachments).
 func (t *RenderTarget) Begin(cb *CommandBuffer) {
+	defer pin(t.clear)()
 	vk.CmdBeginRenderPass(cb.h, &vk.RenderPassBeginInfo{
 		SType:           vk.StructureTypeRenderPassBeginInfo,
 		RenderPass:      t.pass,
