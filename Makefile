@@ -45,14 +45,25 @@ build-window: deps-check
 run: build
 	./$(BIN) run --suite $(SUITE) $(ARGS)
 
-# test: shaders up to date, analysis builds without cgo, every test on lavapipe.
+# Packages whose imports reach no cgo (no Vulkan, no GLFW) run under the
+# race detector; the cgo ones run once with the runtime's strict cgo
+# pointer checks (GOEXPERIMENT=cgocheck2: Go 1.26 has no GODEBUG setting
+# for them, so the runtime is rebuilt once and cached).
+CGO_DEPS  := -e vulkan-go/vulkan -e bench/internal/vk -e go-gl/glfw
+PKG_DEPS   = $(GO) list -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./...
+PURE_PKGS  = $(shell $(PKG_DEPS) | grep -v $(CGO_DEPS) | cut -d' ' -f1)
+CGO_PKGS   = $(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1)
+
+# test: shaders up to date, analysis builds without cgo, pure packages
+# under -race, every cgo test on lavapipe under cgocheck2.
 # ci/pg-test-server.sh runs the tests beside a throwaway PostgreSQL server
 # (RADVBENCH_TEST_PG) for the history store's tests.
 test: deps-check-test shaders-check
 	./ci/pg-test-server.sh run env CGO_ENABLED=0 $(GO) test -count=1 ./reports/...
 	CGO_ENABLED=0 $(GO) test -count=1 ./bench/measure/...
 	$(GO) vet ./...
-	./ci/pg-test-server.sh run $(GO) test -count=1 -timeout 20m ./...
+	./ci/pg-test-server.sh run $(GO) test -count=1 -race $(PURE_PKGS)
+	./ci/pg-test-server.sh run env GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -timeout 20m $(CGO_PKGS)
 	$(MAKE) test-window
 
 # test-window: the window tests (build tag 'window'); each test binary
