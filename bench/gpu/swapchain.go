@@ -504,15 +504,24 @@ func (s *Swapchain) Frame(record func(cb *CommandBuffer, f FrameInfo) error) err
 	if err := s.dev.check("reset frame fence", vk.ResetFences(s.dev.h, 1, []vk.Fence{sl.fence})); err != nil {
 		return err
 	}
+	// The slices vulkan-go stores in C memory are pinned (cgorules.go).
+	waitSems, signalSems := []vk.Semaphore{sl.acquired}, []vk.Semaphore{s.done[idx]}
+	waitStages, cbs := []vk.PipelineStageFlags{vk.PipelineStageFlags(vk.PipelineStageTransferBit)}, []vk.CommandBuffer{cb.h}
+	swapchains, indices := []vk.Swapchain{s.h}, []uint32{idx}
+	defer pin(waitSems, signalSems)()
+	defer pin(waitStages)()
+	defer pin(cbs)()
+	defer pin(swapchains)()
+	defer pin(indices)()
 	if err := s.dev.check("queue submit (frame)", vk.QueueSubmit(s.dev.queue, 1, []vk.SubmitInfo{{
 		SType:                vk.StructureTypeSubmitInfo,
 		WaitSemaphoreCount:   1,
-		PWaitSemaphores:      []vk.Semaphore{sl.acquired},
-		PWaitDstStageMask:    []vk.PipelineStageFlags{vk.PipelineStageFlags(vk.PipelineStageTransferBit)},
+		PWaitSemaphores:      waitSems,
+		PWaitDstStageMask:    waitStages,
 		CommandBufferCount:   1,
-		PCommandBuffers:      []vk.CommandBuffer{cb.h},
+		PCommandBuffers:      cbs,
 		SignalSemaphoreCount: 1,
-		PSignalSemaphores:    []vk.Semaphore{s.done[idx]},
+		PSignalSemaphores:    signalSems,
 	}}, sl.fence)); err != nil {
 		return err
 	}
@@ -521,10 +530,10 @@ func (s *Swapchain) Frame(record func(cb *CommandBuffer, f FrameInfo) error) err
 	r := vk.QueuePresent(s.dev.queue, &vk.PresentInfo{
 		SType:              vk.StructureTypePresentInfo,
 		WaitSemaphoreCount: 1,
-		PWaitSemaphores:    []vk.Semaphore{s.done[idx]},
+		PWaitSemaphores:    signalSems,
 		SwapchainCount:     1,
-		PSwapchains:        []vk.Swapchain{s.h},
-		PImageIndices:      []uint32{idx},
+		PSwapchains:        swapchains,
+		PImageIndices:      indices,
 	})
 	switch r {
 	case vk.Success:
