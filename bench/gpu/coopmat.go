@@ -58,3 +58,20 @@ func (p *PhysicalDevice) describeCoopMat() []results.CoopMatrix {
 	}
 	return out
 }
+
+// Cooperative-matrix types as suites name them (they import bench/gpu,
+// never the cgo shim).
+type (
+	// ComponentType is a VkComponentTypeKHR.
+	ComponentType = vkshim.ComponentType
+	// CoopMatProperties is one VkCooperativeMatrixPropertiesKHR row.
+	CoopMatProperties = vkshim.CoopMatProperties
+)
+
+// The component types the cooperative-matrix kernels use.
+const (
+	ComponentFloat16 = vkshim.ComponentFloat16
+	ComponentFloat32 = vkshim.ComponentFloat32
+	ComponentSint8   = vkshim.ComponentSint8
+	ComponentSint32  = vkshim.ComponentSint32
+)

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
@@ -17,7 +16,7 @@ import (
 // C = Result = acc, the shader that runs it and how C is read back.
 type coopType struct {
 	name    string // kernel name suffix
-	in, acc vkshim.ComponentType
+	in, acc gpu.ComponentType
 	shader  string
 	inElem  uint64 // bytes per A/B element
 	outElem uint64 // bytes per C element
@@ -27,9 +26,9 @@ type coopType struct {
 }
 
 var (
-	coopF16    = coopType{"coopmat-f16", vkshim.ComponentFloat16, vkshim.ComponentFloat32, "matmul_coopmat_f16.comp", 2, 4, 8, math.Ldexp(1, -24)}
-	coopF16Acc = coopType{"coopmat-f16acc", vkshim.ComponentFloat16, vkshim.ComponentFloat16, "matmul_coopmat_f16acc.comp", 2, 2, 8, math.Ldexp(1, -11)}
-	coopInt8   = coopType{"coopmat-int8", vkshim.ComponentSint8, vkshim.ComponentSint32, "matmul_coopmat_int8.comp", 1, 4, 16, 0}
+	coopF16    = coopType{"coopmat-f16", gpu.ComponentFloat16, gpu.ComponentFloat32, "matmul_coopmat_f16.comp", 2, 4, 8, math.Ldexp(1, -24)}
+	coopF16Acc = coopType{"coopmat-f16acc", gpu.ComponentFloat16, gpu.ComponentFloat16, "matmul_coopmat_f16acc.comp", 2, 2, 8, math.Ldexp(1, -11)}
+	coopInt8   = coopType{"coopmat-int8", gpu.ComponentSint8, gpu.ComponentSint32, "matmul_coopmat_int8.comp", 1, 4, 16, 0}
 )
 
 // coopConfig is a cooperative-matrix variant: wm×wn subgroups per
@@ -76,7 +75,7 @@ func coopKernels() []*kernel.Kernel {
 // coopGeometry is a variant on a device: the device's tile shape, the
 // subgroup size it runs with and the block of C a workgroup computes.
 type coopGeometry struct {
-	row                vkshim.CoopMatProperties
+	row                gpu.CoopMatProperties
 	sg, lx, bm, bn, bk uint32
 	shared             uint32
 }
@@ -101,9 +100,9 @@ func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why
 		return g, false, fmt.Sprintf("workgroup of %d invocations (%dx%d subgroups of %d) exceeds the device's limits", g.lx, c.wm, c.wn, g.sg)
 	case g.shared > lim.MaxComputeSharedMemorySize:
 		return g, false, fmt.Sprintf("needs %d bytes of shared memory, the device has %d", g.shared, lim.MaxComputeSharedMemorySize)
-	case (c.t.in == vkshim.ComponentFloat16 || c.t.acc == vkshim.ComponentFloat16) && !(d.Info.ShaderFloat16 && d.Info.StorageBuffer16Bit):
+	case (c.t.in == gpu.ComponentFloat16 || c.t.acc == gpu.ComponentFloat16) && !(d.Info.ShaderFloat16 && d.Info.StorageBuffer16Bit):
 		return g, false, "device lacks shaderFloat16 or storageBuffer16BitAccess"
-	case c.t.in == vkshim.ComponentSint8 && !(d.Info.ShaderInt8 && d.Info.StorageBuffer8Bit):
+	case c.t.in == gpu.ComponentSint8 && !(d.Info.ShaderInt8 && d.Info.StorageBuffer8Bit):
 		return g, false, "device lacks shaderInt8 or storageBuffer8BitAccess"
 	}
 	return g, true, ""
@@ -195,7 +194,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 
 // encode stores quantized inputs as the type's A/B elements.
 func (t coopType) encode(xs []float32) []byte {
-	if t.in == vkshim.ComponentSint8 {
+	if t.in == gpu.ComponentSint8 {
 		out := make([]byte, len(xs))
 		for i, x := range xs {
 			out[i] = byte(int8(x * 4))
@@ -212,9 +211,9 @@ func (i *coopInstance) Verify() (map[string]float64, error) {
 	}
 	var at func(idx int) float64
 	switch i.t.acc {
-	case vkshim.ComponentFloat16:
+	case gpu.ComponentFloat16:
 		at = func(idx int) float64 { return float64(f16ToF32(binary.LittleEndian.Uint16(raw[2*idx:]))) }
-	case vkshim.ComponentSint32:
+	case gpu.ComponentSint32:
 		at = func(idx int) float64 { return float64(int32(binary.LittleEndian.Uint32(raw[4*idx:]))) / 16 }
 	default:
 		at = func(idx int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[4*idx:]))) }

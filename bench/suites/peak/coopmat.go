@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
@@ -18,7 +17,7 @@ import (
 // A = B = in, C = Result = acc.
 type coopType struct {
 	name    string
-	in, acc vkshim.ComponentType
+	in, acc gpu.ComponentType
 	shader  string
 	intOut  bool // the output (sum of chains) is int32, else fp32
 }
@@ -52,11 +51,11 @@ func coopKernels() []*kernel.Kernel {
 	flops := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "fp16"}
 	ops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
 	return []*kernel.Kernel{
-		coopKernel(coopType{"coopmat-f16", vkshim.ComponentFloat16, vkshim.ComponentFloat32, "peak_coopmat_f16.comp", false},
+		coopKernel(coopType{"coopmat-f16", gpu.ComponentFloat16, gpu.ComponentFloat32, "peak_coopmat_f16.comp", false},
 			"cooperative-matrix multiply-add chains in registers, fp16 A·B + fp32 C (WMMA on RDNA3/4); 2·M·N·K FLOP per step", flops),
-		coopKernel(coopType{"coopmat-f16acc", vkshim.ComponentFloat16, vkshim.ComponentFloat16, "peak_coopmat_f16acc.comp", false},
+		coopKernel(coopType{"coopmat-f16acc", gpu.ComponentFloat16, gpu.ComponentFloat16, "peak_coopmat_f16acc.comp", false},
 			"cooperative-matrix multiply-add chains, fp16 A·B + fp16 C", flops),
-		coopKernel(coopType{"coopmat-int8", vkshim.ComponentSint8, vkshim.ComponentSint32, "peak_coopmat_int8.comp", true},
+		coopKernel(coopType{"coopmat-int8", gpu.ComponentSint8, gpu.ComponentSint32, "peak_coopmat_int8.comp", true},
 			"cooperative-matrix multiply-add chains, int8 A·B + int32 C; 2·M·N·K OP per step", ops),
 	}
 }
@@ -84,7 +83,7 @@ func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 
 type coopInstance struct {
 	c          coopCfg
-	row        vkshim.CoopMatProperties
+	row        gpu.CoopMatProperties
 	groups     uint32
 	subgroups  uint32
 	pipe       *gpu.ComputePipeline
@@ -137,7 +136,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	// (int8: B = 1, each step adds K).
 	var in []byte
 	for e := uint32(0); e < row.M*row.K+row.K*row.N; e++ {
-		if c.t.in == vkshim.ComponentSint8 {
+		if c.t.in == gpu.ComponentSint8 {
 			in = append(in, 1)
 			continue
 		}
@@ -175,7 +174,7 @@ func (i *coopInstance) Work() float64 {
 // want is every output element: Σ over chains j of (j + iterations·step).
 func (i *coopInstance) want() uint32 {
 	step := uint32(1)
-	if i.c.t.in == vkshim.ComponentSint8 {
+	if i.c.t.in == gpu.ComponentSint8 {
 		step = i.row.K
 	}
 	var sum uint32
