@@ -488,12 +488,7 @@ func (s *Swapchain) Frame(record func(cb *CommandBuffer, f FrameInfo) error) err
 			ImageSubresource: vk.ImageSubresourceLayers{AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LayerCount: 1},
 			ImageExtent:      vk.Extent3D{Width: s.Width, Height: s.Height, Depth: 1},
 		}})
-		vk.CmdPipelineBarrier(cb.h, vk.PipelineStageFlags(vk.PipelineStageTransferBit), vk.PipelineStageFlags(vk.PipelineStageHostBit),
-			0, 1, []vk.MemoryBarrier{{
-				SType:         vk.StructureTypeMemoryBarrier,
-				SrcAccessMask: vk.AccessFlags(vk.AccessTransferWriteBit),
-				DstAccessMask: vk.AccessFlags(vk.AccessHostReadBit),
-			}}, 0, nil, 0, nil)
+		cb.hostReadBarrier()
 		s.capture, s.captured = nil, true
 	}
 	barrier(vk.PipelineStageTransferBit, vk.PipelineStageBottomOfPipeBit, vk.AccessTransferWriteBit, 0,
