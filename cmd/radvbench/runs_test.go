@@ -102,7 +102,7 @@ func TestIsolateFaults(t *testing.T) {
 	t.Setenv("RADVBENCH_TEST_FAULT", "segv:"+segv+";abort:"+abort)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "iso.json")
-	marker := "isolate-test-" + filepath.Base(dir)
+	marker := fmt.Sprintf("isolate-test-%d-%s", os.Getpid(), filepath.Base(dir)) // unique across concurrent test processes
 	code, stdout, stderr := runValidated(t, "run", "--suite", "latency,testfault", "--filter", "empty|throughput|multisubmit|endless",
 		"--quick", "--max-time", "60ms", "--warmup", "1ms", "--isolate", "--watchdog", "3s", "--label", "marker="+marker, "-o", out)
 	if code != 1 {
