@@ -53,7 +53,7 @@ func parseConfigs(specs []string) ([]abConfig, error) {
 // isolation, clock pinning and the --watch window.
 func childArgs(args []string) []string {
 	withValue := map[string]bool{"--config": true, "--rounds": true, "--runs": true, "--out": true, "-o": true, "--report": true,
-		"--progress": true, "--pin-clocks": true, "--order-seed": true, "--watchdog": true, "--resume": true}
+		"--progress": true, "--pin-clocks": true, "--order-seed": true, "--watchdog": true, "--resume": true, "--db": true}
 	noValue := map[string]bool{"--isolate": true, "--force": true, "--watch": true} // --isolate=MODE carries its value
 	var out []string
 	for i := 0; i < len(args); i++ {

@@ -34,12 +34,12 @@ type historySub struct {
 var historySubs []historySub
 
 func init() {
-	historySubs = []historySub{
-		{"import", "add results files to the store (a file already there adds nothing)", historyImport},
-		{"runs", "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", historyRuns},
-		{"trend", "one benchmark's run medians over time, as a table or a chart", historyTrend},
-		{"detect", "change points in every series, with what changed in the fingerprint", historyDetect},
-	}
+	historySubs = append(historySubs,
+		historySub{"import", "add results files to the store (a file already there adds nothing)", historyImport},
+		historySub{"runs", "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", historyRuns},
+		historySub{"trend", "one benchmark's run medians over time, as a table or a chart", historyTrend},
+		historySub{"detect", "change points in every series, with what changed in the fingerprint", historyDetect},
+	)
 }
 
 const historyDescription = `
@@ -470,9 +470,24 @@ func culpritText(ks []history.KeyChange) string {
 	}
 	parts := make([]string, 0, len(ks))
 	for _, k := range ks {
-		parts = append(parts, fmt.Sprintf("%s %s -> %s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After)))
+		parts = append(parts, fmt.Sprintf("%s %s -> %s%s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After), offsetText(k.Offset)))
 	}
 	return "; changed: " + strings.Join(parts, ", ")
+}
+
+// offsetText says where a key changed relative to the change point.
+func offsetText(o int) string {
+	switch {
+	case o == -1:
+		return " (1 run earlier)"
+	case o < 0:
+		return fmt.Sprintf(" (%d runs earlier)", -o)
+	case o == 1:
+		return " (1 run later)"
+	case o > 1:
+		return fmt.Sprintf(" (%d runs later)", o)
+	}
+	return ""
 }
 
 func quoteEmpty(s string) string {
@@ -561,7 +576,7 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 		}
 		fmt.Fprintln(stdout, "  fingerprint changes:")
 		for _, k := range c.Culprits {
-			fmt.Fprintf(stdout, "    %s: %s -> %s\n", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After))
+			fmt.Fprintf(stdout, "    %s: %s -> %s%s\n", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After), offsetText(k.Offset))
 		}
 	}
 	return nil
@@ -590,7 +605,7 @@ func trendChart(name string, series []*history.Series, cps []history.ChangePoint
 					label += fmt.Sprintf("\n+%d more keys", len(c.Culprits)-3)
 					break
 				}
-				label += fmt.Sprintf("\n%s: %s -> %s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After))
+				label += fmt.Sprintf("\n%s: %s -> %s%s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After), offsetText(k.Offset))
 			}
 			t.Marks = append(t.Marks, chart.TrendMark{Index: c.Index, Label: label})
 		}
@@ -618,4 +633,77 @@ func writeTrendChart(path string, series []*history.Series, cps []history.Change
 		return fmt.Errorf("write chart: %w (choose another --chart path)", err)
 	}
 	return nil
+}
+
+// importFinishedRun imports a finished run's results into the history
+// store named by 'run --db' (nothing when dsn is empty).
+func importFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *results.File, outPath string) error {
+	if dsn == "" {
+		return nil
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return fmt.Errorf("import into the history store (the results are saved in %s): %w", outPath, err)
+	}
+	defer s.Close()
+	got, err := s.Import(ctx, file, outPath)
+	if err != nil {
+		return fmt.Errorf("import into the history store (the results are saved in %s): %w", outPath, err)
+	}
+	fmt.Fprintf(stdout, "history: %d run(s) imported into %s\n", got.Runs, s.DSN)
+	return nil
+}
+
+// maxReportTrends bounds the trend charts 'report --db' draws.
+const maxReportTrends = 40
+
+// historyTrendCharts draws, for 'report --db', the stored trend of each
+// benchmark the files hold (on their devices), change points marked.
+func historyTrendCharts(ctx context.Context, dsn string, files []*results.File) ([]*chart.Chart, error) {
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	type key struct{ bench, device string }
+	seen := map[key]bool{}
+	var out []*chart.Chart
+	for _, f := range files {
+		for i := range f.Results {
+			k := key{f.Results[i].ID(), f.Device.Name}
+			if seen[k] || f.Results[i].Status != results.StatusOK || len(out) >= maxReportTrends {
+				continue
+			}
+			seen[k] = true
+			series, err := s.Series(ctx, k.bench, history.Filter{Device: k.device})
+			if err != nil {
+				return nil, storeErr(err)
+			}
+			kept := series[:0]
+			for _, se := range series {
+				if len(se.Points) >= 2 {
+					kept = append(kept, se)
+				}
+			}
+			if len(kept) == 0 {
+				continue
+			}
+			cps, err := s.Detect(ctx, kept, changepoint.DefaultOptions())
+			if err != nil {
+				return nil, storeErr(err)
+			}
+			out = append(out, trendChart("trend-"+safeName(k.bench), kept, cps))
+		}
+	}
+	return out, nil
+}
+
+// safeName makes a benchmark ID usable as a file stem.
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' {
+			return r
+		}
+		return '_'
+	}, s)
 }

@@ -53,6 +53,94 @@ func stepFiles(t *testing.T, dir string, n, stepAt int) []string {
 	return paths
 }
 
+// roundsFile writes one results file holding `rounds` runs of the same
+// two benchmarks as stepFiles, wg16x16 at level (wg8x8 unchanged).
+func roundsFile(t *testing.T, path string, level float64, rounds int, seed uint64) string {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 5))
+	t0 := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)
+	f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Version: "test", Commit: "c0ffee"},
+		Started: t0, Suites: []string{"matmul"},
+		Device:      results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"},
+		Fingerprint: map[string]string{"kernel.release": "6.1.0-18-amd64", "amdgpu.vm_fragment_size": "9"}}
+	for i := 1; i <= rounds; i++ {
+		at := t0.Add(time.Duration(i) * time.Minute)
+		f.Rounds = append(f.Rounds, results.Round{Index: i, Started: at, Finished: at.Add(time.Second)})
+	}
+	for _, v := range []string{"wg16x16", "wg8x8"} {
+		r := results.Result{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": v}, Params: map[string]int64{"m": 256, "n": 256, "k": 256},
+			Status: results.StatusOK, Verified: true, Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+		for i := 1; i <= rounds; i++ {
+			run := level * (1 + 0.01*rng.NormFloat64())
+			if v == "wg8x8" {
+				run = 50 * (1 + 0.01*rng.NormFloat64())
+			}
+			for j := 0; j < 7; j++ {
+				r.Metric.Samples = append(r.Metric.Samples, run*(1+0.002*float64(j-3)))
+				r.SampleRounds = append(r.SampleRounds, i)
+			}
+		}
+		f.Results = append(f.Results, r)
+	}
+	if err := results.Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestHistoryGateCompareExport: gate judges new runs against the stored
+// baseline with compare's exit codes; compare --by groups stored runs by a
+// fingerprint key; export writes a row per run and benchmark.
+func TestHistoryGateCompareExport(t *testing.T) {
+	historytest.Backends(t, func(t *testing.T, dsn string) {
+		dir := t.TempDir()
+		paths := stepFiles(t, dir, 24, 12)
+		if code, stdout, stderr := cli(t, append([]string{"history", "import", "--db", dsn}, paths[:12]...)...); code != 0 {
+			t.Fatalf("import: %d %s %s", code, stdout, stderr)
+		}
+		slow := roundsFile(t, filepath.Join(dir, "slow.json"), 85, 5, 1)
+		same := roundsFile(t, filepath.Join(dir, "same.json"), 100, 5, 2)
+		code, stdout, stderr := cli(t, "history", "gate", "--db", dsn, "--last", "10", slow)
+		if code != 1 || !strings.Contains(stdout, "baseline: 10 run(s)") || !strings.Contains(stdout, "regression") {
+			t.Errorf("gate on a 15%% slowdown: exit %d, want 1 with a regression\n%s\n%s", code, stdout, stderr)
+		}
+		code, stdout, stderr = cli(t, "history", "gate", "--db", dsn, same)
+		if code != 0 {
+			t.Errorf("gate on unchanged runs: exit %d, want 0\n%s\n%s", code, stdout, stderr)
+		}
+		// Importing the new file does not make it its own baseline.
+		cli(t, "history", "import", "--db", dsn, slow)
+		if code, stdout, _ = cli(t, "history", "gate", "--db", dsn, "--last", "10", slow); code != 1 {
+			t.Errorf("gate after importing the new file: exit %d, want 1 (it must not be its own baseline)\n%s", code, stdout)
+		}
+		code, _, stderr = cli(t, "history", "gate", "--db", dsn, "--device", "nothing like it", slow)
+		if code != 2 || !strings.Contains(stderr, "no baseline runs") {
+			t.Errorf("gate without baseline: exit %d, want 2\n%s", code, stderr)
+		}
+
+		cli(t, append([]string{"history", "import", "--db", dsn}, paths[12:]...)...)
+		code, stdout, stderr = cli(t, "history", "compare", "--db", dsn, "--by", "kernel.release", "--baseline", "6.1.0-18-amd64", "--until", "2026-03-02")
+		if code != 0 || !strings.Contains(stdout, "24 stored run(s)") || !strings.Contains(stdout, "improvement") || !strings.Contains(stdout, "6.12.9-amd64") {
+			t.Errorf("compare --by kernel.release: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		if code, _, stderr = cli(t, "history", "compare", "--db", dsn); code != 2 || !strings.Contains(stderr, "needs --by") {
+			t.Errorf("compare without --by: exit %d %s", code, stderr)
+		}
+
+		out := filepath.Join(dir, "gemm.csv")
+		code, stdout, stderr = cli(t, "history", "export", "--db", dsn, "--benchmark", stepBench, "--keys", "kernel.release,label.ci", "--until", "2026-03-02", "-o", out)
+		if code != 0 || !strings.Contains(stdout, "24 row(s)") {
+			t.Fatalf("export: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		data, _ := os.ReadFile(out)
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		if len(lines) != 25 || lines[0] != "time,median,ci_low,ci_high,n,benchmark,unit,device,config,run,driver,kernel,tool_commit,kernel.release,label.ci" ||
+			!strings.HasPrefix(lines[1], "2026-03-01T00:00:00Z,") || !strings.HasSuffix(lines[24], ",6.12.9-amd64,nightly") {
+			t.Errorf("export CSV:\n%s", data)
+		}
+	})
+}
+
 const stepBench = "matmul/naive/wg=wg16x16/k=256,m=256,n=256"
 
 func TestHistoryImportRunsTrendDetect(t *testing.T) {
@@ -101,6 +189,17 @@ func TestHistoryImportRunsTrendDetect(t *testing.T) {
 		}
 		if strings.Contains(stdout, "host.name") || strings.Contains(stdout, "vm_fragment_size") {
 			t.Errorf("detect names keys that did not change:\n%s", stdout)
+		}
+		// report --db draws the stored trend of each benchmark in the files.
+		rep := filepath.Join(dir, "report")
+		code, stdout, stderr = cli(t, "report", "--db", dsn, "-o", rep, paths[23])
+		if code != 0 {
+			t.Fatalf("report --db: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		html, _ := os.ReadFile(filepath.Join(rep, "index.html"))
+		csvData, err := os.ReadFile(filepath.Join(rep, "trend-matmul_naive_wg_wg16x16_k_256_m_256_n_256.csv"))
+		if err != nil || !strings.Contains(string(html), "trend-matmul_naive_wg_wg16x16_k_256_m_256_n_256.png") || strings.Count(string(csvData), "2026-03-01T") != 24 || !strings.Contains(string(csvData), "kernel.release") {
+			t.Errorf("report --db: no trend chart of 24 runs with the change marked (%v)\n%s\n%s", err, csvData, html)
 		}
 	})
 }

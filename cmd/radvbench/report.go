@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/report"
 	"github.com/radvbench/radvbench/reports/results"
@@ -34,6 +35,8 @@ charts, each with a caption:
   roofline     arithmetic intensity vs achieved throughput, with the
                device's compute and bandwidth roofs when it is in the
                device table
+  trend        with --db: each benchmark's run medians over time from the
+               history store, change points and fingerprint changes marked
 
 Charts for suites absent from the inputs are not drawn. With one results
 file there is nothing to compare unless --by groups it (e.g. --by config
@@ -47,16 +50,19 @@ type reportOptions struct {
 	By       string
 	Baseline string
 	Policy   compare.Policy
+	// Trends are history trend charts ('report --db').
+	Trends []*chart.Chart
 }
 
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
-	var out string
+	var out, db string
 	fs := newFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", reportDescription, stdout)
 	fs.StringVarP(&out, "out", "o", "", "directory to write the report to (created if missing)")
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
 	f.policyFlags(fs)
+	fs.StringVar(&db, "db", "", "also draw each benchmark's trend from this history store (SQLite file or postgres://...), change points marked")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -80,7 +86,13 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	for i, in := range inputs {
 		files[i], names[i] = in.File, in.Name
 	}
-	return writeReportTo(stdout, files, names, out, reportOptions{By: f.by, Baseline: f.baseline, Policy: pol})
+	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol}
+	if db != "" {
+		if opts.Trends, err = historyTrendCharts(ctx, db, files); err != nil {
+			return err
+		}
+	}
+	return writeReportTo(stdout, files, names, out, opts)
 }
 
 // writeReport writes the report for files (shown under names) to dir with
@@ -102,7 +114,7 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 	if opts.Policy.Threshold == 0 && opts.Policy.Alpha == 0 {
 		opts.Policy = compare.DefaultPolicy()
 	}
-	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy})
+	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy, Extra: opts.Trends})
 	var inErr *report.InputError
 	var wrErr *report.WriteError
 	switch {

@@ -83,6 +83,7 @@ type runFlags struct {
 	dmesg       string
 	pin         string
 	report      string
+	db          string
 	configs     []string
 	rounds      int
 	runs        int
@@ -123,6 +124,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.force, "force", false, "with --resume: continue even though the device, driver or fingerprint differ")
 	fs.StringVar(&f.report, "report", "", "also write an HTML report with charts of this run into DIR (see 'radvbench report')")
 	fs.BoolVar(&f.watch, "watch", false, "show the run live in a window (samples, median and CI, clocks); closing it does not stop the run (needs the windowed build and a display)")
+	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
 	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
@@ -442,6 +444,9 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	}
 	if runErr != nil {
 		return runErr
+	}
+	if err := importFinishedRun(ctx, stdout, f.db, file, outPath); err != nil {
+		return err
 	}
 	if table.failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, outPath)}

@@ -679,6 +679,9 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 		if err := writeRunReport(stdout, file, outPath, f.report, by); err != nil {
 			return err
 		}
+		if err := importFinishedRun(ctx, stdout, f.db, file, outPath); err != nil {
+			return err
+		}
 	}
 	if runErr != nil {
 		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s ('radvbench run --resume %s' completes the run)", outPath, outPath)}

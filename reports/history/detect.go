@@ -28,10 +28,17 @@ type ChangePoint struct {
 // KeyChange is one fingerprint key that changed at a change point.
 type KeyChange struct {
 	Key, Before, After string
+	// Offset is where the key changed relative to the change point, in
+	// runs (0: between the same two runs; -1: one run earlier).
+	Offset int
 }
 
-// hintWindow is how many runs on each side the culprit hint looks at.
-const hintWindow = 3
+// hintWindow is how many runs on each side of a split the culprit hint
+// compares; hintSlack how far from the change point the split may be.
+const (
+	hintWindow = 3
+	hintSlack  = 2
+)
 
 // noHintKeys change between runs without meaning anything.
 var noHintKeys = map[string]bool{"host.boot_id": true}
@@ -66,7 +73,7 @@ func (s *Store) Detect(ctx context.Context, series []*Series, opt changepoint.Op
 		pts := series[i].Points
 		for _, c := range cs {
 			cp := ChangePoint{Series: series[i], Change: c, Time: pts[c.Index].Started, RunBefore: pts[c.Index-1].RunID, RunAfter: pts[c.Index].RunID}
-			for j := max(0, c.Index-hintWindow); j < min(len(pts), c.Index+hintWindow); j++ {
+			for j := max(0, c.Index-hintWindow-hintSlack); j < min(len(pts), c.Index+hintWindow+hintSlack); j++ {
 				need[pts[j].RunID] = true
 			}
 			out = append(out, cp)
@@ -86,51 +93,66 @@ func (s *Store) Detect(ctx context.Context, series []*Series, opt changepoint.Op
 	for i := range out {
 		cp := &out[i]
 		pts := cp.Series.Points
-		var before, after []map[string]string
-		for j := max(0, cp.Index-hintWindow); j < cp.Index; j++ {
-			before = append(before, keys[pts[j].RunID])
+		lo, hi := max(0, cp.Index-hintWindow-hintSlack), min(len(pts), cp.Index+hintWindow+hintSlack)
+		window := make([]map[string]string, 0, hi-lo)
+		for j := lo; j < hi; j++ {
+			window = append(window, keys[pts[j].RunID])
 		}
-		for j := cp.Index; j < min(len(pts), cp.Index+hintWindow); j++ {
-			after = append(after, keys[pts[j].RunID])
-		}
-		cp.Culprits = Culprits(before, after)
+		cp.Culprits = Culprits(window, cp.Index-lo)
 	}
 	return out, nil
 }
 
-// Culprits lists the keys constant within before and within after whose
-// value differs between them (a key present on one side only counts, its
-// other value shown as ""), in key order.
-func Culprits(before, after []map[string]string) []KeyChange {
+// Culprits lists the fingerprint keys that change at or near position
+// at of runs (the fingerprints of consecutive runs): keys whose value is
+// constant over up to hintWindow runs before some split within hintSlack
+// runs of at, constant over up to hintWindow runs after it, and different
+// across it. A change point's position is uncertain by a run or two, so a
+// key that changed one run earlier still shows (with its Offset). A key
+// present on one side only counts, the other value shown as "". Keys come
+// in key order.
+func Culprits(runs []map[string]string, at int) []KeyChange {
+	all := map[string]bool{}
+	for _, m := range runs {
+		for k := range m {
+			all[k] = true
+		}
+	}
 	constant := func(ms []map[string]string, k string) (string, bool) {
-		v, first := "", true
-		for _, m := range ms {
-			x := m[k]
-			if first {
-				v, first = x, false
-			} else if x != v {
+		if len(ms) == 0 {
+			return "", false
+		}
+		v := ms[0][k]
+		for _, m := range ms[1:] {
+			if m[k] != v {
 				return "", false
 			}
 		}
-		return v, !first
-	}
-	all := map[string]bool{}
-	for _, ms := range [][]map[string]string{before, after} {
-		for _, m := range ms {
-			for k := range m {
-				all[k] = true
-			}
-		}
+		return v, true
 	}
 	var out []KeyChange
 	for k := range all {
 		if noHintKeys[k] {
 			continue
 		}
-		b, ok1 := constant(before, k)
-		a, ok2 := constant(after, k)
-		if ok1 && ok2 && a != b {
-			out = append(out, KeyChange{Key: k, Before: b, After: a})
+		// The split nearest to at wins.
+		for d := 0; d <= hintSlack; d++ {
+			found := false
+			for _, s := range []int{at - d, at + d} {
+				if s <= 0 || s >= len(runs) || (d == 0 && s != at) {
+					continue
+				}
+				b, ok1 := constant(runs[max(0, s-hintWindow):s], k)
+				a, ok2 := constant(runs[s:min(len(runs), s+hintWindow)], k)
+				if ok1 && ok2 && a != b {
+					out = append(out, KeyChange{Key: k, Before: b, After: a, Offset: s - at})
+					found = true
+					break
+				}
+			}
+			if found {
+				break
+			}
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })

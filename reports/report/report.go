@@ -25,6 +25,8 @@ type Options struct {
 	By       string
 	Baseline string
 	Policy   compare.Policy
+	// Extra charts (e.g. history trends) are drawn after the others.
+	Extra []*chart.Chart
 }
 
 // Output describes what Write wrote.
@@ -126,7 +128,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 	default:
 		out.NoCompare = err.Error()
 	}
-	out.Charts = chart.All(inputs, chart.Options{By: opt.By, Report: out.Compare})
+	out.Charts = append(chart.All(inputs, chart.Options{By: opt.By, Report: out.Compare}), opt.Extra...)
 
 	write := func(name string, data []byte) error {
 		if err := results.WriteFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {

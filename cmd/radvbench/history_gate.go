@@ -1,0 +1,352 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/history"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+func init() {
+	historySubs = append(historySubs,
+		historySub{"gate", "judge new results against the last N matching runs in the store (exit 1 on regression)", historyGate},
+		historySub{"compare", "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", historyCompare},
+		historySub{"export", "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", historyExport},
+	)
+}
+
+// sideKey marks which side of a gate a rebuilt file is on.
+const sideKey = "history.side"
+
+const historyGateDescription = `
+Judges the runs of NEW.json against a baseline taken from the store: the
+last --last N runs on the same device (or matching the filters), leaving
+out NEW.json itself if it was imported. The judging is 'radvbench
+compare''s, with the same policy flags and verdicts: each stored run is one
+run, so the comparison pools runs exactly as 'compare BASE... -- NEW...'
+does, and a single new run is judged as compare judges one run.
+
+Exit status: 0 no regression, 1 at least one regression or new failure
+(as compare), 2 usage or input error, no baseline, or an unusable store.`
+
+func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn, format string
+	var last int
+	var ff filterFlags
+	var cf compareFlags
+	fs := newFlagSet("history gate", "history gate NEW.json [NEW.json ...] [--last N] [filters] [policy flags] [--db DSN]", historyGateDescription, stdout)
+	dbFlag(fs, &dsn)
+	fs.IntVar(&last, "last", 10, "baseline: the newest N matching runs in the store")
+	ff.add(fs)
+	cf.policyFlags(fs)
+	fs.StringVar(&format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("history gate needs the new results: radvbench history gate NEW.json (see 'radvbench history gate --help')")
+	}
+	if last < 1 {
+		return usagef("--last %d: want at least 1 baseline run", last)
+	}
+	if !validFormat(format) {
+		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
+	}
+	pol, err := cf.resolvePolicy(fs)
+	if err != nil {
+		return err
+	}
+	filter, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	news, err := loadInputs(fs.Args())
+	if err != nil {
+		return err
+	}
+	if filter.Device == "" {
+		filter.Device = news[0].File.Device.Name
+	}
+	for _, in := range news {
+		id, err := history.ContentID(in.File)
+		if err != nil {
+			return err
+		}
+		filter.Exclude = append(filter.Exclude, id)
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	runs, err := s.Runs(ctx, filter, last)
+	if err != nil {
+		return storeErr(err)
+	}
+	if len(runs) == 0 {
+		return usagef("no baseline runs in %s on %q matching the filters: import baseline results first ('radvbench history import')", s.DSN, filter.Device)
+	}
+	base, err := storedInputs(ctx, s, runs)
+	if err != nil {
+		return err
+	}
+	inputs := make([]compare.Input, 0, len(base)+len(news))
+	for _, in := range base {
+		in.File.Fingerprint[sideKey] = "baseline"
+		inputs = append(inputs, in)
+	}
+	newRuns := 0
+	for _, in := range news {
+		f := *in.File
+		f.Fingerprint = map[string]string{}
+		for k, v := range in.File.Fingerprint {
+			f.Fingerprint[k] = v
+		}
+		f.Fingerprint[sideKey] = "new"
+		inputs = append(inputs, compare.Input{Name: in.Name, File: &f})
+		newRuns += max(1, len(f.Rounds))
+	}
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline"})
+	if err != nil {
+		return usagef("%v", err)
+	}
+	fmt.Fprintf(stdout, "baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), s.DSN,
+		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), filter.Device, newRuns, len(news))
+	if err := compare.Write(stdout, rep, format); err != nil {
+		return fmt.Errorf("render %s: %w", format, err)
+	}
+	if rep.Failed() {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+// storedInputs rebuilds stored runs as comparison inputs, one per run,
+// named by their short run ID.
+func storedInputs(ctx context.Context, s *history.Store, runs []history.Run) ([]compare.Input, error) {
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = r.ID
+	}
+	files, err := s.Files(ctx, ids)
+	if err != nil {
+		return nil, storeErr(err)
+	}
+	out := make([]compare.Input, len(files))
+	for i, f := range files {
+		out[i] = compare.Input{Name: "run " + shortRun(ids[i]), File: f}
+	}
+	return out, nil
+}
+
+const historyCompareDescription = `
+Compares stored runs grouped by a key, as 'radvbench compare --by KEY'
+compares files: "fragment size 4 against 9, over every boot we ever
+measured" is
+
+  radvbench history compare --by amdgpu.vm_fragment_size --baseline 4
+
+Keys: config, device, driver, label.NAME or any fingerprint key ('history
+runs --keys' lists them). Each stored run is one run of its group; the
+filters narrow the runs first (e.g. --device, --since).
+
+Exit status: 0 no regression, 1 at least one regression (as compare), 2
+usage error or an unusable store.`
+
+func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn, by, baseline, format string
+	var last int
+	var ff filterFlags
+	var cf compareFlags
+	fs := newFlagSet("history compare", "history compare --by KEY [--baseline VALUE] [filters] [policy flags] [--db DSN]", historyCompareDescription, stdout)
+	dbFlag(fs, &dsn)
+	fs.StringVar(&by, "by", "", "group runs by KEY: config, device, driver, label.NAME or a fingerprint key (required)")
+	fs.StringVar(&baseline, "baseline", "", "the group the others are compared with (default: the group of the oldest run)")
+	fs.IntVar(&last, "last", 0, "only the newest N matching runs (0: all)")
+	ff.add(fs)
+	cf.policyFlags(fs)
+	fs.StringVar(&format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if by == "" {
+		return usagef("history compare needs --by KEY (e.g. --by amdgpu.vm_fragment_size; 'history runs --keys' lists the keys)")
+	}
+	if fs.NArg() > 0 {
+		return usagef("history compare takes no files (got %q): it reads the store; use 'radvbench compare' for files", fs.Arg(0))
+	}
+	if !validFormat(format) {
+		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
+	}
+	pol, err := cf.resolvePolicy(fs)
+	if err != nil {
+		return err
+	}
+	filter, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	runs, err := s.Runs(ctx, filter, last)
+	if err != nil {
+		return storeErr(err)
+	}
+	if len(runs) == 0 {
+		return usagef("no stored runs match the filters")
+	}
+	inputs, err := storedInputs(ctx, s, runs)
+	if err != nil {
+		return err
+	}
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline})
+	if err != nil {
+		return usagef("%v", err)
+	}
+	fmt.Fprintf(stdout, "%d stored run(s) from %s, grouped by %s\n\n", len(runs), s.DSN, by)
+	if err := compare.Write(stdout, rep, format); err != nil {
+		return fmt.Errorf("render %s: %w", format, err)
+	}
+	if rep.Failed() {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+const historyExportDescription = `
+Writes the stored runs as CSV, one row per run and benchmark, oldest
+first, in the shape Apache Otava (Hunter) reads: a time column, the metric
+columns (median, ci_low, ci_high, n) and attribute columns (benchmark,
+device, config, run, driver, kernel, tool_commit, then each --keys key).
+Export one benchmark (--benchmark) per file for Otava, with a test such as
+
+  tests:
+    gemm:
+      type: csv
+      file: gemm.csv
+      time_column: time
+      metrics: [median]
+      attributes: [run, driver, kernel, tool_commit]
+
+Exit status: 0, 1 write error, 2 usage error or an unusable store.`
+
+func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn, format, out, bench, keys string
+	var ff filterFlags
+	fs := newFlagSet("history export", "history export [--format csv] [--benchmark PREFIX] [--keys K1,K2] [filters] [-o FILE] [--db DSN]", historyExportDescription, stdout)
+	dbFlag(fs, &dsn)
+	fs.StringVar(&format, "format", "csv", "output format: csv")
+	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically) instead of stdout")
+	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
+	fs.StringVar(&keys, "keys", "", "extra attribute columns: fingerprint keys, comma-separated (e.g. amdgpu.vm_fragment_size,label.ci)")
+	ff.add(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if format != "csv" {
+		return usagef("unknown --format %q: use csv", format)
+	}
+	if fs.NArg() > 0 {
+		return usagef("history export takes no arguments (got %q)", fs.Arg(0))
+	}
+	filter, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	var extra []string
+	for _, k := range strings.Split(keys, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			extra = append(extra, k)
+		}
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	series, err := s.Series(ctx, "", filter)
+	if err != nil {
+		return storeErr(err)
+	}
+	type row struct {
+		t   time.Time
+		se  *history.Series
+		pt  history.Point
+		key string
+	}
+	var rows []row
+	need := map[string]bool{}
+	for _, se := range series {
+		if !strings.HasPrefix(se.Benchmark, bench) {
+			continue
+		}
+		for _, p := range se.Points {
+			rows = append(rows, row{p.Started, se, p, se.Benchmark})
+			need[p.RunID] = true
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		if !rows[i].t.Equal(rows[j].t) {
+			return rows[i].t.Before(rows[j].t)
+		}
+		return rows[i].key < rows[j].key
+	})
+	runInfo := map[string]history.Run{}
+	if len(rows) > 0 {
+		rs, err := s.Runs(ctx, filter, 0)
+		if err != nil {
+			return storeErr(err)
+		}
+		for _, r := range rs {
+			runInfo[r.ID] = r
+		}
+	}
+	var fp map[string]map[string]string
+	if len(extra) > 0 {
+		ids := make([]string, 0, len(need))
+		for id := range need {
+			ids = append(ids, id)
+		}
+		if fp, err = s.RunKeys(ctx, ids); err != nil {
+			return storeErr(err)
+		}
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	header := append([]string{"time", "median", "ci_low", "ci_high", "n", "benchmark", "unit", "device", "config", "run", "driver", "kernel", "tool_commit"}, extra...)
+	w.Write(header)
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	for _, r := range rows {
+		ri := runInfo[r.pt.RunID]
+		rec := []string{r.t.UTC().Format(time.RFC3339), g(r.pt.Median), g(r.pt.Low), g(r.pt.High), strconv.Itoa(r.pt.N), r.se.Benchmark, r.se.Unit, r.se.Device, r.se.Config, r.pt.RunID, ri.Driver, ri.Kernel, ri.Commit}
+		for _, k := range extra {
+			rec = append(rec, fp[r.pt.RunID][k])
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	if out == "" {
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	if err := results.WriteFileAtomic(out, buf.Bytes(), 0o644); err != nil {
+		return usagef("write %s: %v", out, err)
+	}
+	fmt.Fprintf(stdout, "%d row(s) written to %s\n", len(rows), out)
+	return nil
+}
