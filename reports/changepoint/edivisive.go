@@ -165,30 +165,65 @@ func median(xs []float64) float64 {
 
 // workspace holds the buffers one detection reuses.
 type workspace struct {
-	rank   []int     // rank of each point of the segment (0-based, unique)
-	prefix []float64 // prefix sums of the sorted values
+	rank   []int     // rank of each point of the scanned prefix (0-based, unique)
+	prefix []float64 // prefix sums of the prefix's sorted values
 	cnt    []float64 // Fenwick tree: count of X points by rank
 	sum    []float64 // Fenwick tree: sum of X values by rank
 	order  []int
-	perm   []float64
-	prank  []int
+	grank  []int     // rank of each point in the whole segment
+	sorted []float64 // the segment's values in rank order
+	local  []int     // global rank -> rank within the prefix, -1 outside
 }
 
-// prepare ranks the values of z.
-func (w *workspace) prepare(z []float64) {
+// rankAll ranks the values of z in the whole segment (ties broken by
+// position, so ranks are unique).
+func (w *workspace) rankAll(z []float64) {
 	n := len(z)
 	w.order = resize(w.order, n)
 	for i := range w.order {
 		w.order[i] = i
 	}
 	sort.SliceStable(w.order, func(a, b int) bool { return z[w.order[a]] < z[w.order[b]] })
-	w.rank = resize(w.rank, n)
-	w.prefix = resizeF(w.prefix, n+1)
-	w.prefix[0] = 0
+	w.grank = resize(w.grank, n)
+	w.sorted = resizeF(w.sorted, n)
 	for r, i := range w.order {
-		w.rank[i] = r
-		w.prefix[r+1] = w.prefix[r] + z[i]
+		w.grank[i] = r
+		w.sorted[r] = z[i]
 	}
+}
+
+// preparePrefix sets rank and prefix for z[:k] from the segment ranks
+// grank (of the current order of z) in O(n), without sorting.
+func (w *workspace) preparePrefix(grank []int, k int) {
+	n := len(grank)
+	w.local = resize(w.local, n)
+	for r := range w.local {
+		w.local[r] = -1
+	}
+	for i := 0; i < k; i++ {
+		w.local[grank[i]] = 0
+	}
+	w.prefix = resizeF(w.prefix, k+1)
+	w.prefix[0] = 0
+	c := 0
+	for r := 0; r < n; r++ {
+		if w.local[r] < 0 {
+			continue
+		}
+		w.local[r] = c
+		w.prefix[c+1] = w.prefix[c] + w.sorted[r]
+		c++
+	}
+	w.rank = resize(w.rank, k)
+	for i := 0; i < k; i++ {
+		w.rank[i] = w.local[grank[i]]
+	}
+}
+
+// prepare ranks the values of z (the whole of it).
+func (w *workspace) prepare(z []float64) {
+	w.rankAll(z)
+	w.preparePrefix(w.grank, len(z))
 }
 
 // scan returns the split tau in [minSize, n-minSize] of z maximising the
@@ -239,13 +274,48 @@ func (w *workspace) scan(z []float64, rank []int, minSize int) (int, float64) {
 	return bestTau, bestQ
 }
 
-// bestSplit is scan on a segment's own values.
+// kappaGrid is how many segment ends (kappa) the statistic is maximised
+// over in segments of at most kappaMaxN points: Matteson & James maximise
+// over every kappa, which finds a short excursion (a regression fixed a
+// few runs later) that a split against the whole rest of the segment
+// dilutes. Longer segments use kappa = their end only, to stay O(n log n).
+const (
+	kappaGrid = 8
+	kappaMaxN = 1000
+)
+
+// bestSplit returns the split tau of z maximising the energy statistic Q
+// over tau (and kappa on a grid, for short segments), and Q.
 func (w *workspace) bestSplit(z []float64, minSize int) (int, float64) {
 	if len(z) < 2*minSize {
 		return 0, 0
 	}
-	w.prepare(z)
-	return w.scan(z, w.rank, minSize)
+	w.rankAll(z)
+	return w.bestRanked(z, slices.Clone(w.grank), minSize)
+}
+
+// bestRanked is bestSplit for z whose segment ranks are grank (and whose
+// sorted values are in w.sorted).
+func (w *workspace) bestRanked(z []float64, grank []int, minSize int) (int, float64) {
+	n := len(z)
+	if n > kappaMaxN {
+		w.preparePrefix(grank, n)
+		return w.scan(z, w.rank, minSize)
+	}
+	bestTau, bestQ := 0, math.Inf(-1)
+	last := -1
+	for g := 1; g <= kappaGrid; g++ {
+		k := n * g / kappaGrid
+		if k < 2*minSize || k == last {
+			continue
+		}
+		last = k
+		w.preparePrefix(grank, k)
+		if tau, q := w.scan(z[:k], w.rank, minSize); q > bestQ {
+			bestTau, bestQ = tau, q
+		}
+	}
+	return bestTau, bestQ
 }
 
 // permutationP is the p-value of the observed statistic q for segment z:
@@ -253,20 +323,18 @@ func (w *workspace) bestSplit(z []float64, minSize int) (int, float64) {
 // It stops early once the test cannot be significant at opt.Alpha.
 func (w *workspace) permutationP(z []float64, q float64, opt Options, rng *rand.Rand) float64 {
 	n := len(z)
-	w.prepare(z)
-	w.perm = resizeF(w.perm, n)
-	w.prank = resize(w.prank, n)
-	copy(w.perm, z)
-	copy(w.prank, w.rank)
+	perm := slices.Clone(z)
+	w.rankAll(z)
+	pr := slices.Clone(w.grank)
 	// Most exceedances still compatible with p <= Alpha.
 	limit := int(math.Floor(opt.Alpha*float64(opt.Permutations+1))) - 1
 	exceed, done := 0, 0
 	for done < opt.Permutations {
 		rng.Shuffle(n, func(i, j int) {
-			w.perm[i], w.perm[j] = w.perm[j], w.perm[i]
-			w.prank[i], w.prank[j] = w.prank[j], w.prank[i]
+			perm[i], perm[j] = perm[j], perm[i]
+			pr[i], pr[j] = pr[j], pr[i]
 		})
-		_, qp := w.scan(w.perm, w.prank, opt.MinSize)
+		_, qp := w.bestRanked(perm, pr, opt.MinSize)
 		done++
 		if qp >= q {
 			exceed++

@@ -47,6 +47,7 @@ func TestScanMatchesDefinition(t *testing.T) {
 			}
 		}
 		minSize := 3
+		// kappa = n: the scan against the definition.
 		wantTau, wantQ := 0, math.Inf(-1)
 		for tau := minSize; tau <= n-minSize; tau++ {
 			if q := naiveQ(z, tau); q > wantQ+1e-9 {
@@ -54,9 +55,24 @@ func TestScanMatchesDefinition(t *testing.T) {
 			}
 		}
 		var w workspace
-		tau, q := w.bestSplit(z, minSize)
+		w.prepare(z)
+		tau, q := w.scan(z, w.rank, minSize)
 		if tau != wantTau || math.Abs(q-wantQ) > 1e-6*math.Max(1, math.Abs(wantQ)) {
-			t.Fatalf("trial %d (n=%d): bestSplit = (%d, %g), definition gives (%d, %g)", trial, n, tau, q, wantTau, wantQ)
+			t.Fatalf("trial %d (n=%d): scan = (%d, %g), definition gives (%d, %g)", trial, n, tau, q, wantTau, wantQ)
+		}
+		// bestSplit: the maximum over tau and the kappa grid.
+		wantTau, wantQ = 0, math.Inf(-1)
+		for g := 1; g <= kappaGrid; g++ {
+			k := n * g / kappaGrid
+			for tau := minSize; tau <= k-minSize; tau++ {
+				if q := naiveQ(z[:k], tau); q > wantQ+1e-9 {
+					wantTau, wantQ = tau, q
+				}
+			}
+		}
+		tau, q = w.bestSplit(z, minSize)
+		if tau != wantTau || math.Abs(q-wantQ) > 1e-6*math.Max(1, math.Abs(wantQ)) {
+			t.Fatalf("trial %d (n=%d): bestSplit = (%d, %g), definition over the kappa grid gives (%d, %g)", trial, n, tau, q, wantTau, wantQ)
 		}
 	}
 }
