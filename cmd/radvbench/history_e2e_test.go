@@ -48,11 +48,17 @@ func TestHistoryLavapipeStep(t *testing.T) {
 	check := func(t *testing.T, dsn string) {
 		code, stdout, stderr := cli(t, "history", "detect", "--db", dsn, "--min-runs", "3")
 		// The step is between runs 6 and 7; a run slowed by other load on a
-		// shared machine may move the detected point by one.
-		near := strings.Contains(stdout, "at run 6 of 12") || strings.Contains(stdout, "at run 7 of 12") || strings.Contains(stdout, "at run 8 of 12")
-		if code != 0 || !strings.Contains(stdout, "1 series, 12 run medians; 1 change point(s)") || !near ||
-			!strings.Contains(stdout, "label.codegen: default -> nopt") || !strings.Contains(stdout, "-8") {
-			t.Fatalf("detect: exit %d\n%s\n%s", code, stdout, stderr)
+		// shared machine may move the detected point by one, or add a
+		// change point of its own (tolerated, not required).
+		var block string
+		for _, b := range strings.Split(stdout, "\n\n") {
+			if strings.Contains(b, "label.codegen: default -> nopt") {
+				block = b
+			}
+		}
+		near := strings.Contains(block, "at run 6 of 12") || strings.Contains(block, "at run 7 of 12") || strings.Contains(block, "at run 8 of 12")
+		if code != 0 || !strings.Contains(stdout, "1 series, 12 run medians") || !near || !strings.Contains(block, ": -8") {
+			t.Fatalf("detect: exit %d, want the step at run 7 (±1), -80%% or so, naming label.codegen\n%s\n%s", code, stdout, stderr)
 		}
 		t.Logf("%s", stdout)
 	}

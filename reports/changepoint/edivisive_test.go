@@ -212,7 +212,7 @@ func TestQuality(t *testing.T) {
 		sizes = []float64{0.02, 0.03, 0.05, 0.10, 0.20}
 		cvs = []float64{0.01, 0.02, 0.05, 0.10}
 		stepsN = []int{1, 2, 3}
-		trials = 10
+		trials = 4
 	}
 	rng := rand.New(rand.NewPCG(42, 42))
 	opt := DefaultOptions()
@@ -258,7 +258,7 @@ func TestQuality(t *testing.T) {
 	points, falses := 0, 0
 	flatTrials := 30
 	if *long {
-		flatTrials = 300
+		flatTrials = 100
 	}
 	for tr := 0; tr < flatTrials; tr++ {
 		for _, n := range []int{30, 100, 500} {
