@@ -31,9 +31,11 @@ const historyGateDescription = `
 Judges the runs of NEW.json against a baseline taken from the store: the
 last --last N runs on the same device (or matching the filters), leaving
 out NEW.json itself if it was imported. The judging is 'radvbench
-compare''s, with the same policy flags and verdicts: each stored run is one
-run, so the comparison pools runs exactly as 'compare BASE... -- NEW...'
-does, and a single new run is judged as compare judges one run.
+compare''s run-level judging, with the same policy flags (--noise FILE
+included) and verdicts: each stored run is one run of the baseline, so the
+comparison pools runs exactly as 'compare BASE... -- NEW...' does, and a
+single new run is judged as compare judges one run (against the noise
+floor only).
 
 Exit status: 0 no regression, 1 at least one regression or new failure
 (as compare), 2 usage or input error, no baseline, or an unusable store.`
@@ -115,7 +117,11 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		inputs = append(inputs, compare.Input{Name: in.Name, File: &f})
 		newRuns += max(1, len(f.Rounds))
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline"})
+	nf, err := loadNoise(pol.NoiseFile)
+	if err != nil {
+		return err
+	}
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline", Noise: nf, NoiseName: pol.NoiseFile})
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -211,7 +217,11 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline})
+	nf, err := loadNoise(pol.NoiseFile)
+	if err != nil {
+		return err
+	}
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile})
 	if err != nil {
 		return usagef("%v", err)
 	}
