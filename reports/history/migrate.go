@@ -58,6 +58,11 @@ var migrations = [][]string{
 		)`,
 		`CREATE INDEX radvbench_points_run ON radvbench_points(run_id)`,
 	},
+	// v2: a covering index for series queries (trend, detect), so a
+	// series is read without the rows' stored samples.
+	{
+		`CREATE INDEX radvbench_points_trend ON radvbench_points(benchmark, run_id, status, median, ci_low, ci_high, n, metric, unit, better)`,
+	},
 }
 
 // SchemaVersion is the schema this build writes.

@@ -325,3 +325,38 @@ func TestBadStores(t *testing.T) {
 		}
 	})
 }
+
+// TestMigrateFromV1: a store at schema v1 (with a run in it) is brought to
+// the current version on open, its data kept.
+func TestMigrateFromV1(t *testing.T) {
+	backends(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		driver, src := "sqlite", dsn
+		if IsPostgres(dsn) {
+			driver = "pgx"
+		}
+		db, err := sql.Open(driver, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmts := append([]string{`CREATE TABLE radvbench_schema (version INTEGER NOT NULL)`, `INSERT INTO radvbench_schema (version) VALUES (1)`}, migrations[0]...)
+		stmts = append(stmts, `INSERT INTO radvbench_files VALUES ('f', 'old.json', 1, 1)`,
+			`INSERT INTO radvbench_runs VALUES ('f-1', 'f', 1, 5, '', 'dev', 'Mesa 1', '6.1', 'c')`,
+			`INSERT INTO radvbench_points VALUES ('f-1', 's/k', 's', 'k', '', '', 'ok', 'throughput', 'GB/s', 'higher', 1, 42, 42, 42, '42')`)
+		for _, st := range stmts {
+			if _, err := db.Exec(st); err != nil {
+				t.Fatalf("%s: %v", st, err)
+			}
+		}
+		db.Close()
+		s := openStore(t, dsn)
+		var v int
+		if err := s.db.QueryRow(`SELECT version FROM radvbench_schema`).Scan(&v); err != nil || v != SchemaVersion || SchemaVersion < 2 {
+			t.Fatalf("after open: version %d (%v), want %d", v, err, SchemaVersion)
+		}
+		series, err := s.Series(ctx, "s/k", Filter{})
+		if err != nil || len(series) != 1 || series[0].Points[0].Median != 42 {
+			t.Fatalf("v1 data after migration: %+v %v", series, err)
+		}
+	})
+}
