@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 )
@@ -18,32 +18,16 @@ type abConfig struct {
 	env  map[string]string
 }
 
-var configNameRE = regexp.MustCompile(`^[A-Za-z0-9._+-]+$`)
-
-// parseConfigs parses --config NAME[:ENV=VALUE,...] values.
+// parseConfigs parses --config NAME[:ENV=VALUE,...] values (see
+// runflags.ParseConfigs).
 func parseConfigs(specs []string) ([]abConfig, error) {
-	var out []abConfig
-	seen := map[string]bool{}
-	for _, spec := range specs {
-		name, envs, _ := strings.Cut(spec, ":")
-		if !configNameRE.MatchString(name) {
-			return nil, usagef("--config %q: the name must be letters, digits, '.', '_', '+' or '-', e.g. --config wave32:RADV_PERFTEST=cswave32", spec)
-		}
-		if seen[name] {
-			return nil, usagef("--config %q: configuration %s is given twice", spec, name)
-		}
-		seen[name] = true
-		c := abConfig{name: name, env: map[string]string{}}
-		if envs != "" {
-			for _, kv := range strings.Split(envs, ",") {
-				k, v, ok := strings.Cut(kv, "=")
-				if !ok || k == "" || strings.ContainsAny(k, " \t") {
-					return nil, usagef("--config %q: %q is not ENV=VALUE", spec, kv)
-				}
-				c.env[k] = v
-			}
-		}
-		out = append(out, c)
+	cs, err := runflags.ParseConfigs(specs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]abConfig, len(cs))
+	for i, c := range cs {
+		out[i] = abConfig{name: c.Name, env: c.Env}
 	}
 	return out, nil
 }

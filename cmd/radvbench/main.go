@@ -17,6 +17,7 @@ import (
 	"syscall"
 
 	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/spf13/pflag"
 )
 
@@ -54,11 +55,12 @@ func (e *exitError) Error() string { return e.msg }
 // exitCode maps an error to the process exit status.
 func exitCode(err error) int {
 	var ue *usageError
+	var fe *runflags.UsageError
 	var ee *exitError
 	switch {
 	case err == nil:
 		return 0
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &fe):
 		return 2
 	case errors.As(err, &ee):
 		return ee.code

@@ -19,6 +19,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
 	"github.com/spf13/pflag"
@@ -100,7 +101,7 @@ type runFlags struct {
 
 // runFlagSet defines run's flags on f.
 func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
-	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription+sizesDescription, stdout)
+	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription+runflags.SizesHelp, stdout)
 	fs.StringSliceVar(&f.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
 	fs.StringVar(&f.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
@@ -186,11 +187,9 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return usagef("%v", err)
 	}
-	var re *regexp.Regexp
-	if f.filter != "" {
-		if re, err = regexp.Compile(f.filter); err != nil {
-			return usagef("--filter %q is not a valid regular expression: %v", f.filter, err)
-		}
+	re, err := runflags.ParseFilter(f.filter)
+	if err != nil {
+		return err
 	}
 	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
 		return usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
@@ -198,13 +197,13 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if f.maxTime < 0 || f.warmup < 0 || f.watchdog < 0 {
 		return usagef("--max-time, --warmup and --watchdog must not be negative")
 	}
-	labels, err := parseLabels(f.labels)
+	labels, err := runflags.ParseLabels(f.labels)
 	if err != nil {
 		return err
 	}
 	kopts := kernel.Options{Quick: f.quick, Seed: f.seed}
 	if len(f.sizes) > 0 {
-		if kopts.UserSizes, err = parseSizes(suites, f.sizes); err != nil {
+		if kopts.UserSizes, err = runflags.ParseSizes(suites, f.sizes); err != nil {
 			return err
 		}
 	}
@@ -489,23 +488,6 @@ func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by strin
 	}
 	fmt.Fprintf(stdout, "report:  %s\n", filepath.Join(dir, "index.html"))
 	return nil
-}
-
-// parseLabels parses --label key=value pairs.
-func parseLabels(pairs []string) (map[string]string, error) {
-	if len(pairs) == 0 {
-		return nil, nil
-	}
-	out := map[string]string{}
-	for _, p := range pairs {
-		k, v, ok := strings.Cut(p, "=")
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return nil, usagef("--label %q: use key=value, e.g. --label kernel=6.12-fragment4", p)
-		}
-		out[k] = v
-	}
-	return out, nil
 }
 
 // attachSystem embeds the system record and its fingerprint (with the

@@ -27,6 +27,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 )
@@ -648,7 +649,7 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 		return runErr
 	}
 	if file.Labels == nil && len(f.labels) > 0 {
-		file.Labels, _ = parseLabels(f.labels)
+		file.Labels, _ = runflags.ParseLabels(f.labels)
 	}
 	if runErr != nil && ctx.Err() == nil {
 		var ue *usageError

@@ -1,4 +1,4 @@
-package main
+package runflags
 
 import (
 	"slices"
@@ -8,8 +8,8 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 )
 
-// sizesDescription is the part of 'run --help' that explains --sizes.
-const sizesDescription = `
+// SizesHelp is the part of 'run --help' that explains --sizes.
+const SizesHelp = `
 
 Sizes belong to a suite: each suite has its own form (matmul: N or MxNxK;
 mesh: WxH pixels; memory: bytes such as 64KiB or 256M; rayquery:
@@ -50,11 +50,11 @@ func splitSizes(specs []string) ([]sizeGroup, error) {
 	return out, nil
 }
 
-// parseSizes resolves --sizes for the selected suites into each kernel's
+// ParseSizes resolves --sizes for the selected suites into each kernel's
 // sizes, keyed "suite/kernel" (kernel.Options.UserSizes). Every size is
 // parsed by the parsers of the kernels it is for; a size no selected suite
 // can take is a usage error that names the suites and their forms.
-func parseSizes(suites []*kernel.Suite, specs []string) (map[string][]kernel.Params, error) {
+func ParseSizes(suites []*kernel.Suite, specs []string) (map[string][]kernel.Params, error) {
 	groups, err := splitSizes(specs)
 	if err != nil {
 		return nil, err
@@ -75,11 +75,11 @@ func parseSizes(suites []*kernel.Suite, specs []string) (map[string][]kernel.Par
 		s, ok := selected[g.suite]
 		switch {
 		case !ok && slices.Contains(kernel.SuiteNames(), g.suite):
-			return nil, usagef("--sizes %s=%s: suite %s is not selected (--suite %s); add it to --suite or drop its sizes", g.suite, g.size, g.suite, suiteList(suites))
+			return nil, usagef("--sizes %q: suite %s is not selected (--suite %s); add it to --suite or drop its sizes", g.suite+"="+g.size, g.suite, suiteList(suites))
 		case !ok:
-			return nil, usagef("--sizes %s=%s: unknown suite %q: valid suites are %s", g.suite, g.size, g.suite, strings.Join(kernel.SuiteNames(), ", "))
+			return nil, usagef("--sizes %q: unknown suite %q: valid suites are %s", g.suite+"="+g.size, g.suite, strings.Join(kernel.SuiteNames(), ", "))
 		case !takesSizes(s):
-			return nil, usagef("--sizes %s=%s: suite %s takes no sizes", g.suite, g.size, g.suite)
+			return nil, usagef("--sizes %q: suite %s takes no sizes", g.suite+"="+g.size, g.suite)
 		}
 		named[g.suite] = true
 	}
@@ -90,7 +90,7 @@ func parseSizes(suites []*kernel.Suite, specs []string) (map[string][]kernel.Par
 	for _, g := range groups {
 		if g.suite != "" {
 			if n, firstErr := addSize(out, selected[g.suite], g.size); n == 0 {
-				return nil, usagef("--sizes %s=%s: %v", g.suite, g.size, firstErr)
+				return nil, usagef("--sizes %q: %v", g.suite+"="+g.size, firstErr)
 			}
 			continue
 		}
@@ -113,7 +113,7 @@ func parseSizes(suites []*kernel.Suite, specs []string) (map[string][]kernel.Par
 			for _, name := range taken {
 				why = append(why, name+": has its own "+name+"=LIST")
 			}
-			return nil, usagef("--sizes %s fits no selected suite: %s", g.size, strings.Join(why, "; "))
+			return nil, usagef("--sizes %q fits no selected suite: %s", g.size, strings.Join(why, "; "))
 		}
 	}
 	return out, nil

@@ -1,0 +1,92 @@
+package runflags
+
+import (
+	"errors"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ParseFilter compiles --filter ("" is no filter). A bad expression is a
+// one-line usage error: regexp's own message quotes the text raw.
+func ParseFilter(expr string) (*regexp.Regexp, error) {
+	if expr == "" {
+		return nil, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			return nil, usagef("--filter %q is not a valid regular expression: %s: %q", expr, se.Code, se.Expr)
+		}
+		return nil, usagef("--filter %q is not a valid regular expression: %q", expr, err.Error())
+	}
+	return re, nil
+}
+
+// ParseLabels parses --label key=value pairs. A key is printable text
+// without spaces, ':' or '=' (it becomes "label.KEY" in fingerprints,
+// 'compare --by' and benchfmt exports); a value is one line of printable
+// text.
+func ParseLabels(pairs []string) (map[string]string, error) {
+	if len(pairs) == 0 {
+		return nil, nil
+	}
+	out := map[string]string{}
+	for _, p := range pairs {
+		k, v, ok := strings.Cut(p, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, usagef("--label %q: use key=value, e.g. --label kernel=6.12-fragment4", p)
+		}
+		if strings.ContainsFunc(k, func(r rune) bool { return r == ':' || unicode.IsSpace(r) || !unicode.IsPrint(r) }) {
+			return nil, usagef("--label %q: the key %q must be printable text without spaces or ':', e.g. --label kernel=6.12-fragment4", p, k)
+		}
+		if !utf8.ValidString(p) || strings.ContainsFunc(v, func(r rune) bool { return !unicode.IsPrint(r) }) {
+			return nil, usagef("--label %q: the value must be one line of printable text", p)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// Config is one --config NAME[:ENV=VALUE,...]: a configuration's name and
+// the environment its runs get.
+type Config struct {
+	Name string
+	Env  map[string]string
+}
+
+var configNameRE = regexp.MustCompile(`^[A-Za-z0-9._+-]+$`)
+
+// ParseConfigs parses --config values: names unique and made of letters,
+// digits, '.', '_', '+' or '-'; variables that can go into a child's
+// environment (a NUL cannot).
+func ParseConfigs(specs []string) ([]Config, error) {
+	var out []Config
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		name, envs, _ := strings.Cut(spec, ":")
+		if !configNameRE.MatchString(name) {
+			return nil, usagef("--config %q: the name must be letters, digits, '.', '_', '+' or '-', e.g. --config wave32:RADV_PERFTEST=cswave32", spec)
+		}
+		if seen[name] {
+			return nil, usagef("--config %q: configuration %s is given twice", spec, name)
+		}
+		seen[name] = true
+		c := Config{Name: name, Env: map[string]string{}}
+		if envs != "" {
+			for _, kv := range strings.Split(envs, ",") {
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok || k == "" || strings.ContainsFunc(k, unicode.IsSpace) || strings.ContainsRune(kv, 0) {
+					return nil, usagef("--config %q: %q is not ENV=VALUE", spec, kv)
+				}
+				c.Env[k] = v
+			}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}

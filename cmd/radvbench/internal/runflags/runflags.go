@@ -1,0 +1,17 @@
+// Package runflags parses the values of 'radvbench run' flags that come
+// from outside: --sizes, --filter, --label and --config. It is pure (the
+// suites' own size parsers aside) and small, so its fuzz targets build
+// quickly; every rejection is a *UsageError, one line that names the flag
+// and how to fix it.
+package runflags
+
+import "fmt"
+
+// UsageError is a flag value the user must fix; the CLI exits 2.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
