@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 
@@ -104,6 +105,11 @@ func ParsePattern(s string) (Pattern, error) {
 	}
 	re, err := regexp.Compile(expr)
 	if err != nil {
+		// regexp's message quotes the expression raw (newlines and all).
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			return Pattern{}, fmt.Errorf("bad pattern %q: %s: %q", s, se.Code, se.Expr)
+		}
 		return Pattern{}, fmt.Errorf("bad pattern %q: %v", s, err)
 	}
 	return Pattern{Text: s, re: re}, nil
