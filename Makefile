@@ -65,6 +65,7 @@ test: deps-check-test shaders-check
 	./ci/pg-test-server.sh run $(GO) test -count=1 -race $(PURE_PKGS)
 	./ci/pg-test-server.sh run env GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -timeout 20m $(CGO_PKGS)
 	$(MAKE) test-window
+	./ci/fuzz.sh
 
 # test-window: the window tests (build tag 'window'); each test binary
 # starts its own Xvfb and stops it afterwards.
@@ -116,6 +117,11 @@ shaders-check: toolchain-check
 
 vet:
 	$(GO) vet ./...
+
+# fuzz: every fuzz target for FUZZTIME (default 4s; FUZZTIME=0 skips; see ci/fuzz.sh).
+.PHONY: fuzz
+fuzz:
+	./ci/fuzz.sh
 
 clean:
 	rm -rf bin
