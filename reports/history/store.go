@@ -19,7 +19,8 @@ import (
 	"strings"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
-	_ "modernc.org/sqlite"             // database/sql driver "sqlite"
+	"modernc.org/sqlite"               // database/sql driver "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // EnvDB names the store when --db is not given.
@@ -167,8 +168,9 @@ func redact(dsn string) string {
 // actionable message.
 func (s *Store) classify(err error) error {
 	msg := err.Error()
+	var se *sqlite.Error // by its result code, not its text
 	switch {
-	case strings.Contains(msg, "file is not a database") || strings.Contains(msg, "(26)") || strings.Contains(msg, "malformed") || strings.Contains(msg, "SQLITE_NOTADB") || strings.Contains(msg, "SQLITE_CORRUPT"):
+	case errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_NOTADB || se.Code()&0xff == sqlite3.SQLITE_CORRUPT):
 		return &badStore{fmt.Sprintf("%s is not a usable SQLite database (%s): it is corrupted or not a history store; move it away or pass another --db", s.DSN, firstLine(msg))}
 	case s.dialect.name == "postgres":
 		return &badStore{fmt.Sprintf("cannot use PostgreSQL store %s: %s (check that the server runs and the DSN is right)", redact(s.DSN), firstLine(msg))}
