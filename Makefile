@@ -118,7 +118,7 @@ shaders-check: toolchain-check
 vet:
 	$(GO) vet ./...
 
-# fuzz: every fuzz target for FUZZTIME (default 4s; FUZZTIME=0 skips; see ci/fuzz.sh).
+# fuzz: every fuzz target for FUZZTIME (default 3s; FUZZTIME=0 skips; see ci/fuzz.sh).
 .PHONY: fuzz
 fuzz:
 	./ci/fuzz.sh

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Bounded fuzzing, run by `make test` (make fuzz): every Go fuzz target in
 # the module (func FuzzX in a _test.go file) is explored for FUZZTIME
-# (default 4s) after its seed corpus passed in the ordinary tests.
+# (default 3s) after its seed corpus passed in the ordinary tests.
 # Crashers are written to the package's testdata/fuzz/FuzzX/; fix the bug
 # and commit the file as a seed. FUZZTIME=0 skips fuzzing; FUZZ=REGEXP
 # runs only the targets whose name matches.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
-FUZZTIME=${FUZZTIME:-4s}
+FUZZTIME=${FUZZTIME:-3s}
 FUZZ=${FUZZ:-.}
 if [ "$FUZZTIME" = 0 ]; then echo "fuzz: skipped (FUZZTIME=0)"; exit 0; fi
 status=0
