@@ -77,8 +77,13 @@ func Detect(xs []float64, opt Options) []Change {
 		q      float64
 	}
 	var ws workspace
+	// best is the segment's strongest split; tau = 0 when it has none
+	// (too short to hold two segments of MinSize).
 	best := func(lo, hi int) seg {
 		tau, q := ws.bestSplit(xs[lo:hi], opt.MinSize)
+		if tau <= 0 || math.IsInf(q, 0) || math.IsNaN(q) {
+			return seg{lo: lo, hi: hi}
+		}
 		return seg{lo: lo, hi: hi, tau: lo + tau, q: q}
 	}
 	segs := []seg{best(0, n)}
@@ -298,6 +303,9 @@ func (w *workspace) bestSplit(z []float64, minSize int) (int, float64) {
 // sorted values are in w.sorted).
 func (w *workspace) bestRanked(z []float64, grank []int, minSize int) (int, float64) {
 	n := len(z)
+	if n < 2*minSize {
+		return 0, math.Inf(-1)
+	}
 	if n > kappaMaxN {
 		w.preparePrefix(grank, n)
 		return w.scan(z, w.rank, minSize)

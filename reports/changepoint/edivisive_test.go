@@ -332,3 +332,40 @@ func BenchmarkDetect10k(b *testing.B) {
 	}
 	_ = fmt.Sprint()
 }
+
+// TestDetectEnds: series whose splits leave segments too short to split
+// again (steps near the ends, lengths just over two segments) end, and
+// report each change point once. Before the fix, a too-short segment at
+// a nonzero offset looked splittable and Detect never returned.
+func TestDetectEnds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for trial := 0; trial < 300; trial++ {
+		n := 10 + rng.IntN(40)
+		xs := make([]float64, n)
+		at := []int{rng.IntN(n), rng.IntN(n)}
+		for i := range xs {
+			level := 100.0
+			if i >= at[0] {
+				level *= 1.03
+			}
+			if i >= at[1] {
+				level /= 1.03
+			}
+			xs[i] = level * (1 + 0.01*rng.NormFloat64())
+			if rng.IntN(50) == 0 {
+				xs[i] *= 1.3
+			}
+		}
+		got := Detect(xs, DefaultOptions())
+		for i := 1; i < len(got); i++ {
+			if got[i].Index <= got[i-1].Index {
+				t.Fatalf("trial %d: change points %+v not strictly increasing", trial, got)
+			}
+		}
+		for _, c := range got {
+			if c.Index < DefaultOptions().MinSize || c.Index > n-DefaultOptions().MinSize {
+				t.Fatalf("trial %d (n=%d): change point %+v leaves a segment under MinSize", trial, n, c)
+			}
+		}
+	}
+}
