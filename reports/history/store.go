@@ -134,7 +134,9 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		v.Add("_pragma", "synchronous(NORMAL)")
 		v.Add("_pragma", "foreign_keys(1)")
 		v.Set("_txlock", "immediate")
-		s.db, err = sql.Open("sqlite", "file:"+path+"?"+v.Encode())
+		// The path is a URI path: '%', '?' and '#' in it are escaped.
+		uriPath := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
+		s.db, err = sql.Open("sqlite", "file:"+uriPath+"?"+v.Encode())
 		if err != nil {
 			return nil, fmt.Errorf("open history store %s: %w", path, err)
 		}

@@ -360,3 +360,25 @@ func TestMigrateFromV1(t *testing.T) {
 		}
 	})
 }
+
+// TestOddPaths: a store path with URI characters ('#', '?', '%', spaces)
+// is that file, not a truncated name shared with other stores.
+func TestOddPaths(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for i, name := range []string{"a#1.db", "a?b.db", "100%.db", "with space.db", "a"} {
+		p := filepath.Join(dir, name)
+		s, err := Open(ctx, p)
+		if err != nil {
+			t.Fatalf("Open(%q): %v", name, err)
+		}
+		got, err := s.Import(ctx, fakeFile(fakeSpec{seed: 1, start: t0, medians: [][]float64{{1}}}), "x.json")
+		s.Close()
+		if err != nil || !got.New {
+			t.Fatalf("store %d %q: first import %+v, %v; want new (a fresh store)", i, name, got, err)
+		}
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("store %q not at its path: %v", name, err)
+		}
+	}
+}
