@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // File read statuses.
@@ -63,7 +64,7 @@ func classify(err error) (string, string) {
 		detail = pe.Err.Error()
 	}
 	switch {
-	case errors.Is(err, fs.ErrNotExist), strings.Contains(detail, "not a directory"):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR): // a path through a file
 		return StatusMissing, ""
 	case errors.Is(err, fs.ErrPermission):
 		return StatusDenied, ""

@@ -421,3 +421,24 @@ func TestDenyListReader(t *testing.T) {
 		}
 	}
 }
+
+// TestReadThroughFile: a path that runs through a regular file (ENOTDIR,
+// e.g. a sysfs file where a directory was expected) is recorded as
+// missing, recognised by the errno rather than the message.
+func TestReadThroughFile(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "proc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "proc", "cmdline"), []byte("ro\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := newReader(root, nil)
+	if _, ok := r.read("/proc/cmdline/x"); ok {
+		t.Fatal("read through a file succeeded")
+	}
+	recs := r.records()
+	if len(recs) != 1 || recs[0].Status != StatusMissing {
+		t.Errorf("records %+v, want one %q", recs, StatusMissing)
+	}
+}
