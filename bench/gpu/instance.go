@@ -100,6 +100,7 @@ func NewInstanceWithExtensions(exts ...string) (*Instance, error) {
 		ApiVersion:       apiVersion,
 	}
 	var inst vk.Instance
+	exts = withSurface(exts)
 	names := make([]string, len(exts))
 	for i, e := range exts {
 		names[i] = cstr(e)
@@ -126,6 +127,35 @@ func NewInstanceWithExtensions(exts ...string) (*Instance, error) {
 		return nil, err
 	}
 	return &Instance{h: inst, fns: fns}, nil
+}
+
+// withSurface adds VK_KHR_surface, when the loader offers it, to every
+// instance: vulkan-go keeps one process-wide function table, loaded from
+// the most recently created instance, so an instance without the
+// extension would leave the surface functions NULL for a window's
+// instance that lives beside it (the present suite, run --watch).
+func withSurface(exts []string) []string {
+	const surface = "VK_KHR_surface"
+	for _, e := range exts {
+		if e == surface {
+			return exts
+		}
+	}
+	var n uint32
+	if vk.EnumerateInstanceExtensionProperties("", &n, nil) != vk.Success || n == 0 {
+		return exts
+	}
+	props := make([]vk.ExtensionProperties, n)
+	if vk.EnumerateInstanceExtensionProperties("", &n, props) != vk.Success {
+		return exts
+	}
+	for _, p := range props[:n] {
+		p.Deref()
+		if vk.ToString(p.ExtensionName[:]) == surface {
+			return append(append([]string(nil), exts...), surface)
+		}
+	}
+	return exts
 }
 
 // Close destroys the instance; safe to call twice.

@@ -17,6 +17,10 @@ import (
 // ErrNoDisplay means there is no display to open a window on.
 var ErrNoDisplay = errors.New("no display: DISPLAY and WAYLAND_DISPLAY are unset; run under a virtual X server (xvfb-run -a radvbench ...) or set DISPLAY (e.g. DISPLAY=:0)")
 
+// ErrDisplay means DISPLAY (or WAYLAND_DISPLAY) is set but no window
+// can be opened there.
+var ErrDisplay = errors.New("cannot open a window")
+
 // ErrNotBuilt means the binary was built without the "window" tag.
 var ErrNotBuilt = errors.New("this radvbench was built without window support: build it with 'make build-window' (go build -tags window ./cmd/radvbench; needs the X11 development packages from 'make deps')")
 

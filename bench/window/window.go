@@ -3,10 +3,14 @@
 package window
 
 import (
+	"bytes"
 	"fmt"
 	"image"
+	"log"
+	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -44,16 +48,37 @@ func startGLFW() error {
 			}
 		}()
 		do(func() {
-			if err := glfw.Init(); err != nil {
-				glfwThread.err = fmt.Errorf("initialise GLFW: %v (is DISPLAY a running X server? try xvfb-run -a)", err)
-				return
-			}
-			if !glfw.VulkanSupported() {
+			// go-gl logs (and does not return) GLFW's platform errors,
+			// such as an X server that cannot be opened: catch them.
+			var logged bytes.Buffer
+			log.SetOutput(&logged)
+			err := glfw.Init()
+			log.SetOutput(os.Stderr)
+			where := fmt.Sprintf("DISPLAY=%q WAYLAND_DISPLAY=%q", os.Getenv("DISPLAY"), os.Getenv("WAYLAND_DISPLAY"))
+			msg := strings.TrimSpace(logged.String())
+			switch {
+			case err != nil:
+				glfwThread.err = fmt.Errorf("%w: initialise GLFW (%s): %v; is an X server running there? Try xvfb-run -a", ErrDisplay, where, err)
+			case msg != "":
+				glfwThread.err = fmt.Errorf("%w: initialise GLFW (%s): %s; is an X server running there? Try xvfb-run -a", ErrDisplay, where, oneLine(msg))
+			case !glfw.VulkanSupported():
 				glfwThread.err = fmt.Errorf("GLFW finds no Vulkan loader for window surfaces; install libvulkan1 (make deps)")
 			}
 		})
 	})
 	return glfwThread.err
+}
+
+// oneLine folds GLFW's log lines (date-prefixed) into one.
+func oneLine(s string) string {
+	var parts []string
+	for _, l := range strings.Split(s, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && strings.Count(f[0], "/") == 2 {
+			l = strings.Join(f[2:], " ")
+		}
+		parts = append(parts, strings.TrimSpace(l))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Window is a GLFW window without a client API (Vulkan presents to it).

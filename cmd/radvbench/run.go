@@ -293,6 +293,11 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 // its journal.
 func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, f runFlags, suites []*kernel.Suite, re *regexp.Regexp,
 	kopts kernel.Options, labels map[string]string, sys *sysinfo.System, outPath string, resume *journalState, journalPath string) error {
+	w, err := openWatch(f.watch)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
 	inst, pd, err := selectDevice(f.device, stderr)
 	if err != nil {
 		return err
@@ -409,12 +414,9 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	if showProgress(f.progress, stderr) {
 		ropts.Progress = progressLine(stderr)
 	}
-	stopWatch, err := startWatch(f.watch, &ropts)
-	if err != nil {
-		return err
-	}
+	feedWatch(w, &ropts)
 	res, newHashes, runErr := runner.Run(cctx, dev, ropts)
-	stopWatch()
+	w.Close()
 	for k, v := range newHashes {
 		hashes[k] = v
 	}

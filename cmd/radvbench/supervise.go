@@ -604,6 +604,11 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 		return fmt.Errorf("temporary directory for child runs: %w", err)
 	}
 	defer os.RemoveAll(tmp)
+	w, err := openWatch(f.watch)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
 	base := childArgs(args)
 	if f.maxTime > 0 && len(configs) > 1 {
 		// A/B: each round gets its share of the per-benchmark budget.
@@ -630,10 +635,6 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 		}
 	}
 	defer s.jrn.close()
-	w, err := openWatch(f.watch)
-	if err != nil {
-		return err
-	}
 	if w != nil {
 		s.watch = w.Result
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -48,6 +49,9 @@ func openWatch(on bool) (*window.Watch, error) {
 		return nil, usagef("--watch needs a window: %v", err)
 	}
 	w, err := window.StartWatch("radvbench run")
+	if errors.Is(err, window.ErrDisplay) {
+		return nil, usagef("--watch: %v", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("--watch: %w", err)
 	}
@@ -57,13 +61,11 @@ func openWatch(on bool) (*window.Watch, error) {
 	return w, nil
 }
 
-// startWatch opens the --watch window for an in-process run and feeds it
-// from the runner's callbacks (after the table and progress line); stop
-// closes it at the end.
-func startWatch(on bool, o *runner.Options) (stop func(), err error) {
-	w, err := openWatch(on)
-	if err != nil || w == nil {
-		return func() {}, err
+// feedWatch feeds the --watch window (if any) from the runner's callbacks,
+// after the table and the progress line.
+func feedWatch(w *window.Watch, o *runner.Options) {
+	if w == nil {
+		return
 	}
 	onResult, progress := o.OnResult, o.Progress
 	o.OnResult = func(r *results.Result) {
@@ -78,5 +80,4 @@ func startWatch(on bool, o *runner.Options) (stop func(), err error) {
 		}
 		w.Progress(done, total, name, phase)
 	}
-	return w.Close, nil
 }
