@@ -3,6 +3,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -180,5 +182,40 @@ func TestWindowWatchValidated(t *testing.T) {
 	}
 	if _, err := results.Load(out); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWindowUnreachableDisplay: DISPLAY names no X server: --watch fails
+// with one line naming the display and the fix, exit 2, before anything
+// is written.
+func TestWindowUnreachableDisplay(t *testing.T) {
+	display := ""
+	for n := 300; n < 400 && display == ""; n++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err != nil {
+			display = fmt.Sprintf(":%d", n)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "w.json")
+	cmd := exec.Command(binary(t), "run", "--suite", "latency", "--quick", "--watch", "--progress", "never", "-o", out)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display, "WAYLAND_DISPLAY=")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	last := lines[len(lines)-1]
+	if code != 2 || !strings.Contains(last, display) || !strings.Contains(last, "xvfb-run") {
+		t.Errorf("DISPLAY=%s: exit %d, stderr:\n%s\nwant exit 2 and a last line naming the display and xvfb-run", display, code, stderr.String())
+	}
+	for _, l := range lines[:len(lines)-1] {
+		if !strings.HasPrefix(l, "WARNING:") {
+			t.Errorf("unexpected stderr line %q", l)
+		}
+	}
+	if m, _ := filepath.Glob(out + "*"); len(m) > 0 {
+		t.Errorf("a failed --watch left %v", m)
 	}
 }
