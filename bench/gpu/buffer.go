@@ -198,67 +198,52 @@ func (b *Buffer) Close() {
 
 // Upload copies data into the buffer at offset 0 (through a staging
 // buffer for device-local memory).
-func (b *Buffer) Upload(data []byte) error {
-	if b.closed {
-		return fmt.Errorf("upload: buffer is closed")
-	}
-	if uint64(len(data)) > b.Size {
-		return fmt.Errorf("upload %d bytes into a %d-byte buffer", len(data), b.Size)
-	}
-	if len(data) == 0 {
-		return nil
-	}
-	if b.mapped != nil {
-		// The GPU may be reading the buffer: let it finish first.
-		if err := b.dev.Wait(); err != nil {
-			return err
-		}
-		copy(b.mappedBytes(), data)
-		return nil
-	}
-	st, err := b.dev.NewBuffer(uint64(max(len(data), 1)), HostVisible)
-	if err != nil {
-		return fmt.Errorf("staging buffer: %w", err)
-	}
-	defer st.Close()
-	copy(st.mappedBytes(), data)
-	return b.dev.Run(func(cb *CommandBuffer) error {
-		cb.Copy(st, b, uint64(len(data)))
-		return nil
-	})
-}
+func (b *Buffer) Upload(data []byte) error { return b.hostCopy("upload", data, true) }
 
 // Download copies the buffer's first len(dst) bytes into dst.
-func (b *Buffer) Download(dst []byte) error {
+func (b *Buffer) Download(dst []byte) error { return b.hostCopy("download", dst, false) }
+
+// hostCopy copies between host memory p and the start of b (into b when
+// up): directly when b is mapped, once work in flight has finished, else
+// through a staging buffer.
+func (b *Buffer) hostCopy(op string, p []byte, up bool) error {
 	if b.closed {
-		return fmt.Errorf("download: buffer is closed")
+		return fmt.Errorf("%s: buffer is closed", op)
 	}
-	if uint64(len(dst)) > b.Size {
-		return fmt.Errorf("download %d bytes from a %d-byte buffer", len(dst), b.Size)
+	if uint64(len(p)) > b.Size {
+		return fmt.Errorf("%s %d bytes: the buffer has %d", op, len(p), b.Size)
 	}
-	if len(dst) == 0 {
+	if len(p) == 0 {
 		return nil
 	}
 	if b.mapped != nil {
-		// The GPU may be writing the buffer: let it finish first.
+		// The GPU may be using the buffer: let it finish first.
 		if err := b.dev.Wait(); err != nil {
 			return err
 		}
-		copy(dst, b.mappedBytes())
+		if up {
+			copy(b.mappedBytes(), p)
+		} else {
+			copy(p, b.mappedBytes())
+		}
 		return nil
 	}
-	st, err := b.dev.NewBuffer(uint64(max(len(dst), 1)), HostVisible)
+	st, err := b.dev.NewBuffer(uint64(len(p)), HostVisible)
 	if err != nil {
-		return fmt.Errorf("staging buffer: %w", err)
+		return fmt.Errorf("%s: staging buffer: %w", op, err)
 	}
 	defer st.Close()
+	if up {
+		copy(st.mappedBytes(), p)
+		return b.dev.Run(func(cb *CommandBuffer) error { cb.Copy(st, b, uint64(len(p))); return nil })
+	}
 	if err := b.dev.Run(func(cb *CommandBuffer) error {
-		cb.Copy(b, st, uint64(len(dst)))
+		cb.Copy(b, st, uint64(len(p)))
 		cb.hostReadBarrier()
 		return nil
 	}); err != nil {
 		return err
 	}
-	copy(dst, st.mappedBytes())
+	copy(p, st.mappedBytes())
 	return nil
 }
