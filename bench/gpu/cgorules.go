@@ -9,6 +9,7 @@ package gpu
 
 import (
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"unsafe"
 
@@ -39,4 +40,36 @@ func pin[T any](ss ...[]T) func() {
 		}
 	}
 	return p.Unpin
+}
+
+// vulkan-go also frees the C copy of a slice-of-structures argument from a
+// finalizer on a local that is unreachable once the C call has started
+// (unpackArgS* in its cgo_helpers.go): a collection during a long call —
+// pipeline creation compiles shaders for tens of milliseconds — frees the
+// create info while the driver reads it (a SIGSEGV in
+// vkCreateGraphicsPipelines, seen under load). withoutGC runs such a call
+// with the collector off; SetGCPercent(-1) waits for a cycle in progress,
+// so no new one can find the local unreachable. Submissions, which run
+// per sample, go through the shim's C path instead (Device.SubmitAsync).
+var gcOff struct {
+	sync.Mutex
+	n, percent int
+}
+
+func withoutGC[T any](fn func() T) T {
+	gcOff.Lock()
+	if gcOff.n == 0 {
+		gcOff.percent = debug.SetGCPercent(-1)
+	}
+	gcOff.n++
+	gcOff.Unlock()
+	defer func() {
+		gcOff.Lock()
+		gcOff.n--
+		if gcOff.n == 0 {
+			debug.SetGCPercent(gcOff.percent)
+		}
+		gcOff.Unlock()
+	}()
+	return fn()
 }

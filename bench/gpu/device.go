@@ -215,12 +215,7 @@ func (d *Device) SubmitAsync(cbs ...*CommandBuffer) error {
 	if err := d.check("reset fence", vk.ResetFences(d.h, 1, []vk.Fence{d.fence})); err != nil {
 		return err
 	}
-	defer pin(hs)()
-	if err := d.check("queue submit", vk.QueueSubmit(d.queue, 1, []vk.SubmitInfo{{
-		SType:              vk.StructureTypeSubmitInfo,
-		CommandBufferCount: uint32(len(hs)),
-		PCommandBuffers:    hs,
-	}}, d.fence)); err != nil {
+	if err := d.check("queue submit", d.fns.QueueSubmit(d.queue, hs, d.fence)); err != nil {
 		return err
 	}
 	d.inflight = true

@@ -173,8 +173,10 @@ func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, erro
 		}
 	}
 	pipes := make([]vk.Pipeline, 1)
-	if err := d.check("create graphics pipeline", vk.CreateGraphicsPipelines(d.h, vk.NullPipelineCache, 1,
-		[]vk.GraphicsPipelineCreateInfo{ci}, nil, pipes)); err != nil {
+	r := withoutGC(func() vk.Result {
+		return vk.CreateGraphicsPipelines(d.h, vk.NullPipelineCache, 1, []vk.GraphicsPipelineCreateInfo{ci}, nil, pipes)
+	})
+	if err := d.check("create graphics pipeline", r); err != nil {
 		return fail(err)
 	}
 	p.pipeline = pipes[0]

@@ -136,11 +136,14 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		stage.PNext = rs
 	}
 	pipes := make([]vk.Pipeline, 1)
-	if err := d.check("create compute pipeline", vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
-		SType:  vk.StructureTypeComputePipelineCreateInfo,
-		Stage:  stage,
-		Layout: p.layout,
-	}}, nil, pipes)); err != nil {
+	r := withoutGC(func() vk.Result {
+		return vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
+			SType:  vk.StructureTypeComputePipelineCreateInfo,
+			Stage:  stage,
+			Layout: p.layout,
+		}}, nil, pipes)
+	})
+	if err := d.check("create compute pipeline", r); err != nil {
 		return fail(err)
 	}
 	p.pipeline = pipes[0]

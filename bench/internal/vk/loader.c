@@ -70,3 +70,9 @@ VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32
 	}
 	return VK_SUCCESS;
 }
+
+VkResult rb_queue_submit(const rb_device_fns *fns, VkQueue queue, const VkCommandBuffer *cbs, uint32_t n,
+	VkFence fence) {
+	VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = n, .pCommandBuffers = cbs};
+	return fns->queue_submit(queue, 1, &si, fence);
+}

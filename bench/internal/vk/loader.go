@@ -88,3 +88,17 @@ func (f *DeviceFuncs) Free() {
 		f.t = nil
 	}
 }
+
+// QueueSubmit submits cbs in one VkSubmitInfo (no semaphores) on queue,
+// signalling fence. The structure is built in C: vulkan-go's QueueSubmit
+// frees its C copy of the submit info from a finalizer that a collection
+// during the call can run.
+func (f *DeviceFuncs) QueueSubmit(queue vulkan.Queue, cbs []vulkan.CommandBuffer, fence vulkan.Fence) vulkan.Result {
+	var p *C.VkCommandBuffer
+	if len(cbs) > 0 {
+		// The handles point to driver memory, so the slice may be passed.
+		p = (*C.VkCommandBuffer)(unsafe.Pointer(&cbs[0]))
+	}
+	return vulkan.Result(C.rb_queue_submit(f.t, C.VkQueue(unsafe.Pointer(queue)), p, C.uint32_t(len(cbs)),
+		C.VkFence(unsafe.Pointer(fence))))
+}

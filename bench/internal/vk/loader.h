@@ -50,4 +50,9 @@ typedef struct rb_device_fns {
 VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32_t want_bda,
 	rb_device_fns *t, char *missing, int missinglen);
 
+// rb_queue_submit submits n command buffers in one VkSubmitInfo (no
+// semaphores) on queue, signalling fence.
+VkResult rb_queue_submit(const rb_device_fns *fns, VkQueue queue, const VkCommandBuffer *cbs, uint32_t n,
+	VkFence fence);
+
 #endif

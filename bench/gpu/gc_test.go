@@ -1,0 +1,68 @@
+package gpu
+
+import (
+	"os"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/radvbench/radvbench/shaders"
+)
+
+// TestPipelinesSurviveCollections creates pipelines while another goroutine
+// allocates garbage without pause (collections run back to back), in a child process under the validation
+// layer: vulkan-go frees the C copy of a create info from a finalizer, so
+// a collection during the driver's compile must not be able to run it
+// (withoutGC). A use after free shows as a crash or a validation message.
+func TestPipelinesSurviveCollections(t *testing.T) {
+	if os.Getenv("RADVBENCH_GC_CHILD") == "1" {
+		createUnderGC(t)
+		return
+	}
+	out := runValidatedChild(t, "^TestPipelinesSurviveCollections$", "RADVBENCH_GC_CHILD=1")
+	for _, marker := range []string{"VUID-", "Validation Error", "SIGSEGV", "--- FAIL"} {
+		if strings.Contains(out, marker) {
+			t.Fatalf("pipeline creation under garbage collection failed:\n%s", out)
+		}
+	}
+	if !strings.Contains(out, "child created pipelines") {
+		t.Fatalf("the child did not finish:\n%s", out)
+	}
+}
+
+func createUnderGC(t *testing.T) {
+	inst, d, err := OpenSelected("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inst.Close()
+	defer d.Close()
+	spirv, err := shaders.Get("lat_empty.comp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stop atomic.Bool
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var keep [][]byte
+		for !stop.Load() {
+			keep = append(keep, make([]byte, 64<<10))
+			if len(keep) > 16 {
+				keep = keep[:0]
+			}
+			runtime.Gosched()
+		}
+	}()
+	for i := range 40 {
+		p, err := d.NewComputePipeline(ComputeSpec{Name: "lat_empty.comp", SPIRV: spirv, Buffers: 1, PushSize: 8, SpecConstants: []uint32{uint32(1 + i%4), 0}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Close()
+	}
+	stop.Store(true)
+	<-done
+	os.Stdout.WriteString("child created pipelines\n")
+}
