@@ -174,13 +174,20 @@ func TestCloseWaitsForSubmittedWork(t *testing.T) {
 		return
 	}
 	out := runValidatedChild(t, "^TestCloseWaitsForSubmittedWork$", "RADVBENCH_CLOSE_CHILD=1")
-	for _, marker := range []string{"VUID-", "Validation Error", "UNASSIGNED-"} {
+	requireCleanChild(t, out, "child closed in-flight objects", "closing objects of a submitted command buffer")
+}
+
+// requireCleanChild fails unless the child's output has done and no
+// validation message, crash or failure.
+func requireCleanChild(t *testing.T, out, done, what string) {
+	t.Helper()
+	for _, marker := range []string{"VUID-", "Validation Error", "UNASSIGNED-", "SIGSEGV", "--- FAIL"} {
 		if strings.Contains(out, marker) {
-			t.Fatalf("closing objects of a submitted command buffer was reported by the validation layer:\n%s", out)
+			t.Fatalf("%s: the child reported %q:\n%s", what, marker, out)
 		}
 	}
-	if !strings.Contains(out, "child closed in-flight objects") {
-		t.Fatalf("the child did not run:\n%s", out)
+	if !strings.Contains(out, done) {
+		t.Fatalf("%s: the child did not finish:\n%s", what, out)
 	}
 }
 
