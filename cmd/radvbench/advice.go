@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/reports/history"
 )
 
 // The library packages return typed errors that say what went wrong; the
@@ -27,6 +29,17 @@ func vulkanError(err error) error {
 		return usagef("--%v (see 'radvbench devices')", err)
 	}
 	return err
+}
+
+// historyStoreError adds advice to a history store that cannot be found,
+// opened or used: choose another with --db (or RADVBENCH_DB). An
+// unusable store or no default path is a usage error (exit 2).
+func historyStoreError(err error) error {
+	const advice = "pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"
+	if errors.Is(err, history.ErrBadStore) || errors.Is(err, history.ErrNoDefaultStore) {
+		return usagef("%v; %s", err, advice)
+	}
+	return fmt.Errorf("%w; %s", err, advice)
 }
 
 // pinClocksError adds advice to sysinfo.PinClocks's error for --pin-clocks.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/reports/history"
 )
 
 // TestAdvice: the CLI recognises the libraries' errors by type (wrapped
@@ -31,6 +32,9 @@ func TestAdvice(t *testing.T) {
 		{"pin no gpu", pinClocksError(fmt.Errorf("%w (vendor 0x1002) under /sys/class/drm: nothing to pin", sysinfo.ErrNoAMDGPU)), 2,
 			"--pin-clocks: no AMD GPU (vendor 0x1002) under /sys/class/drm: nothing to pin; drop --pin-clocks"},
 		{"pin other", pinClocksError(other), 2, "--pin-clocks: something else"},
+		{"no default store", historyStoreError(fmt.Errorf("%w: no XDG_DATA_HOME and no home directory", history.ErrNoDefaultStore)), 2,
+			"no default history store: no XDG_DATA_HOME and no home directory; pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"},
+		{"other store error", historyStoreError(other), 1, "something else; pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -93,14 +93,11 @@ func dbFlag(fs *pflag.FlagSet, dsn *string) {
 func openHistory(ctx context.Context, flag string) (*history.Store, error) {
 	dsn, err := history.ResolveDSN(flag)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, historyStoreError(err)
 	}
 	s, err := history.Open(ctx, dsn)
 	if err != nil {
-		if errors.Is(err, history.ErrBadStore) {
-			return nil, usagef("%v", err)
-		}
-		return nil, err
+		return nil, historyStoreError(err)
 	}
 	return s, nil
 }
@@ -108,7 +105,7 @@ func openHistory(ctx context.Context, flag string) (*history.Store, error) {
 // storeErr turns a bad-store error met after opening into an input error.
 func storeErr(err error) error {
 	if errors.Is(err, history.ErrBadStore) {
-		return usagef("%v", err)
+		return historyStoreError(err)
 	}
 	return err
 }

@@ -96,7 +96,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			}
 		}
 		if len(foreign) > 0 {
-			return &badStore{fmt.Sprintf("%s is a database of another program (it has table %s and no radvbench_schema): pass another --db", redact(s.DSN), foreign[0])}
+			return &badStore{fmt.Sprintf("%s is a database of another program (it has table %s and no radvbench_schema))", redact(s.DSN), foreign[0])}
 		}
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE radvbench_schema (version INTEGER NOT NULL)`); err != nil {
 			return s.classify(err)
@@ -107,7 +107,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	var version int
 	if err := tx.QueryRowContext(ctx, `SELECT version FROM radvbench_schema`).Scan(&version); err != nil {
-		return &badStore{fmt.Sprintf("%s: unreadable schema version (%v): the store is damaged; move it away or pass another --db", redact(s.DSN), err)}
+		return &badStore{fmt.Sprintf("%s: unreadable schema version (%v): the store is damaged", redact(s.DSN), err)}
 	}
 	if version > SchemaVersion {
 		return &badStore{fmt.Sprintf("%s has history schema v%d, this radvbench knows up to v%d: use a newer radvbench", redact(s.DSN), version, SchemaVersion)}

@@ -30,6 +30,10 @@ const EnvDB = "RADVBENCH_DB"
 // another program's database, or a newer schema. The CLI exits 2 on it.
 var ErrBadStore = errors.New("unusable history store")
 
+// ErrNoDefaultStore: there is no default store path (no XDG_DATA_HOME and
+// no home directory); the caller must name one.
+var ErrNoDefaultStore = errors.New("no default history store")
+
 // badStore wraps ErrBadStore with a one-line message.
 type badStore struct{ msg string }
 
@@ -77,7 +81,7 @@ func DefaultPath() (string, error) {
 	if dir == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", fmt.Errorf("no XDG_DATA_HOME and no home directory: pass --db PATH")
+			return "", fmt.Errorf("%w: no XDG_DATA_HOME and no home directory", ErrNoDefaultStore)
 		}
 		dir = filepath.Join(home, ".local", "share")
 	}
@@ -118,11 +122,11 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		path := strings.TrimPrefix(dsn, "sqlite://")
 		if dir := filepath.Dir(path); dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, fmt.Errorf("create the history directory %s: %w (pass --db PATH elsewhere)", dir, err)
+				return nil, fmt.Errorf("create the history directory %s: %w", dir, err)
 			}
 		}
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return nil, &badStore{fmt.Sprintf("history store %s is a directory: pass --db FILE", path)}
+			return nil, &badStore{fmt.Sprintf("history store %s is a directory, not a file", path)}
 		}
 		s.dialect = dialect{name: "sqlite"}
 		// WAL lets readers run beside one writer; immediate transactions
@@ -173,7 +177,7 @@ func (s *Store) classify(err error) error {
 	var se *sqlite.Error // by its result code, not its text
 	switch {
 	case errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_NOTADB || se.Code()&0xff == sqlite3.SQLITE_CORRUPT):
-		return &badStore{fmt.Sprintf("%s is not a usable SQLite database (%s): it is corrupted or not a history store; move it away or pass another --db", s.DSN, firstLine(msg))}
+		return &badStore{fmt.Sprintf("%s is not a usable SQLite database (%s): it is corrupted or not a history store", s.DSN, firstLine(msg))}
 	case s.dialect.name == "postgres":
 		return &badStore{fmt.Sprintf("cannot use PostgreSQL store %s: %s (check that the server runs and the DSN is right)", redact(s.DSN), firstLine(msg))}
 	}
