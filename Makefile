@@ -68,11 +68,12 @@ test: deps-check-test shaders-check
 	./ci/fuzz.sh
 
 # test-window: the window tests (build tag 'window'); each test binary
-# starts its own Xvfb and stops it afterwards.
+# starts its own Xvfb and stops it afterwards. They use cgo (GLFW, Vulkan),
+# so they run with cgocheck2 like the other cgo tests.
 test-window:
 	$(GO) vet -tags window ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
-	$(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
-	$(GO) test -count=1 -tags window -timeout 10m -run 'Window' ./cmd/radvbench/
+	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
+	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m -run 'Window' ./cmd/radvbench/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
