@@ -359,7 +359,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("history trend needs one benchmark ID: radvbench history trend BENCHMARK (list them with 'radvbench history detect' or compare)")
+		return usagef("history trend needs one benchmark ID: radvbench history trend BENCHMARK (the stored IDs are the benchmark column of 'radvbench history export')")
 	}
 	ext := strings.ToLower(filepath.Ext(chartPath))
 	if chartPath != "" && ext != ".png" && ext != ".svg" {
@@ -422,7 +422,7 @@ func resolveBenchmark(ctx context.Context, s *history.Store, arg string) (string
 	}
 	switch len(bs) {
 	case 0:
-		return "", usagef("no stored benchmark is called %q (or starts so): import results first, or check the ID with 'radvbench history detect --all'", arg)
+		return "", usagef("no stored benchmark is called %q (or starts so): import results first, or check the ID in the benchmark column of 'radvbench history export'", arg)
 	case 1:
 		return bs[0], nil
 	}
