@@ -164,3 +164,21 @@ func TestPolicyExample(t *testing.T) {
 		t.Errorf("example limits %+v", l)
 	}
 }
+
+// TestPolicyNoiseFile: noise_file in a policy is relative to the policy
+// file; an absolute path stays; the flag-free default has none.
+func TestPolicyNoiseFile(t *testing.T) {
+	for _, tc := range []struct{ yaml, name, want string }{
+		{"noise_file: noise.json\n", "ci/policy.yaml", "ci/noise.json"},
+		{"noise_file: /var/lib/radvbench/noise.json\n", "ci/policy.yaml", "/var/lib/radvbench/noise.json"},
+		{"threshold: 4\n", "ci/policy.yaml", ""},
+	} {
+		p, err := ReadPolicy(strings.NewReader(tc.yaml), tc.name, DefaultPolicy())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.NoiseFile != tc.want {
+			t.Errorf("%q: noise file %q, want %q", tc.yaml, p.NoiseFile, tc.want)
+		}
+	}
+}
