@@ -87,7 +87,10 @@ func TestCompareLavapipe(t *testing.T) {
 			Key     string `json:"key"`
 			Verdict string `json:"verdict"`
 			Base    *struct {
-				RunCV *float64 `json:"run_cv"`
+				RunCV    *float64 `json:"run_cv"`
+				WithinCV *float64 `json:"within_cv"`
+				Runs     int      `json:"runs"`
+				N        int      `json:"n"`
 			} `json:"base"`
 		} `json:"comparisons"`
 	}
@@ -109,10 +112,11 @@ func TestCompareLavapipe(t *testing.T) {
 		if cmp.Verdict == "regression" {
 			caught++
 		}
-		if cmp.Base == nil || cmp.Base.RunCV == nil {
+		if cmp.Base == nil || cmp.Base.RunCV == nil || cmp.Base.WithinCV == nil || cmp.Base.Runs == 0 {
 			continue
 		}
-		if n := compare.RunsNeeded(0.10, *cmp.Base.RunCV, lim, compare.DefaultPower, func(int) float64 { return math.NaN() }); n > 0 && n <= 3 {
+		within := compare.WithinSpread(*cmp.Base.WithinCV, cmp.Base.N/cmp.Base.Runs)
+		if n := compare.RunsNeeded(0.10, *cmp.Base.RunCV, within, lim, compare.DefaultPower, func(int) float64 { return math.NaN() }); n > 0 && n <= 3 {
 			catchable++
 			if cmp.Verdict != "regression" {
 				t.Errorf("%s: %s, want regression (runs wander by %.1f%%: 3 runs a side suffice)", cmp.Key, cmp.Verdict, *cmp.Base.RunCV*100)

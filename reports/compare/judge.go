@@ -167,7 +167,7 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		}
 		if !math.IsNaN(spread) {
 			floorAt := func(n int) float64 { return nz.Floor(n, n, lim.Alpha) }
-			c.SettleRuns = SettleRuns(ev.Change, spread, lim, floorAt)
+			c.SettleRuns = SettleRuns(ev.Change, spread, sideWithin(c.Base), lim, floorAt)
 		} else {
 			c.Reason += "; repeat each side (radvbench run --runs 5), then 'compare --plan' says how many runs a side gate it"
 		}

@@ -28,9 +28,17 @@ const MaxPlanRuns = 100
 // RunsNeeded is the smallest number of runs a side (at least 3) with which
 // the decision rule (Decide) calls a slowdown of detect (time × (1+detect))
 // a regression with probability power, given the run-to-run spread
-// (standard deviation of the log run medians), the limits and the noise
-// floor for n runs a side (floorAt; NaN when none). 0 when more than
-// MaxPlanRuns would be needed.
+// (standard deviation of the log run medians), the part of it a run's
+// median owes to the scatter of its own samples (within: √(π/2)·within-run
+// CV/√samples; 0 when unknown), the limits and the noise floor for n runs
+// a side (floorAt; NaN when none). 0 when more than MaxPlanRuns would be
+// needed.
+//
+// The hierarchical bootstrap resamples the samples inside each drawn run
+// on top of the runs themselves, so the within-run scatter, already part
+// of the run medians' spread, counts twice in its interval: the interval's
+// standard error is √(spread² + within²) per run, not spread (with runs
+// that differ only by their samples, √2 times wider). The plan uses that.
 //
 // A regression needs two things; each is asked to happen with probability
 // 1-(1-power)/2, so that both do with probability at least power (the
@@ -43,10 +51,14 @@ const MaxPlanRuns = 100
 //     errors se = spread·√(2/n), with 2n-2 degrees of freedom;
 //   - the bootstrap interval of the median of run medians clears the
 //     effective threshold T = -log(1-threshold): δ - T must exceed
-//     (z(0.975) + z(p)) standard errors of a median, √(π/2)·se.
-func RunsNeeded(detect, spread float64, l Limits, power float64, floorAt func(n int) float64) int {
+//     (z(0.975) + z(p)) standard errors of a median, √(π/2)·se', with
+//     se' = √(spread² + within²)·√(2/n) (see above).
+func RunsNeeded(detect, spread, within float64, l Limits, power float64, floorAt func(n int) float64) int {
 	if math.IsNaN(spread) || detect <= 0 {
 		return 0
+	}
+	if math.IsNaN(within) || within < 0 {
+		within = 0
 	}
 	d := math.Log1p(detect)
 	zc := stats.NormalQuantile(1 - (1-stats.Confidence)/2)
@@ -62,11 +74,12 @@ func RunsNeeded(detect, spread float64, l Limits, power float64, floorAt func(n 
 		}
 		t := -math.Log1p(-eff)
 		se := spread * math.Sqrt(2/float64(n))
+		seBoot := math.Hypot(spread, within) * math.Sqrt(2/float64(n))
 		df := float64(2*n - 2)
 		if d < (stats.TQuantile(1-l.Alpha/2, df)+stats.TQuantile(each, df))*se {
 			continue
 		}
-		if d-t < medianSE*(zc+zp)*se {
+		if d-t < medianSE*(zc+zp)*seBoot {
 			continue
 		}
 		return n
@@ -81,6 +94,9 @@ type PlanRow struct {
 	// log run medians); Source says where it was measured.
 	Spread Float  `json:"between_cv"`
 	Source string `json:"source"`
+	// Within is the part of a run median's spread due to its own samples
+	// (√(π/2)·within-run CV/√samples; null when unknown).
+	Within Float `json:"within"`
 	// Runs is the runs a side needed; 0 when more than MaxPlanRuns, or
 	// when nothing is known (Spread null).
 	Runs int `json:"runs"`
@@ -112,7 +128,7 @@ func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
 	pl := newPlan(p, detect, power)
 	for i := range nf.Benchmarks {
 		b := &nf.Benchmarks[i]
-		pl.add(p, b.Key, b.BetweenCV, "noise file", b.RunSeconds, b)
+		pl.add(p, b.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", b.RunSeconds, b)
 	}
 	pl.finish()
 	return pl
@@ -135,14 +151,32 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 			if secs == 0 {
 				secs = b.RunSeconds
 			}
-			pl.add(&r.Policy, c.Key, b.BetweenCV, "noise file", secs, b)
+			pl.add(&r.Policy, c.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", secs, b)
 			continue
 		}
-		pl.add(&r.Policy, c.Key, pooledSpread(c.Base.RunMedians, c.New.RunMedians),
+		pl.add(&r.Policy, c.Key, pooledSpread(c.Base.RunMedians, c.New.RunMedians), sideWithin(c.Base),
 			fmt.Sprintf("%d+%d runs", c.Base.Runs, c.New.Runs), secs, nil)
 	}
 	pl.finish()
 	return pl
+}
+
+// WithinSpread is the standard deviation a run's median owes to the
+// scatter of its own samples: √(π/2)·cv/√samples (NaN when unknown).
+func WithinSpread(cv float64, samples int) float64 {
+	if samples <= 0 || math.IsNaN(cv) {
+		return math.NaN()
+	}
+	return medianSE * cv / math.Sqrt(float64(samples))
+}
+
+// sideWithin is WithinSpread for a side: its median within-run CV over
+// its average samples a run.
+func sideWithin(s *Side) float64 {
+	if s == nil || s.Runs == 0 {
+		return math.NaN()
+	}
+	return WithinSpread(float64(s.WithinCV), s.N/s.Runs)
 }
 
 func newPlan(p *Policy, detect, power float64) *Plan {
@@ -155,11 +189,11 @@ func newPlan(p *Policy, detect, power float64) *Plan {
 	return &Plan{Detect: detect, Power: power, Alpha: p.Alpha, Threshold: p.Threshold, Rows: []PlanRow{}}
 }
 
-func (pl *Plan) add(p *Policy, key string, spread float64, source string, secs float64, nb *noise.Bench) {
+func (pl *Plan) add(p *Policy, key string, spread, within float64, source string, secs float64, nb *noise.Bench) {
 	lim, _ := p.For(key)
-	row := PlanRow{Key: key, Spread: Float(spread), Source: source, RunSeconds: secs}
+	row := PlanRow{Key: key, Spread: Float(spread), Within: Float(within), Source: source, RunSeconds: secs}
 	if !math.IsNaN(spread) {
-		row.Runs = RunsNeeded(pl.Detect, spread, lim, pl.Power, func(n int) float64 { return nb.Floor(n, n, lim.Alpha) })
+		row.Runs = RunsNeeded(pl.Detect, spread, within, lim, pl.Power, func(n int) float64 { return nb.Floor(n, n, lim.Alpha) })
 	}
 	pl.Rows = append(pl.Rows, row)
 }

@@ -101,12 +101,16 @@ var medianSE = math.Sqrt(math.Pi / 2)
 
 // SettleRuns is how many runs a side would settle an Unsure verdict if the
 // change and the run-to-run spread (standard deviation of the log run
-// medians) stayed as measured: the smallest n at which the change's
-// interval would clear the effective threshold, one way or the other, and
-// the run-level test would agree. floorAt gives the noise floor for n runs
-// a side (NaN when none). -1 when more than maxSettleRuns are needed.
-func SettleRuns(change, spread float64, l Limits, floorAt func(n int) float64) int {
+// medians; within its part from the runs' own samples, see RunsNeeded)
+// stayed as measured: the smallest n at which the change's interval would
+// clear the effective threshold, one way or the other, and the run-level
+// test would agree. floorAt gives the noise floor for n runs a side (NaN
+// when none). -1 when more than maxSettleRuns are needed.
+func SettleRuns(change, spread, within float64, l Limits, floorAt func(n int) float64) int {
 	d := math.Abs(math.Log1p(change))
+	if math.IsNaN(within) {
+		within = 0
+	}
 	for n := stats.MinRuns; n <= maxSettleRuns; n++ {
 		eff := l.Threshold
 		if f := floorAt(n); f > eff {
@@ -114,7 +118,7 @@ func SettleRuns(change, spread float64, l Limits, floorAt func(n int) float64) i
 		}
 		t := math.Log1p(eff)
 		se := spread * math.Sqrt(2/float64(n))
-		h := stats.NormalQuantile(1-(1-stats.Confidence)/2) * medianSE * se
+		h := stats.NormalQuantile(1-(1-stats.Confidence)/2) * medianSE * math.Hypot(spread, within) * math.Sqrt(2/float64(n))
 		switch {
 		case d < t && d+h <= t:
 			return n
