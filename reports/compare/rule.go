@@ -122,7 +122,7 @@ func SettleRuns(change, spread, within float64, l Limits, floorAt func(n int) fl
 		switch {
 		case d < t && d+h <= t:
 			return n
-		case d > t && d-h >= t && d >= stats.TQuantile(1-l.Alpha/2, float64(2*n-2))*se:
+		case d > t && d-h >= t && d >= stats.TQuantile(1-l.Alpha/2, float64(n-1))*se:
 			return n
 		}
 	}
