@@ -197,6 +197,14 @@ func TestNoiseCLI(t *testing.T) {
 	if code != 0 || errs != "" || !strings.Contains(out, "noise floors from "+nf) || !strings.Contains(out, "no regression") {
 		t.Errorf("compare --noise: exit %d stderr %q\n%s", code, errs, out)
 	}
+	// The HTML report shows the floors too.
+	dir := filepath.Join(t.TempDir(), "report")
+	if code, out, errs := mainRun(t, "report", "--noise", nf, "-o", dir, aa("aa1.json"), aa("aa2.json")); code != 0 || errs != "" {
+		t.Errorf("report --noise: exit %d stderr %q\n%s", code, errs, out)
+	}
+	if html, err := os.ReadFile(filepath.Join(dir, "index.html")); err != nil || !strings.Contains(string(html), "noise floors from "+nf) || !strings.Contains(string(html), "<th>Noise floor</th>") {
+		t.Errorf("report --noise: index.html lacks the floors (%v)", err)
+	}
 	// The plan from those floors: lavapipe under load wanders so much that
 	// a 5% slowdown needs more runs than anyone wants to spend.
 	code, out, errs = mainRun(t, "noise", "--plan", aa("aa1.json"), aa("aa2.json"), aa("aa3.json"))

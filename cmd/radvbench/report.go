@@ -8,6 +8,7 @@ import (
 
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/report"
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -50,6 +51,8 @@ type reportOptions struct {
 	By       string
 	Baseline string
 	Policy   compare.Policy
+	// Noise holds the noise floors (--noise or the policy's noise_file).
+	Noise *noise.File
 	// Trends are history trend charts ('report --db').
 	Trends []*chart.Chart
 }
@@ -87,6 +90,9 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		files[i], names[i] = in.File, in.Name
 	}
 	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol}
+	if opts.Noise, err = loadNoise(pol.NoiseFile); err != nil {
+		return err
+	}
 	if db != "" {
 		if opts.Trends, err = historyTrendCharts(ctx, db, files); err != nil {
 			return err
@@ -114,7 +120,7 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 	if opts.Policy.Threshold == 0 && opts.Policy.Alpha == 0 {
 		opts.Policy = compare.DefaultPolicy()
 	}
-	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy, Extra: opts.Trends})
+	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, Extra: opts.Trends})
 	var inErr *report.InputError
 	var wrErr *report.WriteError
 	switch {

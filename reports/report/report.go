@@ -16,6 +16,7 @@ import (
 
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -25,6 +26,10 @@ type Options struct {
 	By       string
 	Baseline string
 	Policy   compare.Policy
+	// Noise holds per-benchmark noise floors (radvbench noise), nil for
+	// none; NoiseName names its file.
+	Noise     *noise.File
+	NoiseName string
 	// Extra charts (e.g. history trends) are drawn after the others.
 	Extra []*chart.Chart
 }
@@ -116,7 +121,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 		return nil, &InputError{fmt.Errorf("no results file has the key %q: use file, device, driver, config, label.NAME or a fingerprint key (%s)",
 			opt.By, strings.Join(keysOf(inputs), ", "))}
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline})
+	rep, err := compare.Compare(inputs, compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName})
 	var be *compare.BaselineError
 	switch {
 	case err == nil:
@@ -271,7 +276,10 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		pg.Multi = len(rep.Groups) > 2
 		pg.Baseline = rep.Baseline
 		pg.Policy = fmt.Sprintf("threshold ±%s, alpha %g, noise limit ±%s", compare.FormatPercent(rep.Policy.Threshold), rep.Policy.Alpha,
-			compare.FormatPercent(noise(rep.Policy)))
+			compare.FormatPercent(noiseLimit(rep.Policy)))
+		if rep.NoiseFile != "" {
+			pg.Policy += ", noise floors from " + rep.NoiseFile
+		}
 		pg.Rows = rows(rep)
 	}
 	if inputs[0].File.Tool.Version != "" {
@@ -280,7 +288,7 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 	return pg
 }
 
-func noise(p compare.Policy) float64 {
+func noiseLimit(p compare.Policy) float64 {
 	if p.Noise > 0 {
 		return p.Noise
 	}
