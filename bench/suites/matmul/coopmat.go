@@ -56,7 +56,7 @@ func coopKernel(t coopType, desc string, metric kernel.Metric) *kernel.Kernel {
 	v := func(wm, wn, tm, tn, ks uint32) kernel.Variant { return coopVariant(t, wm, wn, tm, tn, ks) }
 	return &kernel.Kernel{
 		Name: t.name, Description: desc, Shaders: []string{t.shader}, Metric: metric,
-		Variants:  []kernel.Variant{v(2, 2, 2, 2, 2), v(1, 1, 2, 2, 2), v(2, 2, 1, 1, 2), v(2, 1, 4, 2, 1), v(4, 2, 2, 4, 2)},
+		Variants:  []kernel.Variant{v(2, 2, 2, 2, 2), v(1, 1, 2, 2, 2), v(2, 2, 1, 1, 2), v(2, 1, 4, 2, 1), v(4, 2, 2, 4, 2), v(1, 1, 4, 4, 8), v(2, 2, 2, 4, 8)},
 		Sizes:     func(o kernel.Options) []kernel.Params { return defaultSizes(o) },
 		ParseSize: ParseSize, Supported: coopSupported, Setup: coopSetup,
 	}
