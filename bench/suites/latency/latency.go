@@ -1,8 +1,9 @@
 // Package latency is the latency suite: the GPU time of an empty dispatch
 // (GPU timestamps), dispatch throughput with and without a barrier between
 // dispatches (GPU timestamps), the submit-to-fence round trip of one
-// command buffer on the CPU clock (median and p99, through vulkan-go and
-// through a lean C path), and one queue submit of many command buffers (CPU
+// command buffer on the CPU clock (median and p99, through bench/gpu's Go
+// path — vulkan-go's fence calls around a submit built in C — and through
+// a lean C path), and one queue submit of many command buffers (CPU
 // clock). Every figure's clock is recorded in the result's "clock" field.
 // Each dispatch writes one word, so every kernel is checked.
 package latency
