@@ -42,6 +42,17 @@ func (p *PhysicalDevice) CoopMatShape(in, acc vkshim.ComponentType) (row vkshim.
 	return row, false, fmt.Sprintf("the device lists no subgroup cooperative matrix %s*%s+%s->%s (VK_KHR_cooperative_matrix table has %d rows)", in, in, acc, acc, len(props))
 }
 
+// CoopMatSubgroupSize is the subgroup size cooperative-matrix kernels run
+// with: the smallest the device can pin with subgroup size control (pass it
+// as ComputeSpec.RequiredSubgroupSize), else its default, so a kernel knows
+// how many subgroups its workgroup has.
+func (p *PhysicalDevice) CoopMatSubgroupSize() uint32 {
+	if p.Info.SubgroupSizeControl && p.Info.MinSubgroupSize > 0 {
+		return p.Info.MinSubgroupSize
+	}
+	return p.Info.SubgroupSize
+}
+
 // describeCoopMat is the property table as recorded in results files.
 func (p *PhysicalDevice) describeCoopMat() []results.CoopMatrix {
 	props, err := p.CooperativeMatrixProperties()

@@ -84,12 +84,7 @@ func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why
 	if g.row, ok, why = d.CoopMatShape(c.t.in, c.t.acc); !ok {
 		return g, false, why
 	}
-	// A fixed subgroup size when the device can pin one: the smallest
-	// (RADV runs cooperative matrices in wave32).
-	g.sg = d.Info.SubgroupSize
-	if d.Info.SubgroupSizeControl && d.Info.MinSubgroupSize > 0 {
-		g.sg = d.Info.MinSubgroupSize
-	}
+	g.sg = d.CoopMatSubgroupSize()
 	g.lx = g.sg * c.wm * c.wn
 	g.bm, g.bn, g.bk = c.wm*c.tm*g.row.M, c.wn*c.tn*g.row.N, c.ks*g.row.K
 	// As (BM × (BK+CH)), Bs (BK × (BN+CH)) and one C tile per subgroup.

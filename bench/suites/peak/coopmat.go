@@ -60,22 +60,12 @@ func coopKernels() []*kernel.Kernel {
 	}
 }
 
-// coopSubgroupSize is the subgroup size the kernel runs with: the
-// smallest the device can pin (RADV runs cooperative matrices in wave32),
-// else its default.
-func coopSubgroupSize(d *gpu.PhysicalDevice) uint32 {
-	if d.Info.SubgroupSizeControl && d.Info.MinSubgroupSize > 0 {
-		return d.Info.MinSubgroupSize
-	}
-	return d.Info.SubgroupSize
-}
-
 func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	c := v.Data.(coopCfg)
 	if _, ok, why := d.CoopMatShape(c.t.in, c.t.acc); !ok {
 		return false, why
 	}
-	if wg := coopSubgroups * coopSubgroupSize(d); wg > d.Limits.MaxComputeWorkGroupInvocations {
+	if wg := coopSubgroups * d.CoopMatSubgroupSize(); wg > d.Limits.MaxComputeWorkGroupInvocations {
 		return false, fmt.Sprintf("needs workgroups of %d invocations", wg)
 	}
 	return true, ""
@@ -101,7 +91,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	if row.K&(row.K-1) != 0 {
 		return nil, kernel.Skipf("K = %d is not a power of two: 1/K is not exact", row.K)
 	}
-	sg := coopSubgroupSize(d.Phys)
+	sg := d.Phys.CoopMatSubgroupSize()
 	inst := &coopInstance{c: c, row: row, iterations: coopIters}
 	// A GPU gets enough subgroups to fill it for milliseconds; a CPU
 	// implementation (lavapipe lowers each multiply-add to scalar FMAs)
