@@ -171,20 +171,11 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, suites []*kerne
 	if err != nil {
 		return err
 	}
-	inst, pd, err := selectDevice(f.device, stderr)
+	pd, dev, closeDev, err := openRunDevice(&f, &kopts, stderr)
 	if err != nil {
 		return err
 	}
-	defer inst.Close()
-	kopts.CPU = pd.IsCPU()
-	if kopts.CPU && f.maxTime == 0 && !f.quick {
-		f.maxTime = 3 * time.Second
-	}
-	dev, err := pd.Open()
-	if err != nil {
-		return fmt.Errorf("open device %s: %w", pd.Name, err)
-	}
-	defer dev.Close()
+	defer closeDev()
 	if d := testFenceTimeout(); d > 0 {
 		dev.Timeout = d
 	}

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
 )
 
 // cpuWarning is printed whenever figures come from a CPU implementation.
@@ -48,4 +50,27 @@ func selectDevice(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDe
 		fmt.Fprintf(stderr, cpuWarning+"\n", pd.Name)
 	}
 	return inst, pd, nil
+}
+
+// openRunDevice selects the --device, opens it and fills what the run
+// needs to know about it: kernel.Options.CPU, and on a CPU implementation
+// a 3 s default budget (its figures are for correctness, not speed; a
+// shorter budget keeps 'make run' on lavapipe to minutes). close releases
+// the device and the instance. The in-process run and a supervised child
+// share it.
+func openRunDevice(f *runFlags, kopts *kernel.Options, stderr io.Writer) (pd *gpu.PhysicalDevice, dev *gpu.Device, close func(), err error) {
+	inst, pd, err := selectDevice(f.device, stderr)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	kopts.CPU = pd.IsCPU()
+	if kopts.CPU && f.maxTime == 0 && !f.quick {
+		f.maxTime = 3 * time.Second
+	}
+	dev, err = pd.Open()
+	if err != nil {
+		inst.Close()
+		return nil, nil, nil, fmt.Errorf("open device %s: %w", pd.Name, err)
+	}
+	return pd, dev, func() { dev.Close(); inst.Close() }, nil
 }

@@ -298,22 +298,11 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		return err
 	}
 	defer w.Close()
-	inst, pd, err := selectDevice(f.device, stderr)
+	pd, dev, closeDev, err := openRunDevice(&f, &kopts, stderr)
 	if err != nil {
 		return err
 	}
-	defer inst.Close()
-	kopts.CPU = pd.IsCPU()
-	if kopts.CPU && f.maxTime == 0 && !f.quick {
-		// A CPU implementation's figures are for correctness, not speed:
-		// a shorter budget keeps 'make run' on lavapipe to minutes.
-		f.maxTime = 3 * time.Second
-	}
-	dev, err := pd.Open()
-	if err != nil {
-		return fmt.Errorf("open device %s: %w", pd.Name, err)
-	}
-	defer dev.Close()
+	defer closeDev()
 
 	started := time.Now().UTC()
 	file := &results.File{
