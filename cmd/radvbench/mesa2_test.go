@@ -144,3 +144,70 @@ func TestTwoMesaVersions(t *testing.T) {
 		t.Errorf("compare --by driver: no row for the GEMM both drivers ran:\n%s", cmpOut)
 	}
 }
+
+// TestOtherSuitesOnMesa26 runs every remaining suite's --quick run
+// (memory, latency, rayquery, mesh) inside the Debian 13 root on Mesa 26.1
+// lavapipe under the validation layer: each benchmark verifies or is
+// skipped with its reason, and the layer reports nothing. With
+// TestTwoMesaVersions (matmul, peak) every quick suite runs on both Mesa
+// versions; the host's quick runs are the suite tests beside this one.
+func TestOtherSuitesOnMesa26(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real runs skipped in -short")
+	}
+	root := trixieRoot(t)
+	requireVulkan(t)
+	rdir, err := os.MkdirTemp(filepath.Join(root, "tmp"), "radvbench-e2e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(rdir)
+	bin, err := os.ReadFile(binary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(rdir, "radvbench"), bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in := "/" + strings.TrimPrefix(strings.TrimPrefix(rdir, root), "/")
+	out := filepath.Join(in, "others.json")
+	cmd := exec.Command("chroot", root, filepath.Join(in, "radvbench"), "run", "--suite", "memory,latency,rayquery,mesh",
+		"--quick", "--max-time", "100ms", "--warmup", "2ms", "--progress", "never", "--out", out)
+	cmd.Env = validationEnv()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("run in %s: %v\n%s%s", root, err, stdout.String(), stderr.String())
+	}
+	if p := validationProblem(stdout.String() + stderr.String()); p != "" {
+		t.Errorf("validation layer (Debian 13 root) reported problems:\n%s", p)
+	}
+	f, err := results.Load(filepath.Join(rdir, "others.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Device.DriverInfo, "Mesa 26.") {
+		t.Fatalf("driver %q, want the root's Mesa 26 lavapipe", f.Device.DriverInfo)
+	}
+	seen := map[string]int{}
+	for _, r := range f.Results {
+		switch r.Status {
+		case results.StatusOK:
+			if !r.Verified {
+				t.Errorf("Mesa 26.1: %s: ok but not verified", r.ID())
+			}
+			seen[r.Suite]++
+		case results.StatusSkipped:
+			if r.Reason == "" {
+				t.Errorf("Mesa 26.1: %s: skipped without a reason", r.ID())
+			}
+		default:
+			t.Errorf("Mesa 26.1: %s: status %q (%s)", r.ID(), r.Status, r.Reason)
+		}
+	}
+	for _, s := range []string{"memory", "latency", "rayquery", "mesh"} {
+		if seen[s] == 0 {
+			t.Errorf("Mesa 26.1: no %s benchmark ran and verified", s)
+		}
+	}
+}

@@ -122,6 +122,14 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 	if (want->cooperative_matrix && v12) {
 		fcm.cooperativeMatrix = 1;
 		f12.vulkanMemoryModel = 1; // GLSL cooperative matrices need it
+		// With the memory model on, SPIR-V that uses Device scope (the
+		// other suites' atomics and barriers) needs DeviceScope too
+		// (VUID-RuntimeSpirv-vulkanMemoryModel-06265): enable it when
+		// the device has it.
+		VkPhysicalDeviceVulkan12Features have = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+		VkPhysicalDeviceFeatures2 have2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &have};
+		fns->get_features2(phys, &have2);
+		f12.vulkanMemoryModelDeviceScope = have.vulkanMemoryModelDeviceScope;
 		fcm.pNext = chain; chain = &fcm;
 	}
 	VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = chain,
