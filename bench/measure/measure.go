@@ -69,6 +69,10 @@ type Policy struct {
 	ToMetric func(ns float64) float64
 	// Progress, when set, is told the phase ("warming up", "sampling 7").
 	Progress func(phase string)
+	// OnSample, when set, is called after each timed sample (never for a
+	// warm-up sample) with its number n (from 1) and its value in the
+	// metric's unit, so a live view can follow the samples as they arrive.
+	OnSample func(n int, metric float64)
 }
 
 // Validate reports the first invalid field of p.
@@ -240,6 +244,9 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 		m.NS = append(m.NS, ns)
 		m.Values = append(m.Values, toMetric(ns))
 		n := len(m.NS)
+		if p.OnSample != nil {
+			p.OnSample(n, m.Values[n-1])
+		}
 		progress(fmt.Sprintf("sampling %d", n))
 		if n < p.MinSamples {
 			if n >= SlowSamples && c.Now().After(slowDeadline) {

@@ -134,6 +134,17 @@ func TestMeasure(t *testing.T) {
 			want:    want{samples: 6, warmups: 3, stop: StopTarget, median: 100},
 		},
 		{
+			// OnSample gets the metric (1e6/ns), not the nanoseconds, and
+			// nothing for the three warm-up samples (checked below).
+			name: "OnSample follows the timed samples in the metric's unit",
+			policy: func(p *Policy) {
+				p.Warmup = 250 * time.Millisecond
+				p.ToMetric = func(ns float64) float64 { return 1e6 / ns }
+			},
+			sampler: fakeSampler{step: 100 * time.Millisecond, ns: []float64{1000, 1000, 1000, 100}},
+			want:    want{samples: 6, warmups: 3, stop: StopTarget, median: 1e4},
+		},
+		{
 			name:    "a sampler error mid-run",
 			sampler: fakeSampler{step: time.Millisecond, ns: []float64{100}, errAt: 4},
 			want:    want{samples: 2, warmups: 1, err: "sample 3: submit: VK_ERROR_DEVICE_LOST", errIs: errDevice},
@@ -231,6 +242,13 @@ func TestMeasure(t *testing.T) {
 			clock := &fakeClock{now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
 			s := tt.sampler
 			s.clock, s.cancelAt, s.cancel = clock, tt.cancelAt, cancel
+			var seen []float64 // OnSample's values, in order
+			p.OnSample = func(n int, v float64) {
+				if n != len(seen)+1 {
+					t.Errorf("OnSample numbered %d, want %d", n, len(seen)+1)
+				}
+				seen = append(seen, v)
+			}
 			m, err := Measure(ctx, &s, clock, p)
 
 			w := tt.want
@@ -269,6 +287,11 @@ func TestMeasure(t *testing.T) {
 			}
 			if slices.Contains(m.NS, 1000) {
 				t.Errorf("a warm-up sample was timed: %v", m.NS)
+			}
+			// Once per timed sample, with its metric value; never for a
+			// warm-up sample.
+			if !slices.Equal(seen, m.Values) {
+				t.Errorf("OnSample saw %v, want the timed samples' values %v", seen, m.Values)
 			}
 		})
 	}

@@ -52,6 +52,11 @@ type Options struct {
 	Progress func(done, total int, name, phase string)
 	// OnResult is called with every finished benchmark.
 	OnResult func(r *results.Result)
+	// OnSample, when set, is called after each timed sample of a
+	// benchmark (never a warm-up one) with the benchmark's ID
+	// (results.Result.ID), the sample's number from 1 and its value in
+	// the metric's unit; a live view follows a benchmark with it.
+	OnSample func(id string, n int, value float64)
 	// BeforeEach and AfterEach, when set, are called around each
 	// benchmark (e.g. to record clocks); their values land in Extra.
 	BeforeEach, AfterEach func() map[string]float64
@@ -290,6 +295,10 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 			return m.Scale * inst.Work() / ns
 		},
 		Progress: progress,
+	}
+	if o.OnSample != nil {
+		id := r.ID()
+		policy.OnSample = func(n int, v float64) { o.OnSample(id, n, v) }
 	}
 	clock := o.Clock
 	if clock == nil {

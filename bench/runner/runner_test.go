@@ -244,6 +244,55 @@ func TestRunFigures(t *testing.T) {
 	}
 }
 
+// TestRunOnSample follows two benchmarks sample by sample: OnSample gets
+// each timed sample's metric value (never the warm-up's), numbered, under
+// the ID its result later has, before OnResult reports the benchmark.
+func TestRunOnSample(t *testing.T) {
+	d := openDevice(t)
+	a := &fakeInst{ns: []float64{1e6, 200, 100, 300}} // warm-up 1e6 ns
+	b := &fakeInst{ns: []float64{1e6, 50}}
+	o := options(fakeKernel("a", a, nil), fakeKernel("b", b, nil))
+	type sample struct {
+		n int
+		v float64
+	}
+	seen := map[string][]sample{}
+	var events []string // "sample ID" and "result ID", in order
+	o.OnSample = func(id string, n int, v float64) {
+		seen[id] = append(seen[id], sample{n, v})
+		events = append(events, "sample "+id)
+	}
+	o.OnResult = func(r *results.Result) { events = append(events, "result "+r.ID()) }
+	rs, _, err := runner.Run(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 {
+		t.Fatalf("%d results, want 2", len(rs))
+	}
+	for _, r := range rs {
+		got := seen[r.ID()]
+		if len(got) != len(r.Metric.Samples) {
+			t.Fatalf("%s: OnSample called %d times for %d timed samples", r.ID(), len(got), len(r.Metric.Samples))
+		}
+		for i, s := range got {
+			if s.n != i+1 || s.v != r.Metric.Samples[i] {
+				t.Errorf("%s: OnSample %d = (%d, %v), want (%d, %v)", r.ID(), i, s.n, s.v, i+1, r.Metric.Samples[i])
+			}
+		}
+	}
+	// Every sample of a benchmark comes before its result, and the
+	// second benchmark's after the first's result.
+	first, second := rs[0].ID(), rs[1].ID()
+	want := slices.Repeat([]string{"sample " + first}, len(rs[0].Metric.Samples))
+	want = append(want, "result "+first)
+	want = append(want, slices.Repeat([]string{"sample " + second}, len(rs[1].Metric.Samples))...)
+	want = append(want, "result "+second)
+	if !slices.Equal(events, want) {
+		t.Errorf("events %v, want %v", events, want)
+	}
+}
+
 // TestRunCancelled cancels between samples: the benchmark keeps what it
 // measured (flagged), the next one does not run, Run returns the error.
 func TestRunCancelled(t *testing.T) {
