@@ -18,6 +18,12 @@ func StartWatch(title string) (*Watch, error) { return nil, ErrNotBuilt }
 // Progress does nothing.
 func (w *Watch) Progress(done, total int, name, phase string) {}
 
+// Begin does nothing.
+func (w *Watch) Begin(skel *results.Result) {}
+
+// Sample does nothing.
+func (w *Watch) Sample(id string, n int, value float64) {}
+
 // Result does nothing.
 func (w *Watch) Result(r *results.Result) {}
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -21,17 +22,20 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
-// Watch is a window that follows a run: the benchmark in progress and
-// its phase, the samples of the last finished benchmark with the running
-// median and its 95% CI narrowing as samples arrived, and the GPU clocks
-// recorded with it. It is fed by the runner's Progress and OnResult
-// callbacks, which never block on it; it redraws a few times a second on
-// its own goroutine. Closing the window only stops the watching.
+// Watch is a window that follows a run: the benchmark in progress, its
+// phase and its samples as they arrive with the running median and its
+// 95% CI narrowing; between benchmarks, the samples of the last finished
+// one; and the GPU clocks recorded with the last finished one. It is fed
+// by the runner's Progress, OnSample and OnResult callbacks (Progress,
+// Begin, Sample, Result), which never block on it; it redraws a few times
+// a second on its own goroutine, however fast samples arrive. Closing the
+// window only stops the watching.
 type Watch struct {
 	mu       sync.Mutex
 	phase    string
 	done     int
 	total    int
+	cur      live
 	last     *results.Result
 	finished int
 	dirty    bool
@@ -75,15 +79,71 @@ func (w *Watch) Progress(done, total int, name, phase string) {
 	w.dirty = true
 }
 
-// Result records a finished benchmark (runner.Options.OnResult).
+// live is the benchmark in progress: its ID, metric and the samples
+// that have arrived. samples only grows (a new benchmark gets a new
+// slice), so a snapshot may share it up to its length.
+type live struct {
+	id      string
+	metric  results.Metric // name and unit; empty when not known
+	samples []float64
+}
+
+// Begin records the start of a benchmark; skel names it and its metric
+// (its ID and Metric.Name/Unit are used). Optional: Sample alone follows
+// a benchmark too, without the metric's name.
+func (w *Watch) Begin(skel *results.Result) {
+	id := skel.ID()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.cur = live{id: id, metric: results.Metric{Name: skel.Metric.Name, Unit: skel.Metric.Unit}}
+	w.dirty = true
+}
+
+// Sample records the n-th timed sample (from 1) of benchmark id, in the
+// metric's unit (runner.Options.OnSample). A sample of another benchmark,
+// or a first sample, starts following that benchmark afresh.
+func (w *Watch) Sample(id string, n int, value float64) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if id != w.cur.id {
+		w.cur = live{id: id}
+	}
+	if n <= 1 || n <= len(w.cur.samples) {
+		w.cur.samples = nil
+	}
+	w.cur.samples = append(w.cur.samples, value)
+	w.dirty = true
+}
+
+// Following reports the benchmark the window follows and how many of its
+// samples have arrived (0 and "" between benchmarks).
+func (w *Watch) Following() (id string, samples int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.cur.id, len(w.cur.samples)
+}
+
+// Result records a finished benchmark (runner.Options.OnResult); it ends
+// following that benchmark's samples.
 func (w *Watch) Result(r *results.Result) {
 	c := *r
 	c.Metric.Samples = append([]float64(nil), r.Metric.Samples...)
+	id := r.ID()
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.last = &c
+	if w.cur.id == id {
+		w.cur = live{}
+	}
 	w.finished++
 	w.dirty = true
+}
+
+// snapshot is the state to draw (called with w.mu held).
+func (w *Watch) snapshot() watchState {
+	cur := w.cur
+	cur.samples = cur.samples[:len(cur.samples):len(cur.samples)]
+	return watchState{phase: w.phase, finished: w.finished, total: w.total, cur: cur, last: w.last}
 }
 
 // Closed reports whether the window is gone (closed by the user, by
@@ -151,7 +211,7 @@ func (w *Watch) loop(scr *Screen) {
 		w.dirty = false
 		var snap watchState
 		if dirty {
-			snap = watchState{phase: w.phase, finished: w.finished, total: w.total, last: w.last}
+			snap = w.snapshot()
 		}
 		w.mu.Unlock()
 		if dirty {
@@ -180,7 +240,58 @@ func (w *Watch) loop(scr *Screen) {
 type watchState struct {
 	phase           string
 	finished, total int
+	cur             live
 	last            *results.Result
+}
+
+// maxRunningPoints bounds the running median and CI points drawn (each is
+// a Summarize of a prefix of the samples), so a redraw stays cheap however
+// many samples a benchmark takes.
+const maxRunningPoints = 100
+
+// running is the running median and 95% CI of xs after each sample from
+// the third on (at most maxRunningPoints of them, evenly spread, always
+// including the last); lo and hi only where the interval is finite.
+func running(xs []float64) (med, lo, hi plotter.XYs) {
+	if len(xs) < 3 {
+		return nil, nil, nil
+	}
+	step := max(1, (len(xs)-2+maxRunningPoints-1)/maxRunningPoints)
+	for i := len(xs) - 1; i >= 2; i -= step {
+		sum := stats.Summarize(xs[:i+1])
+		x := float64(i + 1)
+		med = append(med, plotter.XY{X: x, Y: sum.Median})
+		if isFinite(sum.Low) && isFinite(sum.High) {
+			lo = append(lo, plotter.XY{X: x, Y: sum.Low})
+			hi = append(hi, plotter.XY{X: x, Y: sum.High})
+		}
+	}
+	slices.Reverse(med)
+	slices.Reverse(lo)
+	slices.Reverse(hi)
+	return med, lo, hi
+}
+
+// runningLine says where the benchmark in progress stands: its samples so
+// far and their median and 95% CI.
+func (c live) runningLine() string {
+	n := len(c.samples)
+	line := fmt.Sprintf("running: %s — %d samples", c.id, n)
+	if n == 0 {
+		return line
+	}
+	sum := stats.Summarize(c.samples)
+	unit := ""
+	if c.metric.Unit != "" {
+		unit = " " + c.metric.Unit
+	}
+	line += fmt.Sprintf(", median %.4g%s", sum.Median, unit)
+	if isFinite(sum.Low) && isFinite(sum.High) {
+		line += fmt.Sprintf(", 95%% CI [%.4g, %.4g] (±%.2g%%)", sum.Low, sum.High, 100*sum.RelWidth())
+	} else {
+		line += ", too few samples for a 95% CI"
+	}
+	return line
 }
 
 // draw renders the state into a w×h image with gonum/plot.
@@ -189,24 +300,36 @@ func (s watchState) draw(w, h int) *image.RGBA {
 	p := plot.New()
 	p.Title.Text = s.phase
 	p.X.Label.Text = "sample"
-	if r := s.last; r != nil && len(r.Metric.Samples) > 0 {
-		p.Title.Text = fmt.Sprintf("%s\nlast finished (%d of %d): %s/%s/%s %s — %s",
-			s.phase, s.finished, s.total, r.Suite, r.Kernel, r.Variant["name"], results.FormatParams(r.Params), clocks(r))
+	var xs []float64
+	lastLine := ""
+	if r := s.last; r != nil {
+		lastLine = fmt.Sprintf("last finished (%d of %d): %s/%s/%s %s — %s",
+			s.finished, s.total, r.Suite, r.Kernel, r.Variant["name"], results.FormatParams(r.Params), clocks(r))
+	}
+	switch {
+	case len(s.cur.samples) > 0:
+		// The benchmark in progress, as its samples arrive.
+		xs = s.cur.samples
+		p.Title.Text = s.phase + "\n" + s.cur.runningLine()
+		if lastLine != "" {
+			p.Title.Text += "\n" + lastLine
+		}
+		p.Y.Label.Text = "value"
+		if m := s.cur.metric; m.Name != "" {
+			p.Y.Label.Text = fmt.Sprintf("%s (%s)", m.Name, m.Unit)
+		}
+	case s.last != nil && len(s.last.Metric.Samples) > 0:
+		r := s.last
+		xs = r.Metric.Samples
+		p.Title.Text = s.phase + "\n" + lastLine
 		p.Y.Label.Text = fmt.Sprintf("%s (%s)", r.Metric.Name, r.Metric.Unit)
-		xs := r.Metric.Samples
+	}
+	if len(xs) > 0 {
 		pts := make(plotter.XYs, len(xs))
-		var med, lo, hi plotter.XYs
 		for i, x := range xs {
 			pts[i] = plotter.XY{X: float64(i + 1), Y: x}
-			if i >= 2 {
-				sum := stats.Summarize(xs[:i+1])
-				med = append(med, plotter.XY{X: float64(i + 1), Y: sum.Median})
-				if isFinite(sum.Low) && isFinite(sum.High) {
-					lo = append(lo, plotter.XY{X: float64(i + 1), Y: sum.Low})
-					hi = append(hi, plotter.XY{X: float64(i + 1), Y: sum.High})
-				}
-			}
 		}
+		med, lo, hi := running(xs)
 		if sc, err := plotter.NewScatter(pts); err == nil {
 			sc.GlyphStyle.Radius = vg.Points(2)
 			sc.GlyphStyle.Color = color.RGBA{R: 60, G: 90, B: 200, A: 255}
@@ -230,7 +353,7 @@ func (s watchState) draw(w, h int) *image.RGBA {
 			}
 		}
 	} else {
-		p.Y.Label.Text = "no benchmark has finished yet"
+		p.Y.Label.Text = "no samples yet"
 	}
 	c := vgimg.NewWith(vgimg.UseWH(vg.Length(w)*vg.Inch/96, vg.Length(h)*vg.Inch/96), vgimg.UseDPI(96))
 	p.Draw(draw.New(c))

@@ -4,7 +4,9 @@ package main
 // a child is 'radvbench run' with hidden flags, run by the parent with
 // os.Executable(). It reports on file descriptor 3, one JSON object a
 // line: a header (the results file's metadata and the plan), "start" before
-// each benchmark, "result" after it, and "end" when its share is done.
+// each benchmark, "sample" after each of its timed samples when the parent
+// asks (--child-samples, for --watch), "result" after it, and "end" when
+// its share is done.
 // Its own stdout (where the validation layer writes) is passed through.
 
 import (
@@ -12,6 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"strings"
@@ -46,9 +49,18 @@ type childMsg struct {
 	// Item is the started benchmark's result skeleton (identity, metric),
 	// for the failed result the parent records if the child dies.
 	Item    *results.Result   `json:"item,omitempty"`
+	Sample  *childSample      `json:"sample,omitempty"`
 	Result  *results.Result   `json:"result,omitempty"`
 	Shaders map[string]string `json:"shaders,omitempty"`
 	End     bool              `json:"end,omitempty"`
+}
+
+// childSample is one timed sample of the benchmark in progress, in the
+// metric's unit (runner.Options.OnSample).
+type childSample struct {
+	ID    string  `json:"id"`
+	N     int     `json:"n"`
+	Value float64 `json:"value"`
 }
 
 // childSide is the state of a child run.
@@ -157,6 +169,15 @@ func (c *childSide) result(dev *gpu.Device) func(r *results.Result) {
 	}
 }
 
+// sample reports a timed sample (a non-finite value, which JSON cannot
+// carry, is left out: the live view only misses a point).
+func (c *childSide) sample(id string, n int, v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return
+	}
+	c.send(childMsg{Sample: &childSample{ID: id, N: n, Value: v}})
+}
+
 func (c *childSide) end() { c.send(childMsg{End: true}); c.out.Close() }
 
 // runChild is 'run --child': run the share of the plan the parent asks
@@ -190,6 +211,9 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, suites []*kerne
 	ropts := runner.Options{
 		Suites: suites, Filter: re, Kernel: kopts, TargetCI: f.targetCI / 100, MaxTime: f.maxTime, Warmup: f.warmup,
 		Peaks: gpu.Peaks(header.Device.SKU), Order: c.order(header, f.orderSeed), Progress: c.progress, OnResult: c.result(dev),
+	}
+	if f.childSamples {
+		ropts.OnSample = c.sample
 	}
 	if clocks := sysinfo.ReadClocks(f.sysroot); len(clocks) > 0 {
 		read := func() map[string]float64 { return numericClocks(sysinfo.ReadClocks(f.sysroot)) }

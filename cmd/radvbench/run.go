@@ -96,7 +96,9 @@ type runFlags struct {
 	child       bool
 	childSkip   string
 	childGroups int
-	watch       bool
+	// childSamples: report each timed sample to the parent (its --watch).
+	childSamples bool
+	watch        bool
 }
 
 // runFlagSet defines run's flags on f.
@@ -133,7 +135,8 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.child, "child", false, "internal")
 	fs.StringVar(&f.childSkip, "child-skip", "", "internal")
 	fs.IntVar(&f.childGroups, "child-groups", 0, "internal")
-	for _, n := range []string{"child", "child-skip", "child-groups"} {
+	fs.BoolVar(&f.childSamples, "child-samples", false, "internal")
+	for _, n := range []string{"child", "child-skip", "child-groups", "child-samples"} {
 		fs.MarkHidden(n)
 	}
 	fs.MarkHidden("rounds")

@@ -58,8 +58,12 @@ type supervisor struct {
 	klog    map[string]bool // kernel-log lines present before the run
 
 	stats superviseStats
-	// watch, when set (--watch), sees every result as a child reports it.
-	watch func(*results.Result)
+	// watch, when set (--watch), sees every result as a child reports it;
+	// watchStart and watchSample (also set with --watch) each benchmark's
+	// start and timed samples, which the children then report.
+	watch       func(*results.Result)
+	watchStart  func(*results.Result)
+	watchSample func(id string, n int, value float64)
 }
 
 // superviseStats counts what the supervisor saw, for the summary line.
@@ -186,6 +190,9 @@ func (s *supervisor) runChild(r int, c abConfig, seed uint64, done map[string]bo
 	args := append([]string{"run"}, s.base...)
 	args = append(args, "--child", "--order-seed", strconv.FormatUint(seed, 10), "--child-skip", skipFile,
 		"--child-groups", strconv.Itoa(s.groups), "--progress", "never")
+	if s.watchSample != nil {
+		args = append(args, "--child-samples")
+	}
 	cmd := exec.Command(s.exe, args...)
 	cmd.Env = os.Environ()
 	for k, v := range c.env {
@@ -266,6 +273,12 @@ func (s *supervisor) runChild(r int, c abConfig, seed uint64, done map[string]bo
 				cur, curStart = m.Item, time.Now()
 				if cur == nil {
 					cur = &results.Result{Suite: "?", Kernel: m.Start}
+				} else if s.watchStart != nil {
+					s.watchStart(cur)
+				}
+			case m.Sample != nil:
+				if s.watchSample != nil {
+					s.watchSample(m.Sample.ID, m.Sample.N, m.Sample.Value)
 				}
 			case m.Result != nil:
 				res := m.Result
@@ -592,10 +605,14 @@ func watchdogBudget(f runFlags) time.Duration {
 	return 60*time.Second + warmup + 3*maxTime
 }
 
+// executable is the radvbench the children run (tests running the CLI
+// in-process set a built binary).
+var executable = os.Executable
+
 // runSupervised is a run in child processes: --runs N, --config, --isolate.
 func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string, f runFlags, configs []abConfig, groups int,
 	outPath string, resume *journalState, journalPath string) error {
-	exe, err := os.Executable()
+	exe, err := executable()
 	if err != nil {
 		return fmt.Errorf("find the radvbench executable for child runs: %w", err)
 	}
@@ -636,7 +653,7 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 	}
 	defer s.jrn.close()
 	if w != nil {
-		s.watch = w.Result
+		s.watch, s.watchStart, s.watchSample = w.Result, w.Begin, w.Sample
 	}
 	runErr := s.run()
 	w.Close()

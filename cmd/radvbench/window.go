@@ -62,12 +62,27 @@ func openWatch(on bool) (*window.Watch, error) {
 }
 
 // feedWatch feeds the --watch window (if any) from the runner's callbacks,
-// after the table and the progress line.
+// after the table and the progress line: each benchmark's samples as they
+// arrive (named with its metric from the plan), then its result.
 func feedWatch(w *window.Watch, o *runner.Options) {
 	if w == nil {
 		return
 	}
-	onResult, progress := o.OnResult, o.Progress
+	skels := map[string]results.Result{}
+	for _, it := range runner.Plan(*o) {
+		skel := runner.NewResult(it)
+		skels[skel.ID()] = skel
+	}
+	onResult, progress, onSample := o.OnResult, o.Progress, o.OnSample
+	o.OnSample = func(id string, n int, v float64) {
+		if onSample != nil {
+			onSample(id, n, v)
+		}
+		if skel, ok := skels[id]; ok && n == 1 {
+			w.Begin(&skel)
+		}
+		w.Sample(id, n, v)
+	}
 	o.OnResult = func(r *results.Result) {
 		if onResult != nil {
 			onResult(r)

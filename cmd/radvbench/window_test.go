@@ -83,13 +83,65 @@ func TestWindowPresentValidated(t *testing.T) {
 	}
 }
 
+// followSamples polls w's model until stop is called, and returns, for
+// each benchmark it saw in progress, the most samples the model held for
+// it. The model drops a benchmark's samples when its result arrives, so
+// each count was seen before that benchmark finished.
+func followSamples(w *window.Watch) (stop func() map[string]int) {
+	seen := map[string]int{}
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			if id, n := w.Following(); n > seen[id] {
+				seen[id] = n
+			}
+			select {
+			case <-quit:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	return func() map[string]int { close(quit); <-done; return seen }
+}
+
+// checkSamplesSeen: the model held samples of running benchmarks (at
+// least two at once for one of them), and never more than the benchmark's
+// result has.
+func checkSamplesSeen(t *testing.T, seen map[string]int, f *results.File) {
+	t.Helper()
+	most := 0
+	for id, n := range seen {
+		if id == "" {
+			continue
+		}
+		most = max(most, n)
+		total := 0
+		for _, r := range f.Results {
+			if r.ID() == id {
+				total += len(r.Metric.Samples)
+			}
+		}
+		if n > total {
+			t.Errorf("%s: the window held %d samples while it ran, its results %d", id, n, total)
+		}
+	}
+	if most < 2 {
+		t.Errorf("the window saw at most %d samples of a running benchmark (%v); want its samples as they arrive", most, seen)
+	}
+}
+
 // TestWindowWatch: run --watch opens a window that updates while the run
-// goes on; closing it (as the user would) does not stop the run, whose
-// results file is complete afterwards.
+// goes on and follows each benchmark's samples as they arrive; closing it
+// (as the user would) does not stop the run, whose results file is
+// complete afterwards.
 func TestWindowWatch(t *testing.T) {
 	var updatesAtClose atomic.Int64
 	closedEarly := make(chan bool, 1)
+	var stopFollow func() map[string]int
 	watchStarted = func(w *window.Watch) {
+		stopFollow = followSamples(w)
 		go func() {
 			deadline := time.Now().Add(30 * time.Second)
 			for w.Updates() < 2 && time.Now().Before(deadline) && !w.Closed() {
@@ -107,6 +159,10 @@ func TestWindowWatch(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "watch.json")
 	code, stdout, stderr := cli(t, "run", "--suite", "mesh", "--quick", "--watch", "--max-time", "300ms",
 		"--warmup", "5ms", "--progress", "never", "-o", out)
+	if stopFollow == nil {
+		t.Fatalf("run --watch exited %d without opening the window\nstderr:\n%s", code, stderr)
+	}
+	seen := stopFollow()
 	if code != 0 {
 		t.Fatalf("run --watch exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -136,6 +192,7 @@ func TestWindowWatch(t *testing.T) {
 	if len(f.Results) != want {
 		t.Errorf("results file has %d results, want %d (the run must not stop with the window)", len(f.Results), want)
 	}
+	checkSamplesSeen(t, seen, f)
 	for _, r := range f.Results {
 		if r.Status != results.StatusOK {
 			t.Errorf("%s/%s: %s %s", r.Kernel, r.Variant["name"], r.Status, r.Reason)
@@ -144,15 +201,25 @@ func TestWindowWatch(t *testing.T) {
 }
 
 // TestWindowWatchIsolated: with child processes (--isolate=run) the
-// parent shows the watch window, fed by the results the children report;
-// the children get no --watch, and the results file is complete.
+// parent (in-process here, its children a built radvbench) shows the
+// watch window, fed by the samples and results the children report; the
+// children get no --watch, and the results file is complete.
 func TestWindowWatchIsolated(t *testing.T) {
+	exe := binary(t)
+	executable = func() (string, error) { return exe, nil }
+	defer func() { executable = os.Executable }()
+	var stopFollow func() map[string]int
+	watchStarted = func(w *window.Watch) { stopFollow = followSamples(w) }
+	defer func() { watchStarted = nil }()
 	out := filepath.Join(t.TempDir(), "iso.json")
-	cmd := exec.Command(binary(t), "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
+	code, stdout, stderr := cli(t, "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
 		"--isolate=run", "--watch", "--progress", "never", "-o", out)
-	b, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("run --isolate=run --watch: %v\n%s", err, b)
+	if stopFollow == nil {
+		t.Fatalf("run --isolate=run --watch exited %d without opening the window\nstderr:\n%s", code, stderr)
+	}
+	seen := stopFollow()
+	if code != 0 {
+		t.Fatalf("run --isolate=run --watch exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	f, err := results.Load(out)
 	if err != nil {
@@ -169,6 +236,7 @@ func TestWindowWatchIsolated(t *testing.T) {
 	if len(f.Results) != want {
 		t.Errorf("results file has %d results, want %d", len(f.Results), want)
 	}
+	checkSamplesSeen(t, seen, f)
 }
 
 // TestWindowWatchValidated: the watch window's frames (gonum/plot image
