@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"golang.org/x/perf/benchfmt"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
@@ -328,18 +329,9 @@ func aggregates(xs []float64) map[string]float64 {
 	if len(xs) == 0 {
 		return m
 	}
-	var sum float64
-	for _, x := range xs {
-		sum += x
-	}
-	mean := sum / float64(len(xs))
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	sd := 0.0
+	mean, sd := stat.Mean(xs, nil), 0.0
 	if len(xs) > 1 {
-		sd = math.Sqrt(ss / float64(len(xs)-1))
+		mean, sd = stat.MeanStdDev(xs, nil)
 	}
 	m["mean"], m["stddev"] = mean, sd
 	m["median"] = stats.Summarize(xs).Median

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
@@ -44,20 +45,14 @@ func LogSD(xs []float64) float64 {
 	if len(xs) < 2 {
 		return math.NaN()
 	}
-	var sum float64
-	for _, x := range xs {
+	logs := make([]float64, len(xs))
+	for i, x := range xs {
 		if !(x > 0) {
 			return math.NaN()
 		}
-		sum += math.Log(x)
+		logs[i] = math.Log(x)
 	}
-	mean := sum / float64(len(xs))
-	var ss float64
-	for _, x := range xs {
-		d := math.Log(x) - mean
-		ss += d * d
-	}
-	return math.Sqrt(ss / float64(len(xs)-1))
+	return stat.StdDev(logs, nil)
 }
 
 // CV is the sample standard deviation of xs over the absolute mean (NaN
@@ -66,19 +61,11 @@ func CV(xs []float64) float64 {
 	if len(xs) < 2 {
 		return math.NaN()
 	}
-	var sum float64
-	for _, x := range xs {
-		sum += x
-	}
-	mean := sum / float64(len(xs))
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
+	mean, sd := stat.MeanStdDev(xs, nil)
 	if mean == 0 {
 		return math.NaN()
 	}
-	return math.Sqrt(ss/float64(len(xs)-1)) / math.Abs(mean)
+	return sd / math.Abs(mean)
 }
 
 // Welch is the outcome of Welch's t-test.
