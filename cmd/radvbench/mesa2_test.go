@@ -63,35 +63,7 @@ func TestTwoMesaVersions(t *testing.T) {
 		t.Fatalf("host run: exit %d: %s", code, stderr)
 	}
 
-	// Inside the root: the same binary (built on the host) and the root's
-	// loader, driver and validation layer.
-	rdir, err := os.MkdirTemp(filepath.Join(root, "tmp"), "radvbench-e2e")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(rdir)
-	bin, err := os.ReadFile(binary(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(rdir, "radvbench"), bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	in := "/" + strings.TrimPrefix(strings.TrimPrefix(rdir, root), "/")
-	cmd := exec.Command("chroot", append([]string{root, filepath.Join(in, "radvbench")}, append(twoMesaArgs, "--out", filepath.Join(in, "trixie.json"))...)...)
-	cmd.Env = validationEnv()
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("run in %s: %v\n%s%s", root, err, out.String(), errb.String())
-	}
-	if p := validationProblem(out.String() + errb.String()); p != "" {
-		t.Errorf("validation layer (Debian 13 root) reported problems:\n%s", p)
-	}
-	newOut := filepath.Join(dir, "trixie.json")
-	if err := os.Rename(filepath.Join(rdir, "trixie.json"), newOut); err != nil {
-		t.Fatal(err)
-	}
+	newOut := runInRoot(t, root, dir, append(twoMesaArgs, "--out")...)
 
 	host, err := results.Load(hostOut)
 	if err != nil {
@@ -157,32 +129,8 @@ func TestOtherSuitesOnMesa26(t *testing.T) {
 	}
 	root := trixieRoot(t)
 	requireVulkan(t)
-	rdir, err := os.MkdirTemp(filepath.Join(root, "tmp"), "radvbench-e2e")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(rdir)
-	bin, err := os.ReadFile(binary(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(rdir, "radvbench"), bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	in := "/" + strings.TrimPrefix(strings.TrimPrefix(rdir, root), "/")
-	out := filepath.Join(in, "others.json")
-	cmd := exec.Command("chroot", root, filepath.Join(in, "radvbench"), "run", "--suite", "memory,latency,rayquery,mesh",
-		"--quick", "--max-time", "100ms", "--warmup", "2ms", "--progress", "never", "--out", out)
-	cmd.Env = validationEnv()
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("run in %s: %v\n%s%s", root, err, stdout.String(), stderr.String())
-	}
-	if p := validationProblem(stdout.String() + stderr.String()); p != "" {
-		t.Errorf("validation layer (Debian 13 root) reported problems:\n%s", p)
-	}
-	f, err := results.Load(filepath.Join(rdir, "others.json"))
+	f, err := results.Load(runInRoot(t, root, t.TempDir(), "run", "--suite", "memory,latency,rayquery,mesh",
+		"--quick", "--max-time", "100ms", "--warmup", "2ms", "--progress", "never", "--out"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,4 +158,41 @@ func TestOtherSuitesOnMesa26(t *testing.T) {
 			t.Errorf("Mesa 26.1: no %s benchmark ran and verified", s)
 		}
 	}
+}
+
+// runInRoot runs the radvbench test binary (built on the host) inside the
+// Debian 13 root through chroot, with the root's loader, driver and
+// validation layer; args end with "--out", to which it appends the results
+// path inside the root. It fails the test on a non-zero exit or any
+// validation message and returns the results file, moved to dir.
+func runInRoot(t *testing.T, root, dir string, args ...string) string {
+	t.Helper()
+	rdir, err := os.MkdirTemp(filepath.Join(root, "tmp"), "radvbench-e2e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(rdir)
+	bin, err := os.ReadFile(binary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(rdir, "radvbench"), bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	in := "/" + strings.TrimPrefix(strings.TrimPrefix(rdir, root), "/")
+	cmd := exec.Command("chroot", append([]string{root, filepath.Join(in, "radvbench")}, append(args, filepath.Join(in, "out.json"))...)...)
+	cmd.Env = validationEnv()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("run in %s: %v\n%s%s", root, err, stdout.String(), stderr.String())
+	}
+	if p := validationProblem(stdout.String() + stderr.String()); p != "" {
+		t.Errorf("validation layer (Debian 13 root) reported problems:\n%s", p)
+	}
+	out := filepath.Join(dir, "trixie-"+filepath.Base(rdir)+".json")
+	if err := os.Rename(filepath.Join(rdir, "out.json"), out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
