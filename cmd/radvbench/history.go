@@ -129,6 +129,20 @@ func (f *filterFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.until, "until", "", "only runs started before this time")
 }
 
+// open parses the filter flags (a usage error before any store is
+// touched) and then opens the store named by dsn; the caller closes it.
+func (f *filterFlags) open(ctx context.Context, dsn string) (*history.Store, history.Filter, error) {
+	filter, err := f.filter()
+	if err != nil {
+		return nil, history.Filter{}, err
+	}
+	s, err := openHistory(ctx, dsn)
+	if err != nil {
+		return nil, history.Filter{}, err
+	}
+	return s, filter, nil
+}
+
 func (f *filterFlags) filter() (history.Filter, error) {
 	out := history.Filter{Device: f.device, Driver: f.driver, Kernel: f.kernel, Where: map[string]string{}}
 	if f.config != "" {
@@ -244,11 +258,7 @@ func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if fs.NArg() > 0 {
 		return usagef("history runs takes no arguments (got %q): filter with --where KEY=VALUE", fs.Arg(0))
 	}
-	filter, err := ff.filter()
-	if err != nil {
-		return err
-	}
-	s, err := openHistory(ctx, dsn)
+	s, filter, err := ff.open(ctx, dsn)
 	if err != nil {
 		return err
 	}
@@ -365,15 +375,11 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if chartPath != "" && ext != ".png" && ext != ".svg" {
 		return usagef("--chart %s: the file must end in .png or .svg", chartPath)
 	}
-	filter, err := ff.filter()
-	if err != nil {
-		return err
-	}
 	opt, err := df.options()
 	if err != nil {
 		return err
 	}
-	s, err := openHistory(ctx, dsn)
+	s, filter, err := ff.open(ctx, dsn)
 	if err != nil {
 		return err
 	}
@@ -529,15 +535,11 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if fs.NArg() > 0 {
 		return usagef("history detect takes no arguments (got %q): use --benchmark PREFIX", fs.Arg(0))
 	}
-	filter, err := ff.filter()
-	if err != nil {
-		return err
-	}
 	opt, err := df.options()
 	if err != nil {
 		return err
 	}
-	s, err := openHistory(ctx, dsn)
+	s, filter, err := ff.open(ctx, dsn)
 	if err != nil {
 		return err
 	}

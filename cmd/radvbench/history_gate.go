@@ -197,11 +197,7 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	filter, err := ff.filter()
-	if err != nil {
-		return err
-	}
-	s, err := openHistory(ctx, dsn)
+	s, filter, err := ff.open(ctx, dsn)
 	if err != nil {
 		return err
 	}
@@ -271,17 +267,13 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if fs.NArg() > 0 {
 		return usagef("history export takes no arguments (got %q)", fs.Arg(0))
 	}
-	filter, err := ff.filter()
-	if err != nil {
-		return err
-	}
 	var extra []string
 	for _, k := range strings.Split(keys, ",") {
 		if k = strings.TrimSpace(k); k != "" {
 			extra = append(extra, k)
 		}
 	}
-	s, err := openHistory(ctx, dsn)
+	s, filter, err := ff.open(ctx, dsn)
 	if err != nil {
 		return err
 	}
