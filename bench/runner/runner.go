@@ -15,7 +15,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"regexp"
 	"runtime/debug"
 	"time"
@@ -320,7 +319,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	r.Metric.Samples = ms.Values
 	r.Status = results.StatusOK
 	r.Metric.Value = sum.Median
-	r.CI = results.CI{Low: finite(sum.Low), High: finite(sum.High), Level: stats.Confidence}
+	r.CI = results.NewCI(sum.Low, sum.High, stats.Confidence)
 	r.CV = sum.CV
 	r.Noisy, r.Reason = ms.Noisy, ms.NoisyReason
 	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
@@ -334,14 +333,6 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})
 	}
 	return r
-}
-
-// finite maps ±Inf (no interval) to 0 for JSON, which has no infinities.
-func finite(x float64) float64 {
-	if math.IsInf(x, 0) || math.IsNaN(x) {
-		return 0
-	}
-	return x
 }
 
 func addExtra(r *results.Result, prefix string, m map[string]float64) {

@@ -87,7 +87,7 @@ func finalizeMerged(r *results.Result, targetCI float64) {
 	old := r.Metric.Value
 	s := stats.Summarize(r.Metric.Samples)
 	r.Metric.Value, r.CV = s.Median, s.CV
-	r.CI = results.CI{Low: finite(s.Low), High: finite(s.High), Level: stats.Confidence}
+	r.CI = results.NewCI(s.Low, s.High, stats.Confidence)
 	r.Noisy, r.Reason = false, ""
 	if s.RelWidth() > targetCI {
 		r.Noisy = true
@@ -96,13 +96,6 @@ func finalizeMerged(r *results.Result, targetCI float64) {
 	if r.PercentOfPeak > 0 && old > 0 {
 		r.PercentOfPeak *= s.Median / old
 	}
-}
-
-func finite(x float64) float64 {
-	if x > 1e308 || x < -1e308 || x != x {
-		return 0
-	}
-	return x
 }
 
 func envString(env map[string]string) string {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -229,6 +230,15 @@ type CI struct {
 	Low   float64 `json:"low"`
 	High  float64 `json:"high"`
 	Level float64 `json:"level,omitempty"`
+}
+
+// NewCI is the interval [low, high] at level, or no interval (both bounds
+// 0, as JSON has no infinities) when either bound is not finite.
+func NewCI(low, high, level float64) CI {
+	if math.IsInf(low, 0) || math.IsNaN(low) || math.IsInf(high, 0) || math.IsNaN(high) {
+		return CI{Level: level}
+	}
+	return CI{Low: low, High: high, Level: level}
 }
 
 // ID is a stable, readable identity of a benchmark, used to pair results

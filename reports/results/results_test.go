@@ -1,6 +1,7 @@
 package results
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -80,5 +81,27 @@ func TestRunSamples(t *testing.T) {
 				t.Errorf("RunSamples = %v %v, want %v %v", gotR, gotS, tc.wantR, tc.wantS)
 			}
 		})
+	}
+}
+
+// TestNewCI: an interval with a non-finite bound is no interval at all,
+// never a half-open one (which the run table would print as ±100%).
+func TestNewCI(t *testing.T) {
+	inf := math.Inf(1)
+	tests := []struct {
+		name      string
+		low, high float64
+		want      CI
+	}{
+		{"finite", 1, 3, CI{Low: 1, High: 3, Level: 0.95}},
+		{"low missing", -inf, 3, CI{Level: 0.95}},
+		{"high missing", 1, inf, CI{Level: 0.95}},
+		{"NaN", math.NaN(), 3, CI{Level: 0.95}},
+		{"none", -inf, inf, CI{Level: 0.95}},
+	}
+	for _, tc := range tests {
+		if got := NewCI(tc.low, tc.high, 0.95); got != tc.want {
+			t.Errorf("%s: NewCI(%v, %v) = %+v, want %+v", tc.name, tc.low, tc.high, got, tc.want)
+		}
 	}
 }

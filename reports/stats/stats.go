@@ -18,8 +18,9 @@ const Confidence = 0.95
 type Summary struct {
 	N      int
 	Median float64
-	// Low and High bound the Confidence interval of the median; they are
-	// ±Inf when there are too few samples for one.
+	// Low and High bound the Confidence interval of the median; both are
+	// ±Inf when there are too few samples for one (benchmath gives a
+	// half-open interval for n = 5; a one-sided bound is not shown as "±").
 	Low, High float64
 	// CV is the standard deviation over the mean (0 for n < 2).
 	CV float64
@@ -35,6 +36,9 @@ func Summarize(xs []float64) Summary {
 	sample := benchmath.NewSample(append([]float64(nil), xs...), &benchmath.DefaultThresholds)
 	sum := benchmath.AssumeNothing.Summary(sample, Confidence)
 	s.Median, s.Low, s.High = sum.Center, sum.Lo, sum.Hi
+	if math.IsInf(s.Low, 0) || math.IsInf(s.High, 0) {
+		s.Low, s.High = math.Inf(-1), math.Inf(1)
+	}
 	if len(xs) > 1 {
 		mean, sd := stat.MeanStdDev(xs, nil)
 		if mean != 0 {

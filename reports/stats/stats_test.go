@@ -37,6 +37,9 @@ func TestSummarize(t *testing.T) {
 			if finite != tc.finiteCI {
 				t.Errorf("CI [%v, %v], want finite=%v", s.Low, s.High, tc.finiteCI)
 			}
+			if !tc.finiteCI && !(math.IsInf(s.Low, -1) && math.IsInf(s.High, 1)) {
+				t.Errorf("CI [%v, %v]: without an interval both bounds must be infinite, not one", s.Low, s.High)
+			}
 			if finite && (s.Low > s.Median || s.High < s.Median) {
 				t.Errorf("CI [%v, %v] does not contain the median %v", s.Low, s.High, s.Median)
 			}
