@@ -96,16 +96,8 @@ func describe(g *GPU) string {
 func checkGPUs(s *System, add addFunc) {
 	if len(s.GPUs) == 0 {
 		others := ""
-		if len(s.OtherCards) > 0 {
-			var cs []string
-			for _, c := range s.OtherCards {
-				d := fmt.Sprintf("%s %04X:%04X", c.Card, c.VendorID, c.DeviceID)
-				if c.Driver != "" {
-					d += " " + c.Driver
-				}
-				cs = append(cs, d)
-			}
-			others = "; DRM cards here: " + strings.Join(cs, ", ")
+		if cards := s.DescribeOtherCards(); cards != "" {
+			others = "; DRM cards here: " + cards
 		}
 		if n := kfdGPUs(s); n > 0 {
 			gfx := kfdGFX(s)

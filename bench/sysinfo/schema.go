@@ -3,6 +3,7 @@ package sysinfo
 // The record's types: what Collect fills in and results files embed.
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -171,6 +172,25 @@ type OtherCard struct {
 	VendorID uint32 `json:"vendor_id"`
 	DeviceID uint32 `json:"device_id"`
 	Driver   string `json:"driver,omitempty"`
+}
+
+// String is "card1 10DE:2335 nvidia": the card, its PCI IDs and driver.
+func (c OtherCard) String() string {
+	d := fmt.Sprintf("%s %04X:%04X", c.Card, c.VendorID, c.DeviceID)
+	if c.Driver != "" {
+		d += " " + c.Driver
+	}
+	return d
+}
+
+// DescribeOtherCards lists s.OtherCards as "card1 10DE:2335 nvidia, ...",
+// or "" when there are none.
+func (s *System) DescribeOtherCards() string {
+	cs := make([]string, len(s.OtherCards))
+	for i, c := range s.OtherCards {
+		cs[i] = c.String()
+	}
+	return strings.Join(cs, ", ")
 }
 
 // KFDNode is one KFD topology node.

@@ -135,16 +135,8 @@ func writeSummary(w io.Writer, s *sysinfo.System) {
 
 	if len(s.GPUs) == 0 {
 		msg := "no AMD GPU present (no DRM card with vendor 0x1002 under /sys/class/drm)"
-		if len(s.OtherCards) > 0 {
-			var cs []string
-			for _, c := range s.OtherCards {
-				d := fmt.Sprintf("%s %04X:%04X", c.Card, c.VendorID, c.DeviceID)
-				if c.Driver != "" {
-					d += " " + c.Driver
-				}
-				cs = append(cs, d)
-			}
-			msg += "; other DRM cards: " + strings.Join(cs, ", ")
+		if cards := s.DescribeOtherCards(); cards != "" {
+			msg += "; other DRM cards: " + cards
 		}
 		line("GPU", "%s", msg)
 	}

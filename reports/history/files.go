@@ -32,25 +32,17 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 	if err != nil {
 		return nil, err
 	}
-	for len(runIDs) > 0 {
-		n := min(len(runIDs), 500)
-		chunk := runIDs[:n]
-		runIDs = runIDs[n:]
-		args := make([]any, len(chunk))
-		for i, id := range chunk {
-			args[i] = id
-		}
-		in := strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+	err = inChunks(runIDs, func(args []any, in string) error {
 		rrows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT id, started_ns, config, device, driver, tool_commit FROM radvbench_runs WHERE id IN (`+in+`)`), args...)
 		if err != nil {
-			return nil, s.queryErr("read runs", err)
+			return s.queryErr("read runs", err)
 		}
 		for rrows.Next() {
 			var id, cfg, dev, drv, commit string
 			var ns int64
 			if err := rrows.Scan(&id, &ns, &cfg, &dev, &drv, &commit); err != nil {
 				rrows.Close()
-				return nil, err
+				return err
 			}
 			f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Commit: commit}, Started: time.Unix(0, ns).UTC(),
 				Device: results.Device{Name: dev, DriverInfo: drv}, Labels: map[string]string{}, Fingerprint: map[string]string{}}
@@ -74,16 +66,19 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 			runs[id] = f
 		}
 		rrows.Close()
+		if err := rrows.Err(); err != nil {
+			return err
+		}
 		prows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT run_id, suite, kernel_name, variant, params, status, metric, unit, better, median, ci_low, ci_high, samples FROM radvbench_points WHERE run_id IN (`+in+`) ORDER BY run_id, benchmark`), args...)
 		if err != nil {
-			return nil, s.queryErr("read points", err)
+			return s.queryErr("read points", err)
 		}
 		for prows.Next() {
 			var id, suite, kernel, variant, params, status, metric, unit, better, samples string
 			var med, lo, hi sql.NullFloat64
 			if err := prows.Scan(&id, &suite, &kernel, &variant, &params, &status, &metric, &unit, &better, &med, &lo, &hi, &samples); err != nil {
 				prows.Close()
-				return nil, err
+				return err
 			}
 			f := runs[id]
 			if f == nil {
@@ -98,9 +93,10 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 			f.Results = append(f.Results, r)
 		}
 		prows.Close()
-		if err := prows.Err(); err != nil {
-			return nil, err
-		}
+		return prows.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make([]*results.File, 0, len(order))
 	for _, id := range order {

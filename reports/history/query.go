@@ -217,24 +217,17 @@ func (s *Store) Benchmarks(ctx context.Context, prefix string) ([]string, error)
 // RunKeys returns the fingerprint (key/value rows) of each run.
 func (s *Store) RunKeys(ctx context.Context, runIDs []string) (map[string]map[string]string, error) {
 	out := map[string]map[string]string{}
-	for len(runIDs) > 0 {
-		n := min(len(runIDs), 500)
-		chunk := runIDs[:n]
-		runIDs = runIDs[n:]
-		args := make([]any, len(chunk))
-		for i, id := range chunk {
-			args[i] = id
-		}
-		q := `SELECT run_id, key, value FROM radvbench_run_keys WHERE run_id IN (` + strings.TrimSuffix(strings.Repeat("?, ", n), ", ") + `)`
+	err := inChunks(runIDs, func(args []any, in string) error {
+		q := `SELECT run_id, key, value FROM radvbench_run_keys WHERE run_id IN (` + in + `)`
 		rows, err := s.db.QueryContext(ctx, s.dialect.q(q), args...)
 		if err != nil {
-			return nil, s.queryErr("read fingerprints", err)
+			return s.queryErr("read fingerprints", err)
 		}
 		for rows.Next() {
 			var id, k, v string
 			if err := rows.Scan(&id, &k, &v); err != nil {
 				rows.Close()
-				return nil, err
+				return err
 			}
 			if out[id] == nil {
 				out[id] = map[string]string{}
@@ -242,9 +235,10 @@ func (s *Store) RunKeys(ctx context.Context, runIDs []string) (map[string]map[st
 			out[id][k] = v
 		}
 		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -276,4 +270,22 @@ func (s *Store) Counts(ctx context.Context) (files, runs, points int, err error)
 		err = s.queryErr("count", err)
 	}
 	return
+}
+
+// inChunks calls fn for runIDs in chunks of at most 500, with the chunk as
+// query arguments and its placeholder list ("?, ?, ?"), so that an IN (...)
+// query stays far below either database's limit on parameters.
+func inChunks(runIDs []string, fn func(args []any, in string) error) error {
+	for len(runIDs) > 0 {
+		n := min(len(runIDs), 500)
+		args := make([]any, n)
+		for i, id := range runIDs[:n] {
+			args[i] = id
+		}
+		if err := fn(args, strings.TrimSuffix(strings.Repeat("?, ", n), ", ")); err != nil {
+			return err
+		}
+		runIDs = runIDs[n:]
+	}
+	return nil
 }
