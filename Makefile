@@ -5,7 +5,7 @@ GO        ?= go
 # ci/trixie-root.sh ('make toolchain'), run with that root's own dynamic
 # loader and libraries (no chroot, no root needed), so a .spv's bytes do not
 # depend on the machine. shaders/TOOLCHAIN records that glslc's version.
-TRIXIE_ROOT ?= $(or $(RADVBENCH_TRIXIE_ROOT),/var/cache/radvbench/trixie-root)
+TRIXIE_ROOT ?= $(shell ./ci/trixie-root.sh --path)
 TRIXIE_EXEC := $(TRIXIE_ROOT)/lib64/ld-linux-x86-64.so.2 --library-path $(TRIXIE_ROOT)/usr/lib/x86_64-linux-gnu
 GLSLC     ?= $(TRIXIE_EXEC) $(TRIXIE_ROOT)/usr/bin/glslc
 SPIRV_VAL ?= $(TRIXIE_EXEC) $(TRIXIE_ROOT)/usr/bin/spirv-val

@@ -2,26 +2,37 @@
 # trixie-root.sh: build, once, the Debian 13 ("trixie") root that holds
 # radvbench's pinned shader toolchain (glslc, spirv-val) and a second Mesa
 # (trixie-backports Mesa >= 26.1 lavapipe, with VK_KHR_cooperative_matrix).
+# glslc (with its libshaderc1) and spirv-tools come from Debian forky
+# (testing), pinned by apt preferences to exactly those three packages:
+# trixie's glslc 2025.2 (glslang 15.1) cannot compile GL_EXT_bfloat16 or
+# GL_EXT_float_e4m3/e5m2 (bf16 and fp8 cooperative matrices need glslang
+# >= 16); forky's build only needs trixie's libc6 and libstdc++6, so
+# nothing else in the root moves (the build fails if apt wants to).
 #
 #   ci/trixie-root.sh            build the root if it is missing (needs root)
 #   ci/trixie-root.sh --check    exit 0 when the root is ready, 1 (with the fix) when not
 #   ci/trixie-root.sh --path     print the root's directory
 #
 # The root lives in $RADVBENCH_TRIXIE_ROOT (default
-# /var/cache/radvbench/trixie-root). It is ready when its stamp file
+# /var/cache/radvbench/trixie-root-forkyglslc: the name changes with the
+# pinned toolchain, so a checkout on the older pin keeps its own root;
+# the Makefile and the tests ask --path). It is ready when its stamp file
 # (.radvbench-ready) names the same package set as this script; a partial or
 # outdated root is rebuilt from scratch. Building takes about 40 s plus
 # package downloads. The glslc version it holds is written to the stamp and
 # must equal shaders/TOOLCHAIN (checked by `make shaders-check`).
 set -euo pipefail
 
-ROOT=${RADVBENCH_TRIXIE_ROOT:-/var/cache/radvbench/trixie-root}
+ROOT=${RADVBENCH_TRIXIE_ROOT:-/var/cache/radvbench/trixie-root-forkyglslc}
 MIRROR=${RADVBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 PKGS_BACKPORTS="mesa-vulkan-drivers"
-PKGS="glslc spirv-tools vulkan-validationlayers libvulkan1 vulkan-tools ca-certificates"
+PKGS="vulkan-validationlayers libvulkan1 vulkan-tools ca-certificates"
+# From forky (testing), pinned: the shader compiler and the validator.
+PKGS_FORKY="glslc libshaderc1 spirv-tools"
 MESA_MIN=26.1
+GLSLC_MIN=2026.4
 # The stamp changes when the package set does, so an old root is rebuilt.
-RECIPE="trixie minbase; backports: $PKGS_BACKPORTS >= $MESA_MIN; $PKGS"
+RECIPE="trixie minbase; backports: $PKGS_BACKPORTS >= $MESA_MIN; forky: $PKGS_FORKY (glslc >= $GLSLC_MIN); $PKGS"
 STAMP="$ROOT/.radvbench-ready"
 
 say() { echo "trixie-root: $*"; }
@@ -89,8 +100,26 @@ URIs: $MIRROR
 Suites: trixie trixie-updates trixie-backports
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+# Testing's Release file can carry an expired Valid-Until.
+Types: deb
+URIs: $MIRROR
+Suites: forky
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+Check-Valid-Until: no
 EOF
 rm -f "$tmp/etc/apt/sources.list"
+# Nothing comes from forky but the pinned shader toolchain.
+cat >"$tmp/etc/apt/preferences.d/radvbench-forky" <<EOF
+Package: *
+Pin: release n=forky
+Pin-Priority: 1
+
+Package: $PKGS_FORKY
+Pin: release n=forky
+Pin-Priority: 990
+EOF
 in_root() {
 	say "+ chroot $* "
 	chroot "$tmp" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 "$@"
@@ -98,6 +127,17 @@ in_root() {
 in_root apt-get update -qq
 in_root apt-get install -y -qq --no-install-recommends -t trixie-backports $PKGS_BACKPORTS
 in_root apt-get install -y -qq --no-install-recommends $PKGS
+# apt's simulation must install exactly the forky packages, nothing else
+# (no trixie library upgraded to forky's).
+sim=$(chroot "$tmp" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 \
+	apt-get install -s --no-install-recommends $PKGS_FORKY | sed -n 's/^Inst \([^ ]*\) .*/\1/p' | sort | xargs)
+want=$(printf '%s\n' $PKGS_FORKY | sort | xargs)
+if [ "$sim" != "$want" ]; then
+	say "installing $PKGS_FORKY from forky would install or upgrade: $sim (expected exactly: $want)"
+	say "forky moved: update the pin in this script"
+	exit 1
+fi
+in_root apt-get install -y -qq --no-install-recommends $PKGS_FORKY
 in_root apt-get clean
 
 mesa=$(chroot "$tmp" dpkg-query -W -f='${Version}' mesa-vulkan-drivers)
@@ -106,6 +146,10 @@ if ! chroot "$tmp" dpkg --compare-versions "$mesa" ge "$MESA_MIN"; then
 	exit 1
 fi
 glslc=$(chroot "$tmp" glslc --version | head -1)
+if ! chroot "$tmp" dpkg --compare-versions "$(chroot "$tmp" dpkg-query -W -f='${Version}' glslc)" ge "$GLSLC_MIN"; then
+	say "forky gave $glslc, need glslc >= $GLSLC_MIN"
+	exit 1
+fi
 printf '%s\n%s\n%s\n' "$RECIPE" "$glslc" "mesa-vulkan-drivers $mesa" >"$tmp/.radvbench-ready"
 mv "$tmp" "$ROOT"
 trap - EXIT

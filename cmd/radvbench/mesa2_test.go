@@ -15,10 +15,12 @@ import (
 // Mesa 26.1 lavapipe, with VK_KHR_cooperative_matrix.
 func trixieRoot(t *testing.T) string {
 	t.Helper()
-	root := os.Getenv("RADVBENCH_TRIXIE_ROOT")
-	if root == "" {
-		root = "/var/cache/radvbench/trixie-root"
+	// The script owns the root's place ($RADVBENCH_TRIXIE_ROOT or its default).
+	out, err := exec.Command("../../ci/trixie-root.sh", "--path").Output()
+	if err != nil {
+		t.Fatalf("ci/trixie-root.sh --path: %v", err)
 	}
+	root := strings.TrimSpace(string(out))
 	why := ""
 	if _, err := os.Stat(filepath.Join(root, ".radvbench-ready")); err != nil {
 		why = "no Debian 13 root at " + root + ": run 'make toolchain'"
