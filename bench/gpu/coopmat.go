@@ -19,7 +19,7 @@ func (p *PhysicalDevice) CooperativeMatrixProperties() ([]vkshim.CoopMatProperti
 	if !p.Extensions["VK_KHR_cooperative_matrix"] || !p.Info.CooperativeMatrix {
 		return nil, ErrNoCooperativeMatrix
 	}
-	info, err := p.inst.fns.QueryCoopMat(p.h)
+	info, err := p.inst.fns.QueryCoopMat(p.h, p.Extensions)
 	if err != nil {
 		return nil, fmt.Errorf("device %s: %w", p.Name, err)
 	}
@@ -28,12 +28,46 @@ func (p *PhysicalDevice) CooperativeMatrixProperties() ([]vkshim.CoopMatProperti
 
 // CoopMatShape finds the subgroup-scope row of the property table for
 // A = B = in and C = Result = acc. ok is false, with the reason, when the
-// device does not list it.
+// device lacks cooperative matrices, the element type's extension and
+// features (bf16, fp8) or the row.
 func (p *PhysicalDevice) CoopMatShape(in, acc vkshim.ComponentType) (row vkshim.CoopMatProperties, ok bool, why string) {
 	props, err := p.CooperativeMatrixProperties()
 	if err != nil {
 		return row, false, err.Error()
 	}
+	if ok, why := coopMatTypeEnabled(p.Extensions, p.Info, in); !ok {
+		return row, false, why
+	}
+	return matchCoopMat(props, in, acc)
+}
+
+// coopMatTypeEnabled says whether cooperative matrices of element type in
+// can be used beyond VK_KHR_cooperative_matrix itself: bf16 needs
+// VK_KHR_shader_bfloat16, fp8 VK_EXT_shader_float8, each with its type and
+// cooperative-matrix features (which Open enables).
+func coopMatTypeEnabled(exts map[string]bool, info vkshim.DeviceInfo, in vkshim.ComponentType) (bool, string) {
+	switch in {
+	case vkshim.ComponentBFloat16:
+		if !exts["VK_KHR_shader_bfloat16"] {
+			return false, "no VK_KHR_shader_bfloat16 (bf16 cooperative matrices: RADV lists them on GFX12 / RX 9000, GFX12 supported from Mesa 25.1; no lavapipe up to Mesa 26.2 has the extension)"
+		}
+		if !info.BFloat16CooperativeMatrix {
+			return false, "VK_KHR_shader_bfloat16 without shaderBFloat16Type and shaderBFloat16CooperativeMatrix"
+		}
+	case vkshim.ComponentFloatE4M3, vkshim.ComponentFloatE5M2:
+		if !exts["VK_EXT_shader_float8"] {
+			return false, "no VK_EXT_shader_float8 (fp8 cooperative matrices; no lavapipe up to Mesa 26.2 has the extension)"
+		}
+		if !info.Float8CooperativeMatrix {
+			return false, "VK_EXT_shader_float8 without shaderFloat8 and shaderFloat8CooperativeMatrix"
+		}
+	}
+	return true, ""
+}
+
+// matchCoopMat finds the subgroup-scope row of a property table for
+// A = B = in and C = Result = acc.
+func matchCoopMat(props []vkshim.CoopMatProperties, in, acc vkshim.ComponentType) (row vkshim.CoopMatProperties, ok bool, why string) {
 	for _, r := range props {
 		if r.Scope == vkshim.ScopeSubgroup && r.A == in && r.B == in && r.C == acc && r.Result == acc {
 			return r, true, ""
@@ -85,4 +119,10 @@ const (
 	ComponentFloat32 = vkshim.ComponentFloat32
 	ComponentSint8   = vkshim.ComponentSint8
 	ComponentSint32  = vkshim.ComponentSint32
+	// ComponentBFloat16 is VK_COMPONENT_TYPE_BFLOAT16_KHR.
+	ComponentBFloat16 = vkshim.ComponentBFloat16
+	// ComponentFloatE4M3, ComponentFloatE5M2 are
+	// VK_COMPONENT_TYPE_FLOAT8_E4M3_EXT and _E5M2_EXT.
+	ComponentFloatE4M3 = vkshim.ComponentFloatE4M3
+	ComponentFloatE5M2 = vkshim.ComponentFloatE5M2
 )

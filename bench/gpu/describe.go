@@ -17,6 +17,7 @@ var relevantExtensions = []string{
 	"VK_EXT_subgroup_size_control", "VK_KHR_shader_integer_dot_product",
 	"VK_KHR_shader_float16_int8", "VK_KHR_16bit_storage", "VK_KHR_performance_query",
 	"VK_EXT_memory_budget", "VK_EXT_pci_bus_info", "VK_KHR_buffer_device_address",
+	"VK_KHR_shader_bfloat16", "VK_EXT_shader_float8",
 }
 
 // DriverVersionString decodes driverVersion the way the vendor does: Mesa
@@ -76,6 +77,10 @@ func (p *PhysicalDevice) Describe() results.Device {
 			"taskShader":               p.Info.TaskShader,
 			"bufferDeviceAddress":      p.Info.BufferDeviceAddress,
 			"cooperativeMatrix":        p.Info.CooperativeMatrix,
+			// VK_KHR_shader_bfloat16 / VK_EXT_shader_float8 with their
+			// type and cooperative-matrix features.
+			"shaderBFloat16CooperativeMatrix": p.Info.BFloat16CooperativeMatrix,
+			"shaderFloat8CooperativeMatrix":   p.Info.Float8CooperativeMatrix,
 		},
 		CooperativeMatrix: p.describeCoopMat(),
 	}

@@ -24,6 +24,8 @@ var optionalExtensions = []string{
 	"VK_EXT_mesh_shader",
 	"VK_EXT_calibrated_timestamps",
 	"VK_KHR_cooperative_matrix",
+	"VK_KHR_shader_bfloat16",
+	"VK_EXT_shader_float8",
 }
 
 // Device is a logical device with one queue that supports compute (and,
@@ -85,7 +87,15 @@ func (p *PhysicalDevice) OpenWith(extra ...string) (*Device, error) {
 		exts = without(exts, "VK_EXT_mesh_shader")
 	}
 	if !want.CooperativeMatrix {
+		want.BFloat16CooperativeMatrix, want.Float8CooperativeMatrix = false, false
 		exts = without(exts, "VK_KHR_cooperative_matrix")
+	}
+	// bf16 and fp8 are enabled only for cooperative matrices.
+	if !want.BFloat16CooperativeMatrix {
+		exts = without(exts, "VK_KHR_shader_bfloat16")
+	}
+	if !want.Float8CooperativeMatrix {
+		exts = without(exts, "VK_EXT_shader_float8")
 	}
 	exts = append(exts, extra...)
 	h, r := p.inst.fns.CreateDevice(p.h, uint32(p.ComputeFamily), want, exts)

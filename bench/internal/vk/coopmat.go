@@ -88,23 +88,34 @@ type CoopMatInfo struct {
 	// cooperativeMatrixRobustBufferAccess; VulkanMemoryModel is the Vulkan
 	// 1.2 feature GLSL's cooperative-matrix loads and stores need.
 	Feature, RobustBufferAccess, VulkanMemoryModel bool
-	Properties                                     []CoopMatProperties
+	// BFloat16Type, BFloat16CooperativeMatrix: VK_KHR_shader_bfloat16's
+	// shaderBFloat16Type and shaderBFloat16CooperativeMatrix.
+	BFloat16Type, BFloat16CooperativeMatrix bool
+	// Float8, Float8CooperativeMatrix: VK_EXT_shader_float8's shaderFloat8
+	// and shaderFloat8CooperativeMatrix.
+	Float8, Float8CooperativeMatrix bool
+	Properties                      []CoopMatProperties
 }
 
 // QueryCoopMat reads the cooperative-matrix feature bits and property
-// table of a device that offers VK_KHR_cooperative_matrix. It returns an
-// error when the entry point is missing.
-func (fns *InstanceFuncs) QueryCoopMat(phys vulkan.PhysicalDevice) (CoopMatInfo, error) {
+// table of a device that offers VK_KHR_cooperative_matrix; exts is the
+// device's extension set (the bf16 and fp8 feature structures are chained
+// only when it has VK_KHR_shader_bfloat16 / VK_EXT_shader_float8). It
+// returns an error when the entry point is missing.
+func (fns *InstanceFuncs) QueryCoopMat(phys vulkan.PhysicalDevice, exts map[string]bool) (CoopMatInfo, error) {
 	const maxRows = 64
 	var f C.rb_coopmat_features
 	props := (*[maxRows]C.rb_coopmat_props)(C.calloc(maxRows, C.size_t(unsafe.Sizeof(C.rb_coopmat_props{}))))
 	defer C.free(unsafe.Pointer(props))
-	n := C.rb_coopmat_query(fns.t, C.VkPhysicalDevice(unsafe.Pointer(phys)), &f, &props[0], maxRows)
+	n := C.rb_coopmat_query(fns.t, C.VkPhysicalDevice(unsafe.Pointer(phys)),
+		b32(exts["VK_KHR_shader_bfloat16"]), b32(exts["VK_EXT_shader_float8"]), &f, &props[0], maxRows)
 	if n < 0 {
 		return CoopMatInfo{}, fmt.Errorf("vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR is not available")
 	}
 	info := CoopMatInfo{Feature: f.cooperativeMatrix != 0, RobustBufferAccess: f.cooperativeMatrixRobustBufferAccess != 0,
-		VulkanMemoryModel: f.vulkanMemoryModel != 0}
+		VulkanMemoryModel: f.vulkanMemoryModel != 0,
+		BFloat16Type:      f.shaderBFloat16Type != 0, BFloat16CooperativeMatrix: f.shaderBFloat16CooperativeMatrix != 0,
+		Float8: f.shaderFloat8 != 0, Float8CooperativeMatrix: f.shaderFloat8CooperativeMatrix != 0}
 	for i := 0; i < int(n) && i < maxRows; i++ {
 		p := props[i]
 		info.Properties = append(info.Properties, CoopMatProperties{

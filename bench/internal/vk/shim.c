@@ -81,6 +81,8 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 	VkPhysicalDeviceRayQueryFeaturesKHR frq = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_RAY_QUERY_FEATURES_KHR};
 	VkPhysicalDeviceMeshShaderFeaturesEXT fms = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
 	rb_coopmat_features fcm = {.sType = (VkStructureType)RB_STYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR};
+	rb_bfloat16_features fbf = {.sType = (VkStructureType)RB_STYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR};
+	rb_float8_features ff8 = {.sType = (VkStructureType)RB_STYPE_PHYSICAL_DEVICE_SHADER_FLOAT8_FEATURES_EXT};
 	VkPhysicalDeviceFeatures base = {0};
 	base.shaderInt16 = want->shader_int16;
 	base.shaderInt64 = want->shader_int64;
@@ -131,6 +133,16 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 		fns->get_features2(phys, &have2);
 		f12.vulkanMemoryModelDeviceScope = have.vulkanMemoryModelDeviceScope;
 		fcm.pNext = chain; chain = &fcm;
+		if (want->bfloat16_coopmat) {
+			fbf.shaderBFloat16Type = 1;
+			fbf.shaderBFloat16CooperativeMatrix = 1;
+			fbf.pNext = chain; chain = &fbf;
+		}
+		if (want->float8_coopmat) {
+			ff8.shaderFloat8 = 1;
+			ff8.shaderFloat8CooperativeMatrix = 1;
+			ff8.pNext = chain; chain = &ff8;
+		}
 	}
 	VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = chain,
 		.queueCreateInfoCount = 1, .pQueueCreateInfos = &q,

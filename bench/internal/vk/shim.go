@@ -56,6 +56,13 @@ type DeviceInfo struct {
 	// CooperativeMatrix: VK_KHR_cooperative_matrix's cooperativeMatrix on a
 	// Vulkan 1.2 device with vulkanMemoryModel (both enabled together).
 	CooperativeMatrix bool
+	// BFloat16CooperativeMatrix: VK_KHR_shader_bfloat16 with
+	// shaderBFloat16Type and shaderBFloat16CooperativeMatrix, on a device
+	// with CooperativeMatrix (enabled together).
+	BFloat16CooperativeMatrix bool
+	// Float8CooperativeMatrix: VK_EXT_shader_float8 with shaderFloat8 and
+	// shaderFloat8CooperativeMatrix, on a device with CooperativeMatrix.
+	Float8CooperativeMatrix bool
 }
 
 func b32(b bool) C.uint32_t {
@@ -75,8 +82,10 @@ func (f *InstanceFuncs) QueryDevice(phys vulkan.PhysicalDevice, exts map[string]
 		b32(exts["VK_EXT_subgroup_size_control"]), &ci)
 	info := fromC(&ci)
 	if exts["VK_KHR_cooperative_matrix"] {
-		if cm, err := f.QueryCoopMat(phys); err == nil {
+		if cm, err := f.QueryCoopMat(phys, exts); err == nil {
 			info.CooperativeMatrix = cm.Feature && cm.VulkanMemoryModel && info.APIVersion >= 1<<22|2<<12
+			info.BFloat16CooperativeMatrix = info.CooperativeMatrix && exts["VK_KHR_shader_bfloat16"] && cm.BFloat16Type && cm.BFloat16CooperativeMatrix
+			info.Float8CooperativeMatrix = info.CooperativeMatrix && exts["VK_EXT_shader_float8"] && cm.Float8 && cm.Float8CooperativeMatrix
 		}
 	}
 	return info
@@ -135,6 +144,8 @@ func toC(d DeviceInfo) C.rb_device_info {
 		host_query_reset:         b32(d.HostQueryReset),
 		timeline_semaphore:       b32(d.TimelineSemaphore),
 		cooperative_matrix:       b32(d.CooperativeMatrix),
+		bfloat16_coopmat:         b32(d.BFloat16CooperativeMatrix),
+		float8_coopmat:           b32(d.Float8CooperativeMatrix),
 	}
 }
 

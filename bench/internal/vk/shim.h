@@ -38,6 +38,10 @@ typedef struct rb_device_info {
 	uint32_t timeline_semaphore;
 	uint32_t synchronization2;
 	uint32_t cooperative_matrix;
+	// VK_KHR_shader_bfloat16 (shaderBFloat16Type + CooperativeMatrix) and
+	// VK_EXT_shader_float8 (shaderFloat8 + CooperativeMatrix).
+	uint32_t bfloat16_coopmat;
+	uint32_t float8_coopmat;
 } rb_device_info;
 
 // rb_query_device fills info; has_* tell which extensions the device has
