@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/radvbench/radvbench/bench/floatfmt"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
@@ -207,7 +208,9 @@ func (i *coopInstance) Verify() (map[string]float64, error) {
 	var at func(idx int) float64
 	switch i.t.acc {
 	case gpu.ComponentFloat16:
-		at = func(idx int) float64 { return float64(f16ToF32(binary.LittleEndian.Uint16(raw[2*idx:]))) }
+		at = func(idx int) float64 {
+			return float64(floatfmt.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
+		}
 	case gpu.ComponentSint32:
 		at = func(idx int) float64 { return float64(int32(binary.LittleEndian.Uint32(raw[4*idx:]))) / 16 }
 	default:

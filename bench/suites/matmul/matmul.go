@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/radvbench/radvbench/bench/floatfmt"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
@@ -353,7 +354,7 @@ func encode(xs []float32, half bool) []byte {
 	if half {
 		out := make([]byte, 2*len(xs))
 		for i, x := range xs {
-			binary.LittleEndian.PutUint16(out[2*i:], f32ToF16(x))
+			binary.LittleEndian.PutUint16(out[2*i:], floatfmt.Float16(x))
 		}
 		return out
 	}
@@ -376,7 +377,9 @@ func (i *instance) Verify() (map[string]float64, error) {
 	at := func(idx int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[4*idx:]))) }
 	unit := math.Ldexp(1, -24)
 	if i.cfg.dtype == fp16Arith {
-		at = func(idx int) float64 { return float64(f16ToF32(binary.LittleEndian.Uint16(raw[2*idx:]))) }
+		at = func(idx int) float64 {
+			return float64(floatfmt.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
+		}
 		unit = math.Ldexp(1, -11)
 	}
 	stats, bad, worst := i.prob.check(at, unit)

@@ -1,9 +1,9 @@
-package matmul
+package floatfmt
 
 import "math"
 
-// f32ToF16 converts to IEEE binary16 with round-to-nearest-even.
-func f32ToF16(f float32) uint16 {
+// Float16 is f rounded to nearest even as an IEEE binary16 bit pattern.
+func Float16(f float32) uint16 {
 	b := math.Float32bits(f)
 	sign := uint16(b>>16) & 0x8000
 	exp := int((b>>23)&0xff) - 127 + 15
@@ -38,8 +38,8 @@ func f32ToF16(f float32) uint16 {
 	return sign | uint16(r)
 }
 
-// f16ToF32 converts IEEE binary16 to float32 (exactly).
-func f16ToF32(h uint16) float32 {
+// Float16ToFloat32 is the value of a binary16 bit pattern (exact).
+func Float16ToFloat32(h uint16) float32 {
 	sign := uint32(h&0x8000) << 16
 	exp := uint32(h>>10) & 0x1f
 	mant := uint32(h & 0x3ff)
