@@ -3,6 +3,9 @@
 //   IN_T (A and B), ACC_T (accumulator), OUT_T (C in memory), CH (elements
 //   of IN_T in one 16-byte uvec4), UNPACK_CHUNK(dst, base, v) (store the CH
 //   elements of uvec4 v into shared array dst from index base).
+// It does no arithmetic on IN_T (only loads, stores, IN_T(0) and
+// coopMatMulAdd), so bf16 and fp8, which GLSL gives no arithmetic, share
+// it with fp16 and int8.
 // A workgroup of WM×WN subgroups computes a BM×BN block of C
 // (BM = WM·TILES_M·TM, BN = WN·TILES_N·TN); each subgroup owns
 // TILES_M×TILES_N accumulator tiles of TM×TN (the device's cooperative-

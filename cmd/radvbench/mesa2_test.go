@@ -42,7 +42,7 @@ func trixieRoot(t *testing.T) string {
 // GEMM and the fp32 peak everywhere, the cooperative-matrix kernels where
 // the driver has them.
 var twoMesaArgs = []string{"run", "--suite", "matmul,peak", "--quick", "--progress", "never",
-	"--filter", "matmul/(naive|coopmat-f16/sg2x2-t2x2-k2|coopmat-f16acc/sg2x1-t4x2-k1|coopmat-int8/sg4x2-t2x4-k2)|peak/(fp32/vec4-acc1|coopmat-.*/acc2)",
+	"--filter", "matmul/(naive|coopmat-f16/sg2x2-t2x2-k2|coopmat-f16acc/sg2x1-t4x2-k1|coopmat-int8/sg4x2-t2x4-k2|coopmat-(bf16|fp8e4m3|fp8e5m2)/sg2x2-t2x2-k2)|peak/(fp32/vec4-acc1|coopmat-.*/acc2)",
 	"--sizes", "matmul=64x72x40,100x37x129"}
 
 // TestTwoMesaVersions runs the same quick suites, validation-layer clean,
@@ -82,19 +82,33 @@ func TestTwoMesaVersions(t *testing.T) {
 	if host.Device.DriverInfo == trixie.Device.DriverInfo {
 		t.Fatalf("both runs used driver %q: the root's Mesa was not the one loaded", host.Device.DriverInfo)
 	}
-	// Every coopmat benchmark ran and verified on Mesa 26.1; on a host
-	// without the extension each is skipped with the reason.
-	coop := 0
+	// Every fp16/int8 coopmat benchmark ran and verified on Mesa 26.1;
+	// the bf16 and fp8 ones are skipped naming the extension Mesa 26.1
+	// lavapipe lacks; on a host without VK_KHR_cooperative_matrix each is
+	// skipped with that reason.
+	coop, lowp := 0, 0
 	for _, r := range trixie.Results {
-		if strings.Contains(r.Kernel, "coopmat") {
-			coop++
-			if r.Status != results.StatusOK {
-				t.Errorf("Mesa 26.1: %s: status %q (%s), want ok", r.ID(), r.Status, r.Reason)
+		if !strings.Contains(r.Kernel, "coopmat") {
+			continue
+		}
+		if ext := lowPrecisionExtension(r.Kernel); ext != "" {
+			lowp++
+			if r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "no "+ext) {
+				t.Errorf("Mesa 26.1: %s: status %q (%s), want skipped for lack of %s", r.ID(), r.Status, r.Reason, ext)
 			}
+			continue
+		}
+		coop++
+		if r.Status != results.StatusOK {
+			t.Errorf("Mesa 26.1: %s: status %q (%s), want ok", r.ID(), r.Status, r.Reason)
 		}
 	}
 	if coop != 9 { // 3 GEMM variants x 2 sizes + 3 peak types (twoMesaArgs)
-		t.Errorf("Mesa 26.1 ran %d coopmat benchmarks, want 9", coop)
+		t.Errorf("Mesa 26.1 ran %d fp16/int8 coopmat benchmarks, want 9", coop)
+	}
+	const lowpWant = 9 // bf16, fp8e4m3, fp8e5m2: one GEMM variant x 2 sizes + one peak variant each
+	if lowp != lowpWant {
+		t.Errorf("Mesa 26.1 reported %d bf16/fp8 coopmat benchmarks, want %d", lowp, lowpWant)
 	}
 	if len(host.Device.CooperativeMatrix) == 0 {
 		for _, r := range host.Results {
@@ -117,6 +131,18 @@ func TestTwoMesaVersions(t *testing.T) {
 	if !strings.Contains(cmpOut, "matmul/naive") {
 		t.Errorf("compare --by driver: no row for the GEMM both drivers ran:\n%s", cmpOut)
 	}
+}
+
+// lowPrecisionExtension is the extension a bf16 or fp8 cooperative-matrix
+// kernel needs beyond VK_KHR_cooperative_matrix ("" for the others).
+func lowPrecisionExtension(kernel string) string {
+	switch {
+	case strings.Contains(kernel, "coopmat-bf16"):
+		return "VK_KHR_shader_bfloat16"
+	case strings.Contains(kernel, "coopmat-fp8"):
+		return "VK_EXT_shader_float8"
+	}
+	return ""
 }
 
 // TestOtherSuitesOnMesa26 runs every remaining suite's --quick run

@@ -30,6 +30,11 @@ var (
 	coopF16    = coopType{"coopmat-f16", gpu.ComponentFloat16, gpu.ComponentFloat32, "matmul_coopmat_f16.comp", 2, 4, 8, math.Ldexp(1, -24)}
 	coopF16Acc = coopType{"coopmat-f16acc", gpu.ComponentFloat16, gpu.ComponentFloat16, "matmul_coopmat_f16acc.comp", 2, 2, 8, math.Ldexp(1, -11)}
 	coopInt8   = coopType{"coopmat-int8", gpu.ComponentSint8, gpu.ComponentSint32, "matmul_coopmat_int8.comp", 1, 4, 16, 0}
+	// bf16 and fp8 hold the quantized inputs (multiples of 1/4 in
+	// [-1, 1]) exactly, as fp16 does: only the fp32 accumulation rounds.
+	coopBF16 = coopType{"coopmat-bf16", gpu.ComponentBFloat16, gpu.ComponentFloat32, "matmul_coopmat_bf16.comp", 2, 4, 8, math.Ldexp(1, -24)}
+	coopE4M3 = coopType{"coopmat-fp8e4m3", gpu.ComponentFloatE4M3, gpu.ComponentFloat32, "matmul_coopmat_fp8e4m3.comp", 1, 4, 16, math.Ldexp(1, -24)}
+	coopE5M2 = coopType{"coopmat-fp8e5m2", gpu.ComponentFloatE5M2, gpu.ComponentFloat32, "matmul_coopmat_fp8e5m2.comp", 1, 4, 16, math.Ldexp(1, -24)}
 )
 
 // coopConfig is a cooperative-matrix variant: wm×wn subgroups per
@@ -70,6 +75,11 @@ func coopKernels() []*kernel.Kernel {
 		coopKernel(coopF16, "cooperative matrices (VK_KHR_cooperative_matrix): fp16 A, B, fp32 accumulation and C; shared-memory staging, 16-byte loads", gflops("fp16")),
 		coopKernel(coopF16Acc, "cooperative matrices: fp16 A, B, fp16 accumulation and C", gflops("fp16")),
 		coopKernel(coopInt8, "cooperative matrices: int8 A, B, int32 accumulation and C (exact)", gops),
+		// RDNA3/4 run bf16 WMMA at the fp16 rate (RADV-FACTS); the device
+		// table has no fp8 figure, so fp8 has no % of peak.
+		coopKernel(coopBF16, "cooperative matrices: bf16 A, B, fp32 accumulation and C (VK_KHR_shader_bfloat16; RADV on GFX12)", gflops("fp16")),
+		coopKernel(coopE4M3, "cooperative matrices: fp8 E4M3 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")),
+		coopKernel(coopE5M2, "cooperative matrices: fp8 E5M2 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")),
 	}
 }
 
@@ -100,6 +110,11 @@ func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why
 		return g, false, "device lacks shaderFloat16 or storageBuffer16BitAccess"
 	case c.t.in == gpu.ComponentSint8 && !(d.Info.ShaderInt8 && d.Info.StorageBuffer8Bit):
 		return g, false, "device lacks shaderInt8 or storageBuffer8BitAccess"
+	case c.t.in == gpu.ComponentBFloat16 && !(d.Info.ShaderFloat16 && d.Info.ShaderInt16):
+		// glslang declares Float16 with bfloat16_t; unpack16 needs Int16.
+		return g, false, "device lacks shaderFloat16 or shaderInt16 (the bf16 shader declares both)"
+	case (c.t.in == gpu.ComponentFloatE4M3 || c.t.in == gpu.ComponentFloatE5M2) && !d.Info.ShaderInt8:
+		return g, false, "device lacks shaderInt8 (the fp8 shader unpacks bytes)"
 	}
 	return g, true, ""
 }
@@ -190,10 +205,27 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 
 // encode stores quantized inputs as the type's A/B elements.
 func (t coopType) encode(xs []float32) []byte {
-	if t.in == gpu.ComponentSint8 {
+	switch t.in {
+	case gpu.ComponentSint8:
 		out := make([]byte, len(xs))
 		for i, x := range xs {
 			out[i] = byte(int8(x * 4))
+		}
+		return out
+	case gpu.ComponentBFloat16:
+		out := make([]byte, 2*len(xs))
+		for i, x := range xs {
+			binary.LittleEndian.PutUint16(out[2*i:], floatfmt.BFloat16(x))
+		}
+		return out
+	case gpu.ComponentFloatE4M3, gpu.ComponentFloatE5M2:
+		conv := floatfmt.E4M3
+		if t.in == gpu.ComponentFloatE5M2 {
+			conv = floatfmt.E5M2
+		}
+		out := make([]byte, len(xs))
+		for i, x := range xs {
+			out[i] = conv(x)
 		}
 		return out
 	}

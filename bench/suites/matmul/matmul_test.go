@@ -123,3 +123,31 @@ func TestWrongKernelFailsVerification(t *testing.T) {
 		t.Errorf("a GEMM missing its last k passed verification: %v", err)
 	}
 }
+
+// TestCoopEncode: the quantized inputs (multiples of 1/4 in [-1, 1]) are
+// uploaded as exact bf16, fp8 and int8 (×4) elements, little-endian.
+func TestCoopEncode(t *testing.T) {
+	xs := []float32{-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1}
+	le16 := func(vs ...uint16) []byte {
+		var b []byte
+		for _, v := range vs {
+			b = append(b, byte(v), byte(v>>8))
+		}
+		return b
+	}
+	tests := []struct {
+		t    coopType
+		want []byte
+	}{
+		{coopBF16, le16(0xbf80, 0xbf40, 0xbf00, 0xbe80, 0, 0x3e80, 0x3f00, 0x3f40, 0x3f80)},
+		{coopF16, le16(0xbc00, 0xba00, 0xb800, 0xb400, 0, 0x3400, 0x3800, 0x3a00, 0x3c00)},
+		{coopE4M3, []byte{0xb8, 0xb4, 0xb0, 0xa8, 0, 0x28, 0x30, 0x34, 0x38}},
+		{coopE5M2, []byte{0xbc, 0xba, 0xb8, 0xb4, 0, 0x34, 0x38, 0x3a, 0x3c}},
+		{coopInt8, []byte{0xfc, 0xfd, 0xfe, 0xff, 0, 1, 2, 3, 4}},
+	}
+	for _, tc := range tests {
+		if got := tc.t.encode(xs); string(got) != string(tc.want) {
+			t.Errorf("%s: encode = % x, want % x", tc.t.name, got, tc.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strconv"
 
+	"github.com/radvbench/radvbench/bench/floatfmt"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
@@ -20,6 +21,24 @@ type coopType struct {
 	in, acc gpu.ComponentType
 	shader  string
 	intOut  bool // the output (sum of chains) is int32, else fp32
+}
+
+// appendElem appends v as one A/B element of the type. The peak's
+// inputs (1 and 1/K, K a power of two) are exact in every type for the
+// K devices list (8 to 32): E4M3, the narrowest, holds powers of two down
+// to 2^-9.
+func (t coopType) appendElem(buf []byte, v float32) []byte {
+	switch t.in {
+	case gpu.ComponentSint8:
+		return append(buf, byte(int8(v)))
+	case gpu.ComponentBFloat16:
+		return binary.LittleEndian.AppendUint16(buf, floatfmt.BFloat16(v))
+	case gpu.ComponentFloatE4M3:
+		return append(buf, floatfmt.E4M3(v))
+	case gpu.ComponentFloatE5M2:
+		return append(buf, floatfmt.E5M2(v))
+	}
+	return binary.LittleEndian.AppendUint16(buf, floatfmt.Float16(v))
 }
 
 // coopCfg is a variant: ACC independent accumulator chains per subgroup.
@@ -50,6 +69,8 @@ func coopKernel(t coopType, desc string, m kernel.Metric) *kernel.Kernel {
 func coopKernels() []*kernel.Kernel {
 	flops := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "fp16"}
 	ops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
+	flopsNoPeak := flops
+	flopsNoPeak.Peak = ""
 	return []*kernel.Kernel{
 		coopKernel(coopType{"coopmat-f16", gpu.ComponentFloat16, gpu.ComponentFloat32, "peak_coopmat_f16.comp", false},
 			"cooperative-matrix multiply-add chains in registers, fp16 A·B + fp32 C (WMMA on RDNA3/4); 2·M·N·K FLOP per step", flops),
@@ -57,6 +78,14 @@ func coopKernels() []*kernel.Kernel {
 			"cooperative-matrix multiply-add chains, fp16 A·B + fp16 C", flops),
 		coopKernel(coopType{"coopmat-int8", gpu.ComponentSint8, gpu.ComponentSint32, "peak_coopmat_int8.comp", true},
 			"cooperative-matrix multiply-add chains, int8 A·B + int32 C; 2·M·N·K OP per step", ops),
+		// bf16 WMMA runs at the fp16 rate on RDNA3/4 (RADV-FACTS); the
+		// device table has no fp8 figure, so fp8 has no % of peak.
+		coopKernel(coopType{"coopmat-bf16", gpu.ComponentBFloat16, gpu.ComponentFloat32, "peak_coopmat_bf16.comp", false},
+			"cooperative-matrix multiply-add chains, bf16 A·B + fp32 C (VK_KHR_shader_bfloat16; RADV on GFX12)", flops),
+		coopKernel(coopType{"coopmat-fp8e4m3", gpu.ComponentFloatE4M3, gpu.ComponentFloat32, "peak_coopmat_fp8e4m3.comp", false},
+			"cooperative-matrix multiply-add chains, fp8 E4M3 A·B + fp32 C (VK_EXT_shader_float8)", flopsNoPeak),
+		coopKernel(coopType{"coopmat-fp8e5m2", gpu.ComponentFloatE5M2, gpu.ComponentFloat32, "peak_coopmat_fp8e5m2.comp", false},
+			"cooperative-matrix multiply-add chains, fp8 E5M2 A·B + fp32 C (VK_EXT_shader_float8)", flopsNoPeak),
 	}
 }
 
@@ -64,6 +93,9 @@ func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	c := v.Data.(coopCfg)
 	if _, ok, why := d.CoopMatShape(c.t.in, c.t.acc); !ok {
 		return false, why
+	}
+	if c.t.in == gpu.ComponentBFloat16 && !d.Info.ShaderFloat16 {
+		return false, "device lacks shaderFloat16 (glslang declares Float16 with bfloat16_t)"
 	}
 	if wg := coopSubgroups * d.CoopMatSubgroupSize(); wg > d.Limits.MaxComputeWorkGroupInvocations {
 		return false, fmt.Sprintf("needs workgroups of %d invocations", wg)
@@ -122,19 +154,15 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		inst.Close()
 		return nil, fmt.Errorf("clear output: %w", err)
 	}
-	// A = 1, B = 1/K: each step adds K·1·(1/K) = 1 to every element
-	// (int8: B = 1, each step adds K).
+	// A = 1, B = 1/K, then A again (the shader's second copy): each step
+	// adds K·1·(1/K) = 1 to every element (int8: B = 1, each step adds K).
 	var in []byte
-	for e := uint32(0); e < row.M*row.K+row.K*row.N; e++ {
-		if c.t.in == gpu.ComponentSint8 {
-			in = append(in, 1)
-			continue
+	for e := uint32(0); e < 2*row.M*row.K+row.K*row.N; e++ {
+		v := float32(1)
+		if b := e - row.M*row.K; e >= row.M*row.K && b < row.K*row.N && c.t.in != gpu.ComponentSint8 {
+			v = float32(math.Ldexp(1, -bits.TrailingZeros32(row.K)))
 		}
-		exp := 0 // fp16 2^exp: A = 2^0, B = 2^-log2(K)
-		if e >= row.M*row.K {
-			exp = -bits.TrailingZeros32(row.K)
-		}
-		in = binary.LittleEndian.AppendUint16(in, uint16(exp+15)<<10)
+		in = c.t.appendElem(in, v)
 	}
 	if inst.in, err = d.NewBuffer(uint64(len(in)+3)&^3, gpu.HostVisible); err != nil {
 		inst.Close()
