@@ -32,6 +32,9 @@ var optionalExtensions = []string{
 // where the family has it, graphics), a command pool and a fence.
 type Device struct {
 	Phys *PhysicalDevice
+	// Family is the queue family of the device's one queue
+	// (Phys.ComputeFamily unless opened with OpenOnFamily).
+	Family int
 	// Features is what was enabled (a subset of Phys.Info).
 	Features vkshim.DeviceInfo
 	// Extensions enabled on the device.
@@ -40,6 +43,8 @@ type Device struct {
 	Timeout time.Duration
 
 	h vk.Device
+	// timestampBits is Family's timestampValidBits.
+	timestampBits uint32
 	// fns is the shim's entry-point table for h; mesh and rq are the
 	// extension tables, loaded on first use.
 	fns   *vkshim.DeviceFuncs
@@ -61,13 +66,28 @@ func (p *PhysicalDevice) Open() (*Device, error) { return p.OpenWith() }
 // OpenWith is Open with more device extensions enabled (VK_KHR_swapchain
 // for a window); each must be offered by p.
 func (p *PhysicalDevice) OpenWith(extra ...string) (*Device, error) {
+	if p.ComputeFamily < 0 {
+		return nil, fmt.Errorf("device %q has no compute queue with timestamps", p.Name)
+	}
+	return p.OpenOnFamily(p.ComputeFamily, extra...)
+}
+
+// OpenOnFamily is OpenWith with the device's one queue taken from queue
+// family family (which must support compute) instead of ComputeFamily —
+// for example AsyncComputeFamily's, so that compute runs on its own
+// hardware queue while another Device of the same physical device
+// presents. It is still one queue per Device: work that must overlap
+// opens a Device of its own, and every Vulkan object stays with the
+// Device that made it.
+func (p *PhysicalDevice) OpenOnFamily(family int, extra ...string) (*Device, error) {
 	for _, e := range extra {
 		if !p.Extensions[e] {
 			return nil, fmt.Errorf("device %q lacks %s", p.Name, e)
 		}
 	}
-	if p.ComputeFamily < 0 {
-		return nil, fmt.Errorf("device %q has no compute queue with timestamps", p.Name)
+	fam, err := p.familyFor(family)
+	if err != nil {
+		return nil, err
 	}
 	var exts []string
 	for _, e := range optionalExtensions {
@@ -98,11 +118,12 @@ func (p *PhysicalDevice) OpenWith(extra ...string) (*Device, error) {
 		exts = without(exts, "VK_EXT_shader_float8")
 	}
 	exts = append(exts, extra...)
-	h, r := p.inst.fns.CreateDevice(p.h, uint32(p.ComputeFamily), want, exts)
+	h, r := p.inst.fns.CreateDevice(p.h, uint32(family), want, exts)
 	if err := check("create device "+p.Name, r); err != nil {
 		return nil, err
 	}
-	d := &Device{Phys: p, Features: want, Extensions: exts, Timeout: DefaultTimeout, h: h}
+	d := &Device{Phys: p, Family: family, Features: want, Extensions: exts, Timeout: DefaultTimeout, h: h,
+		timestampBits: fam.TimestampBits}
 	fns, err := p.inst.fns.LoadDevice(h, want.BufferDeviceAddress)
 	if err != nil {
 		d.Close()
@@ -110,13 +131,13 @@ func (p *PhysicalDevice) OpenWith(extra ...string) (*Device, error) {
 	}
 	d.fns = fns
 	var queue vk.Queue
-	vk.GetDeviceQueue(h, uint32(p.ComputeFamily), 0, &queue)
+	vk.GetDeviceQueue(h, uint32(family), 0, &queue)
 	d.queue = queue
 	var pool vk.CommandPool
 	if err := d.check("create command pool", vk.CreateCommandPool(h, &vk.CommandPoolCreateInfo{
 		SType:            vk.StructureTypeCommandPoolCreateInfo,
 		Flags:            vk.CommandPoolCreateFlags(vk.CommandPoolCreateResetCommandBufferBit),
-		QueueFamilyIndex: uint32(p.ComputeFamily),
+		QueueFamilyIndex: uint32(family),
 	}, nil, &pool)); err != nil {
 		d.Close()
 		return nil, err

@@ -13,19 +13,8 @@ import (
 // HasGraphicsQueue reports whether the queue family the device opens
 // (ComputeFamily) also supports graphics.
 func (p *PhysicalDevice) HasGraphicsQueue() bool {
-	if p.ComputeFamily < 0 {
-		return false
-	}
-	var n uint32
-	vk.GetPhysicalDeviceQueueFamilyProperties(p.h, &n, nil)
-	qs := make([]vk.QueueFamilyProperties, n)
-	vk.GetPhysicalDeviceQueueFamilyProperties(p.h, &n, qs)
-	if p.ComputeFamily >= int(n) {
-		return false
-	}
-	q := qs[p.ComputeFamily]
-	q.Deref()
-	return vk.QueueFlagBits(q.QueueFlags)&vk.QueueGraphicsBit != 0
+	fams := p.QueueFamilies()
+	return p.ComputeFamily >= 0 && p.ComputeFamily < len(fams) && fams[p.ComputeFamily].Graphics
 }
 
 // MeshProperties is the device's VkPhysicalDeviceMeshShaderPropertiesEXT

@@ -50,12 +50,17 @@ func (s *Surface) Close() {
 
 // CanPresent reports whether p's queue family (ComputeFamily) can present
 // to s.
-func (p *PhysicalDevice) CanPresent(s *Surface) bool {
-	if p.ComputeFamily < 0 {
+func (p *PhysicalDevice) CanPresent(s *Surface) bool { return p.familyPresents(p.ComputeFamily, s) }
+
+// canPresent reports whether d's queue family can present to s.
+func (d *Device) canPresent(s *Surface) bool { return d.Phys.familyPresents(d.Family, s) }
+
+func (p *PhysicalDevice) familyPresents(family int, s *Surface) bool {
+	if family < 0 {
 		return false
 	}
 	var ok vk.Bool32
-	if vk.GetPhysicalDeviceSurfaceSupport(p.h, uint32(p.ComputeFamily), s.h, &ok) != vk.Success {
+	if vk.GetPhysicalDeviceSurfaceSupport(p.h, uint32(family), s.h, &ok) != vk.Success {
 		return false
 	}
 	return ok == vk.True
@@ -162,8 +167,8 @@ var ErrSurfaceLost = errors.New("the window's surface is lost")
 // surface leaves the extent to the application, and a change of it
 // recreates the swapchain.
 func (d *Device) NewSwapchain(surf *Surface, mode PresentMode, size func() (uint32, uint32)) (*Swapchain, error) {
-	if !d.Phys.CanPresent(surf) {
-		return nil, fmt.Errorf("create swapchain: queue family %d of %s cannot present to the window", d.Phys.ComputeFamily, d.Phys.Name)
+	if !d.canPresent(surf) {
+		return nil, fmt.Errorf("create swapchain: queue family %d of %s cannot present to the window", d.Family, d.Phys.Name)
 	}
 	modes, err := d.Phys.PresentModes(surf)
 	if err != nil {
@@ -622,21 +627,6 @@ func (s *Swapchain) ShowPixels(pix []byte, stride, w, h int) error {
 		}})
 		return nil
 	})
-}
-
-// QueueCounts lists the queue count of every queue family of p and
-// whether it supports compute.
-func (p *PhysicalDevice) QueueCounts() (counts []uint32, compute []bool) {
-	var n uint32
-	vk.GetPhysicalDeviceQueueFamilyProperties(p.h, &n, nil)
-	qs := make([]vk.QueueFamilyProperties, n)
-	vk.GetPhysicalDeviceQueueFamilyProperties(p.h, &n, qs)
-	for _, q := range qs[:n] {
-		q.Deref()
-		counts = append(counts, q.QueueCount)
-		compute = append(compute, vk.QueueFlagBits(q.QueueFlags)&vk.QueueComputeBit != 0)
-	}
-	return counts, compute
 }
 
 // Close waits for the frames in flight and destroys the swapchain and its

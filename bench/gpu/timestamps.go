@@ -17,14 +17,14 @@ type TimestampPool struct {
 
 // NewTimestampPool creates a pool of count timestamps.
 func (d *Device) NewTimestampPool(count uint32) (*TimestampPool, error) {
-	if d.Phys.TimestampBits == 0 {
-		return nil, fmt.Errorf("device %q has no timestamps on its compute queue", d.Phys.Name)
+	if d.timestampBits == 0 {
+		return nil, fmt.Errorf("device %q has no timestamps on its queue (family %d)", d.Phys.Name, d.Family)
 	}
 	q, err := d.newQueryPool("timestamp", vk.QueryTypeTimestamp, count)
 	if err != nil {
 		return nil, err
 	}
-	return &TimestampPool{queryPool: q, PeriodNS: float64(d.Phys.Limits.TimestampPeriod), Bits: d.Phys.TimestampBits}, nil
+	return &TimestampPool{queryPool: q, PeriodNS: float64(d.Phys.Limits.TimestampPeriod), Bits: d.timestampBits}, nil
 }
 
 // Write records a timestamp at the bottom of the pipe (after all earlier

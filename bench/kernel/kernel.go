@@ -102,6 +102,18 @@ type Extras interface {
 	Extra(medianNS float64) map[string]float64
 }
 
+// Describer is implemented by instances whose arrangement depends on the
+// device they were set up on (the present suite's GEMM runs on an
+// async-compute queue family where the device has one, else on a second
+// device). Describe's pairs are added to the result's variant after Setup
+// — they are part of the result's ID, so results of different
+// arrangements are never compared as one benchmark — and note, when not
+// empty, is added to the result's reason (a figure that was not measured
+// and why).
+type Describer interface {
+	Describe() (variant map[string]string, note string)
+}
+
 // Skip is returned by Setup when the device cannot run the benchmark; the
 // reason is recorded and the run goes on.
 type Skip struct{ Reason string }

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -228,6 +229,14 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		return r
 	}
 	defer inst.Close()
+	var note string
+	if d, ok := inst.(kernel.Describer); ok {
+		var pairs map[string]string
+		pairs, note = d.Describe()
+		for k, v := range pairs {
+			r.Variant[k] = v
+		}
+	}
 	if o.BeforeEach != nil {
 		addExtra(&r, "before.", o.BeforeEach())
 	}
@@ -322,6 +331,9 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	r.CI = results.NewCI(sum.Low, sum.High, stats.Confidence)
 	r.CV = sum.CV
 	r.Noisy, r.Reason = ms.Noisy, ms.NoisyReason
+	if note != "" {
+		r.Reason = strings.TrimPrefix(r.Reason+"; "+note, "; ")
+	}
 	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
 		r.PercentOfPeak = 100 * sum.Median / peak
 		r.PeakName = m.Peak

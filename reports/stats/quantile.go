@@ -1,6 +1,9 @@
 package stats
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Quantile is the q-quantile (0 <= q <= 1) of sorted (ascending) by linear
 // interpolation between order statistics (Hyndman & Fan type 7, as R's and
@@ -23,6 +26,14 @@ func Quantile(sorted []float64, q float64) float64 {
 	}
 	f := pos - float64(i)
 	return sorted[i]*(1-f) + sorted[i+1]*f
+}
+
+// QuantileOf is Quantile of xs in any order (a sorted copy; xs is not
+// modified).
+func QuantileOf(xs []float64, q float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return Quantile(s, q)
 }
 
 // MedianInPlace is the median of xs (the mean of the two middle values for

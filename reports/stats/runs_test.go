@@ -19,6 +19,10 @@ func TestQuantile(t *testing.T) {
 	if !math.IsNaN(Quantile(nil, 0.5)) {
 		t.Error("Quantile of nothing is not NaN")
 	}
+	xs := []float64{5, 1, 4, 2, 3}
+	if got := QuantileOf(xs, 0.9); math.Abs(got-4.6) > 1e-12 || xs[0] != 5 {
+		t.Errorf("QuantileOf = %v (want 4.6), input now %v (want it unmodified)", got, xs)
+	}
 }
 
 // TestMedianInPlace checks selection against sorting on random data with

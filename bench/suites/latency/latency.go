@@ -11,7 +11,6 @@ package latency
 import (
 	"encoding/binary"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -277,7 +276,7 @@ func (t *timed) Sample() (float64, error) {
 		batch = append(batch, ns)
 	}
 	t.trips = append(t.trips, batch...)
-	return quantile(batch, 0.5), nil
+	return stats.QuantileOf(batch, 0.5), nil
 }
 
 func (t *timed) Clock() string { return "cpu-monotonic" }
@@ -287,23 +286,15 @@ func (t *timed) Extra(float64) map[string]float64 {
 		return nil
 	}
 	x := map[string]float64{
-		"p50_us":           quantile(t.trips, 0.5) / 1e3,
-		"p99_us":           quantile(t.trips, 0.99) / 1e3,
-		"min_us":           quantile(t.trips, 0) / 1e3,
+		"p50_us":           stats.QuantileOf(t.trips, 0.5) / 1e3,
+		"p99_us":           stats.QuantileOf(t.trips, 0.99) / 1e3,
+		"min_us":           stats.QuantileOf(t.trips, 0) / 1e3,
 		"round_trips":      float64(len(t.trips)),
 		"trips_per_sample": tripsPerSample,
 	}
 	if t.cfg.kind == kMultiSubmit {
 		x["command_buffers"] = multiCBs
-		x["ns_per_command_buffer"] = quantile(t.trips, 0.5) / multiCBs
+		x["ns_per_command_buffer"] = stats.QuantileOf(t.trips, 0.5) / multiCBs
 	}
 	return x
-}
-
-// quantile is the q-quantile of xs (reports/stats' interpolation; xs is
-// not modified).
-func quantile(xs []float64, q float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return stats.Quantile(s, q)
 }

@@ -11,6 +11,10 @@
 // expected image and the presented swapchain image, read back, against
 // the offscreen pass bit for bit.
 //
+// The "-gemm" variants run the matmul suite's fp32 GEMM in a loop on a
+// device of its own (the async-compute queue family where there is one)
+// while the frames present (overlap.go).
+//
 // The suite needs the "window" build tag (it uses bench/window); without
-// it the package is empty.
+// it the package holds only the compute overlap, which needs no window.
 package present

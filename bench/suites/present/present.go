@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -14,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/suites/mesh"
 	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // config is a variant's typed form.
@@ -115,16 +115,11 @@ func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 		return false, why
 	}
 	if c.gemm {
-		counts, compute := d.QueueCounts()
-		second := counts[d.ComputeFamily] >= 2
-		for f := range counts {
-			second = second || f != d.ComputeFamily && compute[f]
+		if k, v, err := matmulKernel(); err != nil {
+			return false, err.Error()
+		} else if ok, why := k.Supported(d, v); !ok {
+			return false, fmt.Sprintf("the overlap GEMM (matmul/%s/%s) is not supported: %s", gemmKernel, gemmVariant, why)
 		}
-		if !second {
-			return false, fmt.Sprintf("device has no second queue for compute (queue family %d has %d queue(s), no other family computes)",
-				d.ComputeFamily, counts[d.ComputeFamily])
-		}
-		return false, "compute overlap is not implemented yet: radvbench opens one queue per device"
 	}
 	return true, ""
 }
@@ -145,6 +140,14 @@ type instance struct {
 	// resizeAt, when > 0, resizes the window to resizeW×resizeH before
 	// that frame (tests).
 	resizeAt, resizeW, resizeH int
+
+	// gemm is the compute overlap (the "-gemm" variants), nil otherwise;
+	// gemmAlone its GFLOP/s alone, gemmsDuring and duringNS the GEMMs
+	// completed while Sample presented and the time Sample took.
+	gemm                  *gemmLoad
+	gemmAlone             float64
+	gemmsDuring, duringNS int64
+	window                time.Duration // the GEMM's alone window
 }
 
 func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
@@ -181,6 +184,12 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		if i.ts[s], err = i.scr.Dev.NewTimestampPool(2); err != nil {
 			return fail(err)
 		}
+	}
+	if c.gemm {
+		if i.gemm, err = openGEMM(d.Phys, o); err != nil {
+			return fail(err)
+		}
+		i.window = aloneWindow(o)
 	}
 	return i, nil
 }
@@ -230,13 +239,30 @@ func (i *instance) frame() error {
 }
 
 // Sample presents FramesPerSample frames and returns their mean
-// present-to-present time (CPU monotonic clock).
+// present-to-present time (CPU monotonic clock). With the compute
+// overlap, it counts the GEMMs completed meanwhile; the GEMM loop's error
+// is the sample's.
 func (i *instance) Sample() (float64, error) {
 	start := len(i.intervals)
+	var gemms int64
+	t0 := time.Now()
+	if i.gemm != nil {
+		if err := i.gemm.failed(); err != nil {
+			return 0, err
+		}
+		gemms = i.gemm.count.Load()
+	}
 	for range FramesPerSample {
 		if err := i.frame(); err != nil {
 			return 0, err
 		}
+	}
+	if i.gemm != nil {
+		if err := i.gemm.failed(); err != nil {
+			return 0, err
+		}
+		i.gemmsDuring += i.gemm.count.Load() - gemms
+		i.duringNS += time.Since(t0).Nanoseconds()
 	}
 	got := i.intervals[start:]
 	if len(got) == 0 {
@@ -287,7 +313,32 @@ func (i *instance) Verify() (map[string]float64, error) {
 		w := int(w)
 		return figs, fmt.Errorf("%d of %d pixels in the window differ from the offscreen render; first at (%d,%d)", bad, len(want)/4, first%w, first/w)
 	}
+	if i.gemm != nil && !i.gemm.started {
+		if err := i.startGEMM(figs); err != nil {
+			return figs, err
+		}
+	}
 	return figs, nil
+}
+
+// startGEMM verifies the overlap GEMM (its first result, with the matmul
+// suite's check), times it alone and starts its loop, which then runs
+// until Close — through the warm-up and every sample.
+func (i *instance) startGEMM(figs map[string]float64) error {
+	gf, err := i.gemm.verify()
+	for k, v := range gf {
+		if !math.IsInf(v, 0) && !math.IsNaN(v) { // JSON has no infinities
+			figs["gemm_"+k] = v
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if i.gemmAlone, err = i.gemm.alone(i.window); err != nil {
+		return err
+	}
+	i.gemm.start()
+	return nil
 }
 
 // capture presents one frame and returns its swapchain image's bytes
@@ -320,18 +371,6 @@ func (i *instance) capture() ([]byte, uint32, uint32, error) {
 	return out, w, h, nil
 }
 
-func quantile(xs []float64, q float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	pos := q * float64(len(s)-1)
-	lo := int(math.Floor(pos))
-	hi := min(lo+1, len(s)-1)
-	return s[lo] + (pos-float64(lo))*(s[hi]-s[lo])
-}
-
 // Extra reports the frame-time distribution (every frame, CPU monotonic
 // clock), present-to-present jitter (mean absolute difference of
 // consecutive intervals), the pass's GPU time (timestamps) and the
@@ -351,9 +390,9 @@ func (i *instance) Extra(float64) map[string]float64 {
 		out["present_wait_supported"] = 1
 	}
 	if n := len(i.intervals); n > 0 {
-		out["frame_cpu_p50_ns"] = quantile(i.intervals, 0.5)
-		out["frame_cpu_p99_ns"] = quantile(i.intervals, 0.99)
-		out["frame_cpu_max_ns"] = quantile(i.intervals, 1)
+		out["frame_cpu_p50_ns"] = stats.QuantileOf(i.intervals, 0.5)
+		out["frame_cpu_p99_ns"] = stats.QuantileOf(i.intervals, 0.99)
+		out["frame_cpu_max_ns"] = stats.QuantileOf(i.intervals, 1)
 		if n > 1 {
 			j := 0.0
 			for k := 1; k < n; k++ {
@@ -363,13 +402,35 @@ func (i *instance) Extra(float64) map[string]float64 {
 		}
 	}
 	if len(i.passNS) > 0 {
-		out["pass_gpu_p50_ns"] = quantile(i.passNS, 0.5)
-		out["pass_gpu_p99_ns"] = quantile(i.passNS, 0.99)
+		out["pass_gpu_p50_ns"] = stats.QuantileOf(i.passNS, 0.5)
+		out["pass_gpu_p99_ns"] = stats.QuantileOf(i.passNS, 0.99)
+	}
+	if g := i.gemm; g != nil {
+		out["overlap_queue_family"] = float64(g.family)
+		out["overlap_queue_compute_only"] = 0
+		if g.computeOnly {
+			out["overlap_queue_compute_only"] = 1
+		}
+		out["gemm_flop"] = g.work
+		out["gemm_gflops_alone"] = i.gemmAlone
+		out["gemms_during"] = float64(i.gemmsDuring)
+		out["gemm_gflops_during"] = gflops(float64(i.gemmsDuring)*g.work, time.Duration(i.duringNS))
 	}
 	return out
 }
 
+// Describe names the compute overlap's queue arrangement (variants with
+// overlap=gemm).
+func (i *instance) Describe() (map[string]string, string) {
+	if i.gemm == nil {
+		return nil, ""
+	}
+	return map[string]string{"overlap_queue": i.gemm.arrangement()}, ""
+}
+
 func (i *instance) Close() {
+	i.gemm.close()
+	i.gemm = nil
 	if i.scr != nil && i.scr.Swap != nil {
 		i.scr.Swap.Wait()
 	}

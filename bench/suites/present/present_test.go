@@ -3,8 +3,11 @@
 package present
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -108,5 +111,56 @@ func TestSkipWithoutDisplay(t *testing.T) {
 				t.Errorf("%s without a display: supported=%v, reason %q", v.Name, ok, why)
 			}
 		}
+	}
+}
+
+// TestGEMMOverlapVariant: a "-gemm" variant verifies the window and the
+// GEMM, presents over 100 frames while the GEMM loops on its own device,
+// reports the GEMM's throughput alone and during presentation and names
+// its queue arrangement; an error of the GEMM loop becomes the sample's.
+func TestGEMMOverlapVariant(t *testing.T) {
+	dev := openRunnerDevice(t)
+	k, v := variantByName(t, "mesh-fifo-gemm")
+	if ok, why := k.Supported(dev.Phys, v); !ok {
+		t.Fatalf("not supported on %s: %s", dev.Phys.Name, why)
+	}
+	ki, err := k.Setup(dev, v, kernel.Params{"W": 64, "H": 48}, kernel.Options{Quick: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ki.Close()
+	i := ki.(*instance)
+	i.window = 20 * time.Millisecond
+	if err := dev.Run(func(cb *gpu.CommandBuffer) error { i.Record(cb); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	figs, err := i.Verify()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if figs["gemm_checked_elements"] != 256*256 || figs["window_mismatched_pixels"] != 0 {
+		t.Errorf("verify figures %v; want the GEMM's check and a matching window", figs)
+	}
+	for range 3 {
+		if _, err := i.Sample(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x := i.Extra(0)
+	if x["frames"] < 100 || x["gemms_during"] < 1 || x["gemm_gflops_during"] <= 0 || x["gemm_gflops_alone"] <= 0 {
+		t.Errorf("extra %v; want >= 100 frames, GEMMs during presentation and both throughputs", x)
+	}
+	fam, only := dev.Phys.AsyncComputeFamily()
+	want := fmt.Sprintf("second device, family %d", fam)
+	if only {
+		want = fmt.Sprintf("async-compute family %d", fam)
+	}
+	if pairs, _ := i.Describe(); pairs["overlap_queue"] != want || x["overlap_queue_family"] != float64(fam) {
+		t.Errorf("arrangement %v, family %v; want %q", pairs, x["overlap_queue_family"], want)
+	}
+	i.gemm.stop()
+	i.gemm.err = errors.New("injected GEMM failure")
+	if _, err := i.Sample(); err == nil || !strings.Contains(err.Error(), "injected") {
+		t.Errorf("sample after the GEMM loop failed: %v; want its error", err)
 	}
 }
