@@ -3,6 +3,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
@@ -57,6 +58,10 @@ type Device struct {
 	inflight bool
 	lost     error
 	closed   bool
+
+	// presentWait is vkWaitForPresentKHR, nil unless the device was
+	// opened for a swapchain with VK_KHR_present_id/present_wait.
+	presentWait *vkshim.PresentWaitFuncs
 }
 
 // Open creates the logical device for p, enabling every optional feature
@@ -117,6 +122,14 @@ func (p *PhysicalDevice) OpenOnFamily(family int, extra ...string) (*Device, err
 	if !want.Float8CooperativeMatrix {
 		exts = without(exts, "VK_EXT_shader_float8")
 	}
+	// Frame latency: a device opened for a swapchain enables
+	// VK_KHR_present_id and VK_KHR_present_wait where p has both features.
+	if slices.Contains(extra, "VK_KHR_swapchain") && want.PresentID && want.PresentWait &&
+		p.Extensions["VK_KHR_present_id"] && p.Extensions["VK_KHR_present_wait"] {
+		exts = append(exts, "VK_KHR_present_id", "VK_KHR_present_wait")
+	} else {
+		want.PresentID, want.PresentWait = false, false
+	}
 	exts = append(exts, extra...)
 	h, r := p.inst.fns.CreateDevice(p.h, uint32(family), want, exts)
 	if err := check("create device "+p.Name, r); err != nil {
@@ -130,6 +143,12 @@ func (p *PhysicalDevice) OpenOnFamily(family int, extra ...string) (*Device, err
 		return nil, err
 	}
 	d.fns = fns
+	if want.PresentWait {
+		if d.presentWait, err = fns.LoadPresentWait(); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("device %q with VK_KHR_present_wait: %w", p.Name, err)
+		}
+	}
 	var queue vk.Queue
 	vk.GetDeviceQueue(h, uint32(family), 0, &queue)
 	d.queue = queue

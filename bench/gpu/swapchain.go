@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -156,6 +157,8 @@ type Swapchain struct {
 	capture  *Buffer
 	captured bool
 	closed   bool
+	// waiter measures frame latency (nil without VK_KHR_present_wait).
+	waiter *presentWaiter
 }
 
 // ErrSurfaceLost means the window's surface went away (the window was
@@ -203,7 +206,27 @@ func (d *Device) NewSwapchain(surf *Surface, mode PresentMode, size func() (uint
 		s.Close()
 		return nil, err
 	}
+	if d.presentWait != nil {
+		s.waiter = newPresentWaiter(d.presentWait, s.h)
+	}
 	return s, nil
+}
+
+// MeasuresLatency reports whether frames' latency is measured (the
+// device has VK_KHR_present_id and VK_KHR_present_wait enabled).
+func (s *Swapchain) MeasuresLatency() bool { return s.waiter != nil }
+
+// Latency returns the frame latencies measured so far, in ns on the CPU
+// monotonic clock (from just before a frame's image was acquired to
+// vkWaitForPresentKHR returning for its present id), and how many
+// presented frames got none (present failed, swapchain recreated, wait
+// gave up). Nil without MeasuresLatency.
+func (s *Swapchain) Latency() (ns []float64, dropped int) {
+	if s.waiter == nil {
+		return nil, 0
+	}
+	ns, dropped, _ = s.waiter.latency()
+	return ns, dropped
 }
 
 func (d *Device) newSemaphore() (vk.Semaphore, error) {
@@ -377,7 +400,15 @@ func (s *Swapchain) recreate() error {
 	if err := s.dev.check("wait for queue", vk.QueueWaitIdle(s.dev.queue)); err != nil {
 		return err
 	}
-	if err := s.create(); err != nil {
+	if s.waiter != nil {
+		// The old swapchain is retired by create: no wait may be on it.
+		s.waiter.pause()
+	}
+	err := s.create()
+	if s.waiter != nil {
+		s.waiter.resume(s.h)
+	}
+	if err != nil {
 		return err
 	}
 	s.Recreated++
@@ -434,6 +465,12 @@ func (s *Swapchain) Frame(record func(cb *CommandBuffer, f FrameInfo) error) err
 	if err := s.waitSlot(s.slot); err != nil {
 		return err
 	}
+	if s.waiter != nil {
+		if err := s.waiter.failed(); err != nil {
+			return err
+		}
+	}
+	start := monoNS() // the frame's latency starts before the acquire
 	var idx uint32
 	for try := 0; ; try++ {
 		r := vk.AcquireNextImage(s.dev.h, s.h, uint64(s.dev.Timeout.Nanoseconds()), sl.acquired, vk.NullFence, &idx)
@@ -527,14 +564,23 @@ func (s *Swapchain) Frame(record func(cb *CommandBuffer, f FrameInfo) error) err
 	}
 	sl.busy = true
 	s.slot = (s.slot + 1) % framesInFlight
+	var presentID uint64
+	var next unsafe.Pointer
+	if s.waiter != nil {
+		presentID, next = s.waiter.present(start)
+	}
 	r := vk.QueuePresent(s.dev.queue, &vk.PresentInfo{
 		SType:              vk.StructureTypePresentInfo,
+		PNext:              next,
 		WaitSemaphoreCount: 1,
 		PWaitSemaphores:    signalSems,
 		SwapchainCount:     1,
 		PSwapchains:        swapchains,
 		PImageIndices:      indices,
 	})
+	if s.waiter != nil && r != vk.Success && r != vk.Suboptimal {
+		s.waiter.notPresented(presentID)
+	}
 	switch r {
 	case vk.Success:
 	case vk.Suboptimal, vk.ErrorOutOfDate:
@@ -636,6 +682,9 @@ func (s *Swapchain) Close() {
 		return
 	}
 	s.closed = true
+	if s.waiter != nil {
+		s.waiter.stop() // no wait may be on a destroyed swapchain
+	}
 	d := s.dev
 	if d.hung() {
 		return // work may still run: leak rather than destroy

@@ -71,6 +71,7 @@ func TestWindowPresentValidated(t *testing.T) {
 		if r.Verify["window_mismatched_pixels"] != 0 || r.Verify["window_pixels"] != 64*64 {
 			t.Errorf("%s: window check %v", name, r.Verify)
 		}
+		checkLatency(t, r)
 		for _, k := range []string{"frame_cpu_p50_ns", "frame_cpu_p99_ns", "jitter_cpu_ns", "pass_gpu_p50_ns"} {
 			if r.Extra[k] <= 0 {
 				t.Errorf("%s: extra %s = %v", name, k, r.Extra[k])
@@ -79,6 +80,23 @@ func TestWindowPresentValidated(t *testing.T) {
 	}
 	if ok["vertex"] == 0 || ok["vertex"] != ok["mesh"] || ok["gemm"] != ok["mesh"] {
 		t.Errorf("present modes that ran: vertex %d, mesh %d, mesh with the GEMM %d; want the same non-zero count", ok["vertex"], ok["mesh"], ok["gemm"])
+	}
+}
+
+// checkLatency: frame latency is measured (CPU monotonic clock) where
+// the device has VK_KHR_present_wait; elsewhere (lavapipe) the result
+// says it was not measured and what the device lacks.
+func checkLatency(t *testing.T, r results.Result) {
+	t.Helper()
+	name := r.Variant["name"]
+	if r.Extra["present_wait_supported"] == 1 {
+		if r.Extra["latency_cpu_p50_ns"] <= 0 || r.Extra["latency_cpu_p99_ns"] < r.Extra["latency_cpu_p50_ns"] {
+			t.Errorf("%s: latency figures %v", name, r.Extra)
+		}
+		return
+	}
+	if !strings.Contains(r.Reason, "frame latency not measured") || !strings.Contains(r.Reason, "VK_KHR_present_wait") {
+		t.Errorf("%s: no figure for frame latency, and the reason %q does not say why", name, r.Reason)
 	}
 }
 

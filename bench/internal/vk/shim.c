@@ -1,5 +1,6 @@
 #include "shim.h"
 #include "coopmat.h"
+#include "present.h"
 #include <string.h>
 #include <stdlib.h>
 
@@ -143,6 +144,11 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 			ff8.shaderFloat8CooperativeMatrix = 1;
 			ff8.pNext = chain; chain = &ff8;
 		}
+	}
+	VkPhysicalDevicePresentIdFeaturesKHR fpid;
+	VkPhysicalDevicePresentWaitFeaturesKHR fpw;
+	if (want->present_id && want->present_wait) {
+		chain = rb_present_wait_features(chain, &fpid, &fpw);
 	}
 	VkDeviceCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = chain,
 		.queueCreateInfoCount = 1, .pQueueCreateInfos = &q,

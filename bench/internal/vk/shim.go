@@ -63,6 +63,9 @@ type DeviceInfo struct {
 	// Float8CooperativeMatrix: VK_EXT_shader_float8 with shaderFloat8 and
 	// shaderFloat8CooperativeMatrix, on a device with CooperativeMatrix.
 	Float8CooperativeMatrix bool
+	// PresentID and PresentWait: the presentId and presentWait features of
+	// VK_KHR_present_id and VK_KHR_present_wait (enabled together).
+	PresentID, PresentWait bool
 }
 
 func b32(b bool) C.uint32_t {
@@ -81,6 +84,9 @@ func (f *InstanceFuncs) QueryDevice(phys vulkan.PhysicalDevice, exts map[string]
 		b32(exts["VK_EXT_mesh_shader"]), b32(exts["VK_KHR_shader_integer_dot_product"]),
 		b32(exts["VK_EXT_subgroup_size_control"]), &ci)
 	info := fromC(&ci)
+	if exts["VK_KHR_present_id"] && exts["VK_KHR_present_wait"] {
+		info.PresentID, info.PresentWait = f.queryPresentWait(phys)
+	}
 	if exts["VK_KHR_cooperative_matrix"] {
 		if cm, err := f.QueryCoopMat(phys, exts); err == nil {
 			info.CooperativeMatrix = cm.Feature && cm.VulkanMemoryModel && info.APIVersion >= 1<<22|2<<12
@@ -146,6 +152,8 @@ func toC(d DeviceInfo) C.rb_device_info {
 		cooperative_matrix:       b32(d.CooperativeMatrix),
 		bfloat16_coopmat:         b32(d.BFloat16CooperativeMatrix),
 		float8_coopmat:           b32(d.Float8CooperativeMatrix),
+		present_id:               b32(d.PresentID),
+		present_wait:             b32(d.PresentWait),
 	}
 }
 

@@ -42,6 +42,10 @@ typedef struct rb_device_info {
 	// VK_EXT_shader_float8 (shaderFloat8 + CooperativeMatrix).
 	uint32_t bfloat16_coopmat;
 	uint32_t float8_coopmat;
+	// VK_KHR_present_id / VK_KHR_present_wait (filled by
+	// rb_query_present_wait, enabled together).
+	uint32_t present_id;
+	uint32_t present_wait;
 } rb_device_info;
 
 // rb_query_device fills info; has_* tell which extensions the device has

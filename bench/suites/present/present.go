@@ -373,21 +373,29 @@ func (i *instance) capture() ([]byte, uint32, uint32, error) {
 
 // Extra reports the frame-time distribution (every frame, CPU monotonic
 // clock), present-to-present jitter (mean absolute difference of
-// consecutive intervals), the pass's GPU time (timestamps) and the
-// swapchain's history. Frame latency needs VK_KHR_present_wait, which is
-// not measured yet.
+// consecutive intervals), the pass's GPU time (timestamps), the
+// swapchain's history, frame latency where the device has
+// VK_KHR_present_wait (CPU monotonic clock) and the compute overlap's
+// figures.
 func (i *instance) Extra(float64) map[string]float64 {
 	out := map[string]float64{
 		"frames":              float64(i.frames),
 		"swapchain_images":    float64(i.scr.Swap.Images()),
 		"swapchain_recreated": float64(i.scr.Swap.Recreated),
 	}
-	// Frame latency is not measured yet; record whether the device could
-	// (VK_KHR_present_id and VK_KHR_present_wait).
-	ext := i.scr.Dev.Phys.Extensions
+	// Frame latency (VK_KHR_present_id + VK_KHR_present_wait; CPU
+	// monotonic clock, from just before the acquire to the wait for the
+	// frame's present id returning).
 	out["present_wait_supported"] = 0
-	if ext["VK_KHR_present_id"] && ext["VK_KHR_present_wait"] {
+	if i.scr.Swap.MeasuresLatency() {
 		out["present_wait_supported"] = 1
+		lat, dropped := i.scr.Swap.Latency()
+		out["latency_frames"] = float64(len(lat))
+		out["latency_dropped"] = float64(dropped)
+		if len(lat) > 0 {
+			out["latency_cpu_p50_ns"] = stats.QuantileOf(lat, 0.5)
+			out["latency_cpu_p99_ns"] = stats.QuantileOf(lat, 0.99)
+		}
 	}
 	if n := len(i.intervals); n > 0 {
 		out["frame_cpu_p50_ns"] = stats.QuantileOf(i.intervals, 0.5)
@@ -420,12 +428,13 @@ func (i *instance) Extra(float64) map[string]float64 {
 }
 
 // Describe names the compute overlap's queue arrangement (variants with
-// overlap=gemm).
+// overlap=gemm) and, where frame latency is not measured, why.
 func (i *instance) Describe() (map[string]string, string) {
-	if i.gemm == nil {
-		return nil, ""
+	var pairs map[string]string
+	if i.gemm != nil {
+		pairs = map[string]string{"overlap_queue": i.gemm.arrangement()}
 	}
-	return map[string]string{"overlap_queue": i.gemm.arrangement()}, ""
+	return pairs, latencyNote(i.scr.Swap.MeasuresLatency(), i.scr.Dev.Phys.PresentWaitMissing())
 }
 
 func (i *instance) Close() {
