@@ -211,6 +211,27 @@ func Lookup(names []string) ([]*Suite, error) {
 	return out, nil
 }
 
+// FindVariant finds a registered kernel and one of its variants by name
+// (one suite reusing another's kernel: the present suite draws the mesh
+// suite's scene and runs the matmul suite's GEMM).
+func FindVariant(suite, kernel, variant string) (*Kernel, Variant, error) {
+	ss, err := Lookup([]string{suite})
+	if err != nil {
+		return nil, Variant{}, err
+	}
+	for _, k := range ss[0].Kernels {
+		if k.Name != kernel {
+			continue
+		}
+		for _, v := range k.Variants {
+			if v.Name == variant {
+				return k, v, nil
+			}
+		}
+	}
+	return nil, Variant{}, fmt.Errorf("suite %s has no kernel variant %s/%s", suite, kernel, variant)
+}
+
 // SuiteNames lists registered suite names.
 func SuiteNames() []string {
 	var out []string

@@ -131,3 +131,21 @@ func TestSkip(t *testing.T) {
 		t.Errorf("a plain error matched *Skip")
 	}
 }
+
+func TestFindVariant(t *testing.T) {
+	reg := registry(t, "a")
+	k := reg["a"].Kernels[0]
+	k.Variants = []Variant{{Name: "v1"}, {Name: "v2"}}
+	if got, v, err := FindVariant("a", "ak", "v2"); err != nil || got != k || v.Name != "v2" {
+		t.Errorf("FindVariant(a, ak, v2) = %v, %q, %v", got, v.Name, err)
+	}
+	for _, tc := range []struct{ suite, kernel, variant, want string }{
+		{"zz", "ak", "v1", `unknown suite "zz"`},
+		{"a", "bk", "v1", "suite a has no kernel variant bk/v1"},
+		{"a", "ak", "v3", "suite a has no kernel variant ak/v3"},
+	} {
+		if _, _, err := FindVariant(tc.suite, tc.kernel, tc.variant); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("FindVariant(%s, %s, %s): %v, want %q", tc.suite, tc.kernel, tc.variant, err, tc.want)
+		}
+	}
+}

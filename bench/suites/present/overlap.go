@@ -51,21 +51,7 @@ func aloneWindow(o kernel.Options) time.Duration {
 
 // matmulKernel finds the GEMM in the kernel registry.
 func matmulKernel() (*kernel.Kernel, kernel.Variant, error) {
-	suites, err := kernel.Lookup([]string{"matmul"})
-	if err != nil {
-		return nil, kernel.Variant{}, err
-	}
-	for _, k := range suites[0].Kernels {
-		if k.Name != gemmKernel {
-			continue
-		}
-		for _, v := range k.Variants {
-			if v.Name == gemmVariant {
-				return k, v, nil
-			}
-		}
-	}
-	return nil, kernel.Variant{}, fmt.Errorf("matmul suite has no %s/%s", gemmKernel, gemmVariant)
+	return kernel.FindVariant("matmul", gemmKernel, gemmVariant)
 }
 
 // gemmLoad is the GEMM on its own Device. Until start, only the caller's

@@ -82,21 +82,7 @@ func sizes(o kernel.Options) []kernel.Params {
 
 // meshKernel finds the mesh suite's kernel "dense" and variant name.
 func meshKernel(variant string) (*kernel.Kernel, kernel.Variant, error) {
-	suites, err := kernel.Lookup([]string{"mesh"})
-	if err != nil {
-		return nil, kernel.Variant{}, err
-	}
-	for _, k := range suites[0].Kernels {
-		if k.Name != "dense" {
-			continue
-		}
-		for _, v := range k.Variants {
-			if v.Name == variant {
-				return k, v, nil
-			}
-		}
-	}
-	return nil, kernel.Variant{}, fmt.Errorf("mesh suite has no dense/%s", variant)
+	return kernel.FindVariant("mesh", "dense", variant)
 }
 
 func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {

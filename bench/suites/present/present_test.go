@@ -32,6 +32,26 @@ func variantByName(t *testing.T, name string) (*kernel.Kernel, kernel.Variant) {
 	return nil, kernel.Variant{}
 }
 
+// setupVariant sets the present variant name up at 64×48 on dev (quick
+// sizes), records its offscreen pass once, and closes it after the test.
+func setupVariant(t *testing.T, dev *gpu.Device, name string) *instance {
+	t.Helper()
+	k, v := variantByName(t, name)
+	if ok, why := k.Supported(dev.Phys, v); !ok {
+		t.Fatalf("not supported on %s: %s", dev.Phys.Name, why)
+	}
+	ki, err := k.Setup(dev, v, kernel.Params{"W": 64, "H": 48}, kernel.Options{Quick: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ki.Close)
+	i := ki.(*instance)
+	if err := dev.Run(func(cb *gpu.CommandBuffer) error { i.Record(cb); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return i
+}
+
 // TestResizeMidRun: a window resized between frames gets a new swapchain
 // of its new size (the frames go on, the pass cropped or padded), and
 // once it is back at the scene's size the presented image is again the
@@ -45,19 +65,7 @@ func TestResizeMidRun(t *testing.T) {
 	defer dev.Close()
 	for _, name := range []string{"vertex-fifo", "mesh-immediate"} {
 		t.Run(name, func(t *testing.T) {
-			k, v := variantByName(t, name)
-			if ok, why := k.Supported(dev.Phys, v); !ok {
-				t.Fatalf("not supported on %s: %s", dev.Phys.Name, why)
-			}
-			ki, err := k.Setup(dev, v, kernel.Params{"W": 64, "H": 48}, kernel.Options{Quick: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ki.Close()
-			i := ki.(*instance)
-			if err := dev.Run(func(cb *gpu.CommandBuffer) error { i.Record(cb); return nil }); err != nil {
-				t.Fatal(err)
-			}
+			i := setupVariant(t, dev, name)
 			if _, err := i.Verify(); err != nil {
 				t.Fatalf("before the resize: %v", err)
 			}
@@ -120,20 +128,8 @@ func TestSkipWithoutDisplay(t *testing.T) {
 // its queue arrangement; an error of the GEMM loop becomes the sample's.
 func TestGEMMOverlapVariant(t *testing.T) {
 	dev := openRunnerDevice(t)
-	k, v := variantByName(t, "mesh-fifo-gemm")
-	if ok, why := k.Supported(dev.Phys, v); !ok {
-		t.Fatalf("not supported on %s: %s", dev.Phys.Name, why)
-	}
-	ki, err := k.Setup(dev, v, kernel.Params{"W": 64, "H": 48}, kernel.Options{Quick: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ki.Close()
-	i := ki.(*instance)
+	i := setupVariant(t, dev, "mesh-fifo-gemm")
 	i.window = 20 * time.Millisecond
-	if err := dev.Run(func(cb *gpu.CommandBuffer) error { i.Record(cb); return nil }); err != nil {
-		t.Fatal(err)
-	}
 	figs, err := i.Verify()
 	if err != nil {
 		t.Fatal(err)
