@@ -102,16 +102,16 @@ type Extras interface {
 	Extra(medianNS float64) map[string]float64
 }
 
-// Describer is implemented by instances whose arrangement depends on the
-// device they were set up on (the present suite's GEMM runs on an
-// async-compute queue family where the device has one, else on a second
-// device). Describe's pairs are added to the result's variant after Setup
-// — they are part of the result's ID, so results of different
-// arrangements are never compared as one benchmark — and note, when not
-// empty, is added to the result's reason (a figure that was not measured
-// and why).
-type Describer interface {
-	Describe() (variant map[string]string, note string)
+// Noter is implemented by instances with something to say about a
+// result that is not a number: how it ran where the device decided (the
+// present suite's GEMM runs on an async-compute queue family where the
+// device has one, else on a second device) or a figure that was not
+// measured and why. The runner adds Note to the result's reason after
+// sampling. (Such facts stay out of the variant: a result's ID must be
+// known before Setup — resuming, child processes and --watch match
+// planned IDs with results.)
+type Noter interface {
+	Note() string
 }
 
 // Skip is returned by Setup when the device cannot run the benchmark; the

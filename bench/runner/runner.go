@@ -229,14 +229,6 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		return r
 	}
 	defer inst.Close()
-	var note string
-	if d, ok := inst.(kernel.Describer); ok {
-		var pairs map[string]string
-		pairs, note = d.Describe()
-		for k, v := range pairs {
-			r.Variant[k] = v
-		}
-	}
 	if o.BeforeEach != nil {
 		addExtra(&r, "before.", o.BeforeEach())
 	}
@@ -331,8 +323,8 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	r.CI = results.NewCI(sum.Low, sum.High, stats.Confidence)
 	r.CV = sum.CV
 	r.Noisy, r.Reason = ms.Noisy, ms.NoisyReason
-	if note != "" {
-		r.Reason = strings.TrimPrefix(r.Reason+"; "+note, "; ")
+	if n, ok := inst.(kernel.Noter); ok && n.Note() != "" {
+		r.Reason = strings.TrimPrefix(r.Reason+"; "+n.Note(), "; ")
 	}
 	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
 		r.PercentOfPeak = 100 * sum.Median / peak

@@ -18,3 +18,14 @@ func TestLatencyNote(t *testing.T) {
 		}
 	}
 }
+
+func TestJoinNotes(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{{nil, ""}, {[]string{"", ""}, ""}, {[]string{"a", ""}, "a"}, {[]string{"", "b"}, "b"}, {[]string{"a", "b"}, "a; b"}} {
+		if got := joinNotes(tc.in...); got != tc.want {
+			t.Errorf("joinNotes(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -218,10 +218,10 @@ func (g *gemmLoad) close() {
 	g.dev = nil
 }
 
-// arrangement names where the GEMM runs, for the result's variant.
+// arrangement names where the GEMM ran, for the result's reason.
 func (g *gemmLoad) arrangement() string {
 	if g.computeOnly {
-		return fmt.Sprintf("async-compute family %d", g.family)
+		return fmt.Sprintf("overlap_queue: async-compute family %d", g.family)
 	}
-	return fmt.Sprintf("second device, family %d", g.family)
+	return fmt.Sprintf("overlap_queue: second device, family %d (the device has no compute-only queue family)", g.family)
 }

@@ -413,14 +413,14 @@ func (i *instance) Extra(float64) map[string]float64 {
 	return out
 }
 
-// Describe names the compute overlap's queue arrangement (variants with
-// overlap=gemm) and, where frame latency is not measured, why.
-func (i *instance) Describe() (map[string]string, string) {
-	var pairs map[string]string
+// Note names the compute overlap's queue arrangement (variants with
+// overlap=gemm) and, where frame latency is not measured, says why.
+func (i *instance) Note() string {
+	arrangement := ""
 	if i.gemm != nil {
-		pairs = map[string]string{"overlap_queue": i.gemm.arrangement()}
+		arrangement = i.gemm.arrangement()
 	}
-	return pairs, latencyNote(i.scr.Swap.MeasuresLatency(), i.scr.Dev.Phys.PresentWaitMissing())
+	return joinNotes(arrangement, latencyNote(i.scr.Swap.MeasuresLatency(), i.scr.Dev.Phys.PresentWaitMissing()))
 }
 
 func (i *instance) Close() {
