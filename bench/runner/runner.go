@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -243,7 +244,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		return r
 	}
 	figures, err := inst.Verify()
-	r.Verify = figures
+	r.Verify = finiteFigures(figures)
 	if err != nil {
 		r.Status, r.Reason = results.StatusFailed, "verification failed: "+err.Error()
 		return r
@@ -346,9 +347,25 @@ func addExtra(r *results.Result, prefix string, m map[string]float64) {
 	if r.Extra == nil {
 		r.Extra = map[string]float64{}
 	}
-	for k, v := range m {
+	for k, v := range finiteFigures(m) {
 		r.Extra[prefix+k] = v
 	}
+}
+
+// finiteFigures drops NaN and ±Inf, which JSON (the results file and
+// its journal) cannot hold: a failed check's max_abs_err of +Inf (a NaN
+// in the output) must not stop the run. Nil stays nil.
+func finiteFigures(m map[string]float64) map[string]float64 {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]float64, len(m))
+	for k, v := range m {
+		if !math.IsInf(v, 0) && !math.IsNaN(v) {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // debugPanics adds stack traces to internal-error reasons (RADVBENCH_DEBUG).

@@ -2,8 +2,10 @@ package runner_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -476,5 +478,37 @@ func TestRunNoter(t *testing.T) {
 	}
 	if len(plan) != 1 || plan[0].ID() != r.ID() {
 		t.Errorf("result ID %s, planned %v", r.ID(), plan)
+	}
+}
+
+// infInst fails its check with figures JSON cannot hold.
+type infInst struct{ *fakeInst }
+
+func (infInst) Verify() (map[string]float64, error) {
+	return map[string]float64{"max_abs_err": math.Inf(1), "nan": math.NaN(), "checked": 4}, errors.New("C[0][0] = NaN")
+}
+
+func (infInst) Extra(float64) map[string]float64 {
+	return map[string]float64{"inf": math.Inf(-1), "ok": 1}
+}
+
+// TestRunNonFiniteFigures: NaN and ±Inf figures (a failed check of an
+// output full of NaN) are dropped, so the result can be written.
+func TestRunNonFiniteFigures(t *testing.T) {
+	d := openDevice(t)
+	k := fakeKernel("k", nil, nil)
+	k.Setup = func(*gpu.Device, kernel.Variant, kernel.Params, kernel.Options) (kernel.Instance, error) {
+		return infInst{&fakeInst{ns: []float64{100}}}, nil
+	}
+	rs, _, err := runner.Run(context.Background(), d, options(k))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.Status != results.StatusFailed || len(r.Verify) != 1 || r.Verify["checked"] != 4 {
+		t.Errorf("status %s, verify %v; want a failure keeping only the finite figure", r.Status, r.Verify)
+	}
+	if _, err := json.Marshal(r); err != nil {
+		t.Errorf("the result cannot be written: %v", err)
 	}
 }
