@@ -1,6 +1,9 @@
 package gpu
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPickAsyncCompute: a compute family without graphics is chosen over
 // the general one (RADV: the compute ring); without one (lavapipe: one
@@ -30,5 +33,34 @@ func TestPickAsyncCompute(t *testing.T) {
 				t.Errorf("pickAsyncCompute = %d, %v; want %d, %v", got, only, tc.want, tc.computeOnly)
 			}
 		})
+	}
+}
+
+// TestOpenOnFamily: a Device opened on the async-compute family has that
+// family and runs work beside the device OpenSelected made; a family that
+// does not exist is an error naming it.
+func TestOpenOnFamily(t *testing.T) {
+	inst, d, err := OpenSelected("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inst.Close()
+	defer d.Close()
+	fam, _ := d.Phys.AsyncComputeFamily()
+	second, err := d.Phys.OpenOnFamily(fam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	if second.Family != fam || d.Family != d.Phys.ComputeFamily {
+		t.Errorf("families %d and %d, want %d and %d", second.Family, d.Family, fam, d.Phys.ComputeFamily)
+	}
+	for _, dev := range []*Device{d, second} {
+		if err := dev.Run(func(*CommandBuffer) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.Phys.OpenOnFamily(99); err == nil || !strings.Contains(err.Error(), "no queue family 99") {
+		t.Errorf("OpenOnFamily(99): %v", err)
 	}
 }
