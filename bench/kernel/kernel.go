@@ -106,7 +106,7 @@ type Extras interface {
 // result that is not a number: how it ran where the device decided (the
 // present suite's GEMM runs on an async-compute queue family where the
 // device has one, else on a second device) or a figure that was not
-// measured and why. The runner adds Note to the result's reason after
+// measured and why. The runner records Note in the result's note after
 // sampling. (Such facts stay out of the variant: a result's ID must be
 // known before Setup — resuming, child processes and --watch match
 // planned IDs with results.)

@@ -18,7 +18,6 @@ import (
 	"math"
 	"regexp"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -324,8 +323,8 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	r.CI = results.NewCI(sum.Low, sum.High, stats.Confidence)
 	r.CV = sum.CV
 	r.Noisy, r.Reason = ms.Noisy, ms.NoisyReason
-	if n, ok := inst.(kernel.Noter); ok && n.Note() != "" {
-		r.Reason = strings.TrimPrefix(r.Reason+"; "+n.Note(), "; ")
+	if n, ok := inst.(kernel.Noter); ok {
+		r.Note = n.Note()
 	}
 	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
 		r.PercentOfPeak = 100 * sum.Median / peak

@@ -455,7 +455,7 @@ func (notedInst) Note() string {
 	return "latency not measured: the device lacks VK_KHR_present_wait"
 }
 
-// TestRunNoter: an instance's note joins the result's reason; the
+// TestRunNoter: an instance's note becomes the result's note; the
 // result's ID stays the planned one.
 func TestRunNoter(t *testing.T) {
 	d := openDevice(t)
@@ -473,8 +473,8 @@ func TestRunNoter(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rs[0]
-	if r.Status != results.StatusOK || !strings.Contains(r.Reason, "lacks VK_KHR_present_wait") {
-		t.Errorf("status %s, reason %q; want ok with the instance's note", r.Status, r.Reason)
+	if r.Status != results.StatusOK || !strings.Contains(r.Note, "lacks VK_KHR_present_wait") {
+		t.Errorf("status %s, note %q; want ok with the instance's note", r.Status, r.Note)
 	}
 	if len(plan) != 1 || plan[0].ID() != r.ID() {
 		t.Errorf("result ID %s, planned %v", r.ID(), plan)

@@ -77,6 +77,9 @@ func mergeRound(m, r *results.Result, round int) {
 		m.SampleRounds = append(m.SampleRounds, round)
 	}
 	m.DurationS += r.DurationS
+	if m.Note == "" {
+		m.Note = r.Note
+	}
 }
 
 // finalizeMerged recomputes the summary of merged samples.

@@ -53,6 +53,9 @@ func (t *resultTable) add(r *results.Result) {
 			t.noisy++
 			status = "ok (noisy)"
 		}
+		if r.Note != "" {
+			status += "; " + r.Note
+		}
 	case results.StatusSkipped:
 		t.skipped++
 		status = "skipped: " + r.Reason

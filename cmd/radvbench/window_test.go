@@ -98,14 +98,14 @@ func checkLatency(t *testing.T, r results.Result) {
 		}
 		return
 	}
-	if !strings.Contains(r.Reason, "frame latency not measured") || !strings.Contains(r.Reason, "VK_KHR_present_wait") {
-		t.Errorf("%s: no figure for frame latency, and the reason %q does not say why", name, r.Reason)
+	if !strings.Contains(r.Note, "frame latency not measured") || !strings.Contains(r.Note, "VK_KHR_present_wait") {
+		t.Errorf("%s: no figure for frame latency, and the note %q does not say why", name, r.Note)
 	}
 }
 
 // checkGEMMOverlap: a result of a variant with the compute GEMM verified
 // the GEMM, ran it during presentation and names the queue arrangement
-// in its reason (lavapipe: one queue family, so a second device on it).
+// in its note (lavapipe: one queue family, so a second device on it).
 func checkGEMMOverlap(t *testing.T, r results.Result) {
 	t.Helper()
 	name := r.Variant["name"]
@@ -119,8 +119,8 @@ func checkGEMMOverlap(t *testing.T, r results.Result) {
 	if r.Extra["overlap_queue_compute_only"] == 1 {
 		want = fmt.Sprintf("overlap_queue: async-compute family %d", int(r.Extra["overlap_queue_family"]))
 	}
-	if !strings.Contains(r.Reason, want) {
-		t.Errorf("%s: reason %q does not name the queue arrangement %q", name, r.Reason, want)
+	if !strings.Contains(r.Note, want) {
+		t.Errorf("%s: note %q does not name the queue arrangement %q", name, r.Note, want)
 	}
 }
 

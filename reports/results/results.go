@@ -141,9 +141,13 @@ type Result struct {
 	Variant map[string]string `json:"variant"`
 	Params  map[string]int64  `json:"params"`
 	// Config is the A/B configuration name, empty outside --config runs.
-	Config   string `json:"config,omitempty"`
-	Status   string `json:"status"`
-	Reason   string `json:"reason,omitempty"`
+	Config string `json:"config,omitempty"`
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+	// Note is what the benchmark said about how it ran that is not a
+	// number (kernel.Noter): where the device decided the arrangement, or a
+	// figure it could not measure and why.
+	Note     string `json:"note,omitempty"`
 	Verified bool   `json:"verified"`
 	// Verify holds the check's figures (max error, tolerance, ...).
 	Verify map[string]float64 `json:"verify,omitempty"`
