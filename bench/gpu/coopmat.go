@@ -44,7 +44,12 @@ func (p *PhysicalDevice) CoopMatShape(in, acc vkshim.ComponentType) (row vkshim.
 // coopMatTypeEnabled says whether cooperative matrices of element type in
 // can be used beyond VK_KHR_cooperative_matrix itself: bf16 needs
 // VK_KHR_shader_bfloat16, fp8 VK_EXT_shader_float8, each with its type and
-// cooperative-matrix features (which Open enables).
+// cooperative-matrix features (which Open enables); and every type needs
+// the features its kernels' SPIR-V declares (matmul and peak alike):
+// fp16 Float16 + StorageBuffer16BitAccess, int8 Int8 +
+// StorageBuffer8BitAccess, bf16 Float16 + Int16 (glslang declares Float16
+// with bfloat16_t; the GEMM unpacks 16-bit words), fp8 Int8 (the GEMM
+// unpacks bytes).
 func coopMatTypeEnabled(exts map[string]bool, info vkshim.DeviceInfo, in vkshim.ComponentType) (bool, string) {
 	switch in {
 	case vkshim.ComponentBFloat16:
@@ -60,6 +65,24 @@ func coopMatTypeEnabled(exts map[string]bool, info vkshim.DeviceInfo, in vkshim.
 		}
 		if !info.Float8CooperativeMatrix {
 			return false, "VK_EXT_shader_float8 without shaderFloat8 and shaderFloat8CooperativeMatrix"
+		}
+	}
+	switch in {
+	case vkshim.ComponentFloat16:
+		if !(info.ShaderFloat16 && info.StorageBuffer16Bit) {
+			return false, "device lacks shaderFloat16 or storageBuffer16BitAccess"
+		}
+	case vkshim.ComponentSint8:
+		if !(info.ShaderInt8 && info.StorageBuffer8Bit) {
+			return false, "device lacks shaderInt8 or storageBuffer8BitAccess"
+		}
+	case vkshim.ComponentBFloat16:
+		if !(info.ShaderFloat16 && info.ShaderInt16) {
+			return false, "device lacks shaderFloat16 or shaderInt16 (the bf16 kernels declare both)"
+		}
+	case vkshim.ComponentFloatE4M3, vkshim.ComponentFloatE5M2:
+		if !info.ShaderInt8 {
+			return false, "device lacks shaderInt8 (the fp8 kernels unpack bytes)"
 		}
 	}
 	return true, ""

@@ -55,8 +55,15 @@ func TestMatchCoopMat(t *testing.T) {
 func TestCoopMatTypeEnabled(t *testing.T) {
 	all := map[string]bool{"VK_KHR_cooperative_matrix": true, "VK_KHR_shader_bfloat16": true, "VK_EXT_shader_float8": true}
 	coopOnly := map[string]bool{"VK_KHR_cooperative_matrix": true}
-	on := vkshim.DeviceInfo{CooperativeMatrix: true, BFloat16CooperativeMatrix: true, Float8CooperativeMatrix: true}
-	off := vkshim.DeviceInfo{CooperativeMatrix: true}
+	// shader: the features the kernels' SPIR-V declares, without which a
+	// listed type still cannot be used.
+	shader := vkshim.DeviceInfo{CooperativeMatrix: true, ShaderFloat16: true, ShaderInt8: true, ShaderInt16: true, StorageBuffer16Bit: true, StorageBuffer8Bit: true}
+	on := shader
+	on.BFloat16CooperativeMatrix, on.Float8CooperativeMatrix = true, true
+	off := shader
+	bare := vkshim.DeviceInfo{CooperativeMatrix: true, BFloat16CooperativeMatrix: true, Float8CooperativeMatrix: true}
+	no16 := on
+	no16.StorageBuffer16Bit = false
 	tests := []struct {
 		name string
 		exts map[string]bool
@@ -64,8 +71,13 @@ func TestCoopMatTypeEnabled(t *testing.T) {
 		in   ComponentType
 		why  string // "": enabled
 	}{
-		{"fp16 needs nothing more", coopOnly, off, ComponentFloat16, ""},
-		{"int8 needs nothing more", coopOnly, off, ComponentSint8, ""},
+		{"fp16 needs no other extension", coopOnly, off, ComponentFloat16, ""},
+		{"int8 needs no other extension", coopOnly, off, ComponentSint8, ""},
+		{"fp16 without 16-bit storage", coopOnly, no16, ComponentFloat16, "storageBuffer16BitAccess"},
+		{"fp16 without shaderFloat16", coopOnly, bare, ComponentFloat16, "shaderFloat16"},
+		{"int8 without shaderInt8", coopOnly, bare, ComponentSint8, "shaderInt8 or storageBuffer8BitAccess"},
+		{"bf16 without shaderInt16", all, bare, ComponentBFloat16, "shaderInt16"},
+		{"e5m2 without shaderInt8", all, bare, ComponentFloatE5M2, "shaderInt8"},
 		{"bf16 with extension and features", all, on, ComponentBFloat16, ""},
 		{"bf16 without the extension", coopOnly, off, ComponentBFloat16, "no VK_KHR_shader_bfloat16 (bf16 cooperative matrices: RADV lists them on GFX12"},
 		{"bf16 with the extension, features off", all, off, ComponentBFloat16, "shaderBFloat16CooperativeMatrix"},

@@ -106,15 +106,6 @@ func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why
 		return g, false, fmt.Sprintf("workgroup of %d invocations (%dx%d subgroups of %d) exceeds the device's limits", g.lx, c.wm, c.wn, g.sg)
 	case g.shared > lim.MaxComputeSharedMemorySize:
 		return g, false, fmt.Sprintf("needs %d bytes of shared memory, the device has %d", g.shared, lim.MaxComputeSharedMemorySize)
-	case (c.t.in == gpu.ComponentFloat16 || c.t.acc == gpu.ComponentFloat16) && !(d.Info.ShaderFloat16 && d.Info.StorageBuffer16Bit):
-		return g, false, "device lacks shaderFloat16 or storageBuffer16BitAccess"
-	case c.t.in == gpu.ComponentSint8 && !(d.Info.ShaderInt8 && d.Info.StorageBuffer8Bit):
-		return g, false, "device lacks shaderInt8 or storageBuffer8BitAccess"
-	case c.t.in == gpu.ComponentBFloat16 && !(d.Info.ShaderFloat16 && d.Info.ShaderInt16):
-		// glslang declares Float16 with bfloat16_t; unpack16 needs Int16.
-		return g, false, "device lacks shaderFloat16 or shaderInt16 (the bf16 shader declares both)"
-	case (c.t.in == gpu.ComponentFloatE4M3 || c.t.in == gpu.ComponentFloatE5M2) && !d.Info.ShaderInt8:
-		return g, false, "device lacks shaderInt8 (the fp8 shader unpacks bytes)"
 	}
 	return g, true, ""
 }

@@ -94,9 +94,6 @@ func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	if _, ok, why := d.CoopMatShape(c.t.in, c.t.acc); !ok {
 		return false, why
 	}
-	if c.t.in == gpu.ComponentBFloat16 && !d.Info.ShaderFloat16 {
-		return false, "device lacks shaderFloat16 (glslang declares Float16 with bfloat16_t)"
-	}
 	if wg := coopSubgroups * d.CoopMatSubgroupSize(); wg > d.Limits.MaxComputeWorkGroupInvocations {
 		return false, fmt.Sprintf("needs workgroups of %d invocations", wg)
 	}
