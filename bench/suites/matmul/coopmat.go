@@ -75,8 +75,9 @@ func coopKernels() []*kernel.Kernel {
 		coopKernel(coopF16, "cooperative matrices (VK_KHR_cooperative_matrix): fp16 A, B, fp32 accumulation and C; shared-memory staging, 16-byte loads", gflops("fp16")),
 		coopKernel(coopF16Acc, "cooperative matrices: fp16 A, B, fp16 accumulation and C", gflops("fp16")),
 		coopKernel(coopInt8, "cooperative matrices: int8 A, B, int32 accumulation and C (exact)", gops),
-		// RDNA3/4 run bf16 WMMA at the fp16 rate (RADV-FACTS); the device
-		// table has no fp8 figure, so fp8 has no % of peak.
+		// RDNA3/4 run bf16 WMMA at the fp16 rate
+		// (docs/facts.md#peak-rates-per-cu-and-clock); the device table has
+		// no fp8 figure, so fp8 has no % of peak.
 		coopKernel(coopBF16, "cooperative matrices: bf16 A, B, fp32 accumulation and C (VK_KHR_shader_bfloat16; RADV on GFX12)", gflops("fp16")),
 		coopKernel(coopE4M3, "cooperative matrices: fp8 E4M3 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")),
 		coopKernel(coopE5M2, "cooperative matrices: fp8 E5M2 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")),

@@ -78,8 +78,9 @@ func coopKernels() []*kernel.Kernel {
 			"cooperative-matrix multiply-add chains, fp16 A·B + fp16 C", flops),
 		coopKernel(coopType{"coopmat-int8", gpu.ComponentSint8, gpu.ComponentSint32, "peak_coopmat_int8.comp", true},
 			"cooperative-matrix multiply-add chains, int8 A·B + int32 C; 2·M·N·K OP per step", ops),
-		// bf16 WMMA runs at the fp16 rate on RDNA3/4 (RADV-FACTS); the
-		// device table has no fp8 figure, so fp8 has no % of peak.
+		// bf16 WMMA runs at the fp16 rate on RDNA3/4
+		// (docs/facts.md#peak-rates-per-cu-and-clock); the device table has
+		// no fp8 figure, so fp8 has no % of peak.
 		coopKernel(coopType{"coopmat-bf16", gpu.ComponentBFloat16, gpu.ComponentFloat32, "peak_coopmat_bf16.comp", false},
 			"cooperative-matrix multiply-add chains, bf16 A·B + fp32 C (VK_KHR_shader_bfloat16; RADV on GFX12)", flops),
 		coopKernel(coopType{"coopmat-fp8e4m3", gpu.ComponentFloatE4M3, gpu.ComponentFloat32, "peak_coopmat_fp8e4m3.comp", false},
