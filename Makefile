@@ -18,6 +18,10 @@ GLSLC_FLAGS := --target-env=vulkan1.2 -O -Werror
 
 SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.vert shaders/*.frag)
 SHADER_SPV := $(patsubst shaders/%,shaders/spv/%.spv,$(SHADER_SRC))
+# Test-only shaders live with their test-only suite (built with -tags
+# testhooks), their SPIR-V beside the source, never in a release binary.
+TEST_SHADER_SRC := $(wildcard bench/suites/testfault/*.comp)
+TEST_SHADER_SPV := $(TEST_SHADER_SRC:%=%.spv)
 
 .PHONY: build-window test-window
 .PHONY: all build run test test-reports deps deps-check shaders shaders-check toolchain toolchain-check bench clean vet
@@ -92,7 +96,11 @@ toolchain-check:
 		echo "rebuild the root (rm -rf $(TRIXIE_ROOT); make toolchain) or, to move the pin, update shaders/TOOLCHAIN and run 'make shaders'"; \
 		exit 1; }
 
-shaders: toolchain-check $(SHADER_SPV)
+shaders: toolchain-check $(SHADER_SPV) $(TEST_SHADER_SPV)
+
+bench/suites/testfault/%.spv: bench/suites/testfault/% shaders/TOOLCHAIN
+	$(GLSLC) $(GLSLC_FLAGS) -o $@ $<
+	$(SPIRV_VAL) --target-env vulkan1.2 $@
 
 shaders/spv/%.spv: shaders/% $(wildcard shaders/*.glsl) shaders/TOOLCHAIN
 	@mkdir -p shaders/spv
@@ -103,8 +111,8 @@ shaders/spv/%.spv: shaders/% $(wildcard shaders/*.glsl) shaders/TOOLCHAIN
 # compiles to with the pinned glslc, or fails spirv-val.
 shaders-check: toolchain-check
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; status=0; \
-	for src in $(SHADER_SRC); do \
-		spv=shaders/spv/$${src#shaders/}.spv; \
+	for src in $(SHADER_SRC) $(TEST_SHADER_SRC); do \
+		case $$src in shaders/*) spv=shaders/spv/$${src#shaders/}.spv;; *) spv=$$src.spv;; esac; \
 		if [ ! -f $$spv ]; then echo "missing $$spv: run 'make shaders'"; status=1; continue; fi; \
 		$(GLSLC) $(GLSLC_FLAGS) -o $$tmp/out.spv $$src; \
 		if ! cmp -s $$tmp/out.spv $$spv; then echo "stale $$spv: run 'make shaders'"; status=1; fi; \

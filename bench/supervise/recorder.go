@@ -45,6 +45,12 @@ func (r *Recorder) notef(format string, args ...any) {
 	}
 }
 
+// Path is the journal's path.
+func (r *Recorder) Path() string { return r.journal.Path() }
+
+// Out is the results file's path.
+func (r *Recorder) Out() string { return r.head.Out }
+
 // Resume loads an interrupted run's journal: its finished results and
 // runs count as recorded; a header set later must describe the same
 // system unless force.
@@ -132,13 +138,14 @@ func (r *Recorder) Header() *results.File {
 func (r *Recorder) Add(run int, config string, res *results.Result, shaders map[string]string) error {
 	e := Entry{Run: run, Config: config, Result: res, Shaders: shaders}
 	r.entries = append(r.entries, e)
-	if r.OnResult != nil {
-		r.OnResult(res)
-	}
 	for k, v := range shaders {
 		r.shaders[k] = v
 	}
-	return r.journal.Add(e)
+	err := r.journal.Add(e)
+	if r.OnResult != nil {
+		r.OnResult(res) // after the journal: what it is shown is durable
+	}
+	return err
 }
 
 // EndRun records the end of a run (its order and times).

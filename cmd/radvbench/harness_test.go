@@ -22,6 +22,10 @@ func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// testTags are the build tags this test binary was built with (each
+// tagged test file adds its own), so binary() builds radvbench alike.
+var testTags []string
+
 var built struct {
 	sync.Once
 	path string
@@ -39,7 +43,7 @@ func binary(t *testing.T) string {
 			return
 		}
 		built.path = filepath.Join(dir, "radvbench")
-		out, err := exec.Command("go", append(append([]string{"build"}, buildTags...), "-o", built.path, ".")...).CombinedOutput()
+		out, err := exec.Command("go", "build", "-tags", strings.Join(testTags, ","), "-o", built.path, ".").CombinedOutput()
 		if err != nil {
 			built.err = &buildError{string(out)}
 		}
