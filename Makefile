@@ -59,15 +59,19 @@ PURE_PKGS  = $(shell $(PKG_DEPS) | grep -v $(CGO_DEPS) | cut -d' ' -f1)
 CGO_PKGS   = $(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1)
 
 # test: shaders up to date, analysis builds without cgo, pure packages
-# under -race, every cgo test on lavapipe under cgocheck2.
+# under -race, every cgo test on lavapipe under cgocheck2. The cgo tests
+# build with -tags testhooks: the hidden fault suite and the hooks that
+# pause or crash a run on purpose exist only in that build, never in
+# 'make build'.
 # ci/pg-test-server.sh runs the tests beside a throwaway PostgreSQL server
 # (RADVBENCH_TEST_PG) for the history store's tests.
 test: deps-check-test shaders-check
 	./ci/pg-test-server.sh run env CGO_ENABLED=0 $(GO) test -count=1 ./reports/...
 	CGO_ENABLED=0 $(GO) test -count=1 ./bench/measure/...
 	$(GO) vet ./...
+	$(GO) vet -tags testhooks ./...
 	./ci/pg-test-server.sh run $(GO) test -count=1 -race $(PURE_PKGS)
-	./ci/pg-test-server.sh run env GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -timeout 20m $(CGO_PKGS)
+	./ci/pg-test-server.sh run env GOEXPERIMENT=cgocheck2 $(GO) test -tags testhooks -count=1 -timeout 20m $(CGO_PKGS)
 	$(MAKE) test-window
 	./ci/fuzz.sh
 
@@ -75,9 +79,9 @@ test: deps-check-test shaders-check
 # starts its own Xvfb and stops it afterwards. They use cgo (GLFW, Vulkan),
 # so they run with cgocheck2 like the other cgo tests.
 test-window:
-	$(GO) vet -tags window ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
+	$(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
-	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m -run 'Window' ./cmd/radvbench/
+	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window,testhooks -timeout 10m -run 'Window' ./cmd/radvbench/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
