@@ -2,6 +2,7 @@ package matmul
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,16 +77,35 @@ func TestCheckCatchesErrors(t *testing.T) {
 	}
 }
 
-// TestSampledRowsForLargeProblems: above the full-check limit the
-// reference covers edge, boundary and random rows only.
+// TestSampledRowsForLargeProblems: at the full-check limit the reference
+// covers every row; just above it, edge, boundary and random rows only
+// (distinct, sorted, the first and last among them).
 func TestSampledRowsForLargeProblems(t *testing.T) {
-	p := &problem{M: 4096, N: 1, K: 1 << 18}
-	if int64(p.M)*int64(p.N)*int64(p.K) <= fullCheckLimit {
-		t.Skip("size below the limit")
-	}
-	q := newProblem(4096, 1, 1<<18, 1, false)
-	if len(q.rows) != sampledRows || q.rows[0] != 0 || q.rows[len(q.rows)-1] != 4095 {
-		t.Errorf("rows = %v", q.rows)
+	for _, tc := range []struct {
+		name    string
+		m, n, k int
+		rows    int
+	}{
+		{"below the limit: every row", 96, 8, 8, 96},
+		{"just above: a sample", 1024, 1024, 1025, sampledRows},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if above := int64(tc.m)*int64(tc.n)*int64(tc.k) > fullCheckLimit; above != (tc.rows == sampledRows) {
+				t.Fatalf("%dx%dx%d is on the wrong side of fullCheckLimit %d", tc.m, tc.n, tc.k, fullCheckLimit)
+			}
+			q := newProblem(tc.m, tc.n, tc.k, 1, false)
+			if len(q.rows) != tc.rows || q.rows[0] != 0 || q.rows[len(q.rows)-1] != tc.m-1 || !slices.IsSorted(q.rows) {
+				t.Errorf("%d rows %v, want %d from 0 to %d, sorted", len(q.rows), q.rows, tc.rows, tc.m-1)
+			}
+			if len(slices.Compact(slices.Clone(q.rows))) != len(q.rows) {
+				t.Errorf("repeated rows: %v", q.rows)
+			}
+			for _, r := range []int{31, 32, 63, 64, 127, 128, tc.m / 2} {
+				if r < tc.m && !slices.Contains(q.rows, r) {
+					t.Errorf("tile-boundary row %d not covered", r)
+				}
+			}
+		})
 	}
 }
 
