@@ -9,7 +9,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -20,12 +19,9 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/internal/vktest"
 	"github.com/radvbench/radvbench/reports/results"
 )
-
-// long enables the tests that depend on wall-clock timing (a watchdog
-// racing a real hang): go test -tags testhooks -long.
-var long = flag.Bool("long", false, "also run the tests that race a wall clock (a real watchdog)")
 
 // TestIsolateFaults: under --isolate, children that die of SIGSEGV and
 // of SIGABRT while sampling are recorded with the signal, a hung
@@ -150,7 +146,7 @@ type pausedRun struct {
 func startPaused(t *testing.T, journal string, n int, args ...string) *pausedRun {
 	t.Helper()
 	p := &pausedRun{cmd: exec.Command(binary(t), args...), marker: journal + ".paused", exited: make(chan error, 1)}
-	p.cmd.Env = append(validationEnv(), fmt.Sprintf("RADVBENCH_TEST_PAUSE=%d", n))
+	p.cmd.Env = vktest.Env(fmt.Sprintf("RADVBENCH_TEST_PAUSE=%d", n))
 	p.cmd.Stderr = &p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
