@@ -1,7 +1,9 @@
-package main
+package rayquery
 
 import (
 	"testing"
+
+	"github.com/radvbench/radvbench/bench/suitetest"
 
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -11,8 +13,8 @@ import (
 // reference on lavapipe, validation clean (no leaked acceleration
 // structures or buffers), results in the common schema.
 func TestRunRayQueryQuickValidated(t *testing.T) {
-	f := runSuiteQuick(t, "rayquery")
-	ok := checkSuiteFile(t, f, "rayquery")
+	f := suitetest.RunQuick(t, "rayquery")
+	ok := suitetest.Check(t, f, "rayquery")
 	if f.Device.CPU && len(ok) == 0 {
 		t.Fatal("lavapipe (Mesa >= 25) has ray query, yet no rayquery result is ok")
 	}

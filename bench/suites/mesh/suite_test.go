@@ -1,69 +1,30 @@
-package main
+package mesh
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 )
 
-// TestRunMeshQuickValidated: every mesh-suite variant (classic, mesh,
+// TestMeshQuickValidated: every mesh-suite variant (classic, mesh,
 // task, task with culling; dense meshlets and instances) renders exactly
 // the CPU's expected image on lavapipe, mesh primitive counts match where
 // the query exists, culling really culls, results are schema-valid and
 // the validation layer stays silent.
-func TestRunMeshQuickValidated(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "mesh.json")
-	code, stdout, stderr := runValidated(t, "run", "--suite", "mesh", "--quick", "--max-time", "150ms",
-		"--warmup", "5ms", "--progress", "never", "-o", out)
-	if code != 0 {
-		t.Fatalf("run exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-	}
-	f, err := results.Load(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	suites, err := kernel.Lookup([]string{"mesh"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]bool{}
-	for _, k := range suites[0].Kernels {
-		for _, v := range k.Variants {
-			for _, p := range k.Sizes(kernel.Options{Quick: true, CPU: f.Device.CPU}) {
-				want[k.Name+"/"+v.Name+"/"+results.FormatParams(p)] = true
-			}
-		}
-		for _, s := range k.Shaders {
-			if len(f.Shaders[s]) != 64 {
-				t.Errorf("shader %s has no SHA-256 in the results file", s)
-			}
-		}
-	}
+func TestMeshQuickValidated(t *testing.T) {
+	f := suitetest.RunQuick(t, "mesh")
+	ok := suitetest.Check(t, f, "mesh")
 	lavapipe := f.Device.DriverID == "MESA_LLVMPIPE"
 	for _, r := range f.Results {
-		key := r.Kernel + "/" + r.Variant["name"] + "/" + results.FormatParams(r.Params)
-		if r.Suite != "mesh" || !want[key] {
-			t.Errorf("unexpected result %s/%s", r.Suite, key)
-			continue
+		if r.Status == results.StatusSkipped && lavapipe {
+			t.Errorf("%s: skipped on lavapipe, which has mesh and task shaders: %s", r.ID(), r.Reason)
 		}
-		delete(want, key)
-		if r.Status == results.StatusSkipped {
-			if r.Reason == "" {
-				t.Errorf("%s: skipped without a reason", key)
-			}
-			if lavapipe {
-				t.Errorf("%s: skipped on lavapipe, which has mesh and task shaders: %s", key, r.Reason)
-			}
-			continue
-		}
-		if r.Status != results.StatusOK || !r.Verified {
-			t.Errorf("%s: %s (verified %v): %s", key, r.Status, r.Verified, r.Reason)
-			continue
-		}
+	}
+	for key, r := range ok {
 		if r.Verify["mismatched_pixels"] != 0 || r.Verify["covered_pixels"] <= 0 || r.Verify["pixels"] != 256*256 {
 			t.Errorf("%s: image check %v", key, r.Verify)
 		}
@@ -96,9 +57,6 @@ func TestRunMeshQuickValidated(t *testing.T) {
 			t.Errorf("%s: generated %v primitives, scene has %v", key, gen, scene)
 		}
 	}
-	for k := range want {
-		t.Errorf("missing result %s", k)
-	}
 }
 
 func TestMeshParseSize(t *testing.T) {
@@ -113,10 +71,8 @@ func TestMeshParseSize(t *testing.T) {
 		{"8x8", "", true},
 		{"axb", "", true},
 	} {
-		var parse func(string) (kernel.Params, error)
 		suites, _ := kernel.Lookup([]string{"mesh"})
-		parse = suites[0].Kernels[0].ParseSize
-		p, err := parse(tc.in)
+		p, err := suites[0].Kernels[0].ParseSize(tc.in)
 		if (err != nil) != tc.err {
 			t.Errorf("%q: err %v", tc.in, err)
 			continue

@@ -1,14 +1,16 @@
-package main
+package peak
 
 import (
 	"testing"
+
+	"github.com/radvbench/radvbench/bench/suitetest"
 )
 
 // TestRunPeakQuickValidated: every ALU chain's result checked for every
 // invocation (or skipped with the missing feature), validation clean.
 func TestRunPeakQuickValidated(t *testing.T) {
-	f := runSuiteQuick(t, "peak")
-	ok := checkSuiteFile(t, f, "peak")
+	f := suitetest.RunQuick(t, "peak")
+	ok := suitetest.Check(t, f, "peak")
 	for key, r := range ok {
 		if r.Verify["checked_invocations"] < 1 || r.Extra["ops_per_dispatch"] <= 0 {
 			t.Errorf("%s: verify %v extra %v", key, r.Verify, r.Extra)

@@ -1,28 +1,28 @@
-package main
+package supervise
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// FuzzReadJournal feeds arbitrary bytes to readJournal, what 'run
+// FuzzReadJournal feeds arbitrary bytes to ReadJournal, what 'run
 // --resume' reads. It must never panic; an error is a one-line usage
 // error (exit 2); a journal it accepts keeps only complete lines (Torn
 // exactly when the data does not end in a newline), and written back line
 // by line as the journal writes it, reads back to the same entries.
 // ci/fuzz.sh runs it for a bounded time in `make test`.
 func FuzzReadJournal(f *testing.F) {
-	hdr, _ := json.Marshal(journalHeader{Journal: journalSchema, Out: "r.json", Args: []string{"--quick"}, File: &results.File{Schema: results.Schema}})
-	ent, _ := json.Marshal(journalEntry{Round: 1, Result: &results.Result{Suite: "matmul", Kernel: "naive", Status: results.StatusOK,
+	hdr, _ := json.Marshal(Header{Journal: JournalSchema, Out: "r.json", Args: []string{"--quick"}, File: &results.File{Schema: results.Schema}})
+	ent, _ := json.Marshal(Entry{Run: 1, Result: &results.Result{Suite: "matmul", Kernel: "naive", Status: results.StatusOK,
 		Metric: results.Metric{Samples: []float64{1, 2}}}})
-	done, _ := json.Marshal(journalEntry{Round: 1, RoundDone: &results.Round{Index: 1}})
+	done, _ := json.Marshal(Entry{Run: 1, RunDone: &results.Round{Index: 1}})
 	h, e, d := string(hdr)+"\n", string(ent)+"\n", string(done)+"\n"
 	for _, s := range []string{h, h + e, h + e + d, h + e[:len(e)/2], h + e + "{", h + "{}\n", h + "null\n", h + "[]\n",
 		`{"journal":"radvbench/journal/v1"}` + "\n", `{"journal":"other"}` + "\n", "", "\n", "garbage", h + `{"result":{}}` + "\n",
@@ -35,10 +35,9 @@ func FuzzReadJournal(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		st, err := readJournal(path)
+		st, err := ReadJournal(path)
 		if err != nil {
-			var ue *usageError
-			if !errors.As(err, &ue) || strings.Contains(err.Error(), "\n") {
+			if !usage.Is(err) || strings.Contains(err.Error(), "\n") {
 				t.Fatalf("want a one-line usage error, got %T: %q", err, err)
 			}
 			return
@@ -58,7 +57,7 @@ func FuzzReadJournal(f *testing.F) {
 		if err := os.WriteFile(path2, again.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		st2, err := readJournal(path2)
+		st2, err := ReadJournal(path2)
 		if err != nil {
 			t.Fatalf("a journal written back from an accepted one does not read: %v\n%s", err, again.Bytes())
 		}
@@ -67,14 +66,14 @@ func FuzzReadJournal(f *testing.F) {
 		}
 		for i := range st.Entries {
 			a, b := st.Entries[i], st2.Entries[i]
-			if (a.Result == nil) != (b.Result == nil) || a.Result != nil && a.Result.ID() != b.Result.ID() || a.Round != b.Round {
+			if (a.Result == nil) != (b.Result == nil) || a.Result != nil && a.Result.ID() != b.Result.ID() || a.Run != b.Run {
 				t.Fatalf("entry %d changed: %+v -> %+v", i, a, b)
 			}
 		}
 	})
 }
 
-func entriesAsAny(es []journalEntry) []any {
+func entriesAsAny(es []Entry) []any {
 	out := make([]any, len(es))
 	for i, e := range es {
 		out[i] = e

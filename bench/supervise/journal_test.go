@@ -1,4 +1,4 @@
-package main
+package supervise
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -21,7 +22,7 @@ func TestReadJournal(t *testing.T) {
 		err        string
 	}{
 		{"header only", header, 0, false, ""},
-		{"results and a round", header + result + result + done, 2, false, ""},
+		{"results and a run", header + result + result + done, 2, false, ""},
 		{"torn last line", header + result + `{"round":1,"resu`, 1, true, ""},
 		{"torn header", `{"journal":"radvb`, 0, true, "holds no complete line"},
 		{"empty", "", 0, false, "holds no complete line"},
@@ -32,10 +33,10 @@ func TestReadJournal(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "r.json.journal")
 			os.WriteFile(path, []byte(tc.data), 0o644)
-			st, err := readJournal(path)
+			st, err := ReadJournal(path)
 			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) || exitCode(err) != 2 {
-					t.Fatalf("err %v (exit %d), want %q and exit 2", err, exitCode(err), tc.err)
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !usage.Is(err) {
+					t.Fatalf("err %v, want a usage error with %q", err, tc.err)
 				}
 				return
 			}
@@ -56,47 +57,64 @@ func TestReadJournal(t *testing.T) {
 			}
 		})
 	}
+	if _, err := ReadJournal(filepath.Join(t.TempDir(), "none.journal")); err == nil || !usage.Is(err) || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing journal: %v", err)
+	}
 }
 
 // TestJournalAppendAndReopen: lines written are read back; reopening
 // after a torn line cuts it, so the next line starts clean.
 func TestJournalAppendAndReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.json.journal")
-	j, err := createJournal(path)
+	j, err := CreateJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := &results.File{Schema: results.Schema, Device: results.Device{Name: "dev"}}
 	r := results.Result{Suite: "s", Kernel: "k", Status: results.StatusSkipped}
-	if err := j.writeHeader(journalHeader{Out: "r.json", Args: []string{"-x"}, File: f}); err != nil {
+	if err := j.WriteHeader(Header{Out: "r.json", Args: []string{"-x"}, File: f}); err != nil {
 		t.Fatal(err)
 	}
-	j.writeHeader(journalHeader{Args: []string{"twice"}}) // ignored
-	j.add(journalEntry{Round: 2, Result: &r})
-	j.close()
-	if _, err := createJournal(path); err == nil {
-		t.Error("createJournal replaced an existing journal")
+	j.WriteHeader(Header{Args: []string{"twice"}}) // ignored
+	j.Add(Entry{Run: 2, Result: &r})
+	j.Close()
+	j.Close() // twice is fine
+	if _, err := CreateJournal(path); err == nil {
+		t.Error("CreateJournal replaced an existing journal")
 	}
 	fh, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	fh.WriteString(`{"round":2,"res`)
 	fh.Close()
-	st, err := readJournal(path)
+	st, err := ReadJournal(path)
 	if err != nil || !st.Torn {
 		t.Fatalf("torn journal: %v, torn %v", err, st.Torn)
 	}
-	j, err = reopenJournal(path, st.ValidLen)
+	j, err = ReopenJournal(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j.add(journalEntry{Round: 3, Result: &r})
-	j.close()
-	st, err = readJournal(path)
-	if err != nil || st.Torn || len(st.Entries) != 2 || st.Entries[1].Round != 3 || !reflect.DeepEqual(st.Header.Args, []string{"-x"}) {
+	j.Add(Entry{Run: 3, Result: &r})
+	j.Close()
+	st, err = ReadJournal(path)
+	if err != nil || st.Torn || len(st.Entries) != 2 || st.Entries[1].Run != 3 || !reflect.DeepEqual(st.Header.Args, []string{"-x"}) {
 		t.Fatalf("after reopen: %v, %+v", err, st)
 	}
 }
 
-func TestIdentityDiff(t *testing.T) {
+func TestJournalPaths(t *testing.T) {
+	for _, tc := range []struct{ in, journal, out string }{
+		{"r.json", "r.json.journal", "r.json"},
+		{"r.json.journal", "r.json.journal", "r.json"},
+		{"dir/x", "dir/x.journal", "dir/x"},
+	} {
+		j, o := JournalPaths(tc.in)
+		if j != tc.journal || o != tc.out {
+			t.Errorf("JournalPaths(%q) = %q, %q", tc.in, j, o)
+		}
+	}
+}
+
+func TestIdentity(t *testing.T) {
 	base := func() *results.File {
 		return &results.File{Device: results.Device{Name: "gpu", DriverName: "radv", DriverInfo: "Mesa 25"},
 			Fingerprint: map[string]string{"kernel.release": "6.12", "amdgpu.noretry": "0"}}
@@ -108,6 +126,7 @@ func TestIdentityDiff(t *testing.T) {
 	}{
 		{"same", func(*results.File) {}, nil},
 		{"driver", func(f *results.File) { f.Device.DriverInfo = "Mesa 26" }, []string{`device.driver_info: "Mesa 25" -> "Mesa 26"`}},
+		{"driver name", func(f *results.File) { f.Device.DriverName = "llvmpipe" }, []string{`device.driver_name: "radv" -> "llvmpipe"`}},
 		{"fingerprint changed, added, removed", func(f *results.File) {
 			f.Fingerprint["kernel.release"] = "6.13"
 			f.Fingerprint["new"] = "x"
@@ -117,34 +136,17 @@ func TestIdentityDiff(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cur := base()
 			tc.edit(cur)
-			if got := identityDiff(base(), cur); !reflect.DeepEqual(got, tc.want) {
+			if got := IdentityDiff(base(), cur); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
+			note, err := CheckIdentity("r.journal", base(), cur, false)
+			if (err != nil) != (tc.want != nil) || note != "" || err != nil && !usage.Is(err) {
+				t.Errorf("CheckIdentity: %q, %v", note, err)
+			}
+			note, err = CheckIdentity("r.journal", base(), cur, true)
+			if err != nil || (note != "") != (tc.want != nil) {
+				t.Errorf("CheckIdentity --force: %q, %v", note, err)
+			}
 		})
-	}
-}
-
-func TestChildArgs(t *testing.T) {
-	in := []string{"--suite", "latency", "--runs", "3", "--isolate", "--isolate=run", "-o", "x.json", "-oy.json", "--out=z", "--force",
-		"--order-seed", "5", "--watchdog=3s", "--config", "A", "--rounds=2", "--label", "k=v", "--resume", "r.json", "--quick"}
-	want := []string{"--suite", "latency", "--label", "k=v", "--quick"}
-	if got := childArgs(in); !reflect.DeepEqual(got, want) {
-		t.Errorf("childArgs = %q, want %q", got, want)
-	}
-}
-
-func TestParseIsolate(t *testing.T) {
-	for _, tc := range []struct {
-		in           string
-		groups, mode int
-		bad          bool
-	}{
-		{"auto", 1, isolateAuto, false}, {"kernel", 1, isolateOn, false}, {"true", 1, isolateOn, false},
-		{"run", 0, isolateOn, false}, {"off", 0, isolateOff, false}, {"false", 0, isolateOff, false}, {"maybe", 0, 0, true},
-	} {
-		g, m, err := parseIsolate(tc.in)
-		if (err != nil) != tc.bad || (!tc.bad && (g != tc.groups || m != tc.mode)) {
-			t.Errorf("parseIsolate(%q) = %d, %d, %v", tc.in, g, m, err)
-		}
 	}
 }

@@ -1,15 +1,17 @@
-package main
+package latency
 
 import (
 	"testing"
+
+	"github.com/radvbench/radvbench/bench/suitetest"
 )
 
 // TestRunLatencyQuickValidated: every latency kernel verified on lavapipe,
 // validation clean, each figure tagged with its clock; the CPU-clock round
 // trips report p50 and p99.
 func TestRunLatencyQuickValidated(t *testing.T) {
-	f := runSuiteQuick(t, "latency")
-	ok := checkSuiteFile(t, f, "latency")
+	f := suitetest.RunQuick(t, "latency")
+	ok := suitetest.Check(t, f, "latency")
 	wantClock := map[string]string{"empty": "gpu-timestamp", "throughput": "gpu-timestamp", "roundtrip": "cpu-monotonic", "multisubmit": "cpu-monotonic"}
 	seen := map[string]bool{}
 	for key, r := range ok {
