@@ -27,13 +27,14 @@ const maxSettleRuns = 200
 // side summarises a group's runs of a benchmark: every run's figure
 // (stats.RunEstimate of its undisturbed samples), the runs set aside as
 // disturbed throughout (stats.DisturbedRun), and the side's figure, the
-// geometric mean of its runs' figures. A side whose every run was
-// disturbed throughout (a machine loaded the whole time) keeps them all:
-// such runs compare with each other, and setting them all aside would
-// leave nothing to judge. (A run set aside only changes which runs a
-// sequential design's early looks see once the first clean run arrives;
-// the error those looks can spend is below 0.0005 of the default 0.01.)
-func side(e *entry) *Side {
+// geometric mean of its runs' figures. When keepAll is set (every run of
+// both sides was disturbed throughout: a machine loaded the whole time)
+// no run is set aside: such runs compare with each other, and setting
+// them all aside would leave nothing to judge. (Once a first clean run
+// arrives the disturbed ones go, which changes the runs a sequential
+// design's early looks see; the error those looks can spend is below
+// 0.0005 of the default 0.01.)
+func side(e *entry, keepAll bool) *Side {
 	s := &Side{Status: e.result.Status, Reason: e.result.Reason, runs: e.runs}
 	if s.Status == "" {
 		s.Status = results.StatusOK
@@ -44,7 +45,7 @@ func side(e *entry) *Side {
 		return s
 	}
 	higher := e.result.Metric.Better == results.HigherIsBetter
-	aside := setAside(e)
+	aside := setAside(e, keepAll)
 	var cvs []float64
 	for i, r := range e.runs {
 		if len(r) == 0 {
@@ -86,23 +87,39 @@ func side(e *entry) *Side {
 }
 
 // setAside marks the runs of e that are disturbed throughout
-// (stats.DisturbedRun), unless every run with samples is.
-func setAside(e *entry) []bool {
+// (stats.DisturbedRun); none when keepAll.
+func setAside(e *entry, keepAll bool) []bool {
 	out := make([]bool, len(e.runs))
-	all := true
+	if keepAll {
+		return out
+	}
 	for i, r := range e.runs {
-		if len(r) == 0 {
-			continue
-		}
 		if i < len(e.marks) {
 			out[i] = stats.DisturbedRun(e.marks[i], len(r))
 		}
-		all = all && out[i]
-	}
-	if all {
-		return make([]bool, len(e.runs))
 	}
 	return out
+}
+
+// allDisturbed reports whether every run with samples of every entry
+// given is disturbed throughout (and there is at least one).
+func allDisturbed(es ...*entry) bool {
+	n := 0
+	for _, e := range es {
+		if e == nil {
+			continue
+		}
+		for i, r := range e.runs {
+			if len(r) == 0 {
+				continue
+			}
+			if i >= len(e.marks) || !stats.DisturbedRun(e.marks[i], len(r)) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // geoMean is the geometric mean of positive xs (NaN for none or a value
@@ -132,11 +149,12 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		ref = ge
 	}
 	c.Metric, c.Unit, c.Better = ref.result.Metric.Name, ref.result.Metric.Unit, ref.result.Metric.Better
+	keepAll := allDisturbed(be, ge)
 	if be != nil {
-		c.Base = side(be)
+		c.Base = side(be, keepAll)
 	}
 	if ge != nil {
-		c.New = side(ge)
+		c.New = side(ge, keepAll)
 	}
 	allowIt := func() {
 		if allow != nil {

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -81,4 +82,65 @@ func TestPlanDesign(t *testing.T) {
 	if pl := PlanFromReport(rep, nil, 0.10, DefaultPower); pl.Design.MaxRuns != 30 {
 		t.Errorf("plan design %+v", pl.Design)
 	}
+}
+
+// TestJudgeDisturbed: the judge leaves marked samples out of a run's
+// figure, sets aside runs mostly marked (and says so), keeps every run
+// when all runs of both sides are disturbed, and cannot judge a side
+// whose every run is set aside while the other has clean ones.
+func TestJudgeDisturbed(t *testing.T) {
+	p := DefaultPolicy()
+	// A run of 10 throughput samples around m; marked: how many of its
+	// samples, the fastest first, are marked disturbed (and 50% faster:
+	// a figure that used them would move).
+	run := func(m float64, marked int) ([]float64, []bool) {
+		xs, marks := around(m), make([]bool, 10)
+		for i := 0; i < marked; i++ {
+			xs[9-i] *= 1.5
+			marks[9-i] = true
+		}
+		return xs, marks
+	}
+	entryOf := func(runs ...[2]float64) *entry {
+		e := runsEntry("higher")
+		for _, r := range runs {
+			xs, marks := run(r[0], int(r[1]))
+			e.runs = append(e.runs, xs)
+			e.marks = append(e.marks, marks)
+		}
+		return e
+	}
+	clean := entryOf([2]float64{100, 0}, [2]float64{100, 0}, [2]float64{100, 0})
+	// Marked samples left out: about the figures of clean runs (the fast
+	// tenth of the 6 to 8 unmarked samples; with the marked ones it would
+	// be some 40% higher).
+	c := judgeOne(&p, clean, entryOf([2]float64{100, 3}, [2]float64{100, 2}, [2]float64{100, 4}))
+	if c.Verdict != Same || math.Abs(float64(c.Change)) > 0.01 || c.New.Disturbed != 9 || c.New.DisturbedRuns != 0 {
+		t.Errorf("marked samples: %s, change %v, %d disturbed, %d runs set aside", c.Verdict, c.Change, c.New.Disturbed, c.New.DisturbedRuns)
+	}
+	// A run with 6 of 10 samples marked is set aside, with a warning.
+	c = judgeOne(&p, clean, entryOf([2]float64{100, 0}, [2]float64{300, 6}, [2]float64{100, 0}, [2]float64{100, 0}))
+	if c.Verdict != Same || c.New.DisturbedRuns != 1 || c.New.Runs != 4 || len(c.New.RunEstimates) != 3 || !hasWarning(c, "disturbed-runs") {
+		t.Errorf("set aside: %s, %d set aside of %d runs, figures %v, warnings %v", c.Verdict, c.New.DisturbedRuns, c.New.Runs, c.New.RunEstimates, c.Warnings)
+	}
+	// Every run of both sides disturbed: all kept, judged like with like.
+	loaded := entryOf([2]float64{100, 6}, [2]float64{100, 7}, [2]float64{100, 8})
+	c = judgeOne(&p, loaded, entryOf([2]float64{100, 6}, [2]float64{100, 7}, [2]float64{100, 8}))
+	if c.Verdict != Same || c.Base.DisturbedRuns != 0 || len(c.Base.RunEstimates) != 3 {
+		t.Errorf("all disturbed: %s, %d set aside", c.Verdict, c.Base.DisturbedRuns)
+	}
+	// Only one side disturbed throughout: nothing to judge it on.
+	c = judgeOne(&p, loaded, clean)
+	if c.Verdict != Unsure || !strings.Contains(c.Reason, "every run on a side was disturbed") {
+		t.Errorf("one side disturbed throughout: %s (%s)", c.Verdict, c.Reason)
+	}
+}
+
+func hasWarning(c Comparison, kind string) bool {
+	for _, w := range c.Warnings {
+		if w.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
