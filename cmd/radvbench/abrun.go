@@ -71,11 +71,7 @@ func mergeRound(m, r *results.Result, round int) {
 	default:
 		m.Verified = m.Verified && r.Verified
 	}
-	m.SamplesNS = append(m.SamplesNS, r.SamplesNS...)
-	m.Metric.Samples = append(m.Metric.Samples, r.Metric.Samples...)
-	for range r.Metric.Samples {
-		m.SampleRounds = append(m.SampleRounds, round)
-	}
+	m.AppendRun(r, round)
 	m.DurationS += r.DurationS
 	if m.Note == "" {
 		m.Note = r.Note
@@ -88,7 +84,7 @@ func finalizeMerged(r *results.Result, targetCI float64) {
 		return
 	}
 	old := r.Metric.Value
-	s := stats.Summarize(r.Metric.Samples)
+	s := stats.Summarize(stats.Undisturbed(r.Metric.Samples, r.Disturbed))
 	r.Metric.Value, r.CV = s.Median, s.CV
 	r.CI = results.NewCI(s.Low, s.High, stats.Confidence)
 	r.Noisy, r.Reason = false, ""

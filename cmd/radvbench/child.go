@@ -211,6 +211,7 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, suites []*kerne
 	ropts := runner.Options{
 		Suites: suites, Filter: re, Kernel: kopts, TargetCI: f.targetCI / 100, MaxTime: f.maxTime, Warmup: f.warmup,
 		Peaks: gpu.Peaks(header.Device.SKU), Order: c.order(header, f.orderSeed), Progress: c.progress, OnResult: c.result(dev),
+		Observer: runner.NewObserver(dev, f.sysroot),
 	}
 	if f.childSamples {
 		ropts.OnSample = c.sample

@@ -374,6 +374,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		MaxTime:  f.maxTime,
 		Warmup:   f.warmup,
 		Peaks:    gpu.Peaks(file.Device.SKU),
+		Observer: runner.NewObserver(dev, f.sysroot),
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()

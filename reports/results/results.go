@@ -228,7 +228,9 @@ func (r *Result) RunSamples() (rounds []int, samples [][]float64) {
 }
 
 // Metric is the figure a benchmark reports. Samples are the per-sample
-// values in Unit (derived from SamplesNS); Value is their median.
+// values in Unit (derived from SamplesNS); Value is their median (over the
+// samples not marked Disturbed, when some are and some are not; CI and CV
+// describe the same samples).
 type Metric struct {
 	Name    string    `json:"name"`
 	Unit    string    `json:"unit"`
