@@ -29,11 +29,10 @@ const maxSettleRuns = 200
 // disturbed throughout (stats.DisturbedRun), and the side's figure, the
 // geometric mean of its runs' figures. When keepAll is set (every run of
 // both sides was disturbed throughout: a machine loaded the whole time)
-// no run is set aside: such runs compare with each other, and setting
-// them all aside would leave nothing to judge. (Once a first clean run
-// arrives the disturbed ones go, which changes the runs a sequential
-// design's early looks see; the error those looks can spend is below
-// 0.0005 of the default 0.01.)
+// no run is set aside, so the table shows figures; the verdict is then
+// unsure (see judge). (Once a first clean run arrives the disturbed ones
+// go, which changes the runs a sequential design's early looks see; the
+// error those looks can spend is below 0.0005 of the default 0.01.)
 func side(e *entry, keepAll bool) *Side {
 	s := &Side{Status: e.result.Status, Reason: e.result.Reason, runs: e.runs}
 	if s.Status == "" {
@@ -243,6 +242,12 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 	c.Limits.Floor = Float(ev.Floor)
 	c.Limits.Effective = Float(eff)
 	c.Verdict, c.Reason = Decide(ev, lim)
+	if keepAll {
+		// Measured under load throughout: the figures follow the load,
+		// which moves between the times the two sides ran.
+		c.Verdict, c.SettleRuns, c.More = Unsure, 0, !j.design.last(min(nb, nn))
+		c.Reason = "every run of both sides was disturbed throughout (most samples marked: other processes, steal, another GPU client, a clock change): the figures follow the machine's load; rerun when it is quieter"
+	}
 	if c.Verdict == Regression {
 		allowIt()
 	}

@@ -85,9 +85,8 @@ func TestPlanDesign(t *testing.T) {
 }
 
 // TestJudgeDisturbed: the judge leaves marked samples out of a run's
-// figure, sets aside runs mostly marked (and says so), keeps every run
-// when all runs of both sides are disturbed, and cannot judge a side
-// whose every run is set aside while the other has clean ones.
+// figure, sets aside runs mostly marked (and says so), and decides
+// nothing when every run of a side (or of both) is disturbed.
 func TestJudgeDisturbed(t *testing.T) {
 	p := DefaultPolicy()
 	// A run of 10 throughput samples around m; marked: how many of its
@@ -123,11 +122,14 @@ func TestJudgeDisturbed(t *testing.T) {
 	if c.Verdict != Same || c.New.DisturbedRuns != 1 || c.New.Runs != 4 || len(c.New.RunEstimates) != 3 || !hasWarning(c, "disturbed-runs") {
 		t.Errorf("set aside: %s, %d set aside of %d runs, figures %v, warnings %v", c.Verdict, c.New.DisturbedRuns, c.New.Runs, c.New.RunEstimates, c.Warnings)
 	}
-	// Every run of both sides disturbed: all kept, judged like with like.
+	// Every run of both sides disturbed: all kept for the figures, but
+	// the figures follow the load, not the code: unsure, even for a
+	// change of 30%.
 	loaded := entryOf([2]float64{100, 6}, [2]float64{100, 7}, [2]float64{100, 8})
-	c = judgeOne(&p, loaded, entryOf([2]float64{100, 6}, [2]float64{100, 7}, [2]float64{100, 8}))
-	if c.Verdict != Same || c.Base.DisturbedRuns != 0 || len(c.Base.RunEstimates) != 3 {
-		t.Errorf("all disturbed: %s, %d set aside", c.Verdict, c.Base.DisturbedRuns)
+	c = judgeOne(&p, loaded, entryOf([2]float64{70, 6}, [2]float64{70, 7}, [2]float64{70, 8}))
+	if c.Verdict != Unsure || c.Base.DisturbedRuns != 0 || len(c.Base.RunEstimates) != 3 || !(c.Change < -0.2) ||
+		!strings.Contains(c.Reason, "follow the machine's load") {
+		t.Errorf("all disturbed: %s (%s), change %v, %d set aside", c.Verdict, c.Reason, c.Change, c.Base.DisturbedRuns)
 	}
 	// Only one side disturbed throughout: nothing to judge it on.
 	c = judgeOne(&p, loaded, clean)
