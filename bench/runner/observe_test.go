@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/reports/results"
@@ -110,16 +108,8 @@ func TestRunObservedLavapipe(t *testing.T) {
 	if !d.Phys.IsCPU() {
 		t.Skip("the CPU rule is lavapipe's")
 	}
-	suites, err := kernel.Lookup([]string{"matmul"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := runner.Options{
-		Suites: suites, Filter: regexp.MustCompile(`^matmul/naive/`),
-		Kernel:  kernel.Options{Sizes: []kernel.Params{{"M": 32, "N": 24, "K": 40}}, Seed: 1},
-		MaxTime: 50 * time.Millisecond, Warmup: time.Millisecond, MinSamples: 3, TargetCI: 0.5,
-		Observer: runner.NewObserver(d, "/"),
-	}
+	o := smallGEMM(t)
+	o.Observer = runner.NewObserver(d, "/")
 	rs, _, err := runner.Run(context.Background(), d, o)
 	if err != nil || len(rs) != 1 || rs[0].Status != results.StatusOK {
 		t.Fatalf("run: %v %+v", err, rs)
