@@ -144,18 +144,15 @@ func MergeRun(m, r *results.Result, run int) {
 	default:
 		m.Verified = m.Verified && r.Verified
 	}
-	m.SamplesNS = append(m.SamplesNS, r.SamplesNS...)
-	m.Metric.Samples = append(m.Metric.Samples, r.Metric.Samples...)
-	for range r.Metric.Samples {
-		m.SampleRounds = append(m.SampleRounds, run)
-	}
+	m.AppendRun(r, run)
 	m.DurationS += r.DurationS
 	if m.Note == "" {
 		m.Note = r.Note
 	}
 }
 
-// FinalizeMerged recomputes the summary of merged samples: the median,
+// FinalizeMerged recomputes the summary of merged samples (those not
+// marked disturbed by interference): the median,
 // its interval and CV, whether it is noisy against targetCI, and the
 // share of the device's peak scaled to the new median.
 func FinalizeMerged(r *results.Result, targetCI float64) {
@@ -163,7 +160,7 @@ func FinalizeMerged(r *results.Result, targetCI float64) {
 		return
 	}
 	old := r.Metric.Value
-	s := stats.Summarize(r.Metric.Samples)
+	s := stats.Summarize(stats.Undisturbed(r.Metric.Samples, r.Disturbed))
 	r.Metric.Value, r.CV = s.Median, s.CV
 	r.CI = results.NewCI(s.Low, s.High, stats.Confidence)
 	r.Noisy, r.Reason = false, ""

@@ -51,7 +51,7 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 	}
 	ropts := runner.Options{
 		Suites: p.suites, Filter: p.filter, Kernel: p.kopts, TargetCI: f.targetCI / 100, MaxTime: f.maxTime, Warmup: f.warmup,
-		Peaks: gpu.Peaks(header.Device.SKU),
+		Peaks: gpu.Peaks(header.Device.SKU), Observer: runner.NewObserver(dev, f.sysroot),
 	}
 	ropts.Order = func(plan []runner.Item) []runner.Item {
 		shuffled := runner.Shuffle(plan, f.child.Seed)

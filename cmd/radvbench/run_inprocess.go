@@ -40,6 +40,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		MaxTime:  f.maxTime,
 		Warmup:   f.warmup,
 		Peaks:    gpu.Peaks(header.Device.SKU),
+		Observer: runner.NewObserver(dev, f.sysroot),
 	}
 	var plan []string
 	for _, it := range runner.Plan(ropts) {
