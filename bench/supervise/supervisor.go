@@ -258,7 +258,11 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 		return out, fmt.Errorf("write the child's skip list: %w", err)
 	}
 	args := append(append([]string(nil), s.Args...), childArgs(skipFile, seed, s.Groups, s.OnSample != nil)...)
-	cmd := exec.Command(s.Exe, args...)
+	exe := s.Exe
+	if c.Exe != "" {
+		exe = c.Exe
+	}
+	cmd := exec.Command(exe, args...)
 	cmd.Env = os.Environ()
 	for k, v := range c.Env {
 		cmd.Env = append(cmd.Env, k+"="+v)
@@ -280,7 +284,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	cmd.Stderr = errTail
 	if err := cmd.Start(); err != nil {
 		pw.Close()
-		return out, fmt.Errorf("start a child process of %s: %w", s.Exe, err)
+		return out, fmt.Errorf("start a child process of %s: %w", exe, err)
 	}
 	pw.Close()
 	s.Stats.Children++

@@ -421,3 +421,17 @@ func TestSupervisorRunOnceOnly(t *testing.T) {
 		t.Errorf("runs %+v, %d children", merged.Rounds, fr.sup.Stats.Children)
 	}
 }
+
+// TestSupervisorConfigExe: a configuration with its own executable runs
+// its children with it (another build for an A/B of builds).
+func TestSupervisorConfigExe(t *testing.T) {
+	fr := newFakeRun(t, "a", 1, []Config{{Name: "A"}, {Name: "B", Exe: "/bin/false"}}, 0)
+	err := fr.sup.Run(context.Background())
+	var cf *ChildFailedError
+	if !errorsAs(err, &cf) || cf.Run != 1 {
+		t.Fatalf("B's child is /bin/false, which reports nothing: want a ChildFailedError, got %v", err)
+	}
+	if got := fr.rec.RunFile(1, "A"); got == nil || len(got.Results) != 1 {
+		t.Errorf("A (the test binary) did not run first: %+v", got)
+	}
+}

@@ -130,7 +130,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Uint64Var(&f.orderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
 	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
-	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'")
+	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'; RADVBENCH_EXE=PATH runs another radvbench build for it")
 	fs.IntVar(&f.rounds, "rounds", 0, "deprecated alias of --runs")
 	fs.StringVar(&f.isolate, "isolate", "auto", "run benchmarks in child processes under a watchdog: kernel (a fresh process per kernel and size; --isolate alone), run (one process per run, restarted after a fault), off; auto = kernel when the system has a GPU, off on lavapipe-only machines")
 	fs.Lookup("isolate").NoOptDefVal = "kernel"
@@ -225,6 +225,10 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	return runInProcess(ctx, stdout, stderr, args, f, p, sys, rec)
 }
 
+// configExe in a --config's environment names the radvbench build that
+// configuration's runs use (A/B of two builds; the value is recorded).
+const configExe = "RADVBENCH_EXE"
+
 // runPlan is what run's flags ask for, checked.
 type runPlan struct {
 	suites     []*kernel.Suite
@@ -281,7 +285,14 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 		return nil, err
 	}
 	for _, c := range cs {
-		p.configs = append(p.configs, supervise.Config{Name: c.Name, Env: c.Env})
+		sc := supervise.Config{Name: c.Name, Env: c.Env}
+		if exe, ok := c.Env[configExe]; ok {
+			if st, err := os.Stat(exe); err != nil || !st.Mode().IsRegular() || st.Mode()&0o111 == 0 {
+				return nil, usagef("--config %s: %s=%s is not an executable file: name another radvbench build", c.Name, configExe, exe)
+			}
+			sc.Exe = exe // kept in Env too: the results file records it
+		}
+		p.configs = append(p.configs, sc)
 	}
 	if fs.Changed("rounds") {
 		if fs.Changed("runs") {
