@@ -81,6 +81,7 @@ func (p *PhysicalDevice) Describe() results.Device {
 			// type and cooperative-matrix features.
 			"shaderBFloat16CooperativeMatrix": p.Info.BFloat16CooperativeMatrix,
 			"shaderFloat8CooperativeMatrix":   p.Info.Float8CooperativeMatrix,
+			"pipelineExecutableInfo":          p.Info.PipelineExecutableInfo,
 		},
 		CooperativeMatrix: p.describeCoopMat(),
 	}
