@@ -84,6 +84,7 @@ func (p *PhysicalDevice) Describe() results.Device {
 			"pipelineExecutableInfo":          p.Info.PipelineExecutableInfo,
 		},
 		CooperativeMatrix: p.describeCoopMat(),
+		Emulated:          p.Emulation(),
 	}
 	for _, e := range relevantExtensions {
 		if p.Extensions[e] {

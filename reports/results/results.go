@@ -120,6 +120,34 @@ type Device struct {
 	// CooperativeMatrix is the VK_KHR_cooperative_matrix property table
 	// (absent when the device does not offer the extension).
 	CooperativeMatrix []CoopMatrix `json:"cooperative_matrix,omitempty"`
+	// Emulated is set for a device that is not there: RADV compiling for
+	// a chip through Mesa's no-op DRM shim or RADV's null winsys
+	// (radvbench isa). Nothing executes on it, so it can never give a
+	// timing or a verified result.
+	Emulated *Emulation `json:"emulated,omitempty"`
+}
+
+// The mechanisms that emulate an AMD GPU for RADV.
+const (
+	// EmulationDRMShim is Mesa's no-op DRM shim
+	// (LD_PRELOAD=libamdgpu_noop_drm_shim.so AMDGPU_GPU_ID=chip): RADV
+	// runs its real device code on a fake amdgpu kernel driver that
+	// executes nothing.
+	EmulationDRMShim = "drm-shim"
+	// EmulationNullWinsys is RADV's null winsys (RADV_FORCE_FAMILY=chip,
+	// Mesa < 26.1): a "Null hardware" device with hard-coded chip facts
+	// and no queue.
+	EmulationNullWinsys = "null-winsys"
+)
+
+// Emulation says how a device is emulated and which chip it stands for.
+type Emulation struct {
+	// Mechanism is EmulationDRMShim or EmulationNullWinsys.
+	Mechanism string `json:"mechanism"`
+	// Target is the chip as the mechanism names it ("navi31", "gfx1201").
+	Target string `json:"target"`
+	// GFX is the chip's gfx target ("gfx1100"), when radvbench knows it.
+	GFX string `json:"gfx,omitempty"`
 }
 
 // SKU is the device table's view of a known AMD part, for "% of peak".
