@@ -97,8 +97,11 @@ func (d *Device) AccelLimits() (AccelLimits, error) {
 // DeviceAddress is the buffer's device address (the buffer needs
 // UsageDeviceAddress, UsageAccelInput or UsageAccelStorage).
 func (b *Buffer) DeviceAddress() uint64 {
-	if !b.dev.Features.BufferDeviceAddress || b.h == vk.NullBuffer {
-		return 0 // no address, or a compile-only stand-in
+	if !b.dev.Features.BufferDeviceAddress {
+		return 0
+	}
+	if b.dev.compileOnly {
+		return b.standInAddress
 	}
 	return b.dev.fns.BufferDeviceAddress(b.h)
 }
@@ -125,7 +128,9 @@ func (d *Device) NewAccelStruct(top bool, size uint64) (*AccelStruct, error) {
 	}
 	a := &AccelStruct{Top: top, Size: size, dev: d}
 	if d.compileOnly {
-		return a, nil // a stand-in: no storage, no handle, address 0
+		// A stand-in: no storage, no handle, an address of its own.
+		a.Address = d.standInAddress(size)
+		return a, nil
 	}
 	if a.buf, err = d.NewBufferUsage(size, DeviceLocal, UsageAccelStorage); err != nil {
 		return nil, fmt.Errorf("acceleration-structure storage: %w", err)

@@ -28,7 +28,10 @@ type Buffer struct {
 	h      vk.Buffer
 	mem    vk.DeviceMemory
 	mapped unsafe.Pointer
-	closed bool
+	// standInAddress is the device address a compile-only stand-in
+	// reports (see Device.standInAddress).
+	standInAddress uint64
+	closed         bool
 }
 
 // ErrTooLarge reports a buffer beyond the device's limits.
@@ -83,6 +86,9 @@ func (d *Device) NewBufferUsage(size uint64, kind MemoryKind, extra BufferUsage)
 		// A stand-in without Vulkan objects or memory: an emulated
 		// device may have no memory type at all (RADV's null winsys),
 		// and nothing will read the contents.
+		if vk.BufferUsageFlagBits(extra)&vkshim.BufferUsageShaderDeviceAddress != 0 {
+			b.standInAddress = d.standInAddress(size)
+		}
 		return b, nil
 	}
 	var bh vk.Buffer

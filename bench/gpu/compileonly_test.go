@@ -139,6 +139,23 @@ func compileOnlyChild(t *testing.T) {
 	}
 	s.Close()
 	cb.Close()
+	if d.Features.BufferDeviceAddress {
+		// Stand-ins with a device-address usage have addresses of their
+		// own (a Setup may check that one is set); others have none.
+		x, err1 := d.NewBufferUsage(100, DeviceLocal, UsageDeviceAddress)
+		y, err2 := d.NewBufferUsage(8, DeviceLocal, UsageAccelInput)
+		z, err3 := d.NewBuffer(8, DeviceLocal)
+		if err1 != nil || err2 != nil || err3 != nil {
+			t.Fatal(err1, err2, err3)
+		}
+		ax, ay := x.DeviceAddress(), y.DeviceAddress()
+		if ax == 0 || ay < ax+100 || z.DeviceAddress() != 0 {
+			t.Errorf("stand-in addresses %#x (100 bytes), %#x, %#x: want two non-zero, non-overlapping and a zero", ax, ay, z.DeviceAddress())
+		}
+		x.Close()
+		y.Close()
+		z.Close()
+	}
 	if d.Features.AccelerationStructure && d.Features.RayQuery {
 		compileOnlyCompaction(t, d)
 	}

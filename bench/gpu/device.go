@@ -66,6 +66,21 @@ type Device struct {
 	// capture and compileOnly: see OpenOptions.
 	capture     func(PipelineExecutables)
 	compileOnly bool
+	// nextAddress is the next stand-in device address (compile-only).
+	nextAddress uint64
+}
+
+// standInAddress hands a compile-only stand-in of size bytes a device
+// address of its own: non-zero, 256-byte aligned, never overlapping
+// another's (a Setup may check that an address is set, or use it in
+// push constants and instance records; nothing dereferences it).
+func (d *Device) standInAddress(size uint64) uint64 {
+	if d.nextAddress == 0 {
+		d.nextAddress = 1 << 32
+	}
+	a := d.nextAddress
+	d.nextAddress += (max(size, 1) + 255) &^ 255
+	return a
 }
 
 // OpenOptions are the less common ways of opening a device.
@@ -89,10 +104,12 @@ type OpenOptions struct {
 	// idle wait calls a NULL function; Mesa's no-op DRM shim executes
 	// nothing), so a suite's Setup runs unchanged and only the pipelines
 	// it creates matter. What Setup reads back is what nothing executed:
-	// buffers hold what the host wrote, queries read zero, except a
-	// compacted acceleration-structure size, which reads the structure's
-	// full size (AccelSizePool.Results) so that a compacting copy can be
-	// set up. Never time or verify on such a device.
+	// downloads and queries read zero, except a compacted
+	// acceleration-structure size, which reads the structure's full size
+	// (AccelSizePool.Write) so that a compacting copy can be set up;
+	// buffers with a device-address usage and acceleration structures
+	// have distinct, non-zero stand-in addresses. Never time or verify on
+	// such a device.
 	CompileOnly bool
 }
 
