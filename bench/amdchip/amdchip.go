@@ -64,10 +64,14 @@ var chips = []Chip{
 	{"gfx1201", "gfx1201", GFX12, "Radeon RX 9070"},
 }
 
-// aliases are other names Mesa uses for a family: the drm-shim's chip
-// table names some chips after a product ("strix1" is a GFX1150 APU).
+// aliases are other names Mesa uses for a family: Mesa 26.1 renamed the
+// GFX11.5 families after their products (CHIP_STRIX1, CHIP_STRIX_HALO,
+// CHIP_KRACKAN1 were CHIP_GFX1150, CHIP_GFX1151, CHIP_GFX1152), and its
+// drm-shim's chip table calls the GFX1150 APU "strix1".
 var aliases = map[string]string{
-	"strix1": "gfx1150",
+	"strix1":     "gfx1150",
+	"strix_halo": "gfx1151",
+	"krackan1":   "gfx1152",
 }
 
 // Lookup finds a chip by family name or alias, ignoring case ("NAVI31",
