@@ -44,6 +44,8 @@ type childAnswer struct {
 	Device  results.Device   `json:"device"`
 	Results []results.Result `json:"results,omitempty"`
 	Error   string           `json:"error,omitempty"`
+	// asmDir is where the child's assembly is, seen from this process.
+	asmDir string
 }
 
 func TestMain(m *testing.M) {
@@ -154,8 +156,10 @@ func runChild(t *testing.T, root string, plan Plan, job childJob, validate bool)
 	}
 	out := filepath.Join(dir, "answer.json")
 	job.Out = inRoot(out)
-	if job.AsmDir != "" && root != "" {
-		job.AsmDir = inRoot(filepath.Join(dir, "asm"))
+	asmDir := ""
+	if job.AsmDir != "" {
+		asmDir = filepath.Join(dir, "asm")
+		job.AsmDir = inRoot(asmDir)
 	}
 	data, _ := json.Marshal(job)
 	cmd.Env = append(plan.Environ(os.Environ()), "RADVBENCH_ISA_CHILD="+string(data))
@@ -180,6 +184,7 @@ func runChild(t *testing.T, root string, plan Plan, job childJob, validate bool)
 	if ans.Error != "" {
 		t.Fatalf("%s child for %s (%s): %s\n%s", job.Do, plan.Target, plan.Mechanism, ans.Error, log)
 	}
+	ans.asmDir = asmDir
 	return ans
 }
 

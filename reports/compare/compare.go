@@ -220,6 +220,11 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	if len(inputs) == 0 {
 		return nil, fmt.Errorf("no results files to compare")
 	}
+	if kind, err := Kind(inputs); err != nil {
+		return nil, err
+	} else if kind == results.KindISA {
+		return nil, errISAInputs
+	}
 	groups, err := group(inputs, opt.By)
 	if err != nil {
 		return nil, err

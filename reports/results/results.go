@@ -209,9 +209,10 @@ type Result struct {
 	// Metric.Samples, written for readers of the file; analysis recomputes
 	// it with RunSamples).
 	Runs []RunSummary `json:"runs,omitempty"`
-	// Metric and CI are absent from isa results (nothing is timed).
+	// Metric is absent from isa results (nothing is timed); run results
+	// always name theirs. CI is zero for a result without samples.
 	Metric Metric `json:"metric,omitzero"`
-	CI     CI     `json:"ci,omitzero"`
+	CI     CI     `json:"ci"`
 	// CV is the coefficient of variation of the metric samples.
 	CV float64 `json:"cv,omitempty"`
 	// Noisy is set when the confidence interval did not reach the target.
