@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -435,7 +436,7 @@ func isaNotes(groups []*groupData) []string {
 	for _, g := range groups {
 		var drivers []string
 		for _, in := range g.inputs {
-			if d := in.File.Device.DriverInfo; d != "" && !containsString(drivers, d) {
+			if d := in.File.Device.DriverInfo; d != "" && !slices.Contains(drivers, d) {
 				drivers = append(drivers, d)
 			}
 		}
@@ -459,15 +460,6 @@ func isaNotes(groups []*groupData) []string {
 		}
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Summary is the one-line verdict.
