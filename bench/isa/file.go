@@ -2,7 +2,6 @@ package isa
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/radvbench/radvbench/reports/results"
@@ -17,17 +16,15 @@ import (
 // appends the results.
 func NewFile(in *Installation, plans []Plan) *results.File {
 	f := &results.File{Schema: results.SchemaISA, Started: time.Now().UTC(), Results: []results.Result{}}
-	var names []string
 	for _, p := range plans {
 		env := make(map[string]string, len(p.Env))
 		for k, v := range p.Env {
 			env[k] = v
 		}
 		f.Configs = append(f.Configs, results.Config{Name: p.Target, Env: env})
-		names = append(names, p.Target)
 	}
 	f.Device = results.Device{
-		Name:       fmt.Sprintf("RADV emulated (%s)", strings.Join(names, ", ")),
+		Name:       "RADV (emulated)",
 		Type:       "emulated",
 		DriverID:   "MESA_RADV",
 		DriverName: "radv",

@@ -45,28 +45,21 @@ func ParseISAClass(s string) (ISAClass, error) {
 // statistic names ("asm.instructions"), apart from RADV's own ("Instructions").
 const DerivedPrefix = "asm."
 
-// isaDefault is a statistic's default class and which way is worse.
-type isaDefault struct {
-	class ISAClass
-	// worseUp: an increase is worse (spills, registers); false: a
-	// decrease is (occupancy).
-	worseUp bool
-}
-
 // isaDefaults classify RADV's statistics: a new or larger spill, more
 // scratch memory or lower occupancy is a regression; more registers a
 // warning; everything else (instruction counts, code size, ACO's latency
-// estimate, ...) is information, increases counted as worse.
-var isaDefaults = map[string]isaDefault{
-	"Spilled SGPRs":      {ISARegression, true},
-	"Spilled VGPRs":      {ISARegression, true},
-	"Scratch size":       {ISARegression, true},
-	"Subgroups per SIMD": {ISARegression, false},
-	"VGPRs":              {ISAWarning, true},
-	"SGPRs":              {ISAWarning, true},
+// estimate, ...) is information. Which way is worse is
+// results.ISABetter's.
+var isaDefaults = map[string]ISAClass{
+	"Spilled SGPRs":      ISARegression,
+	"Spilled VGPRs":      ISARegression,
+	"Scratch size":       ISARegression,
+	"Subgroups per SIMD": ISARegression,
+	"VGPRs":              ISAWarning,
+	"SGPRs":              ISAWarning,
 	// Spill code as the listing shows it.
-	DerivedPrefix + "scratch_loads":  {ISAWarning, true},
-	DerivedPrefix + "scratch_stores": {ISAWarning, true},
+	DerivedPrefix + "scratch_loads":  ISAWarning,
+	DerivedPrefix + "scratch_stores": ISAWarning,
 }
 
 // ISAClassFor returns the class of statistic stat (RADV's name, or
@@ -74,16 +67,16 @@ var isaDefaults = map[string]isaDefault{
 // whether an increase is worse: the default, overridden by every matching
 // rule's isa entry in order.
 func (p *Policy) ISAClassFor(key, stat string) (ISAClass, bool) {
-	d, ok := isaDefaults[stat]
+	class, ok := isaDefaults[stat]
 	if !ok {
-		d = isaDefault{ISAInfo, stat != "Subgroups per SIMD"}
+		class = ISAInfo
 	}
 	for _, r := range p.Rules {
 		if c, ok := r.ISA[stat]; ok && r.Match.Match(key) {
-			d.class = c
+			class = c
 		}
 	}
-	return d.class, d.worseUp
+	return class, results.ISABetter(strings.TrimPrefix(stat, DerivedPrefix)) == results.LowerIsBetter
 }
 
 // ISAVerdict is the outcome of one changed key.

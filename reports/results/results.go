@@ -449,6 +449,18 @@ func KindName(kind string) string {
 	return "a run results file ('radvbench run')"
 }
 
+// ISABetter is which way a statistic of an isa file is better
+// (HigherIsBetter or LowerIsBetter): more subgroups per SIMD is higher
+// occupancy; every other statistic RADV reports, and every count
+// radvbench takes from the assembly, is a cost (registers, spills, code,
+// instructions, cycles).
+func ISABetter(stat string) string {
+	if stat == "Subgroups per SIMD" {
+		return HigherIsBetter
+	}
+	return LowerIsBetter
+}
+
 // checkISA validates one result of an isa file: every statistic and
 // derived count is a finite, non-negative number, every executable has a
 // name, and the result names its target.
