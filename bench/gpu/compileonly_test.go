@@ -23,12 +23,15 @@ func TestCompileOnlyDeviceRunsNothing(t *testing.T) {
 	requireCleanChild(t, out, "compile-only: done", "a compile-only device")
 }
 
-func compileOnlyChild(t *testing.T) {
+// defaultDevice is the device Select picks (lavapipe here) on an
+// instance closed at the end of the test.
+func defaultDevice(t *testing.T) *PhysicalDevice {
+	t.Helper()
 	inst, err := NewInstance()
 	if err != nil {
 		t.Fatalf("Vulkan is required for this test (run 'make deps'): %v", err)
 	}
-	defer inst.Close()
+	t.Cleanup(inst.Close)
 	devs, err := inst.Devices()
 	if err != nil {
 		t.Fatal(err)
@@ -37,6 +40,11 @@ func compileOnlyChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pd
+}
+
+func compileOnlyChild(t *testing.T) {
+	pd := defaultDevice(t)
 	spirv, err := shaders.Get("mem_write.comp")
 	if err != nil {
 		t.Fatal(err)
@@ -195,19 +203,7 @@ func compileOnlyCompaction(t *testing.T, d *Device) {
 // the extension; where the device has it, a pipeline's executables reach
 // the hook with statistics.
 func TestCaptureNeedsPipelineExecutableProperties(t *testing.T) {
-	inst, err := NewInstance()
-	if err != nil {
-		t.Fatalf("Vulkan is required for this test (run 'make deps'): %v", err)
-	}
-	defer inst.Close()
-	devs, err := inst.Devices()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pd, err := Select(devs, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pd := defaultDevice(t)
 	var got []PipelineExecutables
 	d, err := pd.OpenWithOptions(OpenOptions{Capture: func(p PipelineExecutables) { got = append(got, p) }})
 	if !pd.Extensions["VK_KHR_pipeline_executable_properties"] || !pd.Info.PipelineExecutableInfo {

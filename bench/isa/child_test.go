@@ -15,7 +15,13 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 
+	// Every suite the CLI has (present needs the window build).
+	_ "github.com/radvbench/radvbench/bench/suites/latency"
 	_ "github.com/radvbench/radvbench/bench/suites/matmul"
+	_ "github.com/radvbench/radvbench/bench/suites/memory"
+	_ "github.com/radvbench/radvbench/bench/suites/mesh"
+	_ "github.com/radvbench/radvbench/bench/suites/peak"
+	_ "github.com/radvbench/radvbench/bench/suites/rayquery"
 )
 
 // The shim and the null winsys must be chosen before the Vulkan loader

@@ -305,3 +305,37 @@ func TestEmulatedDevices(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileAllSuites compiles every suite (quick sizes) for navi31
+// through the shim and gfx1201 through the null winsys, under the
+// validation layer except the cooperative-matrix kernels (layer gaps):
+// every Setup runs on a compile-only device — buffers, uploads,
+// acceleration-structure builds and compaction, render targets, mesh and
+// ray-query pipelines — and nothing fails.
+func TestCompileAllSuites(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles in child processes")
+	}
+	const suites = "latency,matmul,memory,mesh,peak,rayquery"
+	for _, target := range []string{"navi31", "gfx1201"} {
+		p := hostPlan(t, target)
+		n, pipelines := 0, 0
+		for _, part := range []struct {
+			filter   string
+			validate bool
+		}{{"^(latency|memory|mesh|rayquery)/|^peak/(fp32|fp16|int32|int8)/|" + noCoopmat, true}, {"^(matmul|peak)/coopmat-", false}} {
+			ans := runChild(t, "", p, childJob{Do: "compile", Suites: suites, Filter: part.filter, Quick: true}, part.validate)
+			for _, r := range ans.Results {
+				n++
+				if r.Status == results.StatusFailed {
+					t.Errorf("%s %s@%s failed: %s", p.Mechanism, r.ID(), target, r.Reason)
+				}
+				pipelines += len(r.Pipelines)
+			}
+		}
+		t.Logf("%s (%s): %d benchmarks, %d pipelines", target, p.Mechanism, n, pipelines)
+		if n < 150 || pipelines < 100 {
+			t.Errorf("%s: %d benchmarks, %d pipelines", target, n, pipelines)
+		}
+	}
+}

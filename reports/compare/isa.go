@@ -208,31 +208,10 @@ func CompareISA(inputs []Input, opt Options) (*ISAReport, error) {
 	if kind != results.KindISA {
 		return nil, fmt.Errorf("%s is %s: compare it with Compare", inputs[0].Name, results.KindName(kind))
 	}
-	groups, err := group(inputs, opt.By)
+	ordered, err := orderedGroups(inputs, opt, "isa files")
 	if err != nil {
 		return nil, err
 	}
-	if len(groups) < 2 {
-		if opt.By == "" {
-			return nil, fmt.Errorf("need at least two isa files to compare (or --by KEY to compare groups within them)")
-		}
-		return nil, fmt.Errorf("all isa results have the same %s (%q): nothing to compare; pick another --by key", opt.By, displayGroup(groups[0].name))
-	}
-	base := 0
-	if opt.Baseline != "" {
-		base = -1
-		var names []string
-		for i, g := range groups {
-			names = append(names, displayGroup(g.name))
-			if g.name == opt.Baseline || (opt.Baseline == unsetGroup && g.name == "") {
-				base = i
-			}
-		}
-		if base < 0 {
-			return nil, &BaselineError{Baseline: opt.Baseline, Groups: names}
-		}
-	}
-	ordered := append([]*groupData{groups[base]}, append(append([]*groupData{}, groups[:base]...), groups[base+1:]...)...)
 	rep := &ISAReport{Schema: ISAJSONSchema, By: opt.By, Baseline: displayGroup(ordered[0].name), Changes: []ISAChange{}}
 	for _, g := range ordered {
 		rep.Groups = append(rep.Groups, Group{Name: displayGroup(g.name), Files: g.files})
@@ -465,26 +444,15 @@ func (r *ISAReport) Summary() string {
 
 func (r *ISAReport) summary() string {
 	c := r.Counts
-	var parts []string
-	add := func(n int, one, many string) {
-		switch {
-		case n == 1:
-			parts = append(parts, "1 "+one)
-		case n > 1:
-			parts = append(parts, fmt.Sprintf("%d %s", n, many))
-		}
-	}
-	if c.Regressions == 0 && c.Failed == 0 {
-		parts = append(parts, "no regression")
-	}
-	add(c.Regressions, "regression", "regressions")
-	add(c.Failed, "new failure", "new failures")
-	add(c.Allowed, "allowed regression", "allowed regressions")
-	add(c.Warnings, "warning", "warnings")
-	add(c.Improvements, "improvement", "improvements")
-	add(c.Info, "other change", "other changes")
-	add(c.Missing, "missing", "missing")
-	add(c.Added, "added", "added")
-	add(c.Unchanged, "statistic unchanged", "statistics unchanged")
-	return strings.Join(parts, ", ")
+	return summaryLine(c.Regressions == 0 && c.Failed == 0, []tally{
+		{c.Regressions, "regression", "regressions"},
+		{c.Failed, "new failure", "new failures"},
+		{c.Allowed, "allowed regression", "allowed regressions"},
+		{c.Warnings, "warning", "warnings"},
+		{c.Improvements, "improvement", "improvements"},
+		{c.Info, "other change", "other changes"},
+		{c.Missing, "missing", "missing"},
+		{c.Added, "added", "added"},
+		{c.Unchanged, "statistic unchanged", "statistics unchanged"},
+	})
 }

@@ -2,7 +2,6 @@ package compare
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
@@ -162,18 +161,5 @@ func WriteISAJUnit(w io.Writer, r *ISAReport) error {
 		s.Tests++
 		s.Cases = append(s.Cases, tc)
 	}
-	for _, s := range out.Suites {
-		out.Tests += s.Tests
-		out.Failures += s.Failures
-	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return writeJUnitSuites(w, out)
 }
