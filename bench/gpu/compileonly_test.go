@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/internal/vktest"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -19,7 +20,7 @@ func TestCompileOnlyDeviceRunsNothing(t *testing.T) {
 		compileOnlyChild(t)
 		return
 	}
-	out := runValidatedChild(t, "^TestCompileOnlyDeviceRunsNothing$", "RADVBENCH_COMPILEONLY_CHILD=1")
+	out := vktest.Rerun(t, "^TestCompileOnlyDeviceRunsNothing$", false, "RADVBENCH_COMPILEONLY_CHILD=1")
 	requireCleanChild(t, out, "compile-only: done", "a compile-only device")
 }
 

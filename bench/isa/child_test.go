@@ -13,6 +13,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/internal/vktest"
 	"github.com/radvbench/radvbench/reports/results"
 
 	// Every suite the CLI has (present needs the window build).
@@ -128,10 +129,6 @@ func childMain(jobJSON string) int {
 	return 0
 }
 
-// validation is the environment of a child under the Khronos validation
-// layer (messages logged, so that the parent sees every one).
-var validation = []string{"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation", "VK_KHRONOS_VALIDATION_DEBUG_ACTION=VK_DBG_LAYER_ACTION_LOG_MSG"}
-
 // runChild runs job in a child with plan's environment — inside the
 // file-system root root when it is not "" (another Mesa: the test binary
 // is copied there and run with chroot) — under the Khronos validation
@@ -170,7 +167,7 @@ func runChild(t *testing.T, root string, plan Plan, job childJob, validate bool)
 	data, _ := json.Marshal(job)
 	cmd.Env = append(plan.Environ(os.Environ()), "RADVBENCH_ISA_CHILD="+string(data))
 	if validate {
-		cmd.Env = append(cmd.Env, validation...)
+		cmd.Env = append(cmd.Env, vktest.LayerVars...)
 	}
 	log, err := cmd.CombinedOutput()
 	if p := problems(string(log)); p != "" {
