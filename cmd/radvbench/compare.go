@@ -154,7 +154,15 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			}
 		}
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile})
+	opts := compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile}
+	kind, err := compare.Kind(inputs)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if kind == results.KindISA {
+		return compareISA(stdout, f, inputs, opts)
+	}
+	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -187,6 +195,34 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	if !f.plan && rep.Failed() {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+// compareISA judges isa files exactly (compare.CompareISA): every change
+// of a statistic is real, and the policy says what fails the gate.
+func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts compare.Options) error {
+	if f.plan {
+		return usagef("--plan sizes runs against noise; isa files are exact (one compile a side decides): drop --plan")
+	}
+	rep, err := compare.CompareISA(inputs, opts)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	var buf bytes.Buffer
+	if err := compare.WriteISA(&buf, rep, f.format); err != nil {
+		return fmt.Errorf("render %s: %w", f.format, err)
+	}
+	if f.out != "" {
+		if err := results.WriteFileAtomic(f.out, buf.Bytes(), 0o644); err != nil {
+			return usagef("write %s: %v", f.out, err)
+		}
+		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", rep.Summary(), f.out)
+	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	if rep.Failed() {
 		return &exitError{code: 1}
 	}
 	return nil
