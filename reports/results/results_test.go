@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDecodeErrors(t *testing.T) {
@@ -36,7 +37,7 @@ func TestDecodeErrors(t *testing.T) {
 
 func TestSaveLoadAndID(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "r.json")
-	f := &File{Schema: Schema, Results: []Result{{
+	f := &File{Schema: Schema, Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Device: Device{Name: "gpu"}, Results: []Result{{
 		Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": "16x16", "name": "wg16x16"},
 		Params: map[string]int64{"N": 2, "M": 1, "K": 3}, Status: StatusOK,
 		Metric: Metric{Name: "throughput", Unit: "GFLOP/s", Better: HigherIsBetter, Value: 1, Samples: []float64{1}},
