@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,4 +66,37 @@ func PostgresDSN(t testing.TB) string {
 		sep = "&"
 	}
 	return base + sep + "search_path=" + schema
+}
+
+// UnreachablePostgres returns two addresses where no PostgreSQL answers:
+// refused, a port nothing listens on, and silent, a listener that accepts
+// connections and never says a word (a connect there times out). The
+// listener closes when the test ends.
+func UnreachablePostgres(t testing.TB) (refused, silent string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused = l.Addr().String()
+	l.Close()
+	sl, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sl.Close() })
+	go func() {
+		var held []net.Conn
+		for {
+			c, err := sl.Accept()
+			if err != nil {
+				for _, c := range held {
+					c.Close()
+				}
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	return refused, sl.Addr().String()
 }
