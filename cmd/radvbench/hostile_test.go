@@ -885,8 +885,9 @@ func TestHostileNothingCompared(t *testing.T) {
 // the threshold is not blamed on noise; --max-time 0 is documented as the
 // default.
 func TestHostileWording(t *testing.T) {
-	code, out, errs := cli(t, "compare", "--plan", "--detect", "1e-9", aa(1), aa(2), aa(3))
-	if code != 0 || strings.Contains(out, "wander too much") || !strings.Contains(out, "threshold") {
+	nf := measuredNoise(t, t.TempDir())
+	code, out, errs := cli(t, "compare", "--plan", "--detect", "1e-9", "--noise", nf, aa(1), aa(2))
+	if code != 0 || strings.Contains(out, "wander too much") || !strings.Contains(out, "the gate never calls so small a change a regression") {
 		t.Errorf("--plan --detect 1e-9: exit %d %s\n%s", code, errs, out)
 	}
 	_, help, _ := cli(t, "run", "--help")

@@ -86,7 +86,7 @@ func TestOpenRefusesUntouched(t *testing.T) {
 					os.Mkdir(filepath.Dir(p), 0o755)
 				}
 				tc.make(t, p)
-				before := dirSum(t, dir)
+				before := dirSum(t, filepath.Dir(p))
 				open := Open
 				if ro {
 					open = OpenReadOnly
@@ -99,7 +99,7 @@ func TestOpenRefusesUntouched(t *testing.T) {
 				if !errors.Is(err, ErrBadStore) || errors.Is(err, ErrWrongStore) != tc.wrong || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "))") {
 					t.Errorf("err = %v (wrong store %v), want a one-line bad store with %q (wrong store %v)", err, errors.Is(err, ErrWrongStore), tc.want, tc.wrong)
 				}
-				if after := dirSum(t, dir); tc.unchanged && after != before {
+				if after := dirSum(t, filepath.Dir(p)); tc.unchanged && after != before {
 					t.Errorf("the store's directory changed:\n%q\n%q", before, after)
 				}
 			})
