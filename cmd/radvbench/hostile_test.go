@@ -8,7 +8,6 @@ package main
 
 import (
 	"crypto/sha256"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -530,33 +529,6 @@ func TestHostileTimestamps(t *testing.T) {
 	}
 }
 
-// sqliteExec runs statements on the SQLite file at path.
-func sqliteExec(t *testing.T, path string, stmts ...string) {
-	t.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-}
-
-// dirSnapshot lists a directory's entries with their content hashes.
-func dirSnapshot(t *testing.T, dir string) string {
-	t.Helper()
-	var b strings.Builder
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-		fmt.Fprintf(&b, "%s %x\n", e.Name(), sha256.Sum256(data))
-	}
-	return b.String()
-}
-
 // TestHostileStoreUntouched is case 5: another application's SQLite file
 // and a store of a future schema are refused by every command (exit 2)
 // with not one byte changed: no WAL switch, no pragma, no migration, no
@@ -570,21 +542,21 @@ func TestHostileStoreUntouched(t *testing.T) {
 		noAdv bool // the --db advice does not help here
 	}{
 		{"another application's database", func(t *testing.T, p string) {
-			sqliteExec(t, p, "PRAGMA journal_mode=DELETE", "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO users (name) VALUES ('alice')")
+			historytest.SQLiteExec(t, p, "PRAGMA journal_mode=DELETE", "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO users (name) VALUES ('alice')")
 		}, "is a database of another program (it has table users and no radvbench_schema)", false},
 		{"future schema", func(t *testing.T, p string) {
 			storeWith(t, filepath.Dir(p), good) // history.db in the same directory
 			if err := os.Rename(filepath.Join(filepath.Dir(p), "history.db"), p); err != nil {
 				t.Fatal(err)
 			}
-			sqliteExec(t, p, "PRAGMA journal_mode=DELETE", "UPDATE radvbench_schema SET version = 99")
+			historytest.SQLiteExec(t, p, "PRAGMA journal_mode=DELETE", "UPDATE radvbench_schema SET version = 99")
 		}, "has history schema v99, this radvbench knows up to v", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			p := filepath.Join(dir, "store.db")
 			tc.make(t, p)
-			before := dirSnapshot(t, dir)
+			before := historytest.DirDigest(t, dir)
 			for _, args := range [][]string{
 				{"history", "import", "--db", p, good},
 				{"history", "runs", "--db", p},
@@ -600,7 +572,7 @@ func TestHostileStoreUntouched(t *testing.T) {
 					t.Errorf("%v: the --db advice does not help with %s: %s", args, tc.name, errs)
 				}
 			}
-			if after := dirSnapshot(t, dir); after != before {
+			if after := historytest.DirDigest(t, dir); after != before {
 				t.Errorf("the store's directory changed:\nbefore:\n%safter:\n%s", before, after)
 			}
 		})
@@ -663,7 +635,7 @@ func TestHistoryReadOnlyStore(t *testing.T) {
 			} else {
 				readOnlyFile(t, db)
 			}
-			before := dirSnapshot(t, dir)
+			before := historytest.DirDigest(t, dir)
 			for _, args := range [][]string{
 				{"history", "runs", "--db", db},
 				{"history", "detect", "--db", db},
@@ -683,7 +655,7 @@ func TestHistoryReadOnlyStore(t *testing.T) {
 			// A read-only reader of a WAL store in a writable directory
 			// leaves SQLite's -wal and -shm files beside it (as any
 			// SQLite reader does); the store itself is unchanged.
-			after := dirSnapshot(t, dir)
+			after := historytest.DirDigest(t, dir)
 			if which == "file" {
 				var kept []string
 				for _, l := range strings.SplitAfter(after, "\n") {

@@ -2,7 +2,6 @@ package history
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"os"
@@ -15,40 +14,13 @@ import (
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// dirSum is a directory's entries and their content hashes.
-func dirSum(t *testing.T, dir string) string {
-	t.Helper()
-	var b strings.Builder
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-		b.WriteString(e.Name())
-		sum := sha256.Sum256(data)
-		b.WriteByte(' ')
-		b.Write(sum[:])
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
 // TestOpenRefusesUntouched: a store that cannot be used is refused by
 // both opens before anything is written: no pragma (the WAL switch
 // changes the header), no table, no -wal or -shm file. A missing store
 // is refused by the read-only open, and not created.
 func TestOpenRefusesUntouched(t *testing.T) {
 	ctx := context.Background()
-	exec := func(t *testing.T, path string, stmts ...string) {
-		db, err := sql.Open("sqlite", path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		for _, s := range stmts {
-			if _, err := db.Exec(s); err != nil {
-				t.Fatalf("%s: %v", s, err)
-			}
-		}
-	}
+	exec := historytest.SQLiteExec
 	for _, tc := range []struct {
 		name      string
 		make      func(t *testing.T, path string)
@@ -86,7 +58,7 @@ func TestOpenRefusesUntouched(t *testing.T) {
 					os.Mkdir(filepath.Dir(p), 0o755)
 				}
 				tc.make(t, p)
-				before := dirSum(t, filepath.Dir(p))
+				before := historytest.DirDigest(t, filepath.Dir(p))
 				open := Open
 				if ro {
 					open = OpenReadOnly
@@ -99,7 +71,7 @@ func TestOpenRefusesUntouched(t *testing.T) {
 				if !errors.Is(err, ErrBadStore) || errors.Is(err, ErrWrongStore) != tc.wrong || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "))") {
 					t.Errorf("err = %v (wrong store %v), want a one-line bad store with %q (wrong store %v)", err, errors.Is(err, ErrWrongStore), tc.want, tc.wrong)
 				}
-				if after := dirSum(t, filepath.Dir(p)); tc.unchanged && after != before {
+				if after := historytest.DirDigest(t, filepath.Dir(p)); tc.unchanged && after != before {
 					t.Errorf("the store's directory changed:\n%q\n%q", before, after)
 				}
 			})

@@ -5,6 +5,7 @@
 package historytest
 
 import (
+	"crypto/sha256"
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+	_ "modernc.org/sqlite"             // database/sql driver "sqlite"
 )
 
 // EnvTestPG names the PostgreSQL server the tests use (ci/pg-test-server.sh
@@ -99,4 +101,35 @@ func UnreachablePostgres(t testing.TB) (refused, silent string) {
 		}
 	}()
 	return refused, sl.Addr().String()
+}
+
+// SQLiteExec runs statements on the SQLite file at path (making another
+// program's database, or damaging a store, for a test).
+func SQLiteExec(t testing.TB, path string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+}
+
+// DirDigest lists a directory's entries with the SHA-256 of their
+// content, one a line: two digests differ when anything in it changed,
+// appeared or vanished (the header bytes a WAL switch writes, a -wal or
+// -shm file).
+func DirDigest(t testing.TB, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		fmt.Fprintf(&b, "%s %x\n", e.Name(), sha256.Sum256(data))
+	}
+	return b.String()
 }
