@@ -99,5 +99,14 @@ func openRunDevice(f *runFlags, kopts *kernel.Options, stderr io.Writer) (pd *gp
 		inst.Close()
 		return nil, nil, nil, fmt.Errorf("open device %s: %w", pd.Name, err)
 	}
-	return pd, dev, func() { dev.Close(); inst.Close() }, nil
+	return pd, dev, func() {
+		dev.Close()
+		// A hung GPU (a wait that timed out) may still run the work: the
+		// driver's queue thread never ends, and destroying the instance
+		// would wait for it forever. Leave it; the process reports and
+		// exits.
+		if !errors.Is(dev.Lost(), gpu.ErrTimeout) {
+			inst.Close()
+		}
+	}, nil
 }
