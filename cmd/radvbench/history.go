@@ -94,25 +94,22 @@ func dbFlag(fs *pflag.FlagSet, dsn *string) {
 // --db): created and migrated when needed. An unusable store is an input
 // error.
 func openHistory(ctx context.Context, flag string) (*history.Store, error) {
-	dsn, err := history.ResolveDSN(flag)
-	if err != nil {
-		return nil, historyStoreError(err)
-	}
-	s, err := history.Open(ctx, dsn)
-	if err != nil {
-		return nil, historyStoreError(err)
-	}
-	return s, nil
+	return openStore(ctx, flag, history.Open)
 }
 
 // readHistory opens an existing store for a command that only reads:
 // nothing is created or changed, a missing store is an input error.
 func readHistory(ctx context.Context, flag string) (*history.Store, error) {
+	return openStore(ctx, flag, history.OpenReadOnly)
+}
+
+// openStore resolves --db (or $RADVBENCH_DB) and opens it with open.
+func openStore(ctx context.Context, flag string, open func(context.Context, string) (*history.Store, error)) (*history.Store, error) {
 	dsn, err := history.ResolveDSN(flag)
 	if err != nil {
 		return nil, historyStoreError(err)
 	}
-	s, err := history.OpenReadOnly(ctx, dsn)
+	s, err := open(ctx, dsn)
 	if err != nil {
 		return nil, historyStoreError(err)
 	}
