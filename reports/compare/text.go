@@ -26,7 +26,7 @@ func WriteText(w io.Writer, r *Report) error {
 
 	others := r.Groups[1:]
 	keys, cell := cells(r)
-	var fn footnotes
+	fn := r.Footnotes()
 	header1 := []string{"", "", r.Baseline, ""}
 	header2 := []string{"benchmark", "unit", "median", "runs"}
 	for _, g := range others {
@@ -50,7 +50,7 @@ func WriteText(w io.Writer, r *Report) error {
 				continue
 			}
 			v := verdictText(c)
-			if ref := fn.ref(remarks(c)...); ref != "" {
+			if ref := refText(fn.Numbers(c)); ref != "" {
 				v += " " + ref
 			}
 			row = append(row, sideMedian(c.New), runsText(c.New), FormatChange(float64(c.Change)),
