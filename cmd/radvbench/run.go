@@ -99,6 +99,7 @@ type runFlags struct {
 	// childSamples: report each timed sample to the parent (its --watch).
 	childSamples bool
 	watch        bool
+	watchHold    watchHold
 }
 
 // runFlagSet defines run's flags on f.
@@ -127,6 +128,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.force, "force", false, "with --resume: continue even though the device, driver or fingerprint differ")
 	fs.StringVar(&f.report, "report", "", "also write an HTML report with charts of this run into DIR (see 'radvbench report')")
 	fs.BoolVar(&f.watch, "watch", false, "show the run live in a window (samples, median and CI, clocks); closing it does not stop the run (needs the windowed build and a display)")
+	fs.Var(&f.watchHold, "watch-hold", "with --watch: keep the window on the finished run until it is closed (until-closed), for a time (e.g. 30s; 0: close at once), or auto: until closed when stderr is a terminal, else close at once")
 	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
@@ -300,7 +302,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	if err != nil {
 		return err
 	}
-	defer w.Close()
+	defer holdWatch(ctx, w, f.watchHold, stderr)
 	pd, dev, closeDev, err := openRunDevice(&f, &kopts, stderr)
 	if err != nil {
 		return err
@@ -408,7 +410,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	}
 	feedWatch(w, &ropts)
 	res, newHashes, runErr := runner.Run(cctx, dev, ropts)
-	w.Close()
+	w.Finish()
 	for k, v := range newHashes {
 		hashes[k] = v
 	}

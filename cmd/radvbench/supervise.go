@@ -625,7 +625,7 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 	if err != nil {
 		return err
 	}
-	defer w.Close()
+	defer holdWatch(ctx, w, f.watchHold, stderr)
 	base := childArgs(args)
 	if f.maxTime > 0 && len(configs) > 1 {
 		// A/B: each round gets its share of the per-benchmark budget.
@@ -656,7 +656,7 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, args []string,
 		s.watch, s.watchStart, s.watchSample = w.Result, w.Begin, w.Sample
 	}
 	runErr := s.run()
-	w.Close()
+	w.Finish()
 	file := s.file(args, f.targetCI/100)
 	if file == nil {
 		s.jrn.close()
