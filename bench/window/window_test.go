@@ -15,24 +15,6 @@ import (
 // The window tests run under a private Xvfb (started here, stopped after).
 func TestMain(m *testing.M) { xvfb.Main(m) }
 
-// drawnShare is the share of pixels in r that are not black.
-func drawnShare(img *image.RGBA, r image.Rectangle) float64 {
-	r = r.Intersect(img.Bounds())
-	if r.Empty() {
-		return 0
-	}
-	n := 0
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			i := img.PixOffset(x, y)
-			if img.Pix[i]|img.Pix[i+1]|img.Pix[i+2] != 0 {
-				n++
-			}
-		}
-	}
-	return float64(n) / float64(r.Dx()*r.Dy())
-}
-
 // TestWatchFillsWindow: the watch window draws its whole framebuffer,
 // read back from the X server's screen: at its first size, and after the
 // user resizes it on the final state, when nothing new arrives to draw;
@@ -76,7 +58,7 @@ func TestWatchFillsWindow(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rs, bs = drawnShare(img, right), drawnShare(img, bottom); rs > 0.9 && bs > 0.9 {
+			if rs, bs = xvfb.DrawnShare(img, right), xvfb.DrawnShare(img, bottom); rs > 0.9 && bs > 0.9 {
 				return
 			}
 			time.Sleep(50 * time.Millisecond)

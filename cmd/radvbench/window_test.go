@@ -358,7 +358,7 @@ func TestWindowWatchHold(t *testing.T) {
 			s.drawn[0], s.drawn[1] = w.Drawn()
 			if img, err := xvfb.Screenshot(); err == nil {
 				x, y := w.Window().Pos()
-				s.coverage = drawnCoverage(img, x, y, s.drawn[0], s.drawn[1])
+				s.coverage = xvfb.DrawnShare(img, image.Rect(x, y, x+s.drawn[0], y+s.drawn[1]))
 			}
 			got <- s
 			for !w.Closed() {
@@ -400,23 +400,4 @@ func TestWindowWatchHold(t *testing.T) {
 	if second == nil || !second.Closed() {
 		t.Error("without --watch-hold (stderr no terminal) the window is still open after the run")
 	}
-}
-
-// drawnCoverage is the share of the w×h window at (x, y) on the screen
-// that is not black.
-func drawnCoverage(img *image.RGBA, x, y, w, h int) float64 {
-	r := image.Rect(x, y, x+w, y+h).Intersect(img.Bounds())
-	if r.Empty() {
-		return 0
-	}
-	n := 0
-	for py := r.Min.Y; py < r.Max.Y; py++ {
-		for px := r.Min.X; px < r.Max.X; px++ {
-			i := img.PixOffset(px, py)
-			if img.Pix[i]|img.Pix[i+1]|img.Pix[i+2] != 0 {
-				n++
-			}
-		}
-	}
-	return float64(n) / float64(w*h)
 }

@@ -139,3 +139,23 @@ func Main(m *testing.M) {
 	stop()
 	os.Exit(code)
 }
+
+// DrawnShare is the share of the pixels of img in r that are not black
+// (0 when r lies outside img): how much of a window on the screen was
+// drawn, Xvfb's screen being black where nothing is.
+func DrawnShare(img *image.RGBA, r image.Rectangle) float64 {
+	r = r.Intersect(img.Bounds())
+	if r.Empty() {
+		return 0
+	}
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			i := img.PixOffset(x, y)
+			if img.Pix[i]|img.Pix[i+1]|img.Pix[i+2] != 0 {
+				n++
+			}
+		}
+	}
+	return float64(n) / float64(r.Dx()*r.Dy())
+}
