@@ -45,6 +45,7 @@ type Watch struct {
 	last     *results.Result
 	finished int
 	final    bool   // Finish: the run has ended
+	fed      bool   // the run has reported something: presenting may start
 	holdNote string // what ends the hold, for the title
 	dirty    bool
 	closed   bool   // by the user or by Close
@@ -91,7 +92,7 @@ func (w *Watch) Progress(done, total int, name, phase string) {
 	} else {
 		w.phase = fmt.Sprintf("[%d/%d] %s: %s", done+1, total, name, phase)
 	}
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // live is the benchmark in progress: its ID, metric and the samples
@@ -113,7 +114,7 @@ func (w *Watch) Begin(skel *results.Result) {
 	defer w.mu.Unlock()
 	name, size := chart.TableName(skel)
 	w.cur = live{id: id, name: strings.TrimSpace(name + " " + size), metric: results.Metric{Name: skel.Metric.Name, Unit: skel.Metric.Unit}}
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // Sample records the n-th timed sample (from 1) of benchmark id, in the
@@ -129,7 +130,7 @@ func (w *Watch) Sample(id string, n int, value float64) {
 		w.cur.samples = nil
 	}
 	w.cur.samples = append(w.cur.samples, value)
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // Following reports the benchmark the window follows and how many of its
@@ -153,7 +154,7 @@ func (w *Watch) Result(r *results.Result) {
 		w.cur = live{}
 	}
 	w.finished++
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // snapshot is the state to draw (called with w.mu held).
@@ -179,7 +180,7 @@ func (w *Watch) Finish() {
 	w.final = true
 	w.cur = live{}
 	w.phase = fmt.Sprintf("done: %d benchmarks finished", w.finished)
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // Hold keeps a finished window (Finish) open on its final state until the
@@ -295,11 +296,18 @@ func (w *Watch) loop(scr *Screen) {
 		if scr.Win.Poll() {
 			return
 		}
+		// Nothing is presented before the run reports something (w.fed):
+		// the run opens its own Vulkan instance and device meanwhile, and
+		// creating an instance while this window presented its first
+		// frames corrupted the heap (lavapipe, Mesa 25.0, Xvfb: "malloc():
+		// unsorted double linked list corrupted" or SIGSEGV in the run's
+		// vkCreateInstance in 8 of 40 'run --suite latency --quick
+		// --watch'; 0 of 80 with this wait).
 		// Draw at the framebuffer's size as of this Poll: a resize redraws
 		// even when nothing else changed.
 		fw, fh := scr.Win.FramebufferSize()
 		w.mu.Lock()
-		redraw := fw > 0 && fh > 0 && (w.dirty || fw != drawnW || fh != drawnH || time.Since(drawnAt) >= refreshInterval)
+		redraw := w.fed && fw > 0 && fh > 0 && (w.dirty || fw != drawnW || fh != drawnH || time.Since(drawnAt) >= refreshInterval)
 		var snap watchState
 		if redraw {
 			w.dirty = false
