@@ -413,7 +413,7 @@ func (s watchState) draw(w, h int) *image.RGBA {
 		if s.total > 0 {
 			of = fmt.Sprintf(" of %d", s.total)
 		}
-		lastLine = fmt.Sprintf("last finished (%d%s): %s %s — %s", s.finished, of, name, size, clocks(r))
+		lastLine = fmt.Sprintf("last finished (%d%s): %s — %s", s.finished, of, strings.TrimSpace(name+" "+size), clocks(r))
 	}
 	switch {
 	case len(s.cur.samples) > 0:
@@ -465,9 +465,11 @@ func (s watchState) draw(w, h int) *image.RGBA {
 		p.Y.Label.Text = "no samples yet"
 	}
 	width := vg.Length(w) * vg.Inch / 96
-	p.Title.Text = fitLines(p.Title.TextStyle, p.Title.Text, width-2*p.Title.Padding)
+	// 94%: the measured width runs a little short of the drawn one.
+	p.Title.Text = fitLines(p.Title.TextStyle, p.Title.Text, 0.94*(width-2*p.Title.Padding))
 	c := vgimg.NewWith(vgimg.UseWH(width, vg.Length(h)*vg.Inch/96), vgimg.UseDPI(96))
-	p.Draw(draw.New(c))
+	// A right margin: gonum puts the last sample on the canvas's edge.
+	p.Draw(draw.Crop(draw.New(c), 0, -vg.Points(12), 0, 0))
 	src := c.Image()
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
