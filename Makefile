@@ -26,6 +26,10 @@ GLSLC_FLAGS := --target-env=vulkan1.2 -O -Werror
 
 SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.vert shaders/*.frag)
 SHADER_SPV := $(patsubst shaders/%,shaders/spv/%.spv,$(SHADER_SRC))
+# Test-only shaders live with their test-only suite (built with -tags
+# testhooks), their SPIR-V beside the source, never in a release binary.
+TEST_SHADER_SRC := $(wildcard bench/suites/testfault/*.comp)
+TEST_SHADER_SPV := $(TEST_SHADER_SRC:%=%.spv)
 
 .PHONY: build-window test-window fresh-check
 .PHONY: all build run test test-reports deps deps-check deps-check-test shaders shaders-check toolchain toolchain-check toolchain-ready bench clean vet
@@ -63,7 +67,10 @@ PURE_PKGS  = $(shell $(PKG_DEPS) | grep -v $(CGO_DEPS) | cut -d' ' -f1)
 CGO_PKGS   = $(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1)
 
 # test: shaders up to date, analysis builds without cgo, pure packages
-# under -race, every cgo test on lavapipe under cgocheck2.
+# under -race, every cgo test on lavapipe under cgocheck2. The cgo tests
+# build with -tags testhooks: the hidden fault suite and the hooks that
+# pause or crash a run on purpose exist only in that build, never in
+# 'make build'.
 # ci/pg-test-server.sh runs the tests beside a throwaway PostgreSQL server
 # (RADVBENCH_TEST_PG) for the history store's tests. It installs what is
 # missing first (packages, then the Debian 13 root: as root; otherwise it
@@ -75,8 +82,9 @@ test: deps-check-test toolchain-ready shaders-check
 	./ci/pg-test-server.sh run env CGO_ENABLED=0 $(GO) test -count=1 ./reports/...
 	CGO_ENABLED=0 $(GO) test -count=1 ./bench/measure/...
 	$(GO) vet ./...
+	$(GO) vet -tags testhooks ./...
 	./ci/pg-test-server.sh run $(GO) test -count=1 -race $(PURE_PKGS)
-	./ci/pg-test-server.sh run env GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -timeout 20m $(CGO_PKGS)
+	./ci/pg-test-server.sh run env GOEXPERIMENT=cgocheck2 $(GO) test -tags testhooks -count=1 -timeout 20m $(CGO_PKGS)
 	$(MAKE) test-window
 	./ci/fuzz.sh
 
@@ -84,9 +92,9 @@ test: deps-check-test toolchain-ready shaders-check
 # starts its own Xvfb and stops it afterwards. They use cgo (GLFW, Vulkan),
 # so they run with cgocheck2 like the other cgo tests.
 test-window:
-	$(GO) vet -tags window ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
+	$(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
-	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m -run 'Window' ./cmd/radvbench/
+	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window,testhooks -timeout 10m -run 'Window' ./cmd/radvbench/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
@@ -110,7 +118,11 @@ toolchain-check:
 		echo "rebuild the root (rm -rf $(TRIXIE_ROOT); make toolchain) or, to move the pin, update shaders/TOOLCHAIN and run 'make shaders'"; \
 		exit 1; }
 
-shaders: toolchain-check $(SHADER_SPV)
+shaders: toolchain-check $(SHADER_SPV) $(TEST_SHADER_SPV)
+
+bench/suites/testfault/%.spv: bench/suites/testfault/% shaders/TOOLCHAIN
+	$(GLSLC) $(GLSLC_FLAGS) -o $@ $<
+	$(SPIRV_VAL) --target-env vulkan1.2 $@
 
 shaders/spv/%.spv: shaders/% $(wildcard shaders/*.glsl) shaders/TOOLCHAIN
 	@mkdir -p shaders/spv
@@ -121,8 +133,8 @@ shaders/spv/%.spv: shaders/% $(wildcard shaders/*.glsl) shaders/TOOLCHAIN
 # compiles to with the pinned glslc, or fails spirv-val.
 shaders-check: toolchain-check
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; status=0; \
-	for src in $(SHADER_SRC); do \
-		spv=shaders/spv/$${src#shaders/}.spv; \
+	for src in $(SHADER_SRC) $(TEST_SHADER_SRC); do \
+		case $$src in shaders/*) spv=shaders/spv/$${src#shaders/}.spv;; *) spv=$$src.spv;; esac; \
 		if [ ! -f $$spv ]; then echo "missing $$spv: run 'make shaders'"; status=1; continue; fi; \
 		$(GLSLC) $(GLSLC_FLAGS) -o $$tmp/out.spv $$src; \
 		if ! cmp -s $$tmp/out.spv $$spv; then echo "stale $$spv: run 'make shaders'"; status=1; fi; \

@@ -3,13 +3,14 @@
 # each run a fresh process, and compares those runs with the stored runs
 # of a baseline from the same machine. One run a side cannot gate: whole
 # runs differ more than the samples inside one (thread placement, clocks,
-# background load), so compare judges run medians. Writes the verdict as
+# background load), so compare judges whole runs. Writes the verdict as
 # Markdown (for a pull-request comment), JUnit XML and JSON, and exits with
 # compare's status: 0 no regression, 1 regression (or a benchmark that
 # verified in the baseline and fails now), 2 the gate could not run.
 #
 # Usage: ci/gate.sh [--suite S] [--runs N] [--baseline FILE|DIR] [--out DIR]
-#                   [--policy FILE] [--noise FILE] [--update-baseline]
+#                   [--policy FILE] [--noise FILE] [--unsure fail|pass]
+#                   [--update-baseline]
 #                   [-- FLAGS FOR 'radvbench run' ...]
 #
 # Every option has an environment variable, for CI templates:
@@ -24,6 +25,8 @@
 #   GATE_OUT              output directory                 (gate-out)
 #   GATE_POLICY           gating policy file (YAML)        (ci/policy.yaml when it exists)
 #   GATE_NOISE            noise file from 'radvbench noise' (per-benchmark noise floors; optional)
+#   GATE_UNSURE           fail: an unsure verdict (the runs could not tell) fails the gate;
+#                         pass: it does not (compare's default, or the policy file's)
 #   GATE_UPDATE_BASELINE  1: when the gate passes, the runs become the new baseline
 #   GATE_RUN_ARGS         extra flags for 'radvbench run'  (e.g. "--device 0 --max-time 5s")
 #   RADVBENCH             radvbench binary to use          (built from this checkout)
@@ -38,6 +41,7 @@ usage() { sed -n '2,/^set -uo/p' "$0" | sed -e '/^set -uo/d' -e 's/^# \{0,1\}//'
 suite=${GATE_SUITE:-matmul}
 runs=${GATE_RUNS:-5}
 noise=${GATE_NOISE:-}
+unsure=${GATE_UNSURE:-}
 baseline=${GATE_BASELINE:-}
 outdir=${GATE_OUT:-gate-out}
 policy=${GATE_POLICY:-}
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--suite) suite=${2:?--suite needs a value}; shift 2 ;;
 	--runs) runs=${2:?--runs needs a number}; shift 2 ;;
 	--noise) noise=${2:?--noise needs a file}; shift 2 ;;
+	--unsure) unsure=${2:?--unsure needs fail or pass}; shift 2 ;;
 	--baseline) baseline=${2:?--baseline needs a file}; shift 2 ;;
 	--out) outdir=${2:?--out needs a directory}; shift 2 ;;
 	--policy) policy=${2:?--policy needs a file}; shift 2 ;;
@@ -72,6 +77,7 @@ if [ -n "$noise" ] && [ ! -f "$noise" ]; then
 	echo "gate.sh: noise file $noise does not exist (make one with 'radvbench noise')" >&2
 	exit 2
 fi
+case "$unsure" in '' | fail | pass) ;; *) echo "gate.sh: --unsure $unsure: use fail or pass" >&2; exit 2 ;; esac
 if [ -z "$policy" ] && [ -f ci/policy.yaml ]; then policy=ci/policy.yaml; fi
 if [ -n "$policy" ] && [ ! -f "$policy" ]; then
 	echo "gate.sh: policy file $policy does not exist" >&2
@@ -130,6 +136,7 @@ fi
 pol=()
 [ -n "$policy" ] && pol=(--policy "$policy")
 [ -n "$noise" ] && pol+=(--noise "$noise")
+[ -n "$unsure" ] && pol+=(--unsure "$unsure")
 sides=("${base[@]}" -- "$cand")
 "$rb" compare ${pol[@]+"${pol[@]}"} -o "$outdir/compare.txt" "${sides[@]}" >/dev/null
 cmp_rc=$?

@@ -1,8 +1,9 @@
 // Package devtable is the table of GFX11 (RDNA3) and GFX12 (RDNA4) SKUs that
 // radvbench knows: names for PCI IDs, and the peak figures that "% of peak"
-// is computed against. The data comes from RADV-FACTS.md (AMD spec sheets,
-// libdrm's amdgpu.ids); the Vulkan deviceID of an AMD GPU is its PCI device
-// ID, and the PCI revision tells SKUs sharing a die apart.
+// is computed against. The data and its public sources (libdrm's
+// amdgpu.ids, ROCm's GPU specification table, AMD spec sheets) are in
+// docs/facts.md#device-table; the Vulkan deviceID of an AMD GPU is its PCI
+// device ID, and the PCI revision tells SKUs sharing a die apart.
 package devtable
 
 import (
@@ -38,7 +39,7 @@ type SKU struct {
 	INT8TOPS   float64 `json:"int8_tops"`
 }
 
-// table is the device table of RADV-FACTS.md, row for row.
+// table is the device table of docs/facts.md#device-table, row for row.
 var table = []SKU{
 	{Name: "RX 7900 XTX", PCIDevice: 0x744C, Revision: 0xC8, GFX: "gfx1100", CUs: 96, BoostMHz: 2500, BandwidthGBs: 960, L2MiB: 6, InfinityCacheMiB: 96, FP32TFLOPS: 61.4, FP16TFLOPS: 122.9, INT8TOPS: 122.9},
 	{Name: "RX 7900 XT", PCIDevice: 0x744C, Revision: 0xCC, GFX: "gfx1100", CUs: 84, BoostMHz: 2400, BandwidthGBs: 800, L2MiB: 6, InfinityCacheMiB: 80, FP32TFLOPS: 51.6, FP16TFLOPS: 103.2, INT8TOPS: 103.2},

@@ -66,9 +66,9 @@ func TestCandidates(t *testing.T) {
 }
 
 // TestPeaksConsistent checks each row's peaks against the per-CU-per-clock
-// rates of RADV-FACTS.md: FP32 256 FLOP (dual issue); WMMA FP16 512 (RDNA3)
-// or 1024 (RDNA4); INT8 512 (RDNA3) or 2048 (RDNA4). A typo in the table
-// shows up as a mismatch beyond rounding.
+// rates of docs/facts.md#peak-rates-per-cu-and-clock: FP32 256 FLOP (dual
+// issue); WMMA FP16 512 (RDNA3) or 1024 (RDNA4); INT8 512 (RDNA3) or 2048
+// (RDNA4). A typo in the table shows up as a mismatch beyond rounding.
 func TestPeaksConsistent(t *testing.T) {
 	for _, s := range All() {
 		fp16, int8 := 512.0, 512.0

@@ -1,8 +1,15 @@
-// Package gpu owns radvbench's Vulkan objects: instance, physical-device
-// listing and selection, logical device with one compute queue, buffers,
-// compute pipelines, timestamp queries and fenced submission with timeouts.
-// Every object has an idempotent Close, constructors undo their own partial
-// work, and errors wrap a named VkResult (errors.Is(err, gpu.ErrDeviceLost)).
+// Package gpu owns radvbench's Vulkan objects: the instance, physical-device
+// listing, description and selection, the logical device with its one
+// queue (opened on any queue family, e.g. the async-compute one), buffers,
+// compute, ray-query, mesh and graphics pipelines, render targets,
+// acceleration structures, swapchains with present timing
+// (VK_KHR_present_id/present_wait), cooperative-matrix properties and the
+// one table of the type combinations the suites run (CoopMatTypes),
+// timestamp and statistics queries, and fenced submission with timeouts.
+// Every object has an idempotent Close, constructors undo their own
+// partial work, Close waits for the GPU, and errors wrap a named VkResult
+// (errors.Is(err, gpu.ErrDeviceLost)). The C side lives in
+// bench/internal/vk; suites never import it.
 package gpu
 
 import (

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/radvbench/radvbench/internal/vktest"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -19,7 +20,7 @@ func TestPipelinesSurviveCollections(t *testing.T) {
 		createUnderGC(t)
 		return
 	}
-	out := runValidatedChild(t, "^TestPipelinesSurviveCollections$", "RADVBENCH_GC_CHILD=1")
+	out := vktest.Rerun(t, "^TestPipelinesSurviveCollections$", false, "RADVBENCH_GC_CHILD=1")
 	requireCleanChild(t, out, "child created pipelines", "pipeline creation under garbage collection")
 }
 

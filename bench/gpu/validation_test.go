@@ -2,9 +2,10 @@ package gpu
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/radvbench/radvbench/internal/vktest"
 )
 
 // TestValidationLayerCatchesMisuse is the negative control for every
@@ -17,19 +18,10 @@ func TestValidationLayerCatchesMisuse(t *testing.T) {
 		misuseBufferAddress(t)
 		return
 	}
-	out := runValidatedChild(t, "^TestValidationLayerCatchesMisuse$", "RADVBENCH_MISUSE_CHILD=1")
+	out := vktest.Rerun(t, "^TestValidationLayerCatchesMisuse$", true, "RADVBENCH_MISUSE_CHILD=1")
 	if !strings.Contains(out, "VUID-VkBufferDeviceAddressInfo-buffer-02601") {
 		t.Fatalf("the validation layer did not report a buffer address taken without the usage flag:\n%s", out)
 	}
-}
-
-func validationLayerInstalled() bool {
-	for _, dir := range []string{"/usr/share/vulkan/explicit_layer.d", "/etc/vulkan/explicit_layer.d"} {
-		if _, err := os.Stat(filepath.Join(dir, "VkLayer_khronos_validation.json")); err == nil {
-			return true
-		}
-	}
-	return false
 }
 
 func misuseBufferAddress(t *testing.T) {

@@ -1,10 +1,13 @@
 // Package measure is radvbench's measurement policy, as pure functions:
 // how many iterations one sample batches (Calibrate), how long to warm up,
 // when to stop sampling (target confidence interval, time budget, sample
-// bounds, the slow-dispatch exit), and whether the result is noisy and why
-// (Measure). The sampler and the clock are arguments, so the policy is
-// table-tested with fakes; bench/runner glues it to a Vulkan device. The
-// package has no cgo and no Vulkan: `CGO_ENABLED=0 go test -race` works.
+// bounds, the slow-dispatch exit), which samples interference disturbed
+// and how long to wait for it to pass (Observer, Rule, Host), and whether
+// the result is noisy and why (Measure). The sampler, the clock and the
+// observer are arguments, so the policy is table-tested with fakes, and
+// Host reads its /proc and sysfs files under a root, so it is tested on
+// fixture trees; bench/runner glues it to a Vulkan device. The package
+// has no cgo and no Vulkan: `CGO_ENABLED=0 go test -race` works.
 package measure
 
 import (
@@ -73,7 +76,18 @@ type Policy struct {
 	// warm-up sample) with its number n (from 1) and its value in the
 	// metric's unit, so a live view can follow the samples as they arrive.
 	OnSample func(n int, metric float64)
+	// Observer, when set, watches for interference around every timed
+	// sample. A disturbed sample is kept (Measurement.Disturbed) but left
+	// out of the summary and the stopping rule, and before the next one
+	// Measure waits for the machine to quieten (Observer.Quiet), up to
+	// QuietWait at a time (DefaultQuietWait when 0) and half the budget in
+	// all, while the budget lasts.
+	Observer  Observer
+	QuietWait time.Duration
 }
+
+// DefaultQuietWait bounds one wait for quiet after a disturbed sample.
+const DefaultQuietWait = 200 * time.Millisecond
 
 // Validate reports the first invalid field of p.
 func (p Policy) Validate() error {
@@ -88,6 +102,8 @@ func (p Policy) Validate() error {
 		return &PolicyError{Field: "Budget", Why: fmt.Sprintf("the sampling budget must be positive, got %v", p.Budget)}
 	case p.Warmup < 0:
 		return &PolicyError{Field: "Warmup", Why: fmt.Sprintf("the warm-up must not be negative, got %v", p.Warmup)}
+	case p.QuietWait < 0:
+		return &PolicyError{Field: "QuietWait", Why: fmt.Sprintf("the wait for quiet must not be negative, got %v", p.QuietWait)}
 	}
 	return nil
 }
@@ -173,7 +189,16 @@ type Measurement struct {
 	// Warmups counts the untimed warm-up samples (never in NS).
 	Warmups int
 	Stop    Stop
-	// Summary summarises Values (the zero Summary when there are none).
+	// Disturbed and Interference (with an Observer) are aligned with NS:
+	// whether each sample was disturbed, and what the observer saw.
+	// Quiet counts the samples that were not; Waited is the time spent
+	// waiting for quiet between samples.
+	Disturbed    []bool
+	Interference []Interference
+	Quiet        int
+	Waited       time.Duration
+	// Summary summarises Values, those of the undisturbed samples when
+	// there are any (the zero Summary when there are no samples).
 	Summary stats.Summary
 	// Noisy is set when the interval is wider than the target (or sampling
 	// was interrupted before MinSamples); NoisyReason says why, in the
@@ -187,6 +212,8 @@ type Measurement struct {
 // the 95% CI of the median of the metric is within TargetCI, MaxSamples are
 // taken or the Budget (measured from the end of warm-up) is spent. Below
 // MinSamples it stops only for the slow-dispatch exit (see SlowSamples).
+// With an Observer, the target needs MinSamples undisturbed samples and
+// is judged on them; MaxSamples and the budget count every sample.
 //
 // The context is checked before every sample: when cancelled, Measure
 // returns what it has (summarised, Stop = StopCancelled) with ctx.Err().
@@ -232,41 +259,76 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 	start := c.Now()
 	deadline := start.Add(p.Budget)
 	slowDeadline := start.Add(SlowFactor * p.Budget)
+	obs := p.Observer
+	quietWait := p.QuietWait
+	if quietWait == 0 {
+		quietWait = DefaultQuietWait
+	}
+	var quiet []float64 // the values of the undisturbed samples
 	for m.Stop == StopNone {
 		if ctx.Err() != nil {
 			m.Stop = StopCancelled
 			break
+		}
+		if obs != nil {
+			obs.Begin()
 		}
 		ns, err := take(false, len(m.NS)+1)
 		if err != nil {
 			return m, err
 		}
 		m.NS = append(m.NS, ns)
-		m.Values = append(m.Values, toMetric(ns))
+		v := toMetric(ns)
+		m.Values = append(m.Values, v)
+		disturbed := false
+		if obs != nil {
+			in := obs.End()
+			disturbed = in.Disturbed
+			m.Disturbed = append(m.Disturbed, disturbed)
+			m.Interference = append(m.Interference, in)
+		}
+		if !disturbed {
+			quiet = append(quiet, v)
+		}
 		n := len(m.NS)
 		if p.OnSample != nil {
-			p.OnSample(n, m.Values[n-1])
+			p.OnSample(n, v)
 		}
 		progress(fmt.Sprintf("sampling %d", n))
 		if n < p.MinSamples {
 			if n >= SlowSamples && c.Now().After(slowDeadline) {
 				m.Stop = StopSlow
 			}
-			continue
+		} else {
+			switch {
+			case len(quiet) >= p.MinSamples && stats.Summarize(quiet).RelWidth() <= p.TargetCI:
+				m.Stop = StopTarget
+			case n >= p.MaxSamples:
+				m.Stop = StopMaxSamples
+			case c.Now().After(deadline):
+				m.Stop = StopBudget
+			}
 		}
-		switch {
-		case stats.Summarize(m.Values).RelWidth() <= p.TargetCI:
-			m.Stop = StopTarget
-		case n >= p.MaxSamples:
-			m.Stop = StopMaxSamples
-		case c.Now().After(deadline):
-			m.Stop = StopBudget
+		if disturbed && m.Stop == StopNone {
+			// Back off: wait for the machine to quieten, while the budget
+			// lasts and at most half of it in all.
+			left := min(quietWait, deadline.Sub(c.Now()), p.Budget/2-m.Waited)
+			if left > 0 {
+				t0 := c.Now()
+				obs.Quiet(ctx, left)
+				m.Waited += c.Now().Sub(t0)
+			}
 		}
 	}
 	if len(m.NS) == 0 {
 		return m, ctx.Err()
 	}
-	m.Summary = stats.Summarize(m.Values)
+	m.Quiet = len(quiet)
+	if len(quiet) > 0 {
+		m.Summary = stats.Summarize(quiet)
+	} else {
+		m.Summary = stats.Summarize(m.Values)
+	}
 	m.Noisy, m.NoisyReason = noisy(m, p)
 	if m.Stop == StopCancelled {
 		return m, ctx.Err()
@@ -282,12 +344,17 @@ func noisy(m Measurement, p Policy) (bool, string) {
 	switch {
 	case m.Stop == StopCancelled && len(m.NS) < p.MinSamples:
 		return true, fmt.Sprintf("noisy: interrupted after %d of at least %d samples", len(m.NS), p.MinSamples)
+	case len(m.Disturbed) > 0 && m.Quiet == 0:
+		return true, fmt.Sprintf("noisy: every one of %d samples disturbed (see the interference record)", len(m.NS))
 	case w <= p.TargetCI:
 		return false, ""
 	case math.IsInf(w, 1):
 		why = fmt.Sprintf("noisy: %d samples are too few for a 95%% interval", m.Summary.N)
 	default:
 		why = fmt.Sprintf("noisy: 95%% CI ±%.1f%% after %d samples, target ±%.1f%%", 100*w, m.Summary.N, 100*p.TargetCI)
+	}
+	if d := len(m.NS) - m.Quiet; len(m.Disturbed) > 0 && d > 0 {
+		why += fmt.Sprintf(" (%d of %d samples disturbed, left out)", d, len(m.NS))
 	}
 	switch m.Stop {
 	case StopSlow:

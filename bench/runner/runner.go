@@ -66,6 +66,21 @@ type Options struct {
 	// Order, when set, rearranges or trims the plan before the run (a
 	// shuffled order, a resumed run's remaining benchmarks).
 	Order func([]Item) []Item
+	// Observer, when set, watches for interference around every timed
+	// sample (NewObserver for the host): disturbed samples are kept and
+	// marked in the result (Disturbed, Interference) but left out of its
+	// figure, and the runner waits a moment for quiet before sampling
+	// again (measure.Policy.Observer). Nil: no observation.
+	Observer measure.Observer
+}
+
+// NewObserver is the observer of the machine dev runs on, reading /proc
+// and sysfs under sysroot ("" or "/" for this machine): for a CPU
+// implementation (lavapipe) it watches the CPUs, for a GPU the other DRM
+// clients and the shader clock (measure.DefaultRule). One observer serves
+// a whole run: it keeps the last moments' counters for the next sample.
+func NewObserver(dev *gpu.Device, sysroot string) measure.Observer {
+	return measure.NewHost(measure.HostOptions{Root: sysroot, CPUDevice: dev.Phys.IsCPU()})
 }
 
 // Defaults fills unset options: quick runs use short budgets.
@@ -295,6 +310,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 			return m.Scale * inst.Work() / ns
 		},
 		Progress: progress,
+		Observer: o.Observer,
 	}
 	if o.OnSample != nil {
 		id := r.ID()
@@ -318,6 +334,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	sum := ms.Summary
 	r.SamplesNS = ms.NS
 	r.Metric.Samples = ms.Values
+	r.Disturbed, r.Interference = interference(ms)
 	r.Status = results.StatusOK
 	r.Metric.Value = sum.Median
 	r.CI = results.NewCI(sum.Low, sum.High, stats.Confidence)
@@ -337,6 +354,53 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})
 	}
 	return r
+}
+
+// interference converts what the observer saw to the result's columns: a
+// figure to three decimals, -1 where it could not be read; a column only
+// when some sample has it, the clock only when known, the reasons only
+// when a sample was disturbed. Nil, nil without an observer.
+func interference(ms measure.Measurement) ([]bool, *results.Interference) {
+	if len(ms.Interference) == 0 {
+		return nil, nil
+	}
+	in := &results.Interference{}
+	col := func(get func(measure.Interference) float64) []float64 {
+		out := make([]float64, len(ms.Interference))
+		known := false
+		for i, x := range ms.Interference {
+			v := get(x)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				out[i] = -1
+				continue
+			}
+			known = true
+			out[i] = math.Round(v*1000) / 1000
+		}
+		if !known {
+			return nil
+		}
+		return out
+	}
+	in.OtherCPU = col(func(x measure.Interference) float64 { return x.OtherCPU })
+	in.Steal = col(func(x measure.Interference) float64 { return x.Steal })
+	in.SelfCPU = col(func(x measure.Interference) float64 { return x.SelfCPU })
+	in.Wait = col(func(x measure.Interference) float64 { return x.Wait })
+	in.GPUOther = col(func(x measure.Interference) float64 { return x.GPUOther })
+	clock := func(x measure.Interference) float64 {
+		if x.SCLKMHz > 0 {
+			return x.SCLKMHz
+		}
+		return math.NaN()
+	}
+	in.SCLKMHz = col(clock)
+	if ms.Quiet < len(ms.NS) {
+		in.Why = make([]string, len(ms.Interference))
+		for i, x := range ms.Interference {
+			in.Why[i] = x.Why
+		}
+	}
+	return ms.Disturbed, in
 }
 
 func addExtra(r *results.Result, prefix string, m map[string]float64) {

@@ -325,19 +325,26 @@ func TestRunCancelled(t *testing.T) {
 	}
 }
 
-// TestRunGPUTimestamps runs a real kernel (the naive GEMM on a small size)
-// through calibration and GPU-timestamp sampling.
-func TestRunGPUTimestamps(t *testing.T) {
-	d := openDevice(t)
+// smallGEMM runs one real kernel, the naive GEMM on a small size, with a
+// short budget.
+func smallGEMM(t *testing.T) runner.Options {
+	t.Helper()
 	suites, err := kernel.Lookup([]string{"matmul"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := runner.Options{
+	return runner.Options{
 		Suites: suites, Filter: regexp.MustCompile(`^matmul/naive/`),
 		Kernel:  kernel.Options{Sizes: []kernel.Params{{"M": 32, "N": 24, "K": 40}}, Seed: 1},
 		MaxTime: 50 * time.Millisecond, Warmup: time.Millisecond, MinSamples: 3, TargetCI: 0.5,
 	}
+}
+
+// TestRunGPUTimestamps runs a real kernel (the naive GEMM on a small size)
+// through calibration and GPU-timestamp sampling.
+func TestRunGPUTimestamps(t *testing.T) {
+	d := openDevice(t)
+	o := smallGEMM(t)
 	var phases []string
 	o.Progress = func(done, total int, name, phase string) { phases = append(phases, phase) }
 	rs, hashes, err := runner.Run(context.Background(), d, o)

@@ -39,6 +39,24 @@ func amdCards(root string) map[string]string {
 	return out
 }
 
+// AMDCards returns the sysfs device directories (host paths) of the AMD
+// DRM cards under root ("" or "/" for the running system), keyed by card
+// name (card0, ...).
+func AMDCards(root string) map[string]string { return amdCards(root) }
+
+// CurrentMHz reads a pp_dpm_* file (host path) and returns the clock of
+// its current level; ok is false when the file cannot be read or marks no
+// single level current. Cheap enough to call around every sample.
+func CurrentMHz(path string) (mhz int, ok bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	levels, _ := ParseDPM(string(b))
+	l, ok := CurrentLevel(levels)
+	return l.MHz, ok
+}
+
 // ReadClocks returns the clock and power state of every AMD card under
 // root, cheap enough to call before and after each benchmark. Keys are
 // CARD.perf_level, CARD.sclk_mhz, CARD.mclk_mhz (the current DPM level, or
@@ -60,11 +78,8 @@ func ReadClocks(root string) map[string]string {
 			put("perf_level", v)
 		}
 		for _, c := range []struct{ file, key string }{{"pp_dpm_sclk", "sclk_mhz"}, {"pp_dpm_mclk", "mclk_mhz"}} {
-			if raw, ok := read(c.file); ok {
-				levels, _ := ParseDPM(raw)
-				if l, ok := CurrentLevel(levels); ok {
-					put(c.key, strconv.Itoa(l.MHz))
-				}
+			if mhz, ok := CurrentMHz(filepath.Join(dev, c.file)); ok {
+				put(c.key, strconv.Itoa(mhz))
 			}
 		}
 		if v, ok := read("gpu_busy_percent"); ok {

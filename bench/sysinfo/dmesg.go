@@ -29,7 +29,7 @@ func collectLog(opts Options, s *System) {
 		lg.Source = "dmesg"
 		run := opts.Dmesg
 		if run == nil {
-			run = runDmesg
+			run = ReadKernelLog
 		}
 		d, err := run()
 		if err != nil {
@@ -64,7 +64,9 @@ func (e *DmesgError) Error() string {
 
 func (e *DmesgError) Unwrap() error { return e.Err }
 
-func runDmesg() ([]byte, error) {
+// ReadKernelLog runs dmesg: the one reader of the live kernel log (the
+// fingerprint and the supervisor's GPU-fault lines both use it).
+func ReadKernelLog() ([]byte, error) {
 	cmd := exec.Command("dmesg")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

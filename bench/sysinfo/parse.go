@@ -287,7 +287,8 @@ type LogInfo struct {
 	RingTimeouts     int      `json:"ring_timeouts"`
 	RecoveryDisabled bool     `json:"recovery_disabled,omitempty"`
 	OverDriveEnabled bool     `json:"overdrive_enabled,omitempty"`
-	// Events are the reset / timeout / fault lines, at most 20, as logged.
+	// Events are the GPU hang, reset and fault lines (IsGPUFaultLine), at
+	// most 20, as logged.
 	Events []string `json:"events,omitempty"`
 	// Bad are matching lines whose figures made no sense (e.g. a fragment
 	// size outside 0..31).
@@ -300,7 +301,27 @@ var (
 	logAdded    = regexp.MustCompile(`added device ([0-9a-fA-F]{4}:[0-9a-fA-F]{4})`)
 	logRing     = regexp.MustCompile(`ring \S+ timeout`)
 	logReset    = regexp.MustCompile(`GPU reset begin|GPU reset\(\d+\) (succeeded|failed)|GPU reset (succeeded|failed)`)
+	// logGPUFault is the one pattern of a kernel log line about a GPU
+	// hang, reset or fault: ring timeouts, resets, page faults and VM
+	// protection faults from amdgpu, resets and hangs from the DRM core.
+	logGPUFault = regexp.MustCompile(`(?i)amdgpu.*(reset|ring .*timeout|timeout|hang|page fault|gpu fault|VM_L2_PROTECTION)|drm.*(reset|hang)|` + logRing.String() + `|` + logReset.String())
 )
+
+// IsGPUFaultLine reports whether a kernel log line is about a GPU hang,
+// reset or fault.
+func IsGPUFaultLine(line string) bool { return logGPUFault.MatchString(line) }
+
+// GPUFaultLines is the kernel log's GPU hang, reset and fault lines,
+// trimmed, in order.
+func GPUFaultLines(log string) []string {
+	var out []string
+	for _, l := range strings.Split(log, "\n") {
+		if l = strings.TrimSpace(l); l != "" && IsGPUFaultLine(l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
 
 const maxEvents = 20
 
@@ -347,7 +368,6 @@ func ParseDmesg(s string) LogInfo {
 		}
 		if logRing.MatchString(line) {
 			li.RingTimeouts++
-			event(line)
 		}
 		if logReset.MatchString(line) {
 			if strings.Contains(line, "GPU reset begin") {
@@ -355,9 +375,9 @@ func ParseDmesg(s string) LogInfo {
 			} else if strings.Contains(line, "GPU reset") {
 				ends++
 			}
-			if !logRing.MatchString(line) {
-				event(line)
-			}
+		}
+		if IsGPUFaultLine(line) {
+			event(line)
 		}
 		if strings.Contains(line, "GPU recovery disabled") {
 			li.RecoveryDisabled = true

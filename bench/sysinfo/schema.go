@@ -71,8 +71,8 @@ type Module struct {
 	Loaded bool `json:"loaded"`
 	// Params are every file of /sys/module/amdgpu/parameters, raw.
 	Params map[string]string `json:"params,omitempty"`
-	// Typed values of the parameters RADV-FACTS.md describes; nil when
-	// absent or malformed.
+	// Typed values of the parameters docs/facts.md#amdgpu-module-parameters
+	// describes; nil when absent or malformed.
 	VMFragmentSize        *int64  `json:"vm_fragment_size,omitempty"`
 	VMSize                *int64  `json:"vm_size,omitempty"`
 	VMBlockSize           *int64  `json:"vm_block_size,omitempty"`

@@ -28,17 +28,21 @@ Samples inside one run only vary a little; whole runs vary more (thread
 placement, clocks, background load, memory layout, driver state), so
 samples of one run a side cannot tell a change from run-to-run noise.
 
-Each side's figure is the median of its run medians. With 3 or more runs
-a side, the change (ratio of those, minus 1) gets a 95% interval from a
-hierarchical bootstrap (runs, then samples within runs) and a p-value from
-Welch's t-test on the log run medians, and the verdict is:
+Each run's figure is the fast tenth of its samples (the 0.1-quantile of
+the times, 0.9 of a throughput: interference only slows a benchmark down),
+leaving out samples the run marked disturbed and runs most of whose
+samples were; a side's figure is the geometric mean of its runs'. With 3
+or more runs a side, the change (ratio of those, minus 1) gets an
+interval from Welch's t on the log run figures, each end missing with
+probability alpha, and the verdict is (see docs/verdicts.md):
 
   regression   the whole interval is beyond the threshold on the worse
-               side, and p < alpha
+               side
   improvement  the same on the better side
-  ~            the whole interval is within ±the threshold
+  ~            an equivalence interval (each end at 5%) is within
+               ±the threshold
   unsure       the runs cannot tell; the table says how many runs a side
-               would settle it (does not fail the gate)
+               would settle it (fails the gate only with --unsure=fail)
   FAILED       ok in the baseline, failed (did not verify) now
 
 With fewer than 3 runs on a side the verdict is unsure, unless the change
@@ -76,6 +80,7 @@ type compareFlags struct {
 	noise      string
 	noiseLimit string
 	minSamples int
+	unsure     string
 	policy     string
 	by         string
 	baseline   string
@@ -259,6 +264,7 @@ func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.noise, "noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold")
 	fs.StringVar(&f.noiseLimit, "noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
 	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
+	fs.StringVar(&f.unsure, "unsure", compare.UnsurePass, "whether an unsure verdict fails the gate: fail or pass")
 	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, noise_file, per-benchmark rules, allow-list")
 }
 
@@ -305,6 +311,12 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) 
 	}
 	if fs.Changed("min-samples") {
 		pol.MinSamples = f.minSamples
+	}
+	if fs.Changed("unsure") {
+		if err := compare.CheckUnsure(f.unsure); err != nil {
+			return pol, usagef("--unsure: %v", err)
+		}
+		pol.Unsure = f.unsure
 	}
 	if err := pol.Validate(); err != nil {
 		return pol, usagef("%v", err)

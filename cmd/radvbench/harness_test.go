@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +13,14 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/internal/vktest"
 )
+
+// long enables the tests whose outcome depends on wall-clock timing or
+// real performance (a watchdog racing a real hang, a driver change that
+// must show as a step in real timings): go test -long. Each has a
+// deterministic twin that always runs.
+var long = flag.Bool("long", false, "also run the tests that depend on real timing")
 
 // cli runs the CLI in-process and returns its exit status and output.
 func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -21,6 +29,10 @@ func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	code = Main(context.Background(), args, &out, &errb)
 	return code, out.String(), errb.String()
 }
+
+// testTags are the build tags this test binary was built with (each
+// tagged test file adds its own), so binary() builds radvbench alike.
+var testTags []string
 
 var built struct {
 	sync.Once
@@ -39,7 +51,7 @@ func binary(t *testing.T) string {
 			return
 		}
 		built.path = filepath.Join(dir, "radvbench")
-		out, err := exec.Command("go", append(append([]string{"build"}, buildTags...), "-o", built.path, ".")...).CombinedOutput()
+		out, err := exec.Command("go", "build", "-tags", strings.Join(testTags, ","), "-o", built.path, ".").CombinedOutput()
 		if err != nil {
 			built.err = &buildError{string(out)}
 		}
@@ -54,69 +66,12 @@ type buildError struct{ out string }
 
 func (e *buildError) Error() string { return e.out }
 
-// validationLayerPresent reports whether the Khronos validation layer is
-// installed (package vulkan-validationlayers).
-func validationLayerPresent() bool {
-	for _, dir := range []string{"/usr/share/vulkan/explicit_layer.d", "/etc/vulkan/explicit_layer.d", "/usr/local/share/vulkan/explicit_layer.d"} {
-		if _, err := os.Stat(filepath.Join(dir, "VkLayer_khronos_validation.json")); err == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// validationEnv is the environment with the Khronos validation layer on,
-// reporting through stdout.
-func validationEnv() []string {
-	return append(os.Environ(),
-		"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation",
-		// Report warnings and performance warnings too, through stdout.
-		"VK_LAYER_SETTINGS_PATH=", "VK_KHRONOS_VALIDATION_REPORT_FLAGS=error,warn,perf",
-		"VK_KHRONOS_VALIDATION_DEBUG_ACTION=VK_DBG_LAYER_ACTION_LOG_MSG",
-	)
-}
-
-// runValidated runs the radvbench binary with the Khronos validation layer
-// enabled and fails the test if the layer reports anything (errors,
-// warnings or leaked objects). It returns the exit status and output.
+// runValidated runs the radvbench binary under the Khronos validation
+// layer (vktest.Run: any report fails the test) and returns its exit
+// status and output.
 func runValidated(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	if !validationLayerPresent() {
-		t.Fatalf("the Khronos validation layer is not installed: run 'make deps' (package vulkan-validationlayers)")
-	}
-	cmd := exec.Command(binary(t), args...)
-	cmd.Env = validationEnv()
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code = 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("run %v: %v", args, err)
-	}
-	if problem := validationProblem(out.String() + errb.String()); problem != "" {
-		t.Errorf("validation layer reported problems for %v:\n%s", args, problem)
-	}
-	return code, out.String(), errb.String()
-}
-
-// validationProblem is an excerpt around the first validation-layer
-// report in a run's output, or "" when there is none.
-func validationProblem(all string) string {
-	for _, marker := range []string{"Validation Error", "Validation Warning", "Validation Performance Warning", "VUID-", "UNASSIGNED-"} {
-		if strings.Contains(all, marker) {
-			return excerpt(all, marker)
-		}
-	}
-	return ""
-}
-
-func excerpt(s, marker string) string {
-	i := strings.Index(s, marker)
-	start := max(0, i-200)
-	end := min(len(s), i+1500)
-	return s[start:end]
+	return vktest.Run(t, exec.Command(binary(t), args...))
 }
 
 // requireVulkan skips the test with the reason when this machine has no

@@ -17,7 +17,7 @@ import (
 	"syscall"
 
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/spf13/pflag"
 )
 
@@ -34,14 +34,8 @@ var commands = map[string]*command{}
 // register adds a subcommand; each subcommand's file calls it from init.
 func register(c *command) { commands[c.name] = c }
 
-// usageError is a usage or input error: exit status 2.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
-}
+// usagef makes a usage or input error (usage.Error): exit status 2.
+func usagef(format string, args ...any) error { return usage.Errorf(format, args...) }
 
 // exitError carries a chosen exit status (e.g. 1 for "regression found")
 // with an optional message.
@@ -54,13 +48,11 @@ func (e *exitError) Error() string { return e.msg }
 
 // exitCode maps an error to the process exit status.
 func exitCode(err error) int {
-	var ue *usageError
-	var fe *runflags.UsageError
 	var ee *exitError
 	switch {
 	case err == nil:
 		return 0
-	case errors.As(err, &ue), errors.As(err, &fe):
+	case usage.Is(err):
 		return 2
 	case errors.As(err, &ee):
 		return ee.code

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/internal/vktest"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -209,13 +210,13 @@ func runInRoot(t *testing.T, root, dir string, args ...string) string {
 	}
 	in := "/" + strings.TrimPrefix(strings.TrimPrefix(rdir, root), "/")
 	cmd := exec.Command("chroot", append([]string{root, filepath.Join(in, "radvbench")}, append(args, filepath.Join(in, "out.json"))...)...)
-	cmd.Env = validationEnv()
+	cmd.Env = vktest.Env()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("run in %s: %v\n%s%s", root, err, stdout.String(), stderr.String())
 	}
-	if p := validationProblem(stdout.String() + stderr.String()); p != "" {
+	if p := vktest.Problem(stdout.String() + stderr.String()); p != "" {
 		t.Errorf("validation layer (Debian 13 root) reported problems:\n%s", p)
 	}
 	out := filepath.Join(dir, "trixie-"+filepath.Base(rdir)+".json")

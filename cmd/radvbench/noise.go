@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
@@ -194,25 +195,15 @@ func splitNoiseArgs(args []string, lookup func(name string) (known, takesValue b
 			continue
 		}
 		rest = append(rest, a)
-		// A run flag's value: the next argument unless it is a flag or a
-		// results file (run's boolean flags take no value).
-		if !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && !runBoolFlag(name) {
+		// A run flag's value: the next argument unless it is a flag, or
+		// the run flag takes none (booleans, --isolate: run's own flag set
+		// says which).
+		if takes, _ := supervise.TakesValue(runFlagSet(&runFlags{}, io.Discard), name); !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && takes {
 			i++
 			rest = append(rest, args[i])
 		}
 	}
 	return ours, rest
-}
-
-// runBoolFlag reports whether run's flag name takes no separate value
-// (booleans, and flags such as --isolate whose value needs '='). Write
-// --flag=value for any other flag whose value starts with '-'.
-func runBoolFlag(name string) bool {
-	switch name {
-	case "quick", "isolate", "force", "validate", "verbose", "v", "q", "quiet":
-		return true
-	}
-	return false
 }
 
 // runRepeated runs 'radvbench run --runs N ARGS --out FILE' as a child

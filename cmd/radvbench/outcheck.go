@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/radvbench/radvbench/bench/supervise"
 )
 
 // bytesPerResult is a generous size of one result in the journal or the
@@ -34,11 +36,11 @@ func checkOutput(path string, results int, resuming bool) error {
 	f.Close()
 	os.Remove(f.Name())
 	if !resuming {
-		if st, err := os.Stat(path + journalSuffix); err == nil && st.Size() == 0 {
+		if st, err := os.Stat(path + supervise.JournalSuffix); err == nil && st.Size() == 0 {
 			// Cut before its header: nothing to resume.
-			os.Remove(path + journalSuffix)
+			os.Remove(path + supervise.JournalSuffix)
 		} else if err == nil {
-			return usagef("%s%s is the journal of an interrupted run: continue it with 'radvbench run --resume %s', or remove it", path, journalSuffix, path)
+			return usagef("%s%s is the journal of an interrupted run: continue it with 'radvbench run --resume %s', or remove it", path, supervise.JournalSuffix, path)
 		}
 	}
 	// The journal, the new file being written beside the old one, and

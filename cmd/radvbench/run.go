@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -18,10 +17,10 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/shaders"
 	"github.com/spf13/pflag"
 )
 
@@ -68,38 +67,35 @@ Exit status: 0 when every benchmark passed or was skipped, 1 when one
 failed (verification or a GPU error), 2 for bad flags or no Vulkan.`
 
 type runFlags struct {
-	suites      []string
-	device      string
-	filter      string
-	sizes       []string
-	quick       bool
-	out         string
-	targetCI    float64
-	maxTime     time.Duration
-	warmup      time.Duration
-	seed        uint64
-	labels      []string
-	progress    string
-	sysroot     string
-	dmesg       string
-	pin         string
-	report      string
-	db          string
-	configs     []string
-	rounds      int
-	runs        int
-	orderSeed   uint64
-	isolate     string
-	watchdog    time.Duration
-	resume      string
-	force       bool
-	child       bool
-	childSkip   string
-	childGroups int
-	// childSamples: report each timed sample to the parent (its --watch).
-	childSamples bool
-	watch        bool
-	watchHold    watchHold
+	suites    []string
+	device    string
+	filter    string
+	sizes     []string
+	quick     bool
+	out       string
+	targetCI  float64
+	maxTime   time.Duration
+	warmup    time.Duration
+	seed      uint64
+	labels    []string
+	progress  string
+	sysroot   string
+	dmesg     string
+	pin       string
+	report    string
+	db        string
+	configs   []string
+	rounds    int
+	runs      int
+	orderSeed uint64
+	isolate   string
+	watchdog  time.Duration
+	resume    string
+	force     bool
+	watch     bool
+	watchHold watchHold
+	// child holds the hidden flags of a supervised child process.
+	child supervise.ChildFlags
 }
 
 // runFlagSet defines run's flags on f.
@@ -133,15 +129,12 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
 	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
-	// Internal: a child of a supervised run (see child.go).
-	fs.BoolVar(&f.child, "child", false, "internal")
-	fs.StringVar(&f.childSkip, "child-skip", "", "internal")
-	fs.IntVar(&f.childGroups, "child-groups", 0, "internal")
-	fs.BoolVar(&f.childSamples, "child-samples", false, "internal")
-	for _, n := range []string{"child", "child-skip", "child-groups", "child-samples"} {
-		fs.MarkHidden(n)
-	}
 	fs.MarkHidden("rounds")
+	// A supervised child (run_child.go) gets every flag the user gave but
+	// these, which the parent handles itself.
+	supervise.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
+		"report", "watch", "watch-hold", "db", "pin-clocks")
+	f.child.Register(fs)
 	return fs
 }
 
@@ -154,121 +147,33 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if fs.NArg() > 0 {
 		return usagef("run takes no arguments, got %q (did you mean --suite %s?)", fs.Args(), fs.Arg(0))
 	}
-	var resume *journalState
-	var resumePath string
+	var resume *supervise.JournalState
 	if f.resume != "" {
-		var others []string
-		fs.Visit(func(fl *pflag.Flag) {
-			if fl.Name != "resume" && fl.Name != "force" && fl.Name != "progress" {
-				others = append(others, "--"+fl.Name)
-			}
-		})
-		if len(others) > 0 {
-			return usagef("--resume continues a run with the flags it was started with; drop %s", strings.Join(others, ", "))
-		}
-		var outPath string
-		resumePath, outPath = journalPathFor(f.resume)
-		st, err := readJournal(resumePath)
-		if err != nil {
+		var err error
+		if fs, resume, err = resumeFlags(fs, &f, stdout, stderr); err != nil {
 			return err
 		}
-		if st.Torn {
-			fmt.Fprintf(stderr, "note: the journal %s ends in a partial line (the run was cut off while writing); it is read up to its last complete line\n", resumePath)
-		}
-		force, progress := f.force, f.progress
-		f = runFlags{}
-		fs = runFlagSet(&f, stdout)
-		if err := parseFlags(fs, st.Header.Args); err != nil {
-			return fmt.Errorf("the journal %s holds arguments this radvbench does not accept: %w", resumePath, err)
-		}
-		f.force, f.progress, f.out = force, progress, outPath
-		args = st.Header.Args
-		resume = st
+		args = resume.Header.Args
 	}
-	if err := checkWindowSuites(f.suites); err != nil {
-		return err
-	}
-	suites, err := lookupSuites(f.suites)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	re, err := runflags.ParseFilter(f.filter)
+	p, err := planRun(fs, &f)
 	if err != nil {
 		return err
 	}
-	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
-		return usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
-	}
-	if f.maxTime < 0 || f.warmup < 0 || f.watchdog < 0 {
-		return usagef("--max-time, --warmup and --watchdog must not be negative")
-	}
-	labels, err := runflags.ParseLabels(f.labels)
-	if err != nil {
-		return err
-	}
-	kopts := kernel.Options{Quick: f.quick, Seed: f.seed}
-	if len(f.sizes) > 0 {
-		if kopts.UserSizes, err = runflags.ParseSizes(suites, f.sizes); err != nil {
-			return err
-		}
-	}
-	configs, err := parseConfigs(f.configs)
-	if err != nil {
-		return err
-	}
-	if fs.Changed("rounds") {
-		if fs.Changed("runs") {
-			return usagef("--rounds is the old name of --runs: give only --runs")
-		}
-		f.runs = f.rounds
-		if f.runs < 1 {
-			return usagef("--rounds %d must be at least 1", f.rounds)
-		}
-	}
-	if fs.Changed("runs") && f.runs < 1 {
-		return usagef("--runs %d must be at least 1", f.runs)
-	}
-	if f.runs == 0 {
-		f.runs = 1
-		if len(configs) > 0 {
-			f.runs = 3
-		}
-	}
-	switch f.progress {
-	case "auto", "always", "never":
-	default:
-		return usagef("--progress %q: use auto, always or never", f.progress)
-	}
-	groups, isolate, err := parseIsolate(f.isolate)
-	if err != nil {
-		return err
-	}
-	if f.child {
-		return runChild(ctx, stderr, f, suites, re, kopts, labels, args)
+	if f.child.Child {
+		return runChild(ctx, stderr, f, p)
 	}
 
 	sys, err := collectSystem(f.sysroot, f.dmesg)
 	if err != nil {
 		return err
 	}
-	if isolate == isolateAuto {
-		isolate, groups = autoIsolate(sys, f.device)
+	if p.isolation == supervise.IsolateAuto {
+		p.isolation = supervise.AutoIsolation(len(sys.GPUs) > 0, f.device)
 	}
-	supervised := f.runs > 1 || len(configs) > 0 || isolate == isolateOn
-
-	var names []string
-	for _, s := range suites {
-		names = append(names, s.Name)
-	}
-	outPath := defaultOutPath(f.out, time.Now().UTC(), names)
-	estimate := len(runner.Plan(runner.Options{Suites: suites, Filter: re, Kernel: kopts})) * f.runs * max(1, len(configs))
-	if estimate == 0 {
-		return usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(names, ","))
-	}
-	if err := checkOutput(outPath, estimate, resume != nil); err != nil {
+	outPath := defaultOutPath(f.out, time.Now().UTC(), p.suiteNames())
+	if err := checkOutput(outPath, p.benchmarks*f.runs*max(1, len(p.configs)), resume != nil); err != nil {
 		return err
 	}
-
 	if f.pin != "" {
 		restore, err := sysinfo.PinClocks(f.sysroot, f.pin)
 		if err != nil {
@@ -284,186 +189,175 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 			return err
 		}
 	}
-
-	if supervised {
-		if len(configs) == 0 {
-			configs = []abConfig{{}}
-		}
-		return runSupervised(ctx, stdout, stderr, args, f, configs, groups, outPath, resume, resumePath)
+	j, err := supervise.StartJournal(outPath, resume)
+	if err != nil {
+		return err
 	}
-	return runInProcess(ctx, stdout, stderr, args, f, suites, re, kopts, labels, sys, outPath, resume, resumePath)
+	rec := supervise.NewRecorder(j, outPath, args)
+	defer rec.Close()
+	rec.Notef = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
+	if resume != nil {
+		rec.Resume(resume, f.force)
+	}
+	if f.runs > 1 || len(p.configs) > 0 || p.isolation.Children() {
+		return runSupervised(ctx, stdout, stderr, fs, args, f, p, rec)
+	}
+	return runInProcess(ctx, stdout, stderr, args, f, p, sys, rec)
 }
 
-// runInProcess is one run in this process (the default on lavapipe), with
-// its journal.
-func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, f runFlags, suites []*kernel.Suite, re *regexp.Regexp,
-	kopts kernel.Options, labels map[string]string, sys *sysinfo.System, outPath string, resume *journalState, journalPath string) error {
-	w, err := openWatch(f.watch)
+// runPlan is what run's flags ask for, checked.
+type runPlan struct {
+	suites     []*kernel.Suite
+	filter     *regexp.Regexp
+	kopts      kernel.Options
+	labels     map[string]string
+	configs    []supervise.Config
+	isolation  supervise.Isolation
+	benchmarks int // in one run of one configuration
+}
+
+func (p *runPlan) suiteNames() []string {
+	var names []string
+	for _, s := range p.suites {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// planRun checks run's flags (one line naming the flag and the fix for
+// each mistake, exit 2) and resolves what they select.
+func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
+	p := &runPlan{}
+	if err := checkWindowSuites(f.suites); err != nil {
+		return nil, err
+	}
+	var err error
+	if p.suites, err = lookupSuites(f.suites); err != nil {
+		return nil, usagef("%v", err)
+	}
+	if p.filter, err = runflags.ParseFilter(f.filter); err != nil {
+		return nil, err
+	}
+	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
+		return nil, usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
+	}
+	if f.maxTime < 0 || f.warmup < 0 || f.watchdog < 0 {
+		return nil, usagef("--max-time, --warmup and --watchdog must not be negative")
+	}
+	if p.labels, err = runflags.ParseLabels(f.labels); err != nil {
+		return nil, err
+	}
+	p.kopts = kernel.Options{Quick: f.quick, Seed: f.seed}
+	if len(f.sizes) > 0 {
+		if p.kopts.UserSizes, err = runflags.ParseSizes(p.suites, f.sizes); err != nil {
+			return nil, err
+		}
+	}
+	cs, err := runflags.ParseConfigs(f.configs)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer holdWatch(ctx, w, f.watchHold, stderr)
-	pd, dev, closeDev, err := openRunDevice(&f, &kopts, stderr)
+	for _, c := range cs {
+		p.configs = append(p.configs, supervise.Config{Name: c.Name, Env: c.Env})
+	}
+	if fs.Changed("rounds") {
+		if fs.Changed("runs") {
+			return nil, usagef("--rounds is the old name of --runs: give only --runs")
+		}
+		f.runs = f.rounds
+		if f.runs < 1 {
+			return nil, usagef("--rounds %d must be at least 1", f.rounds)
+		}
+	}
+	if fs.Changed("runs") && f.runs < 1 {
+		return nil, usagef("--runs %d must be at least 1", f.runs)
+	}
+	if f.runs == 0 {
+		f.runs = 1
+		if len(p.configs) > 0 {
+			f.runs = 3
+		}
+	}
+	switch f.progress {
+	case "auto", "always", "never":
+	default:
+		return nil, usagef("--progress %q: use auto, always or never", f.progress)
+	}
+	if p.isolation, err = supervise.ParseIsolation(f.isolate); err != nil {
+		return nil, err
+	}
+	p.benchmarks = len(runner.Plan(runner.Options{Suites: p.suites, Filter: p.filter, Kernel: p.kopts}))
+	if p.benchmarks == 0 && !f.child.Child {
+		return nil, usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(p.suiteNames(), ","))
+	}
+	return p, nil
+}
+
+// resumeFlags reads the journal --resume names and parses the flags the
+// interrupted run was started with (--force and --progress may be given
+// again); it returns that flag set.
+func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pflag.FlagSet, *supervise.JournalState, error) {
+	var others []string
+	fs.Visit(func(fl *pflag.Flag) {
+		if fl.Name != "resume" && fl.Name != "force" && fl.Name != "progress" {
+			others = append(others, "--"+fl.Name)
+		}
+	})
+	if len(others) > 0 {
+		return nil, nil, usagef("--resume continues a run with the flags it was started with; drop %s", strings.Join(others, ", "))
+	}
+	journalPath, outPath := supervise.JournalPaths(f.resume)
+	st, err := supervise.ReadJournal(journalPath)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	defer closeDev()
-
-	started := time.Now().UTC()
-	file := &results.File{
-		Schema:  results.Schema,
-		Tool:    toolVersion(),
-		Started: started,
-		Command: append([]string{"radvbench", "run"}, args...),
-		Quick:   f.quick,
-		Device:  pd.Describe(),
-		Labels:  labels,
+	if st.Torn {
+		fmt.Fprintf(stderr, "note: the journal %s ends in a partial line (the run was cut off while writing); it is read up to its last complete line\n", journalPath)
 	}
-	for _, s := range suites {
-		file.Suites = append(file.Suites, s.Name)
+	force, progress := f.force, f.progress
+	*f = runFlags{}
+	fs = runFlagSet(f, stdout)
+	if err := parseFlags(fs, st.Header.Args); err != nil {
+		return nil, nil, fmt.Errorf("the journal %s holds arguments this radvbench does not accept: %w", journalPath, err)
 	}
-	attachSystem(file, sys, pd)
-
-	done := map[string]bool{}
-	var earlier []results.Result
-	hashes := map[string]string{}
-	var jrn *journal
-	if resume != nil {
-		if err := checkIdentity(journalPath, resume.Header.File, file, f.force, func(msg string) { fmt.Fprintln(stderr, msg) }); err != nil {
-			return err
-		}
-		file.Started = resume.Header.File.Started
-		for _, e := range resume.Entries {
-			if e.Result != nil && !done[e.Result.ID()] {
-				done[e.Result.ID()] = true
-				earlier = append(earlier, *e.Result)
-				for k, v := range e.Shaders {
-					hashes[k] = v
-				}
-			}
-		}
-		if jrn, err = reopenJournal(journalPath, resume.ValidLen); err != nil {
-			return err
-		}
-	} else {
-		journalPath = outPath + journalSuffix
-		if jrn, err = createJournal(journalPath); err != nil {
-			return usagef("%v (choose another --out)", err)
-		}
-		if err := jrn.writeHeader(journalHeader{Out: outPath, Args: args, File: file}); err != nil {
-			jrn.close()
-			os.Remove(journalPath)
-			return err
-		}
-	}
-	defer jrn.close()
-
-	printRunHeader(stdout, file)
-	table := newResultTable(stdout)
-	for i := range earlier {
-		table.add(&earlier[i])
-	}
-	if len(earlier) > 0 {
-		fmt.Fprintf(stderr, "resuming %s: %d benchmark(s) already finished\n", journalPath, len(earlier))
-	}
-	var jerr error
-	journaled := len(earlier)
-	ropts := runner.Options{
-		Suites:   suites,
-		Filter:   re,
-		Kernel:   kopts,
-		TargetCI: f.targetCI / 100,
-		MaxTime:  f.maxTime,
-		Warmup:   f.warmup,
-		Peaks:    gpu.Peaks(file.Device.SKU),
-	}
-	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var order []string
-	ropts.OnResult = func(r *results.Result) {
-		table.add(r)
-		if jerr == nil {
-			if jerr = jrn.add(journalEntry{Result: r, Shaders: kernelHashes(suites, r)}); jerr != nil {
-				cancel() // the journal cannot keep up: stop, keep what it holds
-			} else {
-				journaled++
-			}
-		}
-	}
-	ropts.Order = func(plan []runner.Item) []runner.Item {
-		items := runner.Shuffle(plan, f.orderSeed)
-		var keep []runner.Item
-		for _, it := range items {
-			order = append(order, it.ID())
-			if !done[it.ID()] {
-				keep = append(keep, it)
-			}
-		}
-		return keep
-	}
-	if clocks := sysinfo.ReadClocks(f.sysroot); len(clocks) > 0 {
-		read := func() map[string]float64 { return numericClocks(sysinfo.ReadClocks(f.sysroot)) }
-		ropts.BeforeEach, ropts.AfterEach = read, read
-	}
-	if showProgress(f.progress, stderr) {
-		ropts.Progress = progressLine(stderr)
-	}
-	feedWatch(w, &ropts)
-	res, newHashes, runErr := runner.Run(cctx, dev, ropts)
-	w.Finish()
-	for k, v := range newHashes {
-		hashes[k] = v
-	}
-	file.Results, file.Shaders = append(earlier, res...), hashes
-	file.Finished = time.Now().UTC()
-	if f.orderSeed != 0 {
-		file.Rounds = []results.Round{{Index: 1, Started: started, Finished: file.Finished, Seed: f.orderSeed, Order: order}}
-	}
-	if jerr != nil {
-		return fmt.Errorf("%v: the run stopped; the journal holds the %d benchmark(s) finished before (free space, then 'radvbench run --resume %s')", jerr, journaled, journalPath)
-	}
-	if err := results.Save(outPath, file); err != nil {
-		return fmt.Errorf("write results %s: %w (the finished benchmarks are in the journal %s: fix this, then 'radvbench run --resume %s')", outPath, err, journalPath, journalPath)
-	}
-	if !errors.Is(runErr, context.Canceled) {
-		jrn.close()
-		os.Remove(journalPath) // complete: the results file holds it all
-	}
-	summary := table.summary()
-	fmt.Fprintf(stdout, "\n%s\nresults: %s\n", summary, outPath)
-	if err := writeRunReport(stdout, file, outPath, f.report, ""); err != nil {
-		return err
-	}
-	if errors.Is(runErr, context.Canceled) {
-		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the %d finished benchmarks are saved in %s ('radvbench run --resume %s' completes the run)", len(file.Results), outPath, outPath)}
-	}
-	if runErr != nil {
-		return runErr
-	}
-	if err := importFinishedRun(ctx, stdout, f.db, file, outPath); err != nil {
-		return err
-	}
-	if table.failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, outPath)}
-	}
-	return nil
+	f.force, f.progress, f.out = force, progress, outPath
+	return fs, st, nil
 }
 
 // kernelHashes is the SHA-256 of the shaders of r's kernel.
 func kernelHashes(suites []*kernel.Suite, r *results.Result) map[string]string {
-	out := map[string]string{}
 	for _, s := range suites {
 		for _, k := range s.Kernels {
 			if s.Name == r.Suite && k.Name == r.Kernel {
-				for _, sh := range k.Shaders {
-					if h, err := shaders.Hash(sh); err == nil {
-						out[sh] = h
-					}
-				}
+				return shaderHashes(k)
 			}
 		}
 	}
-	return out
+	return map[string]string{}
+}
+
+// runHeader is the results file's metadata for a run on pd: tool,
+// command, device, labels, suites, the system record and fingerprint.
+func runHeader(args []string, f runFlags, p *runPlan, sys *sysinfo.System, pd *gpu.PhysicalDevice) *results.File {
+	file := &results.File{
+		Schema:  results.Schema,
+		Tool:    toolVersion(),
+		Command: runCommand(args),
+		Quick:   f.quick,
+		Device:  pd.Describe(),
+		Labels:  p.labels,
+		Suites:  p.suiteNames(),
+	}
+	attachSystem(file, sys)
+	return file
+}
+
+// runCommand is the command line a results file records.
+func runCommand(args []string) []string {
+	if args == nil {
+		return nil
+	}
+	return append([]string{"radvbench", "run"}, args...)
 }
 
 // defaultOutPath is --out, or results/<UTC time>-<suites>.json.
@@ -490,7 +384,7 @@ func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by strin
 // Vulkan device's identity) in the results file. When Vulkan's PCI device
 // ID alone is ambiguous (RX 7900 XTX and XT share 744C), the PCI revision
 // read from sysfs picks the SKU.
-func attachSystem(file *results.File, sys *sysinfo.System, pd *gpu.PhysicalDevice) {
+func attachSystem(file *results.File, sys *sysinfo.System) {
 	d := &file.Device
 	setVulkan(sys, *d)
 	if g := sys.PrimaryGPU(); d.SKU == nil && g != nil && g.DeviceID == d.DeviceID && g.Revision >= 0 {

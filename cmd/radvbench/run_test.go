@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -38,6 +38,8 @@ func TestRunMatmulQuickValidated(t *testing.T) {
 	}
 }
 
+// checkMatmulFile checks a matmul results file the CLI wrote: the
+// header, the system record, and (suitetest.Check) every benchmark.
 func checkMatmulFile(t *testing.T, f *results.File) {
 	t.Helper()
 	if f.Schema != results.Schema || f.Device.Name == "" || f.Device.DriverName == "" || f.Tool.Version == "" {
@@ -46,47 +48,10 @@ func checkMatmulFile(t *testing.T, f *results.File) {
 	if f.Fingerprint["driver.info"] == "" || len(f.System) == 0 {
 		t.Errorf("fingerprint/system missing: %v", f.Fingerprint)
 	}
-	suites, _ := kernel.Lookup([]string{"matmul"})
-	want := map[string]bool{}
-	for _, k := range suites[0].Kernels {
-		for _, v := range k.Variants {
-			for _, p := range k.Sizes(kernel.Options{Quick: true}) {
-				want[k.Name+"/"+v.Name+"/"+results.FormatParams(p)] = true
-			}
+	for key, r := range suitetest.Check(t, f, "matmul") {
+		if r.Verify["checked_elements"] < 1 || r.Clock != "gpu-timestamp" {
+			t.Errorf("%s: verify %v clock %q", key, r.Verify, r.Clock)
 		}
-		for _, s := range k.Shaders {
-			if len(f.Shaders[s]) != 64 {
-				t.Errorf("shader %s has no SHA-256 in the results file", s)
-			}
-		}
-	}
-	for _, r := range f.Results {
-		key := r.Kernel + "/" + r.Variant["name"] + "/" + results.FormatParams(r.Params)
-		if !want[key] {
-			t.Errorf("unexpected result %s", key)
-		}
-		delete(want, key)
-		switch r.Status {
-		case results.StatusOK:
-			if !r.Verified || r.Verify["mismatches"] != 0 || r.Verify["checked_elements"] < 1 {
-				t.Errorf("%s: ok but not verified: %v", key, r.Verify)
-			}
-			if len(r.SamplesNS) == 0 || len(r.SamplesNS) != len(r.Metric.Samples) || r.Metric.Value <= 0 {
-				t.Errorf("%s: samples %d/%d, value %v", key, len(r.SamplesNS), len(r.Metric.Samples), r.Metric.Value)
-			}
-			if r.Clock != "gpu-timestamp" || r.Metric.Unit != "GFLOP/s" || r.Metric.Better != results.HigherIsBetter {
-				t.Errorf("%s: clock %q metric %+v", key, r.Clock, r.Metric)
-			}
-		case results.StatusSkipped:
-			if r.Reason == "" {
-				t.Errorf("%s: skipped without a reason", key)
-			}
-		default:
-			t.Errorf("%s: %s: %s", key, r.Status, r.Reason)
-		}
-	}
-	for k := range want {
-		t.Errorf("missing result %s", k)
 	}
 }
 

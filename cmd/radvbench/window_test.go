@@ -19,8 +19,7 @@ import (
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// buildTags are the tags the test binary was built with, for binary().
-var buildTags = []string{"-tags", "window"}
+func init() { testTags = append(testTags, "window") }
 
 // The window tests run under a private Xvfb (started here, stopped after).
 func TestMain(m *testing.M) { xvfb.Main(m) }

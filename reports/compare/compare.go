@@ -34,7 +34,8 @@ const (
 	Same Verdict = "~"
 	// Unsure: the runs cannot decide (too few, or too noisy for the
 	// threshold); Comparison.Reason says why and SettleRuns how many runs
-	// a side would settle it. It does not fail the gate.
+	// a side would settle it. It fails the gate only under the policy
+	// Unsure: fail.
 	Unsure Verdict = "unsure"
 	// Failed: the benchmark was ok in the baseline and failed (e.g. did not
 	// verify) in the other group. Fails the gate like a regression.
@@ -74,6 +75,11 @@ type Options struct {
 	// is its file name, for notes.
 	Noise     *noise.File
 	NoiseName string
+	// Design is the run-level design the runs were collected under: the
+	// zero Design for runs whose count was fixed in advance (one look);
+	// a sequential Design (MaxRuns > 0) for runs added until decided
+	// (see Until), whose every look spends part of the error budget.
+	Design Design
 }
 
 // Side is one group's view of a benchmark: its runs and their figures.
@@ -83,21 +89,33 @@ type Side struct {
 	// Runs counts the runs with samples; N the samples over all of them.
 	Runs int `json:"runs"`
 	N    int `json:"n"`
-	// Median is the median of the run medians.
+	// Disturbed counts the samples the observer marked disturbed;
+	// DisturbedRuns the runs set aside because most of their samples were
+	// (stats.DisturbedRun): they are no evidence.
+	Disturbed     int `json:"disturbed,omitempty"`
+	DisturbedRuns int `json:"disturbed_runs,omitempty"`
+	// Median is the side's figure: the geometric mean of its runs'
+	// figures (RunEstimates). (Schema v2 held the median of run medians
+	// here; the name stays for readers.)
 	Median Float `json:"median"`
-	// Low and High bound the 95% interval of Median from the hierarchical
-	// bootstrap; null with fewer than 3 runs (no run-level interval).
+	// Low and High bound the 95% t-interval of Median over the runs; null
+	// with fewer than 3 runs (no run-level interval).
 	Low  Float `json:"low"`
 	High Float `json:"high"`
 	// RelCI is the interval's half-width relative to Median (null when
 	// there is no interval).
 	RelCI Float `json:"rel_ci"`
-	// RunCV is the between-run variation (standard deviation of the log
-	// run medians; null with one run); WithinCV the median of the runs'
-	// own sample CVs.
+	// RunCV is the between-run variation of the runs' figures (standard
+	// deviation of their logarithms; null with one run); WithinCV the
+	// median of the runs' own CVs over their undisturbed samples.
 	RunCV    Float `json:"run_cv"`
 	WithinCV Float `json:"within_cv"`
-	// RunMedians lists each run's median, in run order.
+	// RunEstimates lists the figure of each run that was not set aside,
+	// in run order: stats.RunEstimate, the fast tenth of its
+	// undisturbed samples.
+	RunEstimates []float64 `json:"run_estimates,omitempty"`
+	// RunMedians lists each run's median over all its samples, in run
+	// order (for readers; the verdict uses RunEstimates).
 	RunMedians []float64 `json:"run_medians,omitempty"`
 	// RunSeconds is the median time one run spent on the benchmark (0 when
 	// the files do not say).
@@ -117,14 +135,17 @@ type Comparison struct {
 	Better string `json:"better"`
 	Base   *Side  `json:"base"`
 	New    *Side  `json:"new"`
-	// Change is New.Median/Base.Median - 1; Low and High bound its 95%
-	// interval (hierarchical bootstrap over runs, then samples; null with
-	// fewer than 3 runs on a side).
+	// Change is New.Median/Base.Median - 1 (the ratio of the geometric
+	// means of the run figures); Low and High bound its alarm interval
+	// (Welch's t on the log run figures, each end missing with the
+	// policy's Alpha, or the share of it the design's look spent; null
+	// with fewer than 3 runs on a side). See Assess.
 	Change Float `json:"change"`
 	Low    Float `json:"change_low"`
 	High   Float `json:"change_high"`
 	// P is the two-sided p-value of Welch's t-test on the logarithms of the
-	// run medians (null with fewer than 2 runs on a side).
+	// run figures (null with fewer than 2 runs on a side); reported, the
+	// verdict rests on the intervals.
 	P       Float   `json:"p"`
 	Verdict Verdict `json:"verdict"`
 	// Fails is Fails(), stored for JSON readers.
@@ -135,7 +156,10 @@ type Comparison struct {
 	// do).
 	Reason     string `json:"reason,omitempty"`
 	SettleRuns int    `json:"settle_runs,omitempty"`
-	Limits     Limits `json:"limits"`
+	// More is set on an Unsure verdict that a sequential design can still
+	// decide with more runs (Until keeps running its benchmark).
+	More   bool   `json:"more,omitempty"`
+	Limits Limits `json:"limits"`
 	// Allowed is set on a regression or failure the policy's allow-list
 	// accepts; AllowReason says why.
 	Allowed     bool   `json:"allowed,omitempty"`
@@ -181,8 +205,12 @@ type Counts struct {
 	Incomparable int `json:"incomparable"`
 }
 
-// JSONSchema versions the JSON output of compare (v2: run-level figures).
-const JSONSchema = "radvbench/compare/v2"
+// JSONSchema versions the JSON output of compare (v2: run-level figures;
+// v3: a side's median is the geometric mean of its runs' figures, each
+// the fast tenth (stats.RunQuantile) of the run's undisturbed samples;
+// the change interval is a t-interval at the policy's alpha; sides count
+// disturbed samples and runs; "more" marks what further runs may decide).
+const JSONSchema = "radvbench/compare/v3"
 
 // Report is the outcome of a comparison. Its JSON form is the compare
 // command's JSON output.
@@ -196,6 +224,8 @@ type Report struct {
 	Baseline    string  `json:"baseline"`
 	Groups      []Group `json:"groups"`
 	Policy      Policy  `json:"policy"`
+	// Design is the run-level design the verdicts used (Options.Design).
+	Design Design `json:"design"`
 	// NoiseFile names the noise floors used ("" when none).
 	NoiseFile string `json:"noise_file,omitempty"`
 	// Notes are facts stated at the top: device or driver mismatches,
@@ -206,9 +236,10 @@ type Report struct {
 }
 
 // Failed reports whether the gate fails: at least one regression or new
-// failure the allow-list does not accept.
+// failure the allow-list does not accept, or under the policy Unsure:
+// fail, an unsure verdict.
 func (r *Report) Failed() bool {
-	return r.Counts.Regressions > 0 || r.Counts.Failed > 0
+	return r.Counts.Regressions > 0 || r.Counts.Failed > 0 || (r.Counts.Unsure > 0 && r.Policy.UnsureFails())
 }
 
 // Compare groups the inputs, pairs benchmarks and judges every non-baseline
@@ -247,7 +278,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	// Baseline first, the others in input order.
 	ordered := append([]*groupData{groups[base]}, append(append([]*groupData{}, groups[:base]...), groups[base+1:]...)...)
 
-	rep := &Report{Schema: JSONSchema, By: opt.By, Baseline: displayGroup(ordered[0].name), Policy: opt.Policy, Comparisons: []Comparison{}}
+	rep := &Report{Schema: JSONSchema, By: opt.By, Baseline: displayGroup(ordered[0].name), Policy: opt.Policy, Design: opt.Design, Comparisons: []Comparison{}}
 	if opt.Noise != nil {
 		rep.NoiseFile = opt.NoiseName
 		if rep.NoiseFile == "" {
@@ -261,6 +292,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 
 	allowUsed := make([]bool, len(opt.Policy.Allow))
 	j := newJudge(&opt.Policy, opt.Noise)
+	j.design = opt.Design
 	bg := ordered[0]
 	for _, g := range ordered[1:] {
 		for _, k := range unionKeys(bg, g) {
@@ -273,7 +305,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 					}
 				}
 			}
-			c.Fail = c.Fails()
+			c.Fail = c.Fails() || (c.Verdict == Unsure && opt.Policy.UnsureFails())
 			rep.Comparisons = append(rep.Comparisons, c)
 		}
 	}
@@ -351,6 +383,9 @@ func (r *Report) summary() string {
 	add(c.Improvements, "improvement", "improvements")
 	add(c.Same, "unchanged", "unchanged")
 	add(c.Unsure, "unsure", "unsure")
+	if r.Policy.UnsureFails() && c.Unsure > 0 {
+		parts[len(parts)-1] += " (fails the gate)"
+	}
 	add(c.Missing, "missing", "missing")
 	add(c.Added, "added", "added")
 	add(c.Incomparable, "incomparable", "incomparable")

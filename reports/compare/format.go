@@ -30,9 +30,12 @@ func Write(w io.Writer, r *Report, format string) error {
 
 // policyLine states the policy a reader needs to read the verdicts.
 func (r *Report) policyLine() string {
-	s := fmt.Sprintf("alpha %g, threshold %s", r.Policy.Alpha, FormatPercent(r.Policy.Threshold))
+	s := fmt.Sprintf("alpha %g, threshold %s, interval %s", r.Policy.Alpha, FormatPercent(r.Policy.Threshold), r.intervalText())
 	if r.NoiseFile != "" {
 		s += ", noise floors from " + r.NoiseFile
+	}
+	if r.Policy.UnsureFails() {
+		s += ", unsure fails"
 	}
 	if r.Policy.Noise > 0 {
 		s += ", noise limit " + FormatPercent(r.Policy.Noise)
@@ -41,6 +44,17 @@ func (r *Report) policyLine() string {
 		s += fmt.Sprintf(", %d override rule(s)", n)
 	}
 	return s
+}
+
+// intervalText names the change interval's level: 1-2·alpha (each end
+// misses with alpha) for runs fixed in advance; for a sequential design,
+// the repeated intervals over its looks.
+func (r *Report) intervalText() string {
+	lvl := FormatPercent(1 - 2*r.Policy.Alpha)
+	if r.Design.MaxRuns > 0 {
+		return fmt.Sprintf("%s repeated over looks up to %d runs a side", lvl, r.Design.MaxRuns)
+	}
+	return lvl
 }
 
 // verdictText is the verdict as a table shows it: "FAILED" for a new

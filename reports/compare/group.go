@@ -17,6 +17,7 @@ type entry struct {
 	key    string
 	result *results.Result // first ok result seen, for metric and status
 	runs   [][]float64     // samples of each run
+	marks  [][]bool        // each run's disturbed marks (nil: none)
 	// secs is the time each run spent on the benchmark (DurationS split
 	// over the result's runs).
 	secs  []float64
@@ -26,8 +27,10 @@ type entry struct {
 // addRuns appends the runs of result r: every round of it is one run.
 func (e *entry) addRuns(r *results.Result) {
 	_, groups := r.RunSamples()
-	for _, g := range groups {
+	marks := r.RunDisturbed()
+	for i, g := range groups {
 		e.runs = append(e.runs, g)
+		e.marks = append(e.marks, marks[i])
 		if r.DurationS > 0 {
 			e.secs = append(e.secs, r.DurationS/float64(len(groups)))
 		}

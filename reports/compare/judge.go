@@ -2,7 +2,6 @@ package compare
 
 import (
 	"fmt"
-	"hash/fnv"
 	"math"
 
 	"github.com/radvbench/radvbench/reports/noise"
@@ -11,11 +10,11 @@ import (
 )
 
 // judger decides comparisons; it holds the policy, the noise floors and
-// the bootstrap's reusable buffers.
+// the run-level design.
 type judger struct {
 	policy *Policy
 	noise  *noise.File
-	boot   stats.Bootstrap
+	design Design
 }
 
 func newJudge(p *Policy, nf *noise.File) *judger {
@@ -25,8 +24,16 @@ func newJudge(p *Policy, nf *noise.File) *judger {
 // maxSettleRuns bounds the search for the runs that would settle a verdict.
 const maxSettleRuns = 200
 
-// side summarises a group's runs of a benchmark.
-func side(e *entry) *Side {
+// side summarises a group's runs of a benchmark: every run's figure
+// (stats.RunEstimate of its undisturbed samples), the runs set aside as
+// disturbed throughout (stats.DisturbedRun), and the side's figure, the
+// geometric mean of its runs' figures. When keepAll is set (every run of
+// both sides was disturbed throughout: a machine loaded the whole time)
+// no run is set aside, so the table shows figures; the verdict is then
+// unsure (see judge). (Once a first clean run arrives the disturbed ones
+// go, which changes the runs a sequential design's early looks see; the
+// error those looks can spend is below 0.0005 of the default 0.01.)
+func side(e *entry, keepAll bool) *Side {
 	s := &Side{Status: e.result.Status, Reason: e.result.Reason, runs: e.runs}
 	if s.Status == "" {
 		s.Status = results.StatusOK
@@ -36,35 +43,98 @@ func side(e *entry) *Side {
 	if s.Status != results.StatusOK || len(e.runs) == 0 {
 		return s
 	}
+	higher := e.result.Metric.Better == results.HigherIsBetter
+	aside := setAside(e, keepAll)
 	var cvs []float64
-	for _, r := range e.runs {
+	for i, r := range e.runs {
 		if len(r) == 0 {
 			continue
+		}
+		var marks []bool
+		if i < len(e.marks) {
+			marks = e.marks[i]
 		}
 		s.Runs++
 		s.N += len(r)
 		s.RunMedians = append(s.RunMedians, stats.Median(r))
-		if cv := stats.CV(r); !math.IsNaN(cv) {
+		for _, d := range marks {
+			if d {
+				s.Disturbed++
+			}
+		}
+		if aside[i] {
+			s.DisturbedRuns++
+			continue
+		}
+		s.RunEstimates = append(s.RunEstimates, stats.RunEstimate(r, marks, higher))
+		if cv := stats.CV(stats.Undisturbed(r, marks)); !math.IsNaN(cv) {
 			cvs = append(cvs, cv)
 		}
 	}
-	s.Median = Float(stats.Median(s.RunMedians))
-	s.RunCV = Float(stats.LogSD(s.RunMedians))
+	s.Median = Float(geoMean(s.RunEstimates))
+	s.RunCV = Float(stats.LogSD(s.RunEstimates))
 	s.WithinCV = Float(stats.Median(cvs))
+	if n := len(s.RunEstimates); n >= stats.MinRuns && !s.RunCV.NaN() {
+		h := stats.TQuantile(1-(1-stats.Confidence)/2, float64(n-1)) * float64(s.RunCV) / math.Sqrt(float64(n))
+		m := float64(s.Median)
+		s.Low, s.High, s.RelCI = Float(m*math.Exp(-h)), Float(m*math.Exp(h)), Float(math.Expm1(h))
+	}
 	if len(e.secs) > 0 {
 		s.RunSeconds = stats.Median(e.secs)
 	}
 	return s
 }
 
-// seed derives the bootstrap's seed from the benchmark and group, so that
-// the same comparison always prints the same interval.
-func seed(key, group string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	h.Write([]byte{0})
-	h.Write([]byte(group))
-	return h.Sum64()
+// setAside marks the runs of e that are disturbed throughout
+// (stats.DisturbedRun); none when keepAll.
+func setAside(e *entry, keepAll bool) []bool {
+	out := make([]bool, len(e.runs))
+	if keepAll {
+		return out
+	}
+	for i, r := range e.runs {
+		if i < len(e.marks) {
+			out[i] = stats.DisturbedRun(e.marks[i], len(r))
+		}
+	}
+	return out
+}
+
+// allDisturbed reports whether every run with samples of every entry
+// given is disturbed throughout (and there is at least one).
+func allDisturbed(es ...*entry) bool {
+	n := 0
+	for _, e := range es {
+		if e == nil {
+			continue
+		}
+		for i, r := range e.runs {
+			if len(r) == 0 {
+				continue
+			}
+			if i >= len(e.marks) || !stats.DisturbedRun(e.marks[i], len(r)) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// geoMean is the geometric mean of positive xs (NaN for none or a value
+// that is not positive).
+func geoMean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	var sum float64
+	for _, x := range xs {
+		if !(x > 0) {
+			return math.NaN()
+		}
+		sum += math.Log(x)
+	}
+	return math.Exp(sum / float64(len(xs)))
 }
 
 // judge compares one benchmark of group g against the baseline.
@@ -78,11 +148,12 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		ref = ge
 	}
 	c.Metric, c.Unit, c.Better = ref.result.Metric.Name, ref.result.Metric.Unit, ref.result.Metric.Better
+	keepAll := allDisturbed(be, ge)
 	if be != nil {
-		c.Base = side(be)
+		c.Base = side(be, keepAll)
 	}
 	if ge != nil {
-		c.New = side(ge)
+		c.New = side(ge, keepAll)
 	}
 	allowIt := func() {
 		if allow != nil {
@@ -131,46 +202,63 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		c.Note = fmt.Sprintf("metric %s has no direction (better: %q): cannot tell a regression from an improvement", bm.Name, bm.Better)
 		return c
 	}
-	if c.Base.Median == 0 || c.Base.Median.NaN() {
-		c.Verdict = Incomparable
-		c.Note = "baseline median is zero"
+	nb, nn := len(c.Base.RunEstimates), len(c.New.RunEstimates)
+	if nb == 0 || nn == 0 {
+		c.Verdict, c.More = Unsure, !j.design.last(0)
+		c.Reason = "every run on a side was disturbed throughout (most samples marked): rerun on a quieter machine"
 		return c
 	}
-
-	nb, nn := c.Base.Runs, c.New.Runs
-	ev := Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(), P: math.NaN()}
+	if c.Base.Median == 0 || c.Base.Median.NaN() {
+		c.Verdict = Incomparable
+		c.Note = "baseline figure is zero"
+		return c
+	}
+	ev := Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
+		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
 	ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
 	nz := j.noise.Lookup(key)
 	if nz != nil {
 		ev.Floor = nz.Floor(nb, nn, lim.Alpha)
 	}
-	if nb >= 2 && nn >= 2 {
-		ev.P = stats.WelchLog(c.Base.RunMedians, c.New.RunMedians).P
+	eff := ev.Effective(lim)
+	ld := stats.WelchLogDiff(c.Base.RunEstimates, c.New.RunEstimates)
+	if ld.OK {
+		ev.P = stats.WelchLog(c.Base.RunEstimates, c.New.RunEstimates).P
 	}
 	if nb >= stats.MinRuns && nn >= stats.MinRuns {
-		ci := j.boot.HierarchicalRatio(be.runs, ge.runs, seed(key, group))
-		ev.Low, ev.High = ci.Low-1, ci.High-1
-		setCI(c.Base, ci.BaseLow, ci.BaseHigh)
-		setCI(c.New, ci.NewLow, ci.NewHigh)
+		a := Assess(c.Base.RunEstimates, c.New.RunEstimates, dir, eff, lim, j.design)
+		// The look's runs (a sequential design's first n a side): the change
+		// the interval is about.
+		ev.Change, ev.P = a.Change, a.P
+		ev.Low, ev.High, ev.EqLow, ev.EqHigh = a.Low, a.High, a.EqLow, a.EqHigh
+		c.More, c.SettleRuns = a.More, a.NeedRuns
+	} else {
+		c.More = !j.design.last(min(nb, nn))
+		if ld.OK && !math.IsNaN(eff) {
+			c.SettleRuns = needRuns(ld, min(nb, nn), dir, eff, lim, j.design)
+		}
 	}
 	c.Change, c.Low, c.High, c.P = Float(ev.Change), Float(ev.Low), Float(ev.High), Float(ev.P)
 	c.Limits.Floor = Float(ev.Floor)
-	c.Limits.Effective = Float(ev.Effective(lim))
+	c.Limits.Effective = Float(eff)
 	c.Verdict, c.Reason = Decide(ev, lim)
+	if keepAll {
+		// Measured under load throughout: the figures follow the load,
+		// which moves between the times the two sides ran.
+		c.Verdict, c.SettleRuns, c.More = Unsure, 0, !j.design.last(min(nb, nn))
+		c.Reason = "every run of both sides was disturbed throughout (most samples marked: other processes, steal, another GPU client, a clock change): the figures follow the machine's load; rerun when it is quieter"
+	}
 	if c.Verdict == Regression {
 		allowIt()
 	}
-	if c.Verdict == Unsure {
-		spread := pooledSpread(c.Base.RunMedians, c.New.RunMedians)
-		if nz != nil && !(nz.BetweenCV <= spread) {
-			spread = nz.BetweenCV
-		}
-		if !math.IsNaN(spread) {
-			floorAt := func(n int) float64 { return nz.Floor(n, n, lim.Alpha) }
-			c.SettleRuns = SettleRuns(ev.Change, spread, sideWithin(c.Base), lim, floorAt)
-		} else {
-			c.Reason += "; repeat each side (radvbench run --runs 5), then 'compare --plan' says how many runs a side gate it"
-		}
+	switch {
+	case c.Verdict != Unsure:
+		c.More, c.SettleRuns = false, 0
+	case !ld.OK:
+		c.Reason += "; repeat each side (radvbench run --runs 5), then 'compare --plan' says how many runs a side gate it"
+	}
+	if c.Base.DisturbedRuns+c.New.DisturbedRuns > 0 {
+		c.Warnings = append(c.Warnings, Warning{"disturbed-runs", fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
 	}
 
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != Unsure {
@@ -186,13 +274,6 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		c.Warnings = append(c.Warnings, Warning{"noisy-runs", fmt.Sprintf("runs wander by more than the %s noise limit: a quieter machine, or more runs, narrows the verdict", FormatPercent(lim.Noise))})
 	}
 	return c
-}
-
-func setCI(s *Side, lo, hi float64) {
-	s.Low, s.High = Float(lo), Float(hi)
-	if m := float64(s.Median); m != 0 && !math.IsNaN(lo) && !math.IsNaN(hi) {
-		s.RelCI = Float(math.Max(hi-m, m-lo) / math.Abs(m))
-	}
 }
 
 func minRun(runs [][]float64) int {

@@ -65,7 +65,7 @@ func figures(c *Comparison) string {
 	if !c.Change.NaN() {
 		s += fmt.Sprintf(", change %s", FormatChange(float64(c.Change)))
 		if iv := FormatInterval(float64(c.Low), float64(c.High)); iv != "" {
-			s += " 95% CI " + iv
+			s += " interval " + iv
 		}
 		if !c.P.NaN() {
 			s += fmt.Sprintf(", p=%.3f", float64(c.P))

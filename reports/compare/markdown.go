@@ -71,9 +71,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 
 func mdTable(b *strings.Builder, cs []*Comparison, multi bool, fn *footnotes) {
 	if multi {
-		b.WriteString("| Benchmark | Group | Baseline | This group | Change | 95% CI | p | Floor | Verdict | Notes |\n|---|---|--:|--:|--:|--:|--:|--:|---|---|\n")
+		b.WriteString("| Benchmark | Group | Baseline | This group | Change | Interval | p | Floor | Verdict | Notes |\n|---|---|--:|--:|--:|--:|--:|--:|---|---|\n")
 	} else {
-		b.WriteString("| Benchmark | Baseline | New | Change | 95% CI | p | Floor | Verdict | Notes |\n|---|--:|--:|--:|--:|--:|--:|---|---|\n")
+		b.WriteString("| Benchmark | Baseline | New | Change | Interval | p | Floor | Verdict | Notes |\n|---|--:|--:|--:|--:|--:|--:|---|---|\n")
 	}
 	for _, c := range cs {
 		cells := []string{"`" + mdCode(c.Key) + "`"}

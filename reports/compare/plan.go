@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
+
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/stats"
@@ -26,48 +29,53 @@ const (
 const MaxPlanRuns = 100
 
 // RunsNeeded is the smallest number of runs a side (at least 3) with which
-// the decision rule (Decide) calls a slowdown of detect (time × (1+detect))
-// a regression with probability power, given the run-to-run spread
-// (standard deviation of the log run medians), the part of it a run's
-// median owes to the scatter of its own samples (within: √(π/2)·within-run
-// CV/√samples; 0 when unknown), the limits and the noise floor for n runs
-// a side (floorAt; NaN when none). 0 when more than MaxPlanRuns would be
-// needed.
-//
-// The hierarchical bootstrap resamples the samples inside each drawn run
-// on top of the runs themselves, so the within-run scatter, already part
-// of the run medians' spread, counts twice in its interval: the interval's
-// standard error is √(spread² + within²) per run, not spread (with runs
-// that differ only by their samples, √2 times wider). The plan uses that.
-//
-// A regression needs two things; each is asked to happen with probability
-// 1-(1-power)/2, so that both do with probability at least power (the
-// union bound; they are strongly correlated, both driven by the observed
-// difference, so the pair happens nearly as often as the rarer one and
-// the plan errs on the safe side; the simulation in the tests checks it):
-//
-//   - Welch's test on the log run medians rejects at alpha: the slowdown
-//     δ = log(1+detect) must exceed (t(1-alpha/2) + t(p)) standard
-//     errors se = spread·√(2/n). Welch's degrees of freedom fall anywhere
-//     between n-1 and 2n-2 depending on how the two sides' spreads come
-//     out; the plan takes n-1, the low end (with 2n-2, the grid's cells of
-//     3 runs a side were caught in only 86-90% of trials);
-//   - the bootstrap interval of the median of run medians clears the
-//     effective threshold T = -log(1-threshold): δ - T must exceed
-//     (z(0.975) + z(p)) standard errors of a median, √(π/2)·se', with
-//     se' = √(spread² + within²)·√(2/n) (see above).
+// a fixed-sample comparison (one look, Design{}) calls a slowdown of
+// detect (time × (1+detect)) a regression with probability power; see
+// RunsNeededIn. 0 when more than MaxPlanRuns would be needed.
 func RunsNeeded(detect, spread, within float64, l Limits, power float64, floorAt func(n int) float64) int {
+	return RunsNeededIn(Design{}, detect, spread, within, l, power, floorAt)
+}
+
+// RunsNeededIn is the smallest number of runs a side at which design d
+// (a look of it, for a sequential design) calls a slowdown of detect a
+// regression with probability power, by the rule Assess applies: the
+// alarm interval of the log change, d ∓ t(1-a, df)·se, must clear the
+// effective threshold T = -log(1-eff), with a the error share of that look
+// and se = s·√(2/n), so δ - T >= (t(1-a, df) + t(power, df))·se for the
+// slowdown δ = log(1+detect). The runs' spread is estimated, so t
+// quantiles, also for the power; Welch's degrees of freedom fall between
+// n-1 and 2n-2 depending on how the two sides' spreads come out, and the
+// plan takes n-1, the low end (with 2n-2, a cell of 2% between-run CV was
+// caught in 93.8% of trials at the plan's 5 runs). s is the spread of the run figures: spread (the
+// standard deviation of the log run figures) but not below within, the
+// part a run's own samples give its figure (WithinSpread; 0 or NaN when
+// unknown), which a spread measured on few runs can underestimate. The
+// effective threshold is the larger of the policy's and the noise floor
+// for n runs a side (floorAt; NaN when none). For a sequential design the
+// chance of a verdict by a look is at least that of one at it, so the
+// figure errs on the safe side. 0 when more than MaxPlanRuns (or the
+// design's MaxRuns) would be needed.
+func RunsNeededIn(d Design, detect, spread, within float64, l Limits, power float64, floorAt func(n int) float64) int {
 	if math.IsNaN(spread) || detect <= 0 {
 		return 0
 	}
-	if math.IsNaN(within) || within < 0 {
-		within = 0
+	s := spread
+	if within > s {
+		s = within
 	}
-	d := math.Log1p(detect)
-	zc := stats.NormalQuantile(1 - (1-stats.Confidence)/2)
-	each := 1 - (1-power)/2
-	zp := stats.NormalQuantile(each)
-	for n := stats.MinRuns; n <= MaxPlanRuns; n++ {
+	delta := math.Log1p(detect)
+	limit := MaxPlanRuns
+	if d.MaxRuns > 0 {
+		limit = min(limit, d.MaxRuns)
+	}
+	for n := stats.MinRuns; n <= limit; n++ {
+		if d.MaxRuns > 0 && !slices.Contains(d.Looks(), n) {
+			continue
+		}
+		alpha, _ := d.look(n, l.Alpha, EquivalenceAlpha)
+		if alpha <= 0 {
+			continue
+		}
 		eff := l.Threshold
 		if f := floorAt(n); f > eff {
 			eff = f
@@ -76,16 +84,11 @@ func RunsNeeded(detect, spread, within float64, l Limits, power float64, floorAt
 			continue
 		}
 		t := -math.Log1p(-eff)
-		se := spread * math.Sqrt(2/float64(n))
-		seBoot := math.Hypot(spread, within) * math.Sqrt(2/float64(n))
+		se := s * math.Sqrt(2/float64(n))
 		df := float64(n - 1)
-		if d < (stats.TQuantile(1-l.Alpha/2, df)+stats.TQuantile(each, df))*se {
-			continue
+		if delta-t >= (tQuantile(1-alpha, df)+tQuantile(power, df))*se {
+			return n
 		}
-		if d-t < medianSE*(zc+zp)*seBoot {
-			continue
-		}
-		return n
 	}
 	return 0
 }
@@ -94,11 +97,12 @@ func RunsNeeded(detect, spread, within float64, l Limits, power float64, floorAt
 type PlanRow struct {
 	Key string `json:"key"`
 	// Spread is the run-to-run variation used (standard deviation of the
-	// log run medians); Source says where it was measured.
+	// log run figures, or a noise file's of the log run medians); Source
+	// says where it was measured.
 	Spread Float  `json:"between_cv"`
 	Source string `json:"source"`
-	// Within is the part of a run median's spread due to its own samples
-	// (√(π/2)·within-run CV/√samples; null when unknown).
+	// Within is the part of a run figure's spread due to its own samples
+	// (WithinSpread; null when unknown).
 	Within Float `json:"within"`
 	// Runs is the runs a side needed; 0 when more than MaxPlanRuns, or
 	// when nothing is known (Spread null).
@@ -124,11 +128,14 @@ type Plan struct {
 	// the plan (Runs a side, two sides).
 	RunSeconds float64 `json:"run_seconds"`
 	Seconds    float64 `json:"seconds"`
+	// Design is the run-level design planned for: MaxRuns 0 for runs
+	// fixed in advance; Runs then counts the looks' run counts.
+	Design Design `json:"design"`
 }
 
 // PlanFromNoise plans from a noise file's measured spreads.
 func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
-	pl := newPlan(p, detect, power)
+	pl := newPlan(p, detect, power, Design{})
 	for i := range nf.Benchmarks {
 		b := &nf.Benchmarks[i]
 		pl.add(p, b.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", b.RunSeconds, b)
@@ -141,7 +148,7 @@ func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
 // spread of both sides), or from the noise file where it has the
 // benchmark.
 func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
-	pl := newPlan(&r.Policy, detect, power)
+	pl := newPlan(&r.Policy, detect, power, r.Design)
 	seen := map[string]bool{}
 	for i := range r.Comparisons {
 		c := &r.Comparisons[i]
@@ -157,21 +164,28 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 			pl.add(&r.Policy, c.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", secs, b)
 			continue
 		}
-		pl.add(&r.Policy, c.Key, pooledSpread(c.Base.RunMedians, c.New.RunMedians), sideWithin(c.Base),
+		pl.add(&r.Policy, c.Key, pooledSpread(c.Base.RunEstimates, c.New.RunEstimates), sideWithin(c.Base),
 			fmt.Sprintf("%d+%d runs", c.Base.Runs, c.New.Runs), secs, nil)
 	}
 	pl.finish()
 	return pl
 }
 
-// WithinSpread is the standard deviation a run's median owes to the
-// scatter of its own samples: √(π/2)·cv/√samples (NaN when unknown).
+// WithinSpread is the standard deviation a run's figure (the
+// stats.RunQuantile-quantile of its samples) owes to the scatter of its
+// own samples: quantileSE·cv/√samples (NaN when unknown).
 func WithinSpread(cv float64, samples int) float64 {
 	if samples <= 0 || math.IsNaN(cv) {
 		return math.NaN()
 	}
-	return medianSE * cv / math.Sqrt(float64(samples))
+	return quantileSE * cv / math.Sqrt(float64(samples))
 }
+
+// quantileSE is the standard error of the q-quantile of n normal samples
+// in units of σ/√n, for q = stats.RunQuantile: √(q(1-q))/φ(Φ⁻¹(q)) (1.71
+// for the tenth; the median's is √(π/2) = 1.25).
+var quantileSE = math.Sqrt(stats.RunQuantile*(1-stats.RunQuantile)) /
+	distuv.UnitNormal.Prob(distuv.UnitNormal.Quantile(stats.RunQuantile))
 
 // sideWithin is WithinSpread for a side: its median within-run CV over
 // its average samples a run.
@@ -182,21 +196,21 @@ func sideWithin(s *Side) float64 {
 	return WithinSpread(float64(s.WithinCV), s.N/s.Runs)
 }
 
-func newPlan(p *Policy, detect, power float64) *Plan {
+func newPlan(p *Policy, detect, power float64, d Design) *Plan {
 	if detect <= 0 {
 		detect = DefaultDetect
 	}
 	if power <= 0 || power >= 1 {
 		power = DefaultPower
 	}
-	return &Plan{Detect: detect, Power: power, Alpha: p.Alpha, Threshold: p.Threshold, Rows: []PlanRow{}}
+	return &Plan{Detect: detect, Power: power, Alpha: p.Alpha, Threshold: p.Threshold, Rows: []PlanRow{}, Design: d}
 }
 
 func (pl *Plan) add(p *Policy, key string, spread, within float64, source string, secs float64, nb *noise.Bench) {
 	lim, _ := p.For(key)
 	row := PlanRow{Key: key, Spread: Float(spread), Within: Float(within), Source: source, RunSeconds: secs}
 	if !math.IsNaN(spread) {
-		row.Runs = RunsNeeded(pl.Detect, spread, within, lim, pl.Power, func(n int) float64 { return nb.Floor(n, n, lim.Alpha) })
+		row.Runs = RunsNeededIn(pl.Design, pl.Detect, spread, within, lim, pl.Power, func(n int) float64 { return nb.Floor(n, n, lim.Alpha) })
 	}
 	pl.Rows = append(pl.Rows, row)
 }

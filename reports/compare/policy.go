@@ -25,10 +25,11 @@ const (
 )
 
 // Policy decides when a change is a regression: on run-level evidence, the
-// change's 95% interval must lie beyond the effective threshold (Threshold,
-// or the benchmark's noise floor when larger) in the worse direction and
-// the t-test on the run medians must give p < Alpha (see Decide). Noise
-// is a warning limit on the run-to-run variation.
+// change's interval, each end of which misses with probability Alpha, must
+// lie beyond the effective threshold (Threshold, or the benchmark's noise
+// floor when larger) in the worse direction (see Decide and Assess).
+// Noise is a warning limit on the run-to-run variation; Unsure says
+// whether an unsure verdict fails the gate.
 //
 // Thresholds are fractions here (0.03 = 3%); the policy file and the CLI
 // write them in percent.
@@ -50,7 +51,24 @@ type Policy struct {
 	// Allow lists known regressions: a matching regression (or a new
 	// failure) is reported but does not fail the gate.
 	Allow []Allow `json:"allow,omitempty"`
+	// Unsure says whether an unsure verdict fails the gate: UnsurePass
+	// (the default, also for "") or UnsureFail.
+	Unsure string `json:"unsure,omitempty"`
 }
+
+// What an unsure verdict does to the gate (Policy.Unsure). Pass is the
+// default: unsure means the runs could not tell, not that something got
+// slower, and a gate that fails on it fails on every noisy machine; a
+// gate that must prove "no slowdown" (a release check with a run budget,
+// compare --until-decided) sets fail.
+const (
+	UnsurePass = "pass"
+	UnsureFail = "fail"
+)
+
+// UnsureFails reports whether the policy fails the gate on an unsure
+// verdict.
+func (p *Policy) UnsureFails() bool { return p.Unsure == UnsureFail }
 
 // Rule is a per-benchmark override. Nil fields keep the inherited value.
 type Rule struct {
@@ -203,7 +221,16 @@ func (p *Policy) Validate() error {
 	if p.Noise < 0 || math.IsNaN(p.Noise) {
 		return fmt.Errorf("noise limit %v%% is negative", p.Noise*100)
 	}
-	return nil
+	return CheckUnsure(p.Unsure)
+}
+
+// CheckUnsure checks a value for Policy.Unsure ("" is the default, pass).
+func CheckUnsure(v string) error {
+	switch v {
+	case "", UnsurePass, UnsureFail:
+		return nil
+	}
+	return fmt.Errorf("unsure %q: use %s (an unsure verdict fails the gate) or %s (it does not; the default)", v, UnsureFail, UnsurePass)
 }
 
 func checkAlpha(a float64) error {
@@ -220,6 +247,7 @@ func checkAlpha(a float64) error {
 //	noise: 5%            # warn when runs wander by more (percent)
 //	min_samples: 10      # warn when a run has fewer samples
 //	noise_file: noise.json  # per-benchmark noise floors (radvbench noise)
+//	unsure: pass         # does an unsure verdict fail the gate? (pass|fail)
 //	rules:
 //	  - match: "latency/*"
 //	    threshold: 10%
@@ -232,6 +260,7 @@ type policyFile struct {
 	Noise      *percent  `yaml:"noise"`
 	MinSamples *int      `yaml:"min_samples"`
 	NoiseFile  *string   `yaml:"noise_file"`
+	Unsure     *string   `yaml:"unsure"`
 	Rules      []ruleYML `yaml:"rules"`
 	Allow      []struct {
 		Match  string `yaml:"match"`
@@ -309,6 +338,9 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 		if p.NoiseFile != "" && !filepath.IsAbs(p.NoiseFile) && name != "" {
 			p.NoiseFile = filepath.Join(filepath.Dir(name), p.NoiseFile)
 		}
+	}
+	if pf.Unsure != nil {
+		p.Unsure = *pf.Unsure
 	}
 	for i, ry := range pf.Rules {
 		pat, err := ParsePattern(ry.Match)

@@ -8,7 +8,7 @@ import (
 
 // WriteText writes an aligned table in the style of benchstat: one row per
 // benchmark; the baseline's median of run medians and its runs; then for
-// every other group its median and runs, the change with its 95% interval,
+// every other group its figure and runs, the change with its interval,
 // the p-value of the run-level test, the noise floor and the verdict.
 // Remarks are numbered footnotes, each printed once.
 func WriteText(w io.Writer, r *Report) error {
@@ -28,10 +28,10 @@ func WriteText(w io.Writer, r *Report) error {
 	keys, cell := cells(r)
 	fn := r.Footnotes()
 	header1 := []string{"", "", r.Baseline, ""}
-	header2 := []string{"benchmark", "unit", "median", "runs"}
+	header2 := []string{"benchmark", "unit", "figure", "runs"}
 	for _, g := range others {
 		header1 = append(header1, g.Name, "", "", "", "", "", "")
-		header2 = append(header2, "median", "runs", "change", "95% CI", "p", "floor", "verdict")
+		header2 = append(header2, "figure", "runs", "change", "interval", "p", "floor", "verdict")
 	}
 	rows := [][]string{header1, header2}
 	for _, k := range keys {

@@ -160,6 +160,14 @@ type Result struct {
 	// SampleRounds gives the round (run, File.Rounds[].Index) of each
 	// sample when the file holds several runs; absent for a single run.
 	SampleRounds []int `json:"sample_rounds,omitempty"`
+	// Disturbed marks, per sample (aligned with Metric.Samples), the
+	// samples bench/measure's observer saw interference around (another
+	// process on the CPUs, steal, another GPU client, a clock change: see
+	// docs/verdicts.md); a comparison leaves them out of a run's figure.
+	// Interference holds the figures behind the marks. Both are absent
+	// when the run had no observer (files written before them included).
+	Disturbed    []bool        `json:"disturbed,omitempty"`
+	Interference *Interference `json:"interference,omitempty"`
 	// Runs summarises each run's samples (derived from SampleRounds and
 	// Metric.Samples, written for readers of the file; analysis recomputes
 	// it with RunSamples).
@@ -220,7 +228,9 @@ func (r *Result) RunSamples() (rounds []int, samples [][]float64) {
 }
 
 // Metric is the figure a benchmark reports. Samples are the per-sample
-// values in Unit (derived from SamplesNS); Value is their median.
+// values in Unit (derived from SamplesNS); Value is their median (over the
+// samples not marked Disturbed, when some are and some are not; CI and CV
+// describe the same samples).
 type Metric struct {
 	Name    string    `json:"name"`
 	Unit    string    `json:"unit"`
@@ -341,6 +351,9 @@ func Decode(r io.Reader, name string) (*File, error) {
 		}
 		if len(r.SampleRounds) > 0 && len(r.SampleRounds) != len(r.Metric.Samples) {
 			return nil, fmt.Errorf("%s: result %s has %d sample rounds for %d samples: the file is damaged, rerun the benchmark", name, r.ID(), len(r.SampleRounds), len(r.Metric.Samples))
+		}
+		if err := checkInterference(name, r); err != nil {
+			return nil, err
 		}
 	}
 	return &f, nil

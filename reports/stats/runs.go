@@ -2,8 +2,6 @@ package stats
 
 import (
 	"math"
-	"math/rand/v2"
-	"slices"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -13,9 +11,9 @@ import (
 // vary a little; whole runs vary more (thread placement, clocks,
 // background load, memory layout, driver state). The functions below treat
 // the run as the unit of evidence: a side of a comparison is a list of
-// runs, each a list of samples, and its figure is the median of the run
-// medians (Kalibera & Jones, "Rigorous benchmarking in reasonable time",
-// 2013).
+// runs, each a list of samples; each run gives one figure (RunEstimate in
+// onesided.go) and the verdict compares the runs' figures (Kalibera &
+// Jones, "Rigorous benchmarking in reasonable time", 2013).
 
 // MinRuns is the fewest runs a side needs for a run-level test and
 // interval: with two, the spread between runs is a single difference.
@@ -88,22 +86,8 @@ func WelchLog(x, y []float64) Welch {
 	if len(x) < 2 || len(y) < 2 {
 		return nan
 	}
-	mv := func(xs []float64) (mean, v float64, ok bool) {
-		for _, v := range xs {
-			if !(v > 0) || math.IsInf(v, 0) {
-				return 0, 0, false
-			}
-			mean += math.Log(v)
-		}
-		mean /= float64(len(xs))
-		for _, x := range xs {
-			d := math.Log(x) - mean
-			v += d * d
-		}
-		return mean, v / float64(len(xs)-1), true
-	}
-	mx, vx, ok1 := mv(x)
-	my, vy, ok2 := mv(y)
+	mx, vx, ok1 := logMoments(x)
+	my, vy, ok2 := logMoments(y)
 	if !ok1 || !ok2 {
 		return nan
 	}
@@ -134,105 +118,3 @@ func TQuantile(p, df float64) float64 {
 
 // NormalQuantile is the p-quantile of the standard normal distribution.
 func NormalQuantile(p float64) float64 { return distuv.UnitNormal.Quantile(p) }
-
-// RatioCI is a hierarchical-bootstrap estimate of new/base.
-type RatioCI struct {
-	// Ratio is Center(new)/Center(base).
-	Ratio float64
-	// Low and High bound the Confidence interval of the ratio.
-	Low, High float64
-	// BaseLow..NewHigh bound each side's center.
-	BaseLow, BaseHigh float64
-	NewLow, NewHigh   float64
-}
-
-// Bootstrap draws resamples for HierarchicalRatio. Its buffers are reused
-// between calls; a Bootstrap is not safe for concurrent use.
-type Bootstrap struct {
-	// B is the number of resamples (DefaultResamples when 0).
-	B int
-	// Confidence of the intervals (the package's Confidence when 0).
-	Confidence float64
-
-	src                  *rand.PCG
-	rng                  *rand.Rand
-	runBuf, medBuf       []float64
-	ratios, bases, newer []float64
-}
-
-// DefaultResamples is the bootstrap's default number of resamples: the
-// 2.5% and 97.5% quantiles then rest on 25 resamples each, and the
-// comparison of 100 benchmarks takes well under a second.
-const DefaultResamples = 1000
-
-// HierarchicalRatio estimates the ratio of the two sides' centers (median
-// of run medians) with a two-level bootstrap (Kalibera & Jones 2013, and
-// Davison & Hinkley's "strategy 1"): each resample draws as many runs as
-// the side has, with replacement, then as many samples within each drawn
-// run as it has, with replacement; takes each resampled run's median,
-// then the median of those, per side; the ratio new/base of the two is one
-// draw. The interval holds the central Confidence share of the draws
-// (percentile method). Resampling runs carries the between-run variation;
-// resampling samples the within-run variation. seed fixes the draws, so a
-// comparison prints the same interval every time.
-func (b *Bootstrap) HierarchicalRatio(base, new [][]float64, seed uint64) RatioCI {
-	out := RatioCI{Ratio: Center(new) / Center(base)}
-	nan := math.NaN()
-	out.Low, out.High, out.BaseLow, out.BaseHigh, out.NewLow, out.NewHigh = nan, nan, nan, nan, nan, nan
-	if len(base) == 0 || len(new) == 0 {
-		return out
-	}
-	nb := b.B
-	if nb <= 0 {
-		nb = DefaultResamples
-	}
-	conf := b.Confidence
-	if conf <= 0 {
-		conf = Confidence
-	}
-	if b.rng == nil {
-		b.src = rand.NewPCG(seed, 0x9e3779b97f4a7c15)
-		b.rng = rand.New(b.src)
-	} else {
-		b.src.Seed(seed, 0x9e3779b97f4a7c15)
-	}
-	b.ratios = grow(b.ratios, nb)
-	b.bases = grow(b.bases, nb)
-	b.newer = grow(b.newer, nb)
-	for i := range nb {
-		cb := b.draw(base)
-		cn := b.draw(new)
-		b.bases[i], b.newer[i], b.ratios[i] = cb, cn, cn/cb
-	}
-	lo, hi := (1-conf)/2, 1-(1-conf)/2
-	q := func(xs []float64) (float64, float64) {
-		slices.Sort(xs)
-		return Quantile(xs, lo), Quantile(xs, hi)
-	}
-	out.Low, out.High = q(b.ratios)
-	out.BaseLow, out.BaseHigh = q(b.bases)
-	out.NewLow, out.NewHigh = q(b.newer)
-	return out
-}
-
-// draw is one resample of a side's center.
-func (b *Bootstrap) draw(runs [][]float64) float64 {
-	b.medBuf = grow(b.medBuf, len(runs))
-	for i := range runs {
-		run := runs[b.rng.IntN(len(runs))]
-		b.runBuf = grow(b.runBuf, len(run))
-		buf := b.runBuf[:len(run)]
-		for j := range buf {
-			buf[j] = run[b.rng.IntN(len(run))]
-		}
-		b.medBuf[i] = MedianInPlace(buf)
-	}
-	return MedianInPlace(b.medBuf[:len(runs)])
-}
-
-func grow(s []float64, n int) []float64 {
-	if cap(s) < n {
-		return make([]float64, n)
-	}
-	return s[:n]
-}

@@ -68,36 +68,3 @@ func TestWelchLog(t *testing.T) {
 		}
 	}
 }
-
-func TestHierarchicalRatio(t *testing.T) {
-	runs := func(ms ...float64) [][]float64 {
-		var out [][]float64
-		for _, m := range ms {
-			out = append(out, []float64{m * 0.99, m, m * 1.01})
-		}
-		return out
-	}
-	var b Bootstrap
-	// Identical runs: ratio 1 and an interval around it.
-	ci := b.HierarchicalRatio(runs(100, 101, 102), runs(100, 101, 102), 7)
-	if ci.Ratio != 1 || !(ci.Low <= 1 && ci.High >= 1) || ci.Low < 0.95 || ci.High > 1.05 {
-		t.Errorf("A/A: %+v", ci)
-	}
-	// New runs 10% higher: every draw of a median of resampled run
-	// medians lies inside the runs' range, so the interval is within
-	// [110·0.99/102, 112·1.01/100].
-	ci = b.HierarchicalRatio(runs(100, 101, 102), runs(110, 111, 112), 7)
-	if math.Abs(ci.Ratio-111.0/101) > 1e-12 || ci.Low < 110*0.99/102 || ci.High > 112*1.01/100 || ci.Low > ci.Ratio || ci.High < ci.Ratio {
-		t.Errorf("+10%%: %+v", ci)
-	}
-	// Seeded: the same seed gives the same interval.
-	again := b.HierarchicalRatio(runs(100, 101, 102), runs(110, 111, 112), 7)
-	if again != ci {
-		t.Errorf("not reproducible: %+v then %+v", ci, again)
-	}
-	// Runs that wander widen the interval: between-run noise counts.
-	wide := b.HierarchicalRatio(runs(80, 100, 120), runs(88, 110, 132), 7)
-	if wide.High-wide.Low < 3*(ci.High-ci.Low) {
-		t.Errorf("wandering runs: interval %v..%v not wider than steady %v..%v", wide.Low, wide.High, ci.Low, ci.High)
-	}
-}

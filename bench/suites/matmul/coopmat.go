@@ -6,36 +6,20 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/radvbench/radvbench/bench/floatfmt"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
 )
 
-// coopType is one cooperative-matrix type combination: A = B = in,
-// C = Result = acc, the shader that runs it and how C is read back.
-type coopType struct {
-	name    string // kernel name suffix
-	in, acc gpu.ComponentType
-	shader  string
-	inElem  uint64 // bytes per A/B element
-	outElem uint64 // bytes per C element
-	ch      uint32 // elements per 16-byte vector load
-	// unit is the unit roundoff of the accumulation (0: exact integers).
-	unit float64
-}
+// coopType is one cooperative-matrix type combination of the one table
+// (gpu.CoopMatTypes), as the matmul suite runs it.
+type coopType struct{ gpu.CoopMatType }
 
-var (
-	coopF16    = coopType{"coopmat-f16", gpu.ComponentFloat16, gpu.ComponentFloat32, "matmul_coopmat_f16.comp", 2, 4, 8, math.Ldexp(1, -24)}
-	coopF16Acc = coopType{"coopmat-f16acc", gpu.ComponentFloat16, gpu.ComponentFloat16, "matmul_coopmat_f16acc.comp", 2, 2, 8, math.Ldexp(1, -11)}
-	coopInt8   = coopType{"coopmat-int8", gpu.ComponentSint8, gpu.ComponentSint32, "matmul_coopmat_int8.comp", 1, 4, 16, 0}
-	// bf16 and fp8 hold the quantized inputs (multiples of 1/4 in
-	// [-1, 1]) exactly, as fp16 does: only the fp32 accumulation rounds.
-	coopBF16 = coopType{"coopmat-bf16", gpu.ComponentBFloat16, gpu.ComponentFloat32, "matmul_coopmat_bf16.comp", 2, 4, 8, math.Ldexp(1, -24)}
-	coopE4M3 = coopType{"coopmat-fp8e4m3", gpu.ComponentFloatE4M3, gpu.ComponentFloat32, "matmul_coopmat_fp8e4m3.comp", 1, 4, 16, math.Ldexp(1, -24)}
-	coopE5M2 = coopType{"coopmat-fp8e5m2", gpu.ComponentFloatE5M2, gpu.ComponentFloat32, "matmul_coopmat_fp8e5m2.comp", 1, 4, 16, math.Ldexp(1, -24)}
-)
+func (t coopType) shader() string { return t.Shader("matmul") }
+
+// ch is how many A/B elements one 16-byte vector load holds.
+func (t coopType) ch() uint32 { return uint32(16 / t.InBytes()) }
 
 // coopConfig is a cooperative-matrix variant: wm×wn subgroups per
 // workgroup, each with tm×tn accumulator tiles, ks tiles of K per
@@ -49,7 +33,7 @@ func coopVariant(t coopType, wm, wn, tm, tn, ks uint32) kernel.Variant {
 	return kernel.Variant{
 		Name: fmt.Sprintf("sg%dx%d-t%dx%d-k%d", wm, wn, tm, tn, ks),
 		Params: map[string]string{
-			"type": t.in.String() + "->" + t.acc.String(), "subgroups": fmt.Sprintf("%dx%d", wm, wn),
+			"type": t.In.String() + "->" + t.Acc.String(), "subgroups": fmt.Sprintf("%dx%d", wm, wn),
 			"tiles": fmt.Sprintf("%dx%d", tm, tn), "ksteps": strconv.Itoa(int(ks)),
 		},
 		Data: coopConfig{t: t, wm: wm, wn: wn, tm: tm, tn: tn, ks: ks},
@@ -61,26 +45,36 @@ func coopVariant(t coopType, wm, wn, tm, tn, ks uint32) kernel.Variant {
 func coopKernel(t coopType, desc string, metric kernel.Metric) *kernel.Kernel {
 	v := func(wm, wn, tm, tn, ks uint32) kernel.Variant { return coopVariant(t, wm, wn, tm, tn, ks) }
 	return &kernel.Kernel{
-		Name: t.name, Description: desc, Shaders: []string{t.shader}, Metric: metric,
+		Name: t.Kernel(), Description: desc, Shaders: []string{t.shader()}, Metric: metric,
 		Variants:  []kernel.Variant{v(2, 2, 2, 2, 2), v(1, 1, 2, 2, 2), v(2, 2, 1, 1, 2), v(2, 1, 4, 2, 1), v(4, 2, 2, 4, 2), v(1, 1, 4, 4, 8), v(2, 2, 2, 4, 8)},
 		Sizes:     func(o kernel.Options) []kernel.Params { return defaultSizes(o) },
 		ParseSize: ParseSize, Supported: coopSupported, Setup: coopSetup,
 	}
 }
 
-// coopKernels are the matmul suite's cooperative-matrix kernels.
+// coopKernels are the matmul suite's cooperative-matrix kernels, one per
+// type combination.
 func coopKernels() []*kernel.Kernel {
 	gops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
-	return []*kernel.Kernel{
-		coopKernel(coopF16, "cooperative matrices (VK_KHR_cooperative_matrix): fp16 A, B, fp32 accumulation and C; shared-memory staging, 16-byte loads", gflops("fp16")),
-		coopKernel(coopF16Acc, "cooperative matrices: fp16 A, B, fp16 accumulation and C", gflops("fp16")),
-		coopKernel(coopInt8, "cooperative matrices: int8 A, B, int32 accumulation and C (exact)", gops),
-		// RDNA3/4 run bf16 WMMA at the fp16 rate (RADV-FACTS); the device
-		// table has no fp8 figure, so fp8 has no % of peak.
-		coopKernel(coopBF16, "cooperative matrices: bf16 A, B, fp32 accumulation and C (VK_KHR_shader_bfloat16; RADV on GFX12)", gflops("fp16")),
-		coopKernel(coopE4M3, "cooperative matrices: fp8 E4M3 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")),
-		coopKernel(coopE5M2, "cooperative matrices: fp8 E5M2 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")),
+	// RDNA3/4 run bf16 WMMA at the fp16 rate (docs/facts.md#peak-rates-per-cu-and-clock); the device
+	// table has no fp8 figure, so fp8 has no % of peak.
+	about := map[string]struct {
+		desc   string
+		metric kernel.Metric
+	}{
+		"f16":     {"cooperative matrices (VK_KHR_cooperative_matrix): fp16 A, B, fp32 accumulation and C; shared-memory staging, 16-byte loads", gflops("fp16")},
+		"f16acc":  {"cooperative matrices: fp16 A, B, fp16 accumulation and C", gflops("fp16")},
+		"int8":    {"cooperative matrices: int8 A, B, int32 accumulation and C (exact)", gops},
+		"bf16":    {"cooperative matrices: bf16 A, B, fp32 accumulation and C (VK_KHR_shader_bfloat16; RADV on GFX12)", gflops("fp16")},
+		"fp8e4m3": {"cooperative matrices: fp8 E4M3 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")},
+		"fp8e5m2": {"cooperative matrices: fp8 E5M2 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")},
 	}
+	var out []*kernel.Kernel
+	for _, t := range gpu.CoopMatTypes {
+		a := about[t.Suffix]
+		out = append(out, coopKernel(coopType{t}, a.desc, a.metric))
+	}
+	return out
 }
 
 // coopGeometry is a variant on a device: the device's tile shape, the
@@ -92,14 +86,14 @@ type coopGeometry struct {
 }
 
 func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why string) {
-	if g.row, ok, why = d.CoopMatShape(c.t.in, c.t.acc); !ok {
+	if g.row, ok, why = d.CoopMatShape(c.t.In, c.t.Acc); !ok {
 		return g, false, why
 	}
 	g.sg = d.CoopMatSubgroupSize()
 	g.lx = g.sg * c.wm * c.wn
 	g.bm, g.bn, g.bk = c.wm*c.tm*g.row.M, c.wn*c.tn*g.row.N, c.ks*g.row.K
 	// As (BM × (BK+CH)), Bs (BK × (BN+CH)) and one C tile per subgroup.
-	g.shared = uint32(c.t.inElem)*(g.bm*(g.bk+c.t.ch)+g.bk*(g.bn+c.t.ch)) + uint32(c.t.outElem)*c.wm*c.wn*g.row.M*g.row.N
+	g.shared = uint32(c.t.InBytes())*(g.bm*(g.bk+c.t.ch())+g.bk*(g.bn+c.t.ch())) + uint32(c.t.AccBytes())*c.wm*c.wn*g.row.M*g.row.N
 	lim := d.Limits
 	switch {
 	case g.lx > lim.MaxComputeWorkGroupInvocations || g.lx > lim.MaxComputeWorkGroupSize[0]:
@@ -129,7 +123,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		return nil, kernel.Skipf("%s", why)
 	}
 	m, n, k := int(p["M"]), int(p["N"]), int(p["K"])
-	sizes := []uint64{uint64(m) * uint64(k) * c.t.inElem, uint64(k) * uint64(n) * c.t.inElem, uint64(m) * uint64(n) * c.t.outElem}
+	sizes := []uint64{uint64(m) * uint64(k) * c.t.InBytes(), uint64(k) * uint64(n) * c.t.InBytes(), uint64(m) * uint64(n) * c.t.AccBytes()}
 	for _, s := range sizes {
 		if err := d.CheckStorageSize(s); err != nil {
 			return nil, kernel.Skipf("%v", err)
@@ -142,7 +136,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	if gx > d.Phys.Limits.MaxComputeWorkGroupCount[0] || gy > d.Phys.Limits.MaxComputeWorkGroupCount[1] {
 		return nil, kernel.Skipf("needs %dx%d workgroups, more than maxComputeWorkGroupCount", gx, gy)
 	}
-	spirv, err := shaders.Get(c.t.shader)
+	spirv, err := shaders.Get(c.t.shader())
 	if err != nil {
 		return nil, err
 	}
@@ -155,14 +149,15 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		return nil, err
 	}
 	// 16-byte loads need every row of A and B to start on a 16-byte boundary.
-	vec := b2u(uint32(k)%c.t.ch == 0 && uint32(n)%c.t.ch == 0 && g.bk%c.t.ch == 0 && g.bn%c.t.ch == 0)
+	ch := c.t.ch()
+	vec := b2u(uint32(k)%ch == 0 && uint32(n)%ch == 0 && g.bk%ch == 0 && g.bn%ch == 0)
 	spec := []uint32{g.lx, c.wm, c.wn, c.tm, c.tn, c.ks, g.row.M, g.row.N, g.row.K, vec}
 	req := uint32(0)
 	if d.Phys.Info.SubgroupSizeControl {
 		req = g.sg
 	}
 	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{
-		Name: c.t.shader, SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: spec, RequiredSubgroupSize: req,
+		Name: c.t.shader(), SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: spec, RequiredSubgroupSize: req,
 	}); err != nil {
 		return fail(err)
 	}
@@ -194,33 +189,17 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	return inst, nil
 }
 
-// encode stores quantized inputs as the type's A/B elements.
+// encode stores quantized inputs as the type's A/B elements; int8 holds
+// them times 4 (exactly), so C is 16× the reference.
 func (t coopType) encode(xs []float32) []byte {
-	switch t.in {
-	case gpu.ComponentSint8:
-		out := make([]byte, len(xs))
+	if t.Integer() {
+		scaled := make([]float32, len(xs))
 		for i, x := range xs {
-			out[i] = byte(int8(x * 4))
+			scaled[i] = 4 * x
 		}
-		return out
-	case gpu.ComponentBFloat16:
-		out := make([]byte, 2*len(xs))
-		for i, x := range xs {
-			binary.LittleEndian.PutUint16(out[2*i:], floatfmt.BFloat16(x))
-		}
-		return out
-	case gpu.ComponentFloatE4M3, gpu.ComponentFloatE5M2:
-		conv := floatfmt.E4M3
-		if t.in == gpu.ComponentFloatE5M2 {
-			conv = floatfmt.E5M2
-		}
-		out := make([]byte, len(xs))
-		for i, x := range xs {
-			out[i] = conv(x)
-		}
-		return out
+		xs = scaled
 	}
-	return encode(xs, true)
+	return t.EncodeIn(xs)
 }
 
 func (i *coopInstance) Verify() (map[string]float64, error) {
@@ -228,18 +207,12 @@ func (i *coopInstance) Verify() (map[string]float64, error) {
 	if err := i.c.Download(raw); err != nil {
 		return nil, fmt.Errorf("read back C: %w", err)
 	}
-	var at func(idx int) float64
-	switch i.t.acc {
-	case gpu.ComponentFloat16:
-		at = func(idx int) float64 {
-			return float64(floatfmt.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
-		}
-	case gpu.ComponentSint32:
-		at = func(idx int) float64 { return float64(int32(binary.LittleEndian.Uint32(raw[4*idx:]))) / 16 }
-	default:
-		at = func(idx int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(raw[4*idx:]))) }
+	scale := 1.0
+	if i.t.Integer() {
+		scale = 16 // int8 inputs were scaled by 4
 	}
-	stats, bad, worst := i.prob.check(at, i.t.unit)
+	at := func(idx int) float64 { return i.t.AccAt(raw, idx) / scale }
+	stats, bad, worst := i.prob.check(at, i.t.UnitRoundoff())
 	if bad > 0 {
 		return stats, fmt.Errorf("%d of %d checked elements outside tolerance; first: %s", bad, int(stats["checked_elements"]), worst)
 	}

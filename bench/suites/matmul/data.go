@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -63,18 +64,10 @@ func newProblem(m, n, k int, seed uint64, quantized bool) *problem {
 		for r := range set {
 			p.rows = append(p.rows, r)
 		}
-		sortInts(p.rows)
+		slices.Sort(p.rows)
 	}
 	p.reference()
 	return p
-}
-
-func sortInts(xs []int) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
 }
 
 // reference computes the covered rows of C in float64, in parallel.

@@ -2,6 +2,7 @@ package matmul
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,16 +77,35 @@ func TestCheckCatchesErrors(t *testing.T) {
 	}
 }
 
-// TestSampledRowsForLargeProblems: above the full-check limit the
-// reference covers edge, boundary and random rows only.
+// TestSampledRowsForLargeProblems: at the full-check limit the reference
+// covers every row; just above it, edge, boundary and random rows only
+// (distinct, sorted, the first and last among them).
 func TestSampledRowsForLargeProblems(t *testing.T) {
-	p := &problem{M: 4096, N: 1, K: 1 << 18}
-	if int64(p.M)*int64(p.N)*int64(p.K) <= fullCheckLimit {
-		t.Skip("size below the limit")
-	}
-	q := newProblem(4096, 1, 1<<18, 1, false)
-	if len(q.rows) != sampledRows || q.rows[0] != 0 || q.rows[len(q.rows)-1] != 4095 {
-		t.Errorf("rows = %v", q.rows)
+	for _, tc := range []struct {
+		name    string
+		m, n, k int
+		rows    int
+	}{
+		{"below the limit: every row", 96, 8, 8, 96},
+		{"just above: a sample", 1024, 1024, 1025, sampledRows},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if above := int64(tc.m)*int64(tc.n)*int64(tc.k) > fullCheckLimit; above != (tc.rows == sampledRows) {
+				t.Fatalf("%dx%dx%d is on the wrong side of fullCheckLimit %d", tc.m, tc.n, tc.k, fullCheckLimit)
+			}
+			q := newProblem(tc.m, tc.n, tc.k, 1, false)
+			if len(q.rows) != tc.rows || q.rows[0] != 0 || q.rows[len(q.rows)-1] != tc.m-1 || !slices.IsSorted(q.rows) {
+				t.Errorf("%d rows %v, want %d from 0 to %d, sorted", len(q.rows), q.rows, tc.rows, tc.m-1)
+			}
+			if len(slices.Compact(slices.Clone(q.rows))) != len(q.rows) {
+				t.Errorf("repeated rows: %v", q.rows)
+			}
+			for _, r := range []int{31, 32, 63, 64, 127, 128, tc.m / 2} {
+				if r < tc.m && !slices.Contains(q.rows, r) {
+					t.Errorf("tile-boundary row %d not covered", r)
+				}
+			}
+		})
 	}
 }
 
@@ -135,19 +155,27 @@ func TestCoopEncode(t *testing.T) {
 		}
 		return b
 	}
+	typ := func(suffix string) coopType {
+		for _, t := range gpu.CoopMatTypes {
+			if t.Suffix == suffix {
+				return coopType{t}
+			}
+		}
+		panic(suffix)
+	}
 	tests := []struct {
 		t    coopType
 		want []byte
 	}{
-		{coopBF16, le16(0xbf80, 0xbf40, 0xbf00, 0xbe80, 0, 0x3e80, 0x3f00, 0x3f40, 0x3f80)},
-		{coopF16, le16(0xbc00, 0xba00, 0xb800, 0xb400, 0, 0x3400, 0x3800, 0x3a00, 0x3c00)},
-		{coopE4M3, []byte{0xb8, 0xb4, 0xb0, 0xa8, 0, 0x28, 0x30, 0x34, 0x38}},
-		{coopE5M2, []byte{0xbc, 0xba, 0xb8, 0xb4, 0, 0x34, 0x38, 0x3a, 0x3c}},
-		{coopInt8, []byte{0xfc, 0xfd, 0xfe, 0xff, 0, 1, 2, 3, 4}},
+		{typ("bf16"), le16(0xbf80, 0xbf40, 0xbf00, 0xbe80, 0, 0x3e80, 0x3f00, 0x3f40, 0x3f80)},
+		{typ("f16"), le16(0xbc00, 0xba00, 0xb800, 0xb400, 0, 0x3400, 0x3800, 0x3a00, 0x3c00)},
+		{typ("fp8e4m3"), []byte{0xb8, 0xb4, 0xb0, 0xa8, 0, 0x28, 0x30, 0x34, 0x38}},
+		{typ("fp8e5m2"), []byte{0xbc, 0xba, 0xb8, 0xb4, 0, 0x34, 0x38, 0x3a, 0x3c}},
+		{typ("int8"), []byte{0xfc, 0xfd, 0xfe, 0xff, 0, 1, 2, 3, 4}},
 	}
 	for _, tc := range tests {
 		if got := tc.t.encode(xs); string(got) != string(tc.want) {
-			t.Errorf("%s: encode = % x, want % x", tc.t.name, got, tc.want)
+			t.Errorf("%s: encode = % x, want % x", tc.t.Kernel(), got, tc.want)
 		}
 	}
 }

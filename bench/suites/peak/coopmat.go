@@ -7,39 +7,19 @@ import (
 	"math/bits"
 	"strconv"
 
-	"github.com/radvbench/radvbench/bench/floatfmt"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/shaders"
 )
 
-// coopType is one cooperative-matrix type combination of the peak suite:
-// A = B = in, C = Result = acc.
-type coopType struct {
-	name    string
-	in, acc gpu.ComponentType
-	shader  string
-	intOut  bool // the output (sum of chains) is int32, else fp32
-}
+// coopType is one cooperative-matrix type combination of the one table
+// (gpu.CoopMatTypes), as the peak suite runs it. Its inputs (1 and 1/K,
+// K a power of two) are exact in every type for the K devices list (8 to
+// 32): E4M3, the narrowest, holds powers of two down to 2^-9.
+type coopType struct{ gpu.CoopMatType }
 
-// appendElem appends v as one A/B element of the type. The peak's
-// inputs (1 and 1/K, K a power of two) are exact in every type for the
-// K devices list (8 to 32): E4M3, the narrowest, holds powers of two down
-// to 2^-9.
-func (t coopType) appendElem(buf []byte, v float32) []byte {
-	switch t.in {
-	case gpu.ComponentSint8:
-		return append(buf, byte(int8(v)))
-	case gpu.ComponentBFloat16:
-		return binary.LittleEndian.AppendUint16(buf, floatfmt.BFloat16(v))
-	case gpu.ComponentFloatE4M3:
-		return append(buf, floatfmt.E4M3(v))
-	case gpu.ComponentFloatE5M2:
-		return append(buf, floatfmt.E5M2(v))
-	}
-	return binary.LittleEndian.AppendUint16(buf, floatfmt.Float16(v))
-}
+func (t coopType) shader() string { return t.Shader("peak") }
 
 // coopCfg is a variant: ACC independent accumulator chains per subgroup.
 type coopCfg struct {
@@ -59,10 +39,10 @@ const (
 func coopKernel(t coopType, desc string, m kernel.Metric) *kernel.Kernel {
 	var vs []kernel.Variant
 	for _, acc := range []uint32{1, 2, 4} {
-		vs = append(vs, kernel.Variant{Name: fmt.Sprintf("acc%d", acc), Params: map[string]string{"acc": strconv.Itoa(int(acc)), "type": t.in.String() + "->" + t.acc.String()},
+		vs = append(vs, kernel.Variant{Name: fmt.Sprintf("acc%d", acc), Params: map[string]string{"acc": strconv.Itoa(int(acc)), "type": t.In.String() + "->" + t.Acc.String()},
 			Data: coopCfg{t: t, acc: acc}})
 	}
-	return &kernel.Kernel{Name: t.name, Description: desc, Shaders: []string{t.shader}, Metric: m, Variants: vs, Supported: coopSupported, Setup: coopSetup}
+	return &kernel.Kernel{Name: t.Kernel(), Description: desc, Shaders: []string{t.shader()}, Metric: m, Variants: vs, Supported: coopSupported, Setup: coopSetup}
 }
 
 // coopKernels are the peak suite's matrix-instruction kernels.
@@ -71,27 +51,30 @@ func coopKernels() []*kernel.Kernel {
 	ops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
 	flopsNoPeak := flops
 	flopsNoPeak.Peak = ""
-	return []*kernel.Kernel{
-		coopKernel(coopType{"coopmat-f16", gpu.ComponentFloat16, gpu.ComponentFloat32, "peak_coopmat_f16.comp", false},
-			"cooperative-matrix multiply-add chains in registers, fp16 A·B + fp32 C (WMMA on RDNA3/4); 2·M·N·K FLOP per step", flops),
-		coopKernel(coopType{"coopmat-f16acc", gpu.ComponentFloat16, gpu.ComponentFloat16, "peak_coopmat_f16acc.comp", false},
-			"cooperative-matrix multiply-add chains, fp16 A·B + fp16 C", flops),
-		coopKernel(coopType{"coopmat-int8", gpu.ComponentSint8, gpu.ComponentSint32, "peak_coopmat_int8.comp", true},
-			"cooperative-matrix multiply-add chains, int8 A·B + int32 C; 2·M·N·K OP per step", ops),
-		// bf16 WMMA runs at the fp16 rate on RDNA3/4 (RADV-FACTS); the
-		// device table has no fp8 figure, so fp8 has no % of peak.
-		coopKernel(coopType{"coopmat-bf16", gpu.ComponentBFloat16, gpu.ComponentFloat32, "peak_coopmat_bf16.comp", false},
-			"cooperative-matrix multiply-add chains, bf16 A·B + fp32 C (VK_KHR_shader_bfloat16; RADV on GFX12)", flops),
-		coopKernel(coopType{"coopmat-fp8e4m3", gpu.ComponentFloatE4M3, gpu.ComponentFloat32, "peak_coopmat_fp8e4m3.comp", false},
-			"cooperative-matrix multiply-add chains, fp8 E4M3 A·B + fp32 C (VK_EXT_shader_float8)", flopsNoPeak),
-		coopKernel(coopType{"coopmat-fp8e5m2", gpu.ComponentFloatE5M2, gpu.ComponentFloat32, "peak_coopmat_fp8e5m2.comp", false},
-			"cooperative-matrix multiply-add chains, fp8 E5M2 A·B + fp32 C (VK_EXT_shader_float8)", flopsNoPeak),
+	// bf16 WMMA runs at the fp16 rate on RDNA3/4 (docs/facts.md#peak-rates-per-cu-and-clock); the
+	// device table has no fp8 figure, so fp8 has no % of peak.
+	about := map[string]struct {
+		desc   string
+		metric kernel.Metric
+	}{
+		"f16":     {"cooperative-matrix multiply-add chains in registers, fp16 A·B + fp32 C (WMMA on RDNA3/4); 2·M·N·K FLOP per step", flops},
+		"f16acc":  {"cooperative-matrix multiply-add chains, fp16 A·B + fp16 C", flops},
+		"int8":    {"cooperative-matrix multiply-add chains, int8 A·B + int32 C; 2·M·N·K OP per step", ops},
+		"bf16":    {"cooperative-matrix multiply-add chains, bf16 A·B + fp32 C (VK_KHR_shader_bfloat16; RADV on GFX12)", flops},
+		"fp8e4m3": {"cooperative-matrix multiply-add chains, fp8 E4M3 A·B + fp32 C (VK_EXT_shader_float8)", flopsNoPeak},
+		"fp8e5m2": {"cooperative-matrix multiply-add chains, fp8 E5M2 A·B + fp32 C (VK_EXT_shader_float8)", flopsNoPeak},
 	}
+	var out []*kernel.Kernel
+	for _, t := range gpu.CoopMatTypes {
+		a := about[t.Suffix]
+		out = append(out, coopKernel(coopType{t}, a.desc, a.metric))
+	}
+	return out
 }
 
 func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	c := v.Data.(coopCfg)
-	if _, ok, why := d.CoopMatShape(c.t.in, c.t.acc); !ok {
+	if _, ok, why := d.CoopMatShape(c.t.In, c.t.Acc); !ok {
 		return false, why
 	}
 	if wg := coopSubgroups * d.CoopMatSubgroupSize(); wg > d.Limits.MaxComputeWorkGroupInvocations {
@@ -113,7 +96,7 @@ type coopInstance struct {
 
 func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
 	c := v.Data.(coopCfg)
-	row, ok, why := d.Phys.CoopMatShape(c.t.in, c.t.acc)
+	row, ok, why := d.Phys.CoopMatShape(c.t.In, c.t.Acc)
 	if !ok {
 		return nil, kernel.Skipf("%s", why)
 	}
@@ -130,7 +113,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		inst.groups, inst.iterations = 16, 64
 	}
 	inst.subgroups = inst.groups * coopSubgroups
-	spirv, err := shaders.Get(c.t.shader)
+	spirv, err := shaders.Get(c.t.shader())
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +121,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	if d.Phys.Info.SubgroupSizeControl {
 		req = sg
 	}
-	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{Name: c.t.shader, SPIRV: spirv, Buffers: 2, PushSize: 4,
+	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{Name: c.t.shader(), SPIRV: spirv, Buffers: 2, PushSize: 4,
 		SpecConstants: []uint32{coopSubgroups * sg, c.acc, row.M, row.N, row.K}, RequiredSubgroupSize: req}); err != nil {
 		return nil, err
 	}
@@ -156,10 +139,10 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	var in []byte
 	for e := uint32(0); e < 2*row.M*row.K+row.K*row.N; e++ {
 		v := float32(1)
-		if b := e - row.M*row.K; e >= row.M*row.K && b < row.K*row.N && c.t.in != gpu.ComponentSint8 {
+		if b := e - row.M*row.K; e >= row.M*row.K && b < row.K*row.N && !c.t.Integer() {
 			v = float32(math.Ldexp(1, -bits.TrailingZeros32(row.K)))
 		}
-		in = c.t.appendElem(in, v)
+		in = c.t.AppendIn(in, v)
 	}
 	if inst.in, err = d.NewBuffer(uint64(len(in)+3)&^3, gpu.HostVisible); err != nil {
 		inst.Close()
@@ -189,14 +172,14 @@ func (i *coopInstance) Work() float64 {
 // want is every output element: Σ over chains j of (j + iterations·step).
 func (i *coopInstance) want() uint32 {
 	step := uint32(1)
-	if i.c.t.in == gpu.ComponentSint8 {
+	if i.c.t.Integer() {
 		step = i.row.K
 	}
 	var sum uint32
 	for j := uint32(0); j < i.c.acc; j++ {
 		sum += j + i.iterations*step
 	}
-	if i.c.t.intOut {
+	if i.c.t.Acc == gpu.ComponentSint32 {
 		return sum
 	}
 	return math.Float32bits(float32(sum))

@@ -1,24 +1,39 @@
+//go:build testhooks
+
 // Package testfault is a hidden, test-only suite: its kernel "endless"
 // dispatches a shader that never terminates (a loop waiting for a word the
 // host never writes), standing in for a GPU hang so the watchdog of
-// 'radvbench run --isolate' can be tested on lavapipe. It is never
-// registered with the kernel registry (so never listed, never part of
-// 'all'); radvbench selects it only when RADVBENCH_TEST_SUITES=1.
+// 'radvbench run --isolate' can be tested on lavapipe. It is built only
+// with -tags testhooks (the tests' build; a release build has neither the
+// suite nor its shader) and never registered with the kernel registry
+// (so never listed, never part of 'all'): the test build's --suite
+// accepts it by name.
+//
+// RADVBENCH_TEST_FENCE_TIMEOUT (a duration) bounds the device's fence
+// waits while this kernel is set up, so a test sees the hang become a
+// lost device in that time; the other benchmarks keep the default bound.
 package testfault
 
 import (
+	_ "embed"
 	"fmt"
+	"os"
+	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/shaders"
 )
+
+// spirv is endless.comp compiled by 'make shaders' with the pinned glslc.
+//
+//go:embed endless.comp.spv
+var spirv []byte
 
 // Name is the suite's name for --suite.
 const Name = "testfault"
 
-const shader = "test_endless.comp"
+const shader = "endless.comp"
 
 // Suite is the hidden suite.
 var Suite = &kernel.Suite{
@@ -40,6 +55,9 @@ var Suite = &kernel.Suite{
 type inst struct {
 	pipe *gpu.ComputePipeline
 	buf  *gpu.Buffer
+	// dev and timeout restore the device's fence bound on Close.
+	dev     *gpu.Device
+	timeout time.Duration
 }
 
 func setup(d *gpu.Device, _ kernel.Variant, _ kernel.Params, _ kernel.Options) (kernel.Instance, error) {
@@ -52,16 +70,14 @@ func setup(d *gpu.Device, _ kernel.Variant, _ kernel.Params, _ kernel.Options) (
 		in.Close()
 		return nil, fmt.Errorf("clear the stop word: %w", err)
 	}
-	spirv, err := shaders.Get(shader)
-	if err != nil {
-		in.Close()
-		return nil, err
-	}
 	if in.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{Name: shader, SPIRV: spirv, Buffers: 1}); err != nil {
 		in.Close()
 		return nil, err
 	}
 	in.pipe.Bind(in.buf)
+	if t, err := time.ParseDuration(os.Getenv("RADVBENCH_TEST_FENCE_TIMEOUT")); err == nil && t > 0 {
+		in.dev, in.timeout, d.Timeout = d, d.Timeout, t
+	}
 	return in, nil
 }
 
@@ -75,6 +91,9 @@ func (in *inst) Verify() (map[string]float64, error) {
 func (in *inst) Work() float64 { return 1 }
 
 func (in *inst) Close() {
+	if in.dev != nil {
+		in.dev.Timeout = in.timeout
+	}
 	if in.pipe != nil {
 		in.pipe.Close()
 	}

@@ -5,13 +5,10 @@
 // and how to fix it.
 package runflags
 
-import "fmt"
+import "github.com/radvbench/radvbench/internal/usage"
 
-// UsageError is a flag value the user must fix; the CLI exits 2.
-type UsageError struct{ Msg string }
+// UsageError is a flag value the user must fix; the CLI exits 2. It is
+// the module's one usage error type.
+type UsageError = usage.Error
 
-func (e *UsageError) Error() string { return e.Msg }
-
-func usagef(format string, args ...any) error {
-	return &UsageError{Msg: fmt.Sprintf(format, args...)}
-}
+func usagef(format string, args ...any) error { return usage.Errorf(format, args...) }

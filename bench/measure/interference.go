@@ -1,0 +1,117 @@
+package measure
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// Interference on a shared machine only slows a benchmark down, comes in
+// bursts and is visible from outside the benchmark: other processes'
+// CPU time and the hypervisor's steal in /proc/stat, this process's
+// threads waiting for a CPU, other DRM clients' engine time on the GPU, a
+// clock that changed. An Observer reads those around every timed sample;
+// Rule decides from the figures whether the sample was disturbed. Measure
+// keeps a disturbed sample (it is recorded) but leaves it out of the
+// figure, waits a moment for the machine to quieten, and samples again.
+
+// Observer watches the machine around timed samples. Begin is called
+// right before a sample, End right after it and returns what was seen in
+// between, judged. Quiet waits, polling, until the machine looks quiet or
+// max has passed (or ctx ends), and reports whether it found it quiet.
+type Observer interface {
+	Begin()
+	End() Interference
+	Quiet(ctx context.Context, max time.Duration) bool
+}
+
+// Interference is what an Observer saw around one sample. A figure it
+// could not read is NaN (SCLKMHz: 0).
+type Interference struct {
+	// OtherCPU is the CPU time other processes used, in cores (1 = one
+	// core busy throughout), over a window of at least Window ending with
+	// the sample: /proc/stat counts in 10 ms ticks, too coarse for one
+	// short sample. Steal is the hypervisor's steal time in cores over
+	// the same window.
+	OtherCPU, Steal float64
+	// SelfCPU is this process's CPU time during the sample in cores;
+	// Wait the time its threads spent runnable but waiting for a CPU,
+	// summed over threads, as a share of the sample's wall time.
+	SelfCPU, Wait float64
+	// GPUOther is the engine time (gfx and compute) other DRM clients used
+	// during the sample, as a share of its wall time.
+	GPUOther float64
+	// SCLKMHz is the shader clock after the sample (the highest over the
+	// AMD cards); SCLKChanged is set when any card's clock differed
+	// before and after it.
+	SCLKMHz     float64
+	SCLKChanged bool
+	// Disturbed is Rule's verdict; Why names the rules broken ("cpu",
+	// "wait", "steal", "gpu", "clock", joined by '+').
+	Disturbed bool
+	Why       string
+}
+
+// Rule decides when a sample was disturbed: when a figure exceeds its
+// limit (+Inf switches that part off). DefaultRule gives the limits.
+type Rule struct {
+	// OtherCPU: other processes' CPU time, in cores.
+	OtherCPU float64
+	// Wait: this process's threads' run-queue wait, share of the sample.
+	Wait float64
+	// Steal: the hypervisor's steal, in cores.
+	Steal float64
+	// GPUOther: other DRM clients' engine time, share of the sample.
+	GPUOther float64
+	// Clock: a shader clock that changed during the sample.
+	Clock bool
+}
+
+// DefaultRule is the rule for a device: for a CPU implementation
+// (lavapipe, whose work runs on this process's threads) other processes
+// using more than a quarter of a core, this process's threads waiting for
+// a CPU more than 5% of the sample, or any steal; for a GPU, another DRM
+// client busy on the GPU more than 2% of the sample, or a shader clock
+// change. A GPU's timestamps do not see the CPU's neighbours (they delay
+// the submission, not the kernel), a CPU implementation does not see the
+// GPU's: each device is judged on what can slow it down.
+func DefaultRule(cpuDevice bool) Rule {
+	off := math.Inf(1)
+	if cpuDevice {
+		return Rule{OtherCPU: 0.25, Wait: 0.05, Steal: 0, GPUOther: off}
+	}
+	return Rule{OtherCPU: off, Wait: off, Steal: off, GPUOther: 0.02, Clock: true}
+}
+
+// Judge sets in.Disturbed and in.Why from the rule. Figures that are NaN
+// (not read) break no rule.
+func (r Rule) Judge(in *Interference) {
+	var why []string
+	over := func(v, limit float64, name string) {
+		if v > limit { // false for NaN and for an +Inf limit
+			why = append(why, name)
+		}
+	}
+	over(in.OtherCPU, r.OtherCPU, "cpu")
+	over(in.Wait, r.Wait, "wait")
+	over(in.Steal, r.Steal, "steal")
+	over(in.GPUOther, r.GPUOther, "gpu")
+	if r.Clock && in.SCLKChanged {
+		why = append(why, "clock")
+	}
+	in.Disturbed, in.Why = len(why) > 0, strings.Join(why, "+")
+}
+
+// String renders the figures for a progress line or an error.
+func (in Interference) String() string {
+	s := fmt.Sprintf("other cpu %.2f, steal %.2f, self cpu %.2f, wait %.1f%%, gpu other %.1f%%", in.OtherCPU, in.Steal, in.SelfCPU, 100*in.Wait, 100*in.GPUOther)
+	if in.SCLKMHz > 0 {
+		s += fmt.Sprintf(", sclk %.0f MHz", in.SCLKMHz)
+	}
+	if in.Disturbed {
+		s += " (disturbed: " + in.Why + ")"
+	}
+	return s
+}

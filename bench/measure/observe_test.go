@@ -1,0 +1,154 @@
+package measure
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fakeObserver marks the samples whose numbers (from 1) are in disturbed;
+// Quiet advances the fake clock by quietAfter (capped at max) and
+// reports quiet when that is within max.
+type fakeObserver struct {
+	clock      *fakeClock
+	disturbed  func(n int) bool
+	quietAfter time.Duration
+	n          int
+	begun      bool
+	waits      []time.Duration // the max of each Quiet call
+}
+
+func (o *fakeObserver) Begin() { o.begun = true }
+
+func (o *fakeObserver) End() Interference {
+	if !o.begun {
+		panic("End without Begin")
+	}
+	o.begun = false
+	o.n++
+	in := Interference{OtherCPU: 0, SelfCPU: 1}
+	if o.disturbed(o.n) {
+		in.OtherCPU = 1
+	}
+	DefaultRule(true).Judge(&in)
+	return in
+}
+
+func (o *fakeObserver) Quiet(_ context.Context, max time.Duration) bool {
+	o.waits = append(o.waits, max)
+	d := min(o.quietAfter, max)
+	o.clock.now = o.clock.now.Add(d)
+	return o.quietAfter <= max
+}
+
+func TestMeasureObserved(t *testing.T) {
+	every := func(k int) func(int) bool { return func(n int) bool { return n%k == 0 } }
+	none := func(int) bool { return false }
+	all := func(int) bool { return true }
+	// Undisturbed samples climb from 101 ns (the CI never reaches the
+	// target) unless steady (100); disturbed ones are 400 ns (they should
+	// not count). benchmath needs 6 samples for a 95% interval.
+	tests := []struct {
+		name       string
+		disturbed  func(n int) bool
+		quietAfter time.Duration
+		budget     time.Duration
+		steady     bool
+		check      func(t *testing.T, m Measurement, o *fakeObserver)
+	}{
+		{
+			name: "disturbed samples are left out", disturbed: every(3), steady: true, budget: time.Second,
+			check: func(t *testing.T, m Measurement, o *fakeObserver) {
+				// Steady 100s with every third at 400: the target is reached
+				// on 6 quiet samples, after 8 in all; the median is 100.
+				if len(m.NS) != 8 || m.Quiet != 6 || m.Stop != StopTarget || m.Summary.Median != 100 || m.Summary.N != 6 {
+					t.Errorf("%d samples, %d quiet, stop %v, median %v over %d", len(m.NS), m.Quiet, m.Stop, m.Summary.Median, m.Summary.N)
+				}
+				if want := []bool{false, false, true, false, false, true, false, false}; !slices.Equal(m.Disturbed, want) || len(m.Interference) != 8 {
+					t.Errorf("marks %v (%d records), want %v", m.Disturbed, len(m.Interference), want)
+				}
+				// A wait after each disturbed sample, of the default length.
+				if !slices.Equal(o.waits, []time.Duration{DefaultQuietWait, DefaultQuietWait}) || m.Waited != 2*10*time.Millisecond {
+					t.Errorf("waits %v, waited %v", o.waits, m.Waited)
+				}
+			},
+		},
+		{
+			name: "waits stop at half the budget", disturbed: all, quietAfter: time.Hour, budget: time.Second,
+			check: func(t *testing.T, m Measurement, o *fakeObserver) {
+				// Disturbed throughout: waits of 200 ms until half the 1 s
+				// budget went on them, then samples back to back (1 ms each
+				// on the fake clock) up to the sample limit.
+				if m.Waited != 500*time.Millisecond || !slices.Equal(o.waits, []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 100 * time.Millisecond}) {
+					t.Errorf("waited %v in %v", m.Waited, o.waits)
+				}
+				// Every sample disturbed: the summary has nothing better than
+				// all of them, and the result says so even though they agree.
+				if m.Stop != StopMaxSamples || m.Quiet != 0 || m.Summary.N != len(m.NS) || !m.Noisy ||
+					!strings.Contains(m.NoisyReason, "every one of") {
+					t.Errorf("stop %v, %d quiet of %d, summary of %d, noisy %q", m.Stop, m.Quiet, len(m.NS), m.Summary.N, m.NoisyReason)
+				}
+			},
+		},
+		{
+			name: "no wait past the budget", disturbed: every(2), quietAfter: 150 * time.Millisecond, budget: 250 * time.Millisecond,
+			check: func(t *testing.T, m Measurement, o *fakeObserver) {
+				for _, w := range o.waits {
+					if w > 250*time.Millisecond {
+						t.Errorf("a wait of up to %v with a 250 ms budget", w)
+					}
+				}
+				if m.Waited > 125*time.Millisecond || !strings.Contains(m.NoisyReason, "samples disturbed, left out") {
+					t.Errorf("waited %v of a 250 ms budget; %q (stop %v, %d of %d quiet, %v)", m.Waited, m.NoisyReason, m.Stop, m.Quiet, len(m.NS), m.Summary)
+				}
+			},
+		},
+		{
+			name: "quiet machine: as without an observer", disturbed: none, steady: true, budget: time.Second,
+			check: func(t *testing.T, m Measurement, o *fakeObserver) {
+				if len(m.NS) != 6 || m.Quiet != 6 || m.Stop != StopTarget || len(o.waits) != 0 || m.Noisy || len(m.Disturbed) != 6 {
+					t.Errorf("%d samples, %d quiet, stop %v, waits %v", len(m.NS), m.Quiet, m.Stop, o.waits)
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := &fakeClock{now: time.Unix(0, 0)}
+			o := &fakeObserver{clock: clock, disturbed: tt.disturbed, quietAfter: tt.quietAfter}
+			if tt.quietAfter == 0 {
+				o.quietAfter = 10 * time.Millisecond
+			}
+			calls, quiet := 0, 0
+			s := SamplerFunc(func() (float64, error) {
+				calls++
+				clock.now = clock.now.Add(time.Millisecond)
+				switch {
+				case calls == 1:
+					return 100, nil // warm-up
+				case o.disturbed(o.n + 1):
+					return 400, nil
+				case tt.steady:
+					return 100, nil
+				}
+				quiet++
+				return float64(100 + quiet%50), nil
+			})
+			p := base()
+			p.Budget = tt.budget
+			p.Observer = o
+			m, err := Measure(context.Background(), s, clock, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, m, o)
+		})
+	}
+	p := base()
+	p.QuietWait = -time.Second
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "wait for quiet") {
+		t.Errorf("negative QuietWait: %v", err)
+	}
+}

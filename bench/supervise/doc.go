@@ -1,0 +1,19 @@
+// Package supervise runs benchmarks in child processes and keeps what
+// they report: the child protocol (one JSON object a line on file
+// descriptor 3), the watchdog, fault accounting (a child that crashes,
+// hangs or loses its device costs the benchmark it was running, and a
+// fresh child carries on), the journal that makes an interrupted run
+// resumable, the isolation policy, and the merging of several runs (and
+// A/B configurations, or compile targets) into one results file.
+//
+// A run is one process invocation of the selected benchmarks: 'radvbench
+// run --runs N' makes N of them, each in a fresh child with its own
+// shuffled order; '--config' makes one per configuration and run,
+// interleaved (A B A B). The results file calls a run a "round"
+// (results.Round, Result.SampleRounds): the same thing under its schema
+// name.
+//
+// The package is pure Go (no cgo, no Vulkan): the parent never touches
+// the GPU. The child side only speaks the protocol; what it runs is the
+// caller's (the CLI's run and isa commands).
+package supervise

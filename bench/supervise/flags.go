@@ -1,0 +1,107 @@
+package supervise
+
+import (
+	"encoding/csv"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// The hidden flags of a child process (see ChildFlags).
+const (
+	flagChild   = "child"
+	flagSkip    = "child-skip"
+	flagGroups  = "child-groups"
+	flagSeed    = "child-seed"
+	flagSamples = "child-samples"
+)
+
+// parentOnly is the annotation that keeps a flag from the children.
+const parentOnly = "radvbench-parent-only"
+
+// ChildFlags are the flags the supervisor gives a child: that it is one,
+// what to skip, how many shared-input groups to run, its order seed and
+// whether to report samples.
+type ChildFlags struct {
+	Child   bool
+	Skip    string
+	Groups  int
+	Seed    uint64
+	Samples bool
+}
+
+// Register defines the child flags on fs, hidden from --help.
+func (c *ChildFlags) Register(fs *pflag.FlagSet) {
+	fs.BoolVar(&c.Child, flagChild, false, "internal")
+	fs.StringVar(&c.Skip, flagSkip, "", "internal")
+	fs.IntVar(&c.Groups, flagGroups, 0, "internal")
+	fs.Uint64Var(&c.Seed, flagSeed, 0, "internal")
+	fs.BoolVar(&c.Samples, flagSamples, false, "internal")
+	for _, n := range []string{flagChild, flagSkip, flagGroups, flagSeed, flagSamples} {
+		fs.MarkHidden(n)
+		fs.SetAnnotation(n, parentOnly, []string{"child protocol"})
+	}
+}
+
+// ParentOnly marks flags the parent handles itself (output, journal,
+// runs, configurations, isolation, the window): ArgsFor leaves them out.
+func ParentOnly(fs *pflag.FlagSet, names ...string) {
+	for _, n := range names {
+		if fs.Lookup(n) == nil {
+			panic("supervise.ParentOnly: no flag --" + n)
+		}
+		fs.SetAnnotation(n, parentOnly, []string{"parent"})
+	}
+}
+
+// ArgsFor is the command line a child gets from the parent's parsed flag
+// set: every flag the user set, except those marked ParentOnly, as
+// --name=value (slices as one flag per element), in definition order
+// when fs does not sort its flags. The flag set is the one owner of
+// which flags exist and what they take: nothing is listed by hand.
+func ArgsFor(fs *pflag.FlagSet) []string {
+	var out []string
+	fs.Visit(func(fl *pflag.Flag) {
+		if _, skip := fl.Annotations[parentOnly]; skip {
+			return
+		}
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				if fl.Value.Type() != "stringArray" {
+					v = csvField(v) // a string slice splits its value on commas
+				}
+				out = append(out, "--"+fl.Name+"="+v)
+			}
+			return
+		}
+		out = append(out, "--"+fl.Name+"="+fl.Value.String())
+	})
+	return out
+}
+
+// csvField quotes a value for a flag that parses CSV (pflag's
+// stringSlice), so a comma inside it survives.
+func csvField(v string) string {
+	if !strings.ContainsAny(v, ",\"\n") {
+		return v
+	}
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write([]string{v})
+	w.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// TakesValue reports whether flag name of fs needs a value argument
+// (false for booleans and flags with an optional value, such as
+// --isolate, whose value then needs '='). ok is false for an unknown flag.
+func TakesValue(fs *pflag.FlagSet, name string) (takes, ok bool) {
+	fl := fs.Lookup(name)
+	if fl == nil && len(name) == 1 {
+		fl = fs.ShorthandLookup(name)
+	}
+	if fl == nil {
+		return false, false
+	}
+	return fl.NoOptDefVal == "", true
+}

@@ -1,0 +1,152 @@
+package supervise
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+func TestReadJournal(t *testing.T) {
+	header := `{"journal":"radvbench/journal/v1","out":"r.json","args":["--quick"],"file":{"schema":"radvbench/results/v1","suites":["latency"],"device":{"name":"dev"},"results":null}}` + "\n"
+	result := `{"round":1,"result":{"suite":"latency","kernel":"empty","variant":{"name":"1x1"},"params":null,"status":"ok","verified":true,"metric":{"name":"t","unit":"ns","better":"lower","value":1,"samples":[1]},"ci":{"low":0,"high":0}}}` + "\n"
+	done := `{"round":1,"round_done":{"index":1,"config":"","started":"2026-01-01T00:00:00Z","finished":"2026-01-01T00:00:01Z","seed":7}}` + "\n"
+	for _, tc := range []struct {
+		name, data string
+		results    int
+		torn       bool
+		err        string
+	}{
+		{"header only", header, 0, false, ""},
+		{"results and a run", header + result + result + done, 2, false, ""},
+		{"torn last line", header + result + `{"round":1,"resu`, 1, true, ""},
+		{"torn header", `{"journal":"radvb`, 0, true, "holds no complete line"},
+		{"empty", "", 0, false, "holds no complete line"},
+		{"not a journal", `{"schema":"radvbench/results/v1"}` + "\n", 0, false, "is not a radvbench journal"},
+		{"damaged line", header + "garbage\n" + result, 0, false, "line 2 is damaged"},
+		{"result without kernel", header + `{"round":1,"result":{"suite":"x"}}` + "\n", 0, false, "without suite or kernel"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "r.json.journal")
+			os.WriteFile(path, []byte(tc.data), 0o644)
+			st, err := ReadJournal(path)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) || !usage.Is(err) {
+					t.Fatalf("err %v, want a usage error with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, e := range st.Entries {
+				if e.Result != nil {
+					n++
+				}
+			}
+			if n != tc.results || st.Torn != tc.torn || st.Header.Args[0] != "--quick" {
+				t.Errorf("%d results, torn %v, args %v; want %d, %v", n, st.Torn, st.Header.Args, tc.results, tc.torn)
+			}
+			if int(st.ValidLen) != strings.LastIndex(tc.data, "\n")+1 {
+				t.Errorf("valid length %d", st.ValidLen)
+			}
+		})
+	}
+	if _, err := ReadJournal(filepath.Join(t.TempDir(), "none.journal")); err == nil || !usage.Is(err) || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing journal: %v", err)
+	}
+}
+
+// TestJournalAppendAndReopen: lines written are read back; reopening
+// after a torn line cuts it, so the next line starts clean.
+func TestJournalAppendAndReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json.journal")
+	j, err := CreateJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &results.File{Schema: results.Schema, Device: results.Device{Name: "dev"}}
+	r := results.Result{Suite: "s", Kernel: "k", Status: results.StatusSkipped}
+	if err := j.WriteHeader(Header{Out: "r.json", Args: []string{"-x"}, File: f}); err != nil {
+		t.Fatal(err)
+	}
+	j.WriteHeader(Header{Args: []string{"twice"}}) // ignored
+	j.Add(Entry{Run: 2, Result: &r})
+	j.Close()
+	j.Close() // twice is fine
+	if _, err := CreateJournal(path); err == nil {
+		t.Error("CreateJournal replaced an existing journal")
+	}
+	fh, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	fh.WriteString(`{"round":2,"res`)
+	fh.Close()
+	st, err := ReadJournal(path)
+	if err != nil || !st.Torn {
+		t.Fatalf("torn journal: %v, torn %v", err, st.Torn)
+	}
+	j, err = ReopenJournal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Add(Entry{Run: 3, Result: &r})
+	j.Close()
+	st, err = ReadJournal(path)
+	if err != nil || st.Torn || len(st.Entries) != 2 || st.Entries[1].Run != 3 || !reflect.DeepEqual(st.Header.Args, []string{"-x"}) {
+		t.Fatalf("after reopen: %v, %+v", err, st)
+	}
+}
+
+func TestJournalPaths(t *testing.T) {
+	for _, tc := range []struct{ in, journal, out string }{
+		{"r.json", "r.json.journal", "r.json"},
+		{"r.json.journal", "r.json.journal", "r.json"},
+		{"dir/x", "dir/x.journal", "dir/x"},
+	} {
+		j, o := JournalPaths(tc.in)
+		if j != tc.journal || o != tc.out {
+			t.Errorf("JournalPaths(%q) = %q, %q", tc.in, j, o)
+		}
+	}
+}
+
+func TestIdentity(t *testing.T) {
+	base := func() *results.File {
+		return &results.File{Device: results.Device{Name: "gpu", DriverName: "radv", DriverInfo: "Mesa 25"},
+			Fingerprint: map[string]string{"kernel.release": "6.12", "amdgpu.noretry": "0"}}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(f *results.File)
+		want []string
+	}{
+		{"same", func(*results.File) {}, nil},
+		{"driver", func(f *results.File) { f.Device.DriverInfo = "Mesa 26" }, []string{`device.driver_info: "Mesa 25" -> "Mesa 26"`}},
+		{"driver name", func(f *results.File) { f.Device.DriverName = "llvmpipe" }, []string{`device.driver_name: "radv" -> "llvmpipe"`}},
+		{"fingerprint changed, added, removed", func(f *results.File) {
+			f.Fingerprint["kernel.release"] = "6.13"
+			f.Fingerprint["new"] = "x"
+			delete(f.Fingerprint, "amdgpu.noretry")
+		}, []string{`fingerprint.amdgpu.noretry: "0" -> "(absent)"`, `fingerprint.kernel.release: "6.12" -> "6.13"`, `fingerprint.new: "(absent)" -> "x"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cur := base()
+			tc.edit(cur)
+			if got := IdentityDiff(base(), cur); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+			note, err := CheckIdentity("r.journal", base(), cur, false)
+			if (err != nil) != (tc.want != nil) || note != "" || err != nil && !usage.Is(err) {
+				t.Errorf("CheckIdentity: %q, %v", note, err)
+			}
+			note, err = CheckIdentity("r.journal", base(), cur, true)
+			if err != nil || (note != "") != (tc.want != nil) {
+				t.Errorf("CheckIdentity --force: %q, %v", note, err)
+			}
+		})
+	}
+}

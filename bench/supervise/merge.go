@@ -1,0 +1,191 @@
+package supervise
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// Config is one configuration the children run with: an A/B --config
+// (a name and the environment its child processes get: driver options
+// such as RADV_PERFTEST are read when the driver loads, so each needs its
+// own process) or a compile target of 'isa'. The zero Config is a plain
+// run.
+type Config struct {
+	Name string
+	Env  map[string]string
+}
+
+// MergeOptions shape the results file Merge writes.
+type MergeOptions struct {
+	// Command is the file's command line.
+	Command []string
+	// Configs lists the configurations in run order; named ones are
+	// recorded in the file and keep their results apart.
+	Configs []Config
+	// Runs is how many runs each configuration made.
+	Runs int
+	// TargetCI is run's --target-ci as a fraction: a merged result whose
+	// interval is wider is noisy.
+	TargetCI float64
+	// Finished is the file's end time (zero: now).
+	Finished time.Time
+}
+
+// named reports whether the configurations have names (A/B runs, isa
+// targets) rather than being the one plain run.
+func named(cs []Config) bool { return len(cs) > 1 || len(cs) == 1 && cs[0].Name != "" }
+
+// merge builds one results file from a header and the entries: with one
+// run of one plain configuration the results as they were reported;
+// otherwise each benchmark's samples pooled with the run of each sample,
+// per-run summaries, and one result per configuration. Results are in
+// plan order (then configuration order).
+func merge(header *results.File, plan []string, entries []Entry, runs []results.Round, shaders map[string]string, o MergeOptions) *results.File {
+	f := *header
+	f.Results = nil
+	if o.Command != nil {
+		f.Command = o.Command
+	}
+	f.Finished = o.Finished
+	if f.Finished.IsZero() {
+		f.Finished = time.Now().UTC()
+	}
+	f.Rounds = runs
+	f.Shaders = shaders
+	isNamed := named(o.Configs)
+	if isNamed {
+		f.Configs = nil
+		for _, c := range o.Configs {
+			f.Configs = append(f.Configs, results.Config{Name: c.Name, Env: c.Env})
+		}
+	}
+	planPos := map[string]int{}
+	for i, id := range plan {
+		planPos[id] = i
+	}
+	cfgPos := map[string]int{}
+	for i, c := range o.Configs {
+		cfgPos[c.Name] = i
+	}
+	single := o.Runs <= 1 && !isNamed
+	acc := map[string]*results.Result{}
+	var keys []string
+	sorted := append([]Entry(nil), entries...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Run < sorted[j].Run })
+	for _, e := range sorted {
+		if e.Result == nil {
+			continue
+		}
+		r := *e.Result
+		key := e.Config + "\x00" + r.ID()
+		if single {
+			if _, dup := acc[key]; !dup {
+				keys = append(keys, key)
+			}
+			acc[key] = &r
+			continue
+		}
+		m, ok := acc[key]
+		if !ok {
+			cp := r
+			cp.Config = e.Config
+			cp.SamplesNS, cp.Metric.Samples, cp.SampleRounds, cp.Runs, cp.DurationS = nil, nil, nil, nil, 0
+			cp.Status, cp.Reason, cp.Verified = results.StatusOK, "", true
+			m = &cp
+			acc[key] = m
+			keys = append(keys, key)
+		}
+		MergeRun(m, &r, e.Run)
+	}
+	sort.SliceStable(keys, func(i, j int) bool {
+		a, b := acc[keys[i]], acc[keys[j]]
+		pa, oka := planPos[a.ID()]
+		pb, okb := planPos[b.ID()]
+		if oka && okb && pa != pb {
+			return pa < pb
+		}
+		if oka != okb {
+			return oka
+		}
+		return cfgPos[a.Config] < cfgPos[b.Config]
+	})
+	for _, k := range keys {
+		r := acc[k]
+		if !single {
+			if r.Status == results.StatusSkipped || r.Status == results.StatusFailed {
+				r.SamplesNS, r.Metric.Samples, r.SampleRounds = nil, nil, nil
+				if r.Status == results.StatusFailed {
+					r.Metric.Value, r.CI, r.CV, r.Noisy = 0, results.CI{}, 0, false
+				}
+			}
+			FinalizeMerged(r, o.TargetCI)
+			r.Runs = RunSummaries(r)
+		}
+		f.Results = append(f.Results, *r)
+	}
+	return &f
+}
+
+// MergeRun adds run's result r to the accumulated one m: samples pooled
+// with their run, a failed run fails the whole (its reason kept), a skip
+// is a skip, the first note is kept.
+func MergeRun(m, r *results.Result, run int) {
+	switch {
+	case m.Status == results.StatusFailed:
+	case r.Status == results.StatusFailed:
+		m.Status, m.Reason, m.Verified = r.Status, fmt.Sprintf("run %d: %s", run, r.Reason), false
+	case r.Status == results.StatusSkipped:
+		m.Status, m.Reason = r.Status, r.Reason
+	default:
+		m.Verified = m.Verified && r.Verified
+	}
+	m.AppendRun(r, run)
+	m.DurationS += r.DurationS
+	if m.Note == "" {
+		m.Note = r.Note
+	}
+}
+
+// FinalizeMerged recomputes the summary of merged samples (those not
+// marked disturbed by interference): the median,
+// its interval and CV, whether it is noisy against targetCI, and the
+// share of the device's peak scaled to the new median.
+func FinalizeMerged(r *results.Result, targetCI float64) {
+	if r.Status != results.StatusOK || len(r.Metric.Samples) == 0 {
+		return
+	}
+	old := r.Metric.Value
+	s := stats.Summarize(stats.Undisturbed(r.Metric.Samples, r.Disturbed))
+	r.Metric.Value, r.CV = s.Median, s.CV
+	r.CI = results.NewCI(s.Low, s.High, stats.Confidence)
+	r.Noisy, r.Reason = false, ""
+	switch w := s.RelWidth(); {
+	case math.IsInf(w, 1):
+		r.Noisy = true
+		r.Reason = fmt.Sprintf("noisy: %d samples over all runs are too few for a 95%% CI", s.N)
+	case w > targetCI:
+		r.Noisy = true
+		r.Reason = fmt.Sprintf("noisy: 95%% CI ±%.1f%% after %d samples over all runs", 100*w, s.N)
+	}
+	if r.PercentOfPeak > 0 && old > 0 {
+		r.PercentOfPeak *= s.Median / old
+	}
+}
+
+// RunSummaries is each run's sample count and median.
+func RunSummaries(r *results.Result) []results.RunSummary {
+	if len(r.SampleRounds) == 0 {
+		return nil
+	}
+	runs, samples := r.RunSamples()
+	out := make([]results.RunSummary, len(runs))
+	for i := range runs {
+		out[i] = results.RunSummary{Round: runs[i], N: len(samples[i]), Median: stats.Summarize(samples[i]).Median}
+	}
+	return out
+}

@@ -1,0 +1,250 @@
+package supervise
+
+import (
+	"os/exec"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+func TestDescribeExit(t *testing.T) {
+	for _, tc := range []struct {
+		name, script, stderr, want string
+	}{
+		{"exit status", "exit 3", "", "exit status 3"},
+		{"killed by a signal", "kill -SEGV $$", "", "killed by SIGSEGV (segmentation fault)"},
+		{"abort", "kill -ABRT $$", "", "killed by SIGABRT (aborted)"},
+		{"Go runtime's fatal signal", "exit 2", "some line\nSIGSEGV: segmentation violation\nPC=0x1 m=0", "crashed with SIGSEGV (segmentation violation), exit status 2"},
+		{"clean", "exit 0", "", "exit status 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command("sh", "-c", tc.script)
+			cmd.Run()
+			if got := DescribeExit(cmd.ProcessState, tc.stderr); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if got := DescribeExit(nil, ""); got != "did not start" {
+		t.Errorf("nil state: %q", got)
+	}
+}
+
+func TestTail(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		n      int
+		writes []string
+		want   string
+	}{
+		{"keeps the last n lines", 2, []string{"a\nb\n", "c\n"}, "b\nc"},
+		{"a line split across writes", 3, []string{"he", "llo\nwor", "ld"}, "hello\nworld"},
+		{"a Go crash keeps the lines before it, not the dump", 2,
+			[]string{"x\ny\nSIGABRT: abort\n", "PC=0x0\ngoroutine 1\nmore\n"}, "x\ny\nSIGABRT: abort"},
+		{"nothing", 3, nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tl := &Tail{N: tc.n}
+			for _, w := range tc.writes {
+				tl.Write([]byte(w))
+			}
+			if got := tl.String(); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestStderrExcerpt(t *testing.T) {
+	warn := "WARNING: lavapipe is not a conformant vulkan implementation, testing use only.\nWARNING: llvmpipe is a CPU implementation (lavapipe): its figures describe the host CPU"
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"a\n\n  b  \nc\n", 2, "b | c"},
+		{warn + "\nradvbench run: no device", 5, "WARNING: lavapipe is not a conformant vulkan implementation, testing use only. | radvbench run: no device"},
+		{"", 3, ""},
+		{"only\n", 0, ""},
+	} {
+		if got := StderrExcerpt(tc.in, tc.n); got != tc.want {
+			t.Errorf("StderrExcerpt(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestWatchdogBudget(t *testing.T) {
+	for _, tc := range []struct {
+		name                      string
+		explicit, maxTime, warmup time.Duration
+		quick                     bool
+		want                      time.Duration
+	}{
+		{"explicit wins", 5 * time.Second, time.Minute, time.Minute, false, 5 * time.Second},
+		{"defaults", 0, 0, 0, false, 60*time.Second + 200*time.Millisecond + 30*time.Second},
+		{"quick defaults", 0, 0, 0, true, 60*time.Second + 200*time.Millisecond + 3*time.Second},
+		{"given budgets", 0, 2 * time.Second, 50 * time.Millisecond, true, 60*time.Second + 50*time.Millisecond + 6*time.Second},
+	} {
+		if got := WatchdogBudget(tc.explicit, tc.maxTime, tc.warmup, tc.quick); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestIsolation(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		want     Isolation
+		groups   int
+		children bool
+		bad      bool
+	}{
+		{"auto", IsolateAuto, 0, false, false},
+		{"off", IsolateOff, 0, false, false},
+		{"false", IsolateOff, 0, false, false},
+		{"kernel", IsolateKernel, 1, true, false},
+		{"TRUE", IsolateKernel, 1, true, false},
+		{"run", IsolateRun, 0, true, false},
+		{"sometimes", IsolateAuto, 0, false, true},
+	} {
+		got, err := ParseIsolation(tc.in)
+		if (err != nil) != tc.bad || got != tc.want || got.Groups() != tc.groups || got.Children() != tc.children {
+			t.Errorf("ParseIsolation(%q) = %v (groups %d, children %v), %v", tc.in, got, got.Groups(), got.Children(), err)
+		}
+	}
+	for _, tc := range []struct {
+		gpu    bool
+		device string
+		want   Isolation
+	}{
+		{false, "", IsolateOff},
+		{true, "", IsolateKernel},
+		{true, "llvmpipe", IsolateOff},
+		{true, "Lavapipe", IsolateOff},
+		{true, "cpu", IsolateOff},
+		{true, "7900", IsolateKernel},
+	} {
+		if got := AutoIsolation(tc.gpu, tc.device); got != tc.want {
+			t.Errorf("AutoIsolation(%v, %q) = %v, want %v", tc.gpu, tc.device, got, tc.want)
+		}
+	}
+}
+
+// runLikeFlags is a flag set with every kind of flag run has.
+func runLikeFlags() (*pflag.FlagSet, *ChildFlags) {
+	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.StringSlice("suite", []string{"matmul"}, "")
+	fs.StringArray("sizes", nil, "")
+	fs.StringArray("label", nil, "")
+	fs.Bool("quick", false, "")
+	fs.StringP("out", "o", "", "")
+	fs.Duration("max-time", 0, "")
+	fs.Float64("target-ci", 1, "")
+	fs.Uint64("seed", 1, "")
+	fs.Int("runs", 0, "")
+	fs.String("isolate", "auto", "")
+	fs.Lookup("isolate").NoOptDefVal = "kernel"
+	fs.String("filter", "", "")
+	var cf ChildFlags
+	cf.Register(fs)
+	ParentOnly(fs, "out", "runs", "isolate")
+	return fs, &cf
+}
+
+func TestArgsFor(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"parent-only flags are left out", []string{"--suite", "latency", "--runs", "3", "--isolate", "-o", "x.json", "--quick"},
+			[]string{"--suite=latency", "--quick=true"}},
+		{"every kind of value", []string{"--suite=matmul,peak", "--sizes", "matmul=1024;mesh=8x8", "--sizes", "2048", "--label", "k=a,b",
+			"--max-time", "150ms", "--target-ci=0.5", "--seed", "18446744073709551615", "--filter", "-x|y"},
+			[]string{"--suite=matmul", "--suite=peak", "--sizes=matmul=1024;mesh=8x8", "--sizes=2048", "--label=k=a,b",
+				"--max-time=150ms", "--target-ci=0.5", "--seed=18446744073709551615", "--filter=-x|y"}},
+		{"a comma inside a slice element survives", []string{`--suite="a,b"`}, []string{`--suite="a,b"`}},
+		{"child flags are the supervisor's", []string{"--child", "--child-seed", "5", "--quick"}, []string{"--quick=true"}},
+		{"nothing set", nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, _ := runLikeFlags()
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			got := ArgsFor(fs)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("ArgsFor = %q, want %q", got, tc.want)
+			}
+			// What the child parses equals what the parent parsed.
+			child, _ := runLikeFlags()
+			if err := child.Parse(got); err != nil {
+				t.Fatalf("the child cannot parse %q: %v", got, err)
+			}
+			fs.VisitAll(func(fl *pflag.Flag) {
+				if _, po := fl.Annotations[parentOnly]; po {
+					return
+				}
+				if c := child.Lookup(fl.Name).Value.String(); c != fl.Value.String() {
+					t.Errorf("--%s: child sees %q, parent %q", fl.Name, c, fl.Value.String())
+				}
+			})
+		})
+	}
+}
+
+func TestTakesValue(t *testing.T) {
+	fs, _ := runLikeFlags()
+	for _, tc := range []struct {
+		name        string
+		takes, isOK bool
+	}{
+		{"suite", true, true}, {"quick", false, true}, {"isolate", false, true}, {"o", true, true}, {"child-seed", true, true}, {"nope", false, false},
+	} {
+		takes, ok := TakesValue(fs, tc.name)
+		if takes != tc.takes || ok != tc.isOK {
+			t.Errorf("TakesValue(%q) = %v, %v; want %v, %v", tc.name, takes, ok, tc.takes, tc.isOK)
+		}
+	}
+}
+
+func TestChildSelect(t *testing.T) {
+	ids := []string{"a", "b", "c", "d", "e"}
+	groups := []int{0, 0, 1, 2, 2}
+	for _, tc := range []struct {
+		name   string
+		skip   []string
+		groups int
+		want   []int
+	}{
+		{"all", nil, 0, []int{0, 1, 2, 3, 4}},
+		{"one group", nil, 1, []int{0, 1}},
+		{"skip finished, then one group", []string{"a", "b"}, 1, []int{2}},
+		{"skip inside a group", []string{"a"}, 1, []int{1}},
+		{"two groups after skips", []string{"c"}, 2, []int{0, 1, 3, 4}},
+		{"everything done", ids, 1, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &Child{skip: map[string]bool{}, groups: tc.groups}
+			for _, s := range tc.skip {
+				c.skip[s] = true
+			}
+			if got := c.Select(ids, groups); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Select = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestEnvString(t *testing.T) {
+	if got := EnvString(map[string]string{"B": "2", "A": "1"}); got != "(A=1 B=2)" {
+		t.Errorf("got %q", got)
+	}
+	if got := EnvString(nil); !strings.Contains(got, "no environment") {
+		t.Errorf("got %q", got)
+	}
+}

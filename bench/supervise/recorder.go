@@ -1,0 +1,211 @@
+package supervise
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// Recorder keeps what a run's benchmarks reported: in memory, for the
+// results file, and in the journal, durably, as each one finishes. The
+// in-process run and the supervisor record through it alike, so both
+// resume, merge and finish the same way.
+type Recorder struct {
+	journal *Journal
+	head    Header
+	// resumed is the interrupted run's header when resuming; force
+	// allows resuming on a different system.
+	resumed *results.File
+	force   bool
+
+	header  *results.File
+	plan    []string
+	entries []Entry
+	runs    []results.Round
+	shaders map[string]string
+
+	// OnResult, when set, sees every result as it is recorded.
+	OnResult func(*results.Result)
+	// Notef prints a note for the user (nil: discarded).
+	Notef func(format string, args ...any)
+}
+
+// NewRecorder records into journal j for the results file out, made by
+// the command-line arguments args (what --resume repeats).
+func NewRecorder(j *Journal, out string, args []string) *Recorder {
+	return &Recorder{journal: j, head: Header{Out: out, Args: args}, shaders: map[string]string{}}
+}
+
+func (r *Recorder) notef(format string, args ...any) {
+	if r.Notef != nil {
+		r.Notef(format, args...)
+	}
+}
+
+// Path is the journal's path.
+func (r *Recorder) Path() string { return r.journal.Path() }
+
+// Out is the results file's path.
+func (r *Recorder) Out() string { return r.head.Out }
+
+// Resume loads an interrupted run's journal: its finished results and
+// runs count as recorded; a header set later must describe the same
+// system unless force.
+func (r *Recorder) Resume(st *JournalState, force bool) {
+	r.resumed, r.force = st.Header.File, force
+	for _, e := range st.Entries {
+		switch {
+		case e.Result != nil:
+			r.entries = append(r.entries, e)
+			for k, v := range e.Shaders {
+				r.shaders[k] = v
+			}
+		case e.RunDone != nil:
+			r.runs = append(r.runs, *e.RunDone)
+		}
+	}
+}
+
+// Done is the set of benchmark IDs already finished in run run of
+// configuration config.
+func (r *Recorder) Done(run int, config string) map[string]bool {
+	done := map[string]bool{}
+	for _, e := range r.entries {
+		if e.Run == run && e.Config == config {
+			done[e.Result.ID()] = true
+		}
+	}
+	return done
+}
+
+// RunFinished reports whether run run of configuration config has ended.
+func (r *Recorder) RunFinished(run int, config string) bool {
+	for _, rd := range r.runs {
+		if rd.Index == run && rd.Config == config {
+			return true
+		}
+	}
+	return false
+}
+
+// Resumed is the earlier results of a resumed run, in the order they
+// finished.
+func (r *Recorder) Resumed() []results.Result {
+	var out []results.Result
+	for _, e := range r.entries {
+		out = append(out, *e.Result)
+	}
+	return out
+}
+
+// SetHeader takes the results file's metadata (device, driver,
+// fingerprint; no results) and the plan's benchmark IDs the first time
+// it is called, checks it against the interrupted run's when resuming,
+// and writes the journal's header. Later calls do nothing.
+func (r *Recorder) SetHeader(h *results.File, plan []string) error {
+	if r.header != nil {
+		return nil
+	}
+	cp := *h
+	if r.resumed != nil {
+		note, err := CheckIdentity(r.journal.Path(), r.resumed, &cp, r.force)
+		if err != nil {
+			return err
+		}
+		if note != "" {
+			r.notef("%s", note)
+		}
+		cp.Started = r.resumed.Started
+	}
+	r.header, r.plan = &cp, plan
+	r.head.File = &cp
+	return r.journal.WriteHeader(r.head)
+}
+
+// Header is the file's metadata (nil before SetHeader, unless resuming).
+func (r *Recorder) Header() *results.File {
+	if r.header == nil {
+		return r.resumed
+	}
+	return r.header
+}
+
+// Add records one finished benchmark of run run and configuration config,
+// with the hashes of its shaders.
+func (r *Recorder) Add(run int, config string, res *results.Result, shaders map[string]string) error {
+	e := Entry{Run: run, Config: config, Result: res, Shaders: shaders}
+	r.entries = append(r.entries, e)
+	for k, v := range shaders {
+		r.shaders[k] = v
+	}
+	err := r.journal.Add(e)
+	if r.OnResult != nil {
+		r.OnResult(res) // after the journal: what it is shown is durable
+	}
+	return err
+}
+
+// EndRun records the end of a run (its order and times).
+func (r *Recorder) EndRun(rd results.Round) error {
+	r.runs = append(r.runs, rd)
+	return r.journal.Add(Entry{Run: rd.Index, Config: rd.Config, RunDone: &rd})
+}
+
+// Count is how many results are recorded.
+func (r *Recorder) Count() int { return len(r.entries) }
+
+// Merge is the results file of everything recorded (see MergeOptions);
+// nil when nothing reported a header.
+func (r *Recorder) Merge(o MergeOptions) *results.File {
+	h := r.Header()
+	if h == nil {
+		return nil
+	}
+	if o.Finished.IsZero() {
+		o.Finished = time.Now().UTC()
+	}
+	return merge(h, r.plan, r.entries, r.runs, r.shaders, o)
+}
+
+// Finish ends a run: it writes the results file atomically and, when the
+// run is complete, removes the journal (the file holds it all); an
+// incomplete run keeps its journal for --resume. resumeHint is the
+// command that continues the run ("radvbench run --resume OUT").
+func (r *Recorder) Finish(out string, f *results.File, complete bool, resumeHint string) error {
+	if err := results.Save(out, f); err != nil {
+		return fmt.Errorf("write results %s: %w (the finished benchmarks are in the journal %s: fix this, then '%s')", out, err, r.journal.Path(), resumeHint)
+	}
+	if complete {
+		if err := r.journal.Remove(); err != nil && !os.IsNotExist(err) {
+			r.notef("note: could not remove the journal %s of the finished run: %v", r.journal.Path(), rootCause(err))
+		}
+	}
+	return nil
+}
+
+// Close closes the journal (it stays on disk).
+func (r *Recorder) Close() error { return r.journal.Close() }
+
+// Abandon removes the journal of a run that recorded nothing worth
+// resuming (it never started).
+func (r *Recorder) Abandon() {
+	if r.Count() == 0 {
+		r.journal.Remove()
+	}
+}
+
+// StartJournal creates the journal beside out for a new run, or reopens
+// the one a resumed run read; a journal in the way is a usage error.
+func StartJournal(out string, resumed *JournalState) (*Journal, error) {
+	if resumed != nil {
+		return ReopenJournal(resumed)
+	}
+	j, err := CreateJournal(out + JournalSuffix)
+	if err != nil {
+		return nil, usage.Errorf("%v (choose another --out)", err)
+	}
+	return j, nil
+}

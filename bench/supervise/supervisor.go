@@ -1,0 +1,469 @@
+package supervise
+
+// The parent side: runs of child processes, the watchdog, fault
+// accounting.
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// Supervisor runs the benchmarks in child processes: each run of each
+// configuration is one child (or one per shared-input group with
+// Groups = 1), restarted after a fault until every benchmark of the run's
+// order has a result. A child that crashes, hangs past the watchdog budget
+// or loses its device costs the benchmark it was running (a failed result
+// saying what happened); a fresh child carries on with the rest.
+type Supervisor struct {
+	// Exe is the program the children run; Args its arguments before the
+	// child-protocol flags (ChildFlags) the supervisor adds.
+	Exe  string
+	Args []string
+	// Configs are run in turn within each run (A B A B); one zero Config
+	// for plain runs.
+	Configs []Config
+	// Runs is how many runs each configuration makes.
+	Runs int
+	// Seed is run's order seed.
+	Seed func(run int) uint64
+	// Groups is how many shared-input groups one child runs (0: all).
+	Groups int
+	// Budget is the watchdog: a child that reports nothing for this long
+	// is killed, with its process group.
+	Budget time.Duration
+	// Recorder keeps the results (and the journal).
+	Recorder *Recorder
+	// Stdout receives the children's stdout (the validation layer and the
+	// driver write there); Notef prints the supervisor's notes.
+	Stdout io.Writer
+	Notef  func(format string, args ...any)
+	// OnStart sees each benchmark as a child starts it; OnSample, when
+	// set, each timed sample (the children are asked to report them).
+	OnStart  func(*results.Result)
+	OnSample func(id string, n int, value float64)
+	// KernelLog reads the GPU-fault lines of the kernel log (nil:
+	// sysinfo.GPUFaultLines of dmesg).
+	KernelLog func() []string
+
+	// Stats counts what the supervisor saw.
+	Stats Stats
+
+	// newWatchdog makes the watchdog's timer; tests replace it to fire
+	// it on an event instead of a clock.
+	newWatchdog func(time.Duration) Watchdog
+	tmp         string
+	klog        map[string]bool
+}
+
+// Stats counts children and their faults, for the summary line.
+type Stats struct {
+	Children, Crashes, Hangs, Lost int
+}
+
+// Summary is one line on what the supervisor saw.
+func (s *Supervisor) Summary() string {
+	return fmt.Sprintf("child processes: %d; crashed: %d, hung (killed by the watchdog): %d, device lost: %d", s.Stats.Children, s.Stats.Crashes, s.Stats.Hangs, s.Stats.Lost)
+}
+
+// Watchdog is a resettable timer.
+type Watchdog interface {
+	C() <-chan time.Time
+	// Reset restarts the budget; Stop releases the timer.
+	Reset()
+	Stop()
+}
+
+type clockWatchdog struct {
+	t *time.Timer
+	d time.Duration
+}
+
+func (w *clockWatchdog) C() <-chan time.Time { return w.t.C }
+func (w *clockWatchdog) Stop()               { w.t.Stop() }
+func (w *clockWatchdog) Reset() {
+	if !w.t.Stop() {
+		select {
+		case <-w.t.C:
+		default:
+		}
+	}
+	w.t.Reset(w.d)
+}
+
+func (s *Supervisor) watchdog() Watchdog {
+	if s.newWatchdog != nil {
+		return s.newWatchdog(s.Budget)
+	}
+	return &clockWatchdog{t: time.NewTimer(s.Budget), d: s.Budget}
+}
+
+func (s *Supervisor) notef(format string, args ...any) {
+	if s.Notef != nil {
+		s.Notef(format, args...)
+	}
+}
+
+func (s *Supervisor) kernelLog() []string {
+	if s.KernelLog != nil {
+		return s.KernelLog()
+	}
+	log, err := sysinfo.ReadKernelLog()
+	if err != nil {
+		return nil
+	}
+	return sysinfo.GPUFaultLines(string(log))
+}
+
+// Run executes every run of every configuration; what was gathered stays
+// in the Recorder even when it returns an error. ctx's cancellation
+// kills the running child and returns ctx.Err().
+func (s *Supervisor) Run(ctx context.Context) error {
+	if len(s.Configs) == 0 {
+		s.Configs = []Config{{}}
+	}
+	tmp, err := os.MkdirTemp("", "radvbench-children")
+	if err != nil {
+		return fmt.Errorf("temporary directory for child processes: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	s.tmp = tmp
+	s.klog = lineSet(s.kernelLog())
+	for r := 1; r <= s.Runs; r++ {
+		for _, c := range s.Configs {
+			if s.Recorder.RunFinished(r, c.Name) {
+				continue
+			}
+			if err := s.runOne(ctx, r, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// runOne runs one run of one configuration until every benchmark of its
+// order has a result, starting a fresh child after each fault.
+func (s *Supervisor) runOne(ctx context.Context, r int, c Config) error {
+	seed := uint64(0)
+	if s.Seed != nil {
+		seed = s.Seed(r)
+	}
+	desc := ""
+	if c.Name != "" {
+		desc = " config " + c.Name + " " + EnvString(c.Env)
+	}
+	s.notef("run %d/%d%s: order seed %d", r, s.Runs, desc, seed)
+	rd := results.Round{Index: r, Config: c.Name, Started: time.Now().UTC(), Seed: seed}
+	done := s.Recorder.Done(r, c.Name)
+	var order []string
+	for order == nil || !allDone(order, done) {
+		out, err := s.runChild(ctx, r, c, seed, done, &order)
+		if err != nil {
+			return err
+		}
+		if out.results == 0 && !out.faulted && order != nil && !allDone(order, done) {
+			return fmt.Errorf("run %d: a child process ended without running anything (see its messages above)", r)
+		}
+	}
+	rd.Order = order
+	rd.Finished = time.Now().UTC()
+	return s.Recorder.EndRun(rd)
+}
+
+func allDone(order []string, done map[string]bool) bool {
+	for _, id := range order {
+		if !done[id] {
+			return false
+		}
+	}
+	return true
+}
+
+// childOutcome is what one child did.
+type childOutcome struct {
+	results int
+	faulted bool
+}
+
+// ChildArgs are the protocol flags the supervisor gives a child.
+func childArgs(skipFile string, seed uint64, groups int, samples bool) []string {
+	args := []string{"--" + flagChild, "--" + flagSeed, strconv.FormatUint(seed, 10), "--" + flagSkip, skipFile,
+		"--" + flagGroups, strconv.Itoa(groups)}
+	if samples {
+		args = append(args, "--"+flagSamples)
+	}
+	return args
+}
+
+// runChild starts one child for run r and follows it to its end. A
+// returned error ends the whole supervised run; a child's fault is
+// recorded and returns nil.
+func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64, done map[string]bool, order *[]string) (childOutcome, error) {
+	var out childOutcome
+	skipFile := filepath.Join(s.tmp, fmt.Sprintf("skip-%d-%d", r, s.Stats.Children))
+	skip := make([]string, 0, len(done))
+	for id := range done {
+		skip = append(skip, id)
+	}
+	sort.Strings(skip)
+	if err := os.WriteFile(skipFile, []byte(strings.Join(skip, "\n")+"\n"), 0o644); err != nil {
+		return out, fmt.Errorf("write the child's skip list: %w", err)
+	}
+	args := append(append([]string(nil), s.Args...), childArgs(skipFile, seed, s.Groups, s.OnSample != nil)...)
+	cmd := exec.Command(s.Exe, args...)
+	cmd.Env = os.Environ()
+	for k, v := range c.Env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	// Its own process group, so a timeout kills every process and thread
+	// of it; and it dies with the parent.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return out, fmt.Errorf("protocol pipe for a child process: %w", err)
+	}
+	defer pr.Close()
+	cmd.ExtraFiles = []*os.File{pw} // FD 3
+	cmd.Stdout = s.Stdout
+	if cmd.Stdout == nil {
+		cmd.Stdout = io.Discard
+	}
+	errTail := &Tail{N: 40}
+	cmd.Stderr = errTail
+	if err := cmd.Start(); err != nil {
+		pw.Close()
+		return out, fmt.Errorf("start a child process of %s: %w", s.Exe, err)
+	}
+	pw.Close()
+	s.Stats.Children++
+	killGroup := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+
+	msgs := make(chan Msg)
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(msgs)
+		br := bufio.NewReaderSize(pr, 1<<16)
+		for {
+			line, err := br.ReadBytes('\n')
+			if len(line) > 0 && line[len(line)-1] == '\n' {
+				var m Msg
+				if jerr := json.Unmarshal(line, &m); jerr != nil {
+					readErr <- fmt.Errorf("unreadable protocol line from a child process: %v", jerr)
+					return
+				}
+				msgs <- m
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	waited := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(waited) }()
+
+	wd := s.watchdog()
+	defer wd.Stop()
+	var cur *results.Result
+	var curStart time.Time
+	timedOut, interrupted, gotEnd, lostReported := false, false, false, false
+	var fatal error
+	for open := true; open; {
+		select {
+		case m, ok := <-msgs:
+			if !ok {
+				open = false
+				break
+			}
+			wd.Reset()
+			switch {
+			case m.Header != nil:
+				if err := s.Recorder.SetHeader(m.Header, m.Plan); err != nil {
+					fatal = err
+					killGroup()
+				}
+				if *order == nil {
+					*order = m.Order
+				}
+			case m.Start != "":
+				cur, curStart = m.Item, time.Now()
+				if cur == nil {
+					cur = &results.Result{Suite: "?", Kernel: m.Start}
+				} else if s.OnStart != nil {
+					s.OnStart(cur)
+				}
+			case m.Sample != nil:
+				if s.OnSample != nil {
+					s.OnSample(m.Sample.ID, m.Sample.N, m.Sample.Value)
+				}
+			case m.Result != nil:
+				res := m.Result
+				if m.DeviceLost {
+					s.Stats.Lost++
+					lostReported = true
+					res.Reason = s.withKernelLog(res.Reason)
+				}
+				if err := s.Recorder.Add(r, c.Name, res, m.Shaders); err != nil {
+					fatal = err
+					killGroup()
+				}
+				done[res.ID()] = true
+				out.results++
+				cur = nil
+			case m.End:
+				gotEnd = true
+			}
+		case <-wd.C():
+			timedOut = true
+			killGroup()
+		case <-ctx.Done():
+			interrupted = true
+			killGroup()
+		}
+	}
+	// The protocol pipe is closed: the child exited or closed it. Give it
+	// the budget to exit.
+	wd.Reset()
+	select {
+	case <-waited:
+	case <-wd.C():
+		timedOut = true
+		killGroup()
+		<-waited
+	case <-ctx.Done():
+		interrupted = true
+		killGroup()
+		<-waited
+	}
+	killGroup() // nothing of the child may outlive it
+	select {
+	case err := <-readErr:
+		if fatal == nil {
+			fatal = err
+		}
+	default:
+	}
+	if fatal != nil {
+		return out, fatal
+	}
+	if interrupted {
+		return out, ctx.Err()
+	}
+	state := cmd.ProcessState
+	clean := !timedOut && waitErr == nil && gotEnd
+	lost := lostReported && state != nil && state.ExitCode() == ExitDeviceLost && !timedOut
+	if clean || lost {
+		return out, nil
+	}
+	stderrText := errTail.String()
+	var what string
+	switch {
+	case timedOut && cur != nil:
+		s.Stats.Hangs++
+		what = fmt.Sprintf("hung: no progress for %v (the watchdog budget; --watchdog changes it), its process group was killed", s.Budget)
+	case timedOut:
+		what = fmt.Sprintf("a child process made no progress for %v outside any benchmark and was killed", s.Budget)
+	default:
+		s.Stats.Crashes++
+		what = "crashed: the child process " + DescribeExit(state, stderrText)
+	}
+	if cur == nil {
+		if out.results == 0 && !gotEnd {
+			msg := commandPrefix.ReplaceAllString(StderrExcerpt(stderrText, 1), "")
+			if msg == "" {
+				msg = what
+			}
+			return out, &ChildFailedError{Run: r, Msg: msg, Usage: state != nil && state.ExitCode() == 2}
+		}
+		s.notef("run %d: %s between benchmarks; a fresh child carries on", r, what)
+		return out, nil
+	}
+	reason := what
+	if ex := StderrExcerpt(stderrText, 5); ex != "" {
+		reason += "; last stderr lines: " + ex
+	}
+	reason = s.withKernelLog(reason)
+	failed := *cur
+	failed.Status, failed.Reason, failed.Verified = results.StatusFailed, reason, false
+	failed.DurationS = time.Since(curStart).Seconds()
+	s.notef("run %d: %s: %s; a fresh child carries on", r, failed.ID(), what)
+	if err := s.Recorder.Add(r, c.Name, &failed, nil); err != nil {
+		return out, err
+	}
+	done[failed.ID()] = true
+	out.faulted = true
+	return out, nil
+}
+
+// ChildFailedError is a child that failed before its first benchmark:
+// bad arguments (Usage: it exited 2), no device, a driver that aborts on
+// load. Nothing ran, so nothing would run in a fresh child either.
+type ChildFailedError struct {
+	Run   int
+	Msg   string
+	Usage bool
+}
+
+func (e *ChildFailedError) Error() string {
+	return fmt.Sprintf("run %d: the child process failed before its first benchmark: %s", e.Run, e.Msg)
+}
+
+// withKernelLog appends the kernel log's new GPU-fault lines (at most 5).
+func (s *Supervisor) withKernelLog(reason string) string {
+	var fresh []string
+	for _, l := range s.kernelLog() {
+		if !s.klog[l] {
+			fresh = append(fresh, l)
+		}
+	}
+	if len(fresh) > 5 {
+		fresh = fresh[len(fresh)-5:]
+	}
+	if len(fresh) > 0 {
+		reason += "; kernel log: " + strings.Join(fresh, " | ")
+	}
+	return reason
+}
+
+// commandPrefix is the "radvbench run: " a child's error line starts with.
+var commandPrefix = regexp.MustCompile(`^radvbench [a-z]+: `)
+
+func lineSet(lines []string) map[string]bool {
+	m := map[string]bool{}
+	for _, l := range lines {
+		m[l] = true
+	}
+	return m
+}
+
+// EnvString is a configuration's environment as "(K=V K2=V2)", sorted.
+func EnvString(env map[string]string) string {
+	keys := make([]string, 0, len(env))
+	for k := range env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + env[k]
+	}
+	if len(parts) == 0 {
+		return "(no environment changes)"
+	}
+	return "(" + strings.Join(parts, " ") + ")"
+}

@@ -1,0 +1,5 @@
+//go:build testhooks
+
+package main
+
+func init() { testTags = append(testTags, "testhooks") }

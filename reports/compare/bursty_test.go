@@ -1,0 +1,220 @@
+package compare
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// Bursty one-sided interference, seeded: the model the run-level design
+// is tested on. A benchmark's run takes `samples` samples of a time; the
+// run as a whole is shifted by a drift exp(drift·N(0,1)) (thread
+// placement, memory layout: two-sided and invisible), each sample
+// scatters by within·N(0,1), and a neighbour switches on and off as a
+// two-state Markov chain over the samples: on for `occupancy` of the time
+// on average, in bursts of burstLen samples on average; each burst slows
+// the samples it covers by a factor drawn from [slowLo, slowHi] (20–80%).
+// The observer marks a disturbed sample with probability detect and a
+// quiet one with probability falseMark. The figure is a throughput
+// (higher is better), so the direction handling is exercised too.
+
+type burst struct {
+	occupancy, burstLen float64 // share of samples disturbed; mean burst length in samples
+	slowLo, slowHi      float64 // a burst slows its samples by a factor in [slowLo, slowHi]
+	drift, within       float64 // between-run and within-run CVs (log scale)
+	samples             int     // per run
+	detect, falseMark   float64 // observer: P(mark | disturbed), P(mark | quiet)
+}
+
+func (b burst) String() string {
+	return fmt.Sprintf("occ=%g%%/len=%g/slow=%g-%g%%/drift=%g%%/within=%g%%/n=%d/detect=%g",
+		b.occupancy*100, b.burstLen, b.slowLo*100, b.slowHi*100, b.drift*100, b.within*100, b.samples, b.detect)
+}
+
+// run draws one run: throughput samples and the observer's marks, slowed
+// down by slowdown (time × (1+slowdown)).
+func (b burst) run(rng *rand.Rand, slowdown float64) ([]float64, []bool) {
+	f := (1 + slowdown) * math.Exp(b.drift*rng.NormFloat64())
+	xs := make([]float64, b.samples)
+	marks := make([]bool, b.samples)
+	// Markov chain: leave a burst with probability 1/len; enter one with
+	// the probability that makes the stationary share `occupancy`.
+	pOff := 1 / math.Max(1, b.burstLen)
+	pOn := 0.0
+	if b.occupancy > 0 {
+		pOn = math.Min(1, b.occupancy*pOff/(1-b.occupancy))
+	}
+	on := rng.Float64() < b.occupancy
+	slow := b.slowLo + (b.slowHi-b.slowLo)*rng.Float64()
+	for i := range xs {
+		if i > 0 {
+			switch {
+			case on && rng.Float64() < pOff:
+				on = false
+			case !on && rng.Float64() < pOn:
+				on = true
+				slow = b.slowLo + (b.slowHi-b.slowLo)*rng.Float64()
+			}
+		}
+		t := 1e6 * f * math.Exp(b.within*rng.NormFloat64())
+		if on {
+			t *= 1 + slow
+			marks[i] = rng.Float64() < b.detect
+		} else {
+			marks[i] = rng.Float64() < b.falseMark
+		}
+		xs[i] = 2e9 / t
+	}
+	return xs, marks
+}
+
+// file is one run as a results file of one benchmark ("s/k"), as the
+// run supervisor would hand it to Until.
+func (b burst) file(rng *rand.Rand, slowdown float64) *results.File {
+	xs, marks := b.run(rng, slowdown)
+	r := results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK, Disturbed: marks,
+		Metric: results.Metric{Name: "m", Unit: "GFLOP/s", Better: results.HigherIsBetter, Samples: xs}}
+	if b.detect == 0 && b.falseMark == 0 {
+		r.Disturbed = nil // no observer
+	}
+	return &results.File{Schema: results.Schema, Results: []results.Result{r}}
+}
+
+// trial is one comparison run until decided by Until: the new side
+// slowed down by slowdown. It returns the verdict and the rounds taken.
+func (b burst) trial(t testing.TB, rng *rand.Rand, seed uint64, slowdown float64) (Verdict, int) {
+	s := SamplerFunc(func(_ context.Context, side Arm, _ []string) (*results.File, error) {
+		if side == New {
+			return b.file(rng, slowdown), nil
+		}
+		return b.file(rng, 0), nil
+	})
+	res, err := Until(context.Background(), s, UntilOptions{Policy: DefaultPolicy(), Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Report.Comparisons[0].Verdict, res.Rounds
+}
+
+// cellResult tallies a cell's trials.
+type cellResult struct {
+	verdicts map[Verdict]int
+	rounds   []float64
+	trials   int
+}
+
+func (r cellResult) rate(v Verdict) float64 { return float64(r.verdicts[v]) / float64(r.trials) }
+
+// medianRounds is the median number of rounds (runs a side, disturbed
+// ones included) to the end: a verdict, or the budget.
+func (r cellResult) medianRounds() float64 {
+	xs := slices.Clone(r.rounds)
+	slices.Sort(xs)
+	return stats.Quantile(xs, 0.5)
+}
+
+func (b burst) cell(t testing.TB, seed uint64, slowdown float64, trials int) cellResult {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	r := cellResult{verdicts: map[Verdict]int{}, trials: trials}
+	for i := range trials {
+		v, n := b.trial(t, rng, seed*1e6+uint64(i), slowdown)
+		r.verdicts[v]++
+		r.rounds = append(r.rounds, float64(n))
+	}
+	return r
+}
+
+var gridTrials = flag.Int("grid-trials", 1000, "with -long: trials per cell of TestBurstyGrid")
+
+// checkCell runs a cell's A/A and 10%-slowdown trials and fails the test
+// unless false regressions stay at most 1% and (when power is set) the
+// slowdown is caught in at least 95%; minSame, when positive, is the
+// share of A/A trials that must end "~".
+func checkCell(t *testing.T, b burst, seed uint64, trials int, power bool, minSame float64) {
+	aa := b.cell(t, seed, 0, trials)
+	slow := b.cell(t, seed+1, 0.10, trials)
+	t.Logf("%s: A/A regression %.1f%%, ~ %.1f%%, unsure %.1f%%, median %g runs a side | 10%% slower: caught %.1f%%, median %g runs a side",
+		b, 100*aa.rate(Regression), 100*aa.rate(Same), 100*aa.rate(Unsure), aa.medianRounds(), 100*slow.rate(Regression), slow.medianRounds())
+	if r := aa.rate(Regression) + aa.rate(Improvement); r > 0.01 {
+		t.Errorf("%s: A/A called a change in %.1f%% of %d trials > 1%%", b, 100*r, trials)
+	}
+	if r := slow.rate(Improvement); r > 0.01 {
+		t.Errorf("%s: a 10%% slowdown called an improvement in %.1f%% > 1%%", b, 100*r)
+	}
+	if power && slow.rate(Regression) < 0.95 {
+		t.Errorf("%s: 10%% slowdown caught in %.1f%% of %d trials < 95%%", b, 100*slow.rate(Regression), trials)
+	}
+	if minSame > 0 && aa.rate(Same) < minSame {
+		t.Errorf("%s: A/A ended ~ in %.1f%% of %d trials < %.0f%%", b, 100*aa.rate(Same), trials, 100*minSame)
+	}
+}
+
+// TestBursty: runs until decided (Until, the default design) on seeded
+// bursty one-sided interference, a small grid: a quiet machine, bursts of
+// a few samples on 60% of the time, and bursts longer than a whole run on
+// 60% of the time. False regressions at most 1%, a 10% slowdown caught in
+// at least 95%, and A/A ends "~" in at least 90% of the trials (the
+// observer's marks and the run figure at work: with the median of all
+// samples the bursty cells end unsure). TestBurstyGrid is the full grid.
+func TestBursty(t *testing.T) {
+	const trials = 100
+	for i, b := range []burst{
+		{0, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02},
+		{0.6, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02},
+		{0.6, 50, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02},
+	} {
+		t.Run(b.String(), func(t *testing.T) {
+			checkCell(t, b, uint64(10+2*i), trials, true, 0.9)
+		})
+	}
+}
+
+// TestBurstyGrid is the full synthetic grid under -long: occupancy 0, 20,
+// 40, 60%; bursts of 4 samples or longer than a run (50); between-run
+// drift 0.5% or 2%; within-run CV 1% or 3%; 20 samples a run; the
+// observer marks 90% of disturbed samples and 2% of quiet ones. Every
+// cell: A/A false regressions at most 1% and a 10% slowdown caught in at
+// least 95% of -grid-trials trials, with the median runs a side to a
+// verdict logged. Cells without an observer (no marks) are logged and
+// held to the false-alarm bound only: without marks whole disturbed runs
+// stay in and the runs may not decide within the budget.
+func TestBurstyGrid(t *testing.T) {
+	if !*long {
+		t.Skip("the full grid runs with -long")
+	}
+	seed := uint64(1000)
+	for _, occ := range []float64{0, 0.2, 0.4, 0.6} {
+		for _, blen := range []float64{4, 50} {
+			if occ == 0 && blen > 4 {
+				continue // no bursts: their length does not matter
+			}
+			for _, drift := range []float64{0.005, 0.02} {
+				for _, within := range []float64{0.01, 0.03} {
+					b := burst{occ, blen, 0.2, 0.8, drift, within, 20, 0.9, 0.02}
+					seed += 2
+					t.Run(b.String(), func(t *testing.T) {
+						t.Parallel()
+						checkCell(t, b, seed, *gridTrials, true, 0)
+					})
+				}
+			}
+		}
+	}
+	for _, occ := range []float64{0.2, 0.6} {
+		for _, blen := range []float64{4, 50} {
+			b := burst{occ, blen, 0.2, 0.8, 0.01, 0.02, 20, 0, 0}
+			seed += 2
+			t.Run("no-observer/"+b.String(), func(t *testing.T) {
+				t.Parallel()
+				checkCell(t, b, seed, *gridTrials, false, 0)
+			})
+		}
+	}
+}

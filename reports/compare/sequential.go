@@ -1,0 +1,263 @@
+package compare
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// The run-level decision, as a sequential design: after each round of
+// runs (one more run a side) the comparison may look at the runs so far
+// and stop, for each benchmark, as soon as they decide it. Looking again
+// and again at a test made for one look raises its false-alarm rate (with
+// 20 looks at 1%, naive peeking alarms in several percent of A/A trials),
+// so every look spends part of the error budget: the share
+// stats.SpendAlpha(total, n/MaxRuns, Rho) is spent by the look at n runs
+// a side, and a look's interval ends each miss with the share spent since
+// the previous look. The intervals are repeated confidence intervals
+// (Jennison & Turnbull, "Group Sequential Methods", 2000, ch. 9): the
+// shares add up to the total, so the chance that any look's interval
+// misses the true change on a given side is at most the total, however
+// many looks were taken and whenever the comparison stopped (the union
+// bound; the looks are strongly correlated, so the true rate is lower).
+//
+// A fixed-sample comparison (compare A.json B.json of runs decided in
+// advance) is the design with one look: MaxRuns 0.
+
+// Design is a sequential design over runs a side.
+type Design struct {
+	// MaxRuns is the most runs a side the design plans for; 0 is a
+	// fixed-sample design (one look at whatever runs there are).
+	MaxRuns int `json:"max_runs"`
+	// Rho shapes the spending (stats.SpendAlpha); 0 is DefaultRho.
+	Rho float64 `json:"rho,omitempty"`
+}
+
+// DefaultRho keeps most of the error budget for the late looks (between
+// Pocock and O'Brien-Fleming): an early look decides only a change that is
+// large against the runs' spread, and the last look's interval is not
+// much wider than a fixed design's.
+const DefaultRho = 2
+
+// EquivalenceAlpha is the error budget of the equivalence verdict (~):
+// the chance of calling a change of at least the threshold "~" (two
+// one-sided tests at 5%, Schuirmann 1987). A ~ that is wrong misses a
+// change at the threshold's edge; a regression that is wrong is a false
+// alarm, so that side keeps the policy's smaller Alpha.
+const EquivalenceAlpha = 0.05
+
+// Looks lists the run counts a side at which the design looks: every
+// count from stats.MinRuns to 6, then about a quarter more each time,
+// ending at MaxRuns. A fixed design has no schedule (nil): it looks once.
+func (d Design) Looks() []int {
+	if d.MaxRuns <= 0 {
+		return nil
+	}
+	var out []int
+	for n := stats.MinRuns; n < d.MaxRuns; {
+		out = append(out, n)
+		if n < 6 {
+			n++
+		} else {
+			n = max(n+1, int(math.Round(float64(n)*1.25)))
+		}
+	}
+	return append(out, max(d.MaxRuns, stats.MinRuns))
+}
+
+// lookAt is the scheduled look a sequential design takes with n runs a
+// side: the largest scheduled count at or below n (0 before the first;
+// n itself for a fixed design).
+func (d Design) lookAt(n int) int {
+	looks := d.Looks()
+	if looks == nil {
+		return n
+	}
+	i, found := slices.BinarySearch(looks, n)
+	if !found {
+		i--
+	}
+	if i < 0 {
+		return 0
+	}
+	return looks[i]
+}
+
+// look returns the error shares (alarm, equivalence) the look at n runs a
+// side may spend: for a fixed design the totals; for a sequential one the
+// spending between the scheduled look at or below n and the one before it
+// (0 below the first look).
+func (d Design) look(n int, alpha, equiv float64) (float64, float64) {
+	looks := d.Looks()
+	if looks == nil {
+		return alpha, equiv
+	}
+	i, found := slices.BinarySearch(looks, n)
+	if !found {
+		i--
+	}
+	if i < 0 {
+		return 0, 0
+	}
+	rho := d.Rho
+	if rho <= 0 {
+		rho = DefaultRho
+	}
+	frac := func(k int) float64 {
+		if k < 0 {
+			return 0
+		}
+		return float64(looks[k]) / float64(looks[len(looks)-1])
+	}
+	share := func(total float64) float64 {
+		return stats.SpendAlpha(total, frac(i), rho) - stats.SpendAlpha(total, frac(i-1), rho)
+	}
+	return share(alpha), share(equiv)
+}
+
+// last reports whether n runs a side is the design's last look (always
+// for a fixed design).
+func (d Design) last(n int) bool {
+	return d.MaxRuns <= 0 || n >= d.MaxRuns
+}
+
+// Assessment is the run-level verdict on one benchmark at one look.
+type Assessment struct {
+	// Verdict is Regression, Improvement, Same, or Unsure (undecided).
+	Verdict Verdict
+	// Change is the ratio of the sides' geometric means of run estimates,
+	// minus 1. Low and High bound it with the look's alarm interval (each
+	// end missing with the look's alarm share); EqLow and EqHigh with its
+	// equivalence interval. NaN when there is none.
+	Change, Low, High, EqLow, EqHigh float64
+	// P is Welch's two-sided p-value on the log run estimates (reported,
+	// not used by the rule).
+	P float64
+	// Alpha and Equiv are the error shares this look spent.
+	Alpha, Equiv float64
+	// More is set when a sequential design may still decide with more
+	// runs; NeedRuns is then the runs a side at which it would, if the
+	// change and the spread stayed as measured (-1: not within MaxRuns).
+	More     bool
+	NeedRuns int
+	// Reason says why the verdict is Unsure.
+	Reason string
+}
+
+// Assess judges the run estimates of two sides (each run's figure, e.g.
+// stats.RunEstimate, in the order the runs were taken) against the
+// effective threshold eff (a fraction) at the look the runs make in design
+// d: Regression when the alarm interval of the change lies wholly beyond
+// eff on the worse side, Improvement on the better side, ~ when the
+// equivalence interval lies wholly within ±eff, else Unsure (with More
+// and NeedRuns for a sequential design that has looks left). dir is +1
+// when higher is better, -1 when lower is. Both sides need
+// stats.MinRuns runs.
+//
+// A fixed design uses every run. A sequential design looks at the first
+// n runs of each side, n the scheduled look at or below the smaller
+// side's count: a side that ran ahead (the other's runs were set aside as
+// disturbed) waits, and between scheduled looks the verdict is the last
+// look's, on the same runs; so each look's interval is computed on one
+// set of runs however often Assess is called, and its error share is
+// spent once.
+func Assess(base, new []float64, dir int, eff float64, l Limits, d Design) Assessment {
+	nan := math.NaN()
+	a := Assessment{Change: nan, Low: nan, High: nan, EqLow: nan, EqHigh: nan, P: nan, NeedRuns: -1}
+	nb, nn := len(base), len(new)
+	n := min(nb, nn)
+	if n < stats.MinRuns {
+		a.Verdict = Unsure
+		a.Reason = fmt.Sprintf("fewer than %d runs a side", stats.MinRuns)
+		return a
+	}
+	if d.MaxRuns > 0 {
+		n = d.lookAt(n)
+		base, new = base[:n], new[:n]
+	}
+	ld := stats.WelchLogDiff(base, new)
+	if !ld.OK {
+		a.Verdict = Unsure
+		a.Reason = "a run's figure is not a positive number"
+		return a
+	}
+	a.Change = math.Expm1(ld.Diff)
+	a.P = stats.WelchLog(base, new).P
+	a.Alpha, a.Equiv = d.look(n, l.Alpha, math.Max(EquivalenceAlpha, l.Alpha))
+	if a.Alpha <= 0 {
+		a.Verdict, a.More = Unsure, true
+		a.Reason = "before the design's first look"
+		return a
+	}
+	lo, hi := ld.Interval(a.Alpha)
+	elo, ehi := ld.Interval(a.Equiv)
+	a.Low, a.High, a.EqLow, a.EqHigh = math.Expm1(lo), math.Expm1(hi), math.Expm1(elo), math.Expm1(ehi)
+	a.Verdict, a.Reason = decideIntervals(a.Low, a.High, a.EqLow, a.EqHigh, dir, eff)
+	if a.Verdict == Unsure {
+		a.More = !d.last(n)
+		a.NeedRuns = needRuns(ld, n, dir, eff, l, d)
+	}
+	return a
+}
+
+// decideIntervals is the rule on the intervals (fractions, change =
+// ratio-1): beyond ±eff on the worse side is a Regression, on the better
+// side an Improvement, an equivalence interval within ±eff is ~.
+func decideIntervals(lo, hi, elo, ehi float64, dir int, eff float64) (Verdict, string) {
+	up, down := lo > eff, hi < -eff // the whole interval above +eff / below -eff
+	switch {
+	case (up && dir < 0) || (down && dir > 0):
+		return Regression, ""
+	case (up && dir > 0) || (down && dir < 0):
+		return Improvement, ""
+	case elo >= -eff && ehi <= eff:
+		return Same, ""
+	}
+	return Unsure, "the change's interval straddles the effective threshold: the runs cannot tell whether it exceeds it"
+}
+
+// tQuantile is stats.TQuantile, remembered: needRuns and the plan ask for
+// the same few (level, integer degrees of freedom) pairs again and again,
+// and each costs an inverse incomplete beta function.
+func tQuantile(p, df float64) float64 {
+	k := [2]float64{p, df}
+	if v, ok := tqMemo.Load(k); ok {
+		return v.(float64)
+	}
+	v := stats.TQuantile(p, df)
+	tqMemo.Store(k, v)
+	return v
+}
+
+var tqMemo sync.Map
+
+// needRuns is the runs a side at which a look of design d would decide,
+// were the change and the per-run spread to stay as measured (-1: none
+// up to the design's MaxRuns, or maxSettleRuns for a fixed design).
+func needRuns(ld stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int {
+	// The per-run spread behind the standard error: se = s·√(2/n).
+	s := ld.SE / math.Sqrt(2/float64(n))
+	limit := d.MaxRuns
+	if limit <= 0 {
+		limit = maxSettleRuns
+	}
+	for m := n + 1; m <= limit; m++ {
+		alpha, equiv := d.look(m, l.Alpha, math.Max(EquivalenceAlpha, l.Alpha))
+		if d.MaxRuns > 0 && !slices.Contains(d.Looks(), m) {
+			continue
+		}
+		if alpha <= 0 {
+			continue
+		}
+		se, df := s*math.Sqrt(2/float64(m)), float64(2*m-2)
+		ha, he := tQuantile(1-alpha, df)*se, tQuantile(1-equiv, df)*se
+		lo, hi, elo, ehi := ld.Diff-ha, ld.Diff+ha, ld.Diff-he, ld.Diff+he
+		if v, _ := decideIntervals(math.Expm1(lo), math.Expm1(hi), math.Expm1(elo), math.Expm1(ehi), dir, eff); v != Unsure {
+			return m
+		}
+	}
+	return -1
+}

@@ -1,0 +1,137 @@
+package compare
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestDesignLooks(t *testing.T) {
+	for _, tt := range []struct {
+		d    Design
+		want []int
+	}{
+		{Design{}, nil},
+		{Design{MaxRuns: 3}, []int{3}},
+		{Design{MaxRuns: 5}, []int{3, 4, 5}},
+		{Design{MaxRuns: 30}, []int{3, 4, 5, 6, 8, 10, 13, 16, 20, 25, 30}},
+		{Design{MaxRuns: 2}, []int{3}},
+	} {
+		if got := tt.d.Looks(); !slices.Equal(got, tt.want) {
+			t.Errorf("%+v.Looks() = %v, want %v", tt.d, got, tt.want)
+		}
+	}
+	// The shares of the scheduled looks add up to the totals; between
+	// looks nothing new is spent; a fixed design spends all at once.
+	d := Design{MaxRuns: 30}
+	var sa, se float64
+	for _, n := range d.Looks() {
+		a, e := d.look(n, 0.01, 0.05)
+		if !(a > 0 && e > 0) {
+			t.Errorf("look %d spends %v, %v", n, a, e)
+		}
+		sa, se = sa+a, se+e
+	}
+	if math.Abs(sa-0.01) > 1e-15 || math.Abs(se-0.05) > 1e-15 {
+		t.Errorf("the looks spend %v and %v, want 0.01 and 0.05", sa, se)
+	}
+	if a, _ := d.look(2, 0.01, 0.05); a != 0 {
+		t.Errorf("before the first look: %v spent", a)
+	}
+	if d.lookAt(7) != 6 || d.lookAt(2) != 0 || d.lookAt(99) != 30 || (Design{}).lookAt(7) != 7 {
+		t.Errorf("lookAt: 7→%d 2→%d 99→%d fixed 7→%d", d.lookAt(7), d.lookAt(2), d.lookAt(99), (Design{}).lookAt(7))
+	}
+	if a, e := (Design{}).look(7, 0.01, 0.05); a != 0.01 || e != 0.05 {
+		t.Errorf("fixed design spends %v, %v", a, e)
+	}
+}
+
+// TestRepeatedLooks: the sequential design keeps its error rate under
+// repeated looks. Normal run figures with no change, threshold 0 (so the
+// alarm interval is a plain test of "no change"), a look after every
+// round up to 30 runs a side: the chance that any look calls a
+// regression stays at most alpha = 1%. Looking as often with the
+// fixed-sample interval at every look (naive peeking) goes well beyond it:
+// the test shows both, so it fails if the spending stops working.
+func TestRepeatedLooks(t *testing.T) {
+	const trials = 1000
+	l := Limits{Alpha: 0.01, Threshold: 0}
+	rate := func(d Design, seed uint64) float64 {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		hits := 0
+		for range trials {
+			var base, new []float64
+			for n := 1; n <= 30; n++ {
+				base = append(base, math.Exp(0.02*rng.NormFloat64()))
+				new = append(new, math.Exp(0.02*rng.NormFloat64()))
+				if n < 3 {
+					continue
+				}
+				if a := Assess(base, new, -1, 0, l, d); a.Verdict == Regression {
+					hits++
+					break
+				}
+			}
+		}
+		return float64(hits) / trials
+	}
+	seq := rate(Design{MaxRuns: 30}, 1)
+	naive := rate(Design{}, 1)
+	t.Logf("any-look false regressions: sequential design %.2f%%, naive peeking %.2f%%", 100*seq, 100*naive)
+	if seq > 0.01 {
+		t.Errorf("sequential design: false regressions in %.2f%% of %d A/A sequences > 1%%", 100*seq, trials)
+	}
+	if naive < 2*0.01 {
+		t.Errorf("naive peeking false regressions only %.2f%%: the test cannot tell the designs apart", 100*naive)
+	}
+}
+
+func TestAssess(t *testing.T) {
+	l := Limits{Alpha: 0.01, Threshold: 0.03}
+	steady := func(m float64, n int) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = m * (1 + 0.002*float64(i%3-1))
+		}
+		return xs
+	}
+	for _, tt := range []struct {
+		name      string
+		base, new []float64
+		dir       int
+		d         Design
+		want      Verdict
+		more      bool
+	}{
+		{"time 10% up", steady(100, 5), steady(110, 5), -1, Design{}, Regression, false},
+		{"throughput 10% up", steady(100, 5), steady(110, 5), +1, Design{}, Improvement, false},
+		{"same", steady(100, 5), steady(100, 5), -1, Design{}, Same, false},
+		// 2% with a steady spread: inside the threshold.
+		{"inside", steady(100, 8), steady(102, 8), -1, Design{}, Same, false},
+		// 2.9% with a ±0.2% spread: the equivalence interval reaches 3%.
+		{"at the edge", steady(100, 8), steady(102.9, 8), -1, Design{}, Unsure, false},
+		// Wandering runs: undecided, and a sequential design asks for more.
+		{"wandering, fixed", []float64{90, 110, 100}, []float64{95, 115, 105}, -1, Design{}, Unsure, false},
+		{"wandering, sequential", []float64{90, 110, 100}, []float64{95, 115, 105}, -1, Design{MaxRuns: 30}, Unsure, true},
+		{"too few", steady(100, 2), steady(110, 2), -1, Design{}, Unsure, false},
+		// A side that ran ahead waits: the 6 extra slow runs of new are not
+		// looked at until base has as many (first 3 a side: the same).
+		{"side ahead waits", steady(100, 3), append(steady(100, 3), steady(130, 6)...), -1, Design{MaxRuns: 30}, Same, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := Assess(tt.base, tt.new, tt.dir, l.Threshold, l, tt.d)
+			if a.Verdict != tt.want || a.More != tt.more {
+				t.Errorf("Assess = %s (more %v; %+v), want %s (more %v)", a.Verdict, a.More, a, tt.want, tt.more)
+			}
+			if (a.Verdict == Unsure) != (a.Reason != "") {
+				t.Errorf("verdict %s with reason %q", a.Verdict, a.Reason)
+			}
+		})
+	}
+	// Unsure with runs to go: NeedRuns says when the look would decide.
+	a := Assess([]float64{97, 103, 100}, []float64{107, 113, 110}, -1, 0.03, l, Design{MaxRuns: 30})
+	if a.Verdict != Unsure || a.NeedRuns <= 3 || !slices.Contains(Design{MaxRuns: 30}.Looks(), a.NeedRuns) {
+		t.Errorf("+10%% with ±3%% runs at 3 a side: %s, need %d runs", a.Verdict, a.NeedRuns)
+	}
+}

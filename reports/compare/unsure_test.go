@@ -1,0 +1,148 @@
+package compare
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestUnsurePolicy: "unsure: fail" makes an unsure verdict fail the gate
+// (the fixtures hold one), "pass" and the default do not, anything else
+// is an error naming both values.
+func TestUnsurePolicy(t *testing.T) {
+	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
+	allow := "allow:\n  - match: \"matmul/*\"\n    reason: \"accepted\"\n" // the regressions and the failure pass
+	for _, tt := range []struct {
+		yaml       string
+		wantFailed bool
+	}{
+		{allow, false},
+		{allow + "unsure: pass\n", false},
+		{allow + "unsure: fail\n", true},
+	} {
+		p, err := ReadPolicy(strings.NewReader(tt.yaml), "p.yaml", DefaultPolicy())
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := Compare([]Input{base, newer}, Options{Policy: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Counts.Unsure != 1 || rep.Counts.Regressions != 0 || rep.Counts.Failed != 0 {
+			t.Fatalf("counts %+v: the fixtures changed", rep.Counts)
+		}
+		if rep.Failed() != tt.wantFailed || rep.FailedGate != tt.wantFailed {
+			t.Errorf("%q: failed %v, want %v (%s)", tt.yaml, rep.Failed(), tt.wantFailed, rep.Summary())
+		}
+		for _, c := range rep.Comparisons {
+			if c.Verdict == Unsure && c.Fail != tt.wantFailed {
+				t.Errorf("%q: unsure comparison fails=%v", tt.yaml, c.Fail)
+			}
+		}
+		var buf bytes.Buffer
+		if err := WriteText(&buf, rep); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(buf.String(), "unsure fails") != tt.wantFailed {
+			t.Errorf("%q: the policy line does not say whether unsure fails:\n%s", tt.yaml, buf.String())
+		}
+	}
+	_, err := ReadPolicy(strings.NewReader("unsure: maybe\n"), "p.yaml", DefaultPolicy())
+	if err == nil || !strings.Contains(err.Error(), `unsure "maybe": use fail`) || !strings.Contains(err.Error(), "pass") {
+		t.Errorf("bad unsure value: %v", err)
+	}
+}
+
+// TestPlanDesign: the plan uses the design the comparison was judged
+// under: a sequential design spends part of alpha at every look, so it
+// asks for at least as many runs as a fixed one, at one of its looks.
+func TestPlanDesign(t *testing.T) {
+	p := DefaultPolicy()
+	lim, _ := p.For("s/k")
+	for _, spread := range []float64{0.005, 0.01, 0.02} {
+		fixed := RunsNeeded(0.10, spread, 0, lim, DefaultPower, noFloor)
+		d := Design{MaxRuns: 30}
+		seq := RunsNeededIn(d, 0.10, spread, 0, lim, DefaultPower, noFloor)
+		if fixed == 0 || seq < fixed || !slices.Contains(d.Looks(), seq) {
+			t.Errorf("spread %g: fixed %d runs, sequential %d (looks %v)", spread, fixed, seq, d.Looks())
+		}
+	}
+	// Beyond the design's last look there is no answer.
+	if n := RunsNeededIn(Design{MaxRuns: 5}, 0.10, 0.05, 0, lim, DefaultPower, noFloor); n != 0 {
+		t.Errorf("5 runs at most, 5%% spread: %d runs", n)
+	}
+	// The report carries its design to the plan.
+	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
+	rep, err := Compare([]Input{base, newer}, Options{Policy: p, Design: Design{MaxRuns: 30}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pl := PlanFromReport(rep, nil, 0.10, DefaultPower); pl.Design.MaxRuns != 30 {
+		t.Errorf("plan design %+v", pl.Design)
+	}
+}
+
+// TestJudgeDisturbed: the judge leaves marked samples out of a run's
+// figure, sets aside runs mostly marked (and says so), and decides
+// nothing when every run of a side (or of both) is disturbed.
+func TestJudgeDisturbed(t *testing.T) {
+	p := DefaultPolicy()
+	// A run of 10 throughput samples around m; marked: how many of its
+	// samples, the fastest first, are marked disturbed (and 50% faster:
+	// a figure that used them would move).
+	run := func(m float64, marked int) ([]float64, []bool) {
+		xs, marks := around(m), make([]bool, 10)
+		for i := 0; i < marked; i++ {
+			xs[9-i] *= 1.5
+			marks[9-i] = true
+		}
+		return xs, marks
+	}
+	entryOf := func(runs ...[2]float64) *entry {
+		e := runsEntry("higher")
+		for _, r := range runs {
+			xs, marks := run(r[0], int(r[1]))
+			e.runs = append(e.runs, xs)
+			e.marks = append(e.marks, marks)
+		}
+		return e
+	}
+	clean := entryOf([2]float64{100, 0}, [2]float64{100, 0}, [2]float64{100, 0})
+	// Marked samples left out: about the figures of clean runs (the fast
+	// tenth of the 6 to 8 unmarked samples; with the marked ones it would
+	// be some 40% higher).
+	c := judgeOne(&p, clean, entryOf([2]float64{100, 3}, [2]float64{100, 2}, [2]float64{100, 4}))
+	if c.Verdict != Same || math.Abs(float64(c.Change)) > 0.01 || c.New.Disturbed != 9 || c.New.DisturbedRuns != 0 {
+		t.Errorf("marked samples: %s, change %v, %d disturbed, %d runs set aside", c.Verdict, c.Change, c.New.Disturbed, c.New.DisturbedRuns)
+	}
+	// A run with 6 of 10 samples marked is set aside, with a warning.
+	c = judgeOne(&p, clean, entryOf([2]float64{100, 0}, [2]float64{300, 6}, [2]float64{100, 0}, [2]float64{100, 0}))
+	if c.Verdict != Same || c.New.DisturbedRuns != 1 || c.New.Runs != 4 || len(c.New.RunEstimates) != 3 || !hasWarning(c, "disturbed-runs") {
+		t.Errorf("set aside: %s, %d set aside of %d runs, figures %v, warnings %v", c.Verdict, c.New.DisturbedRuns, c.New.Runs, c.New.RunEstimates, c.Warnings)
+	}
+	// Every run of both sides disturbed: all kept for the figures, but
+	// the figures follow the load, not the code: unsure, even for a
+	// change of 30%.
+	loaded := entryOf([2]float64{100, 6}, [2]float64{100, 7}, [2]float64{100, 8})
+	c = judgeOne(&p, loaded, entryOf([2]float64{70, 6}, [2]float64{70, 7}, [2]float64{70, 8}))
+	if c.Verdict != Unsure || c.Base.DisturbedRuns != 0 || len(c.Base.RunEstimates) != 3 || !(c.Change < -0.2) ||
+		!strings.Contains(c.Reason, "follow the machine's load") {
+		t.Errorf("all disturbed: %s (%s), change %v, %d set aside", c.Verdict, c.Reason, c.Change, c.Base.DisturbedRuns)
+	}
+	// Only one side disturbed throughout: nothing to judge it on.
+	c = judgeOne(&p, loaded, clean)
+	if c.Verdict != Unsure || !strings.Contains(c.Reason, "every run on a side was disturbed") {
+		t.Errorf("one side disturbed throughout: %s (%s)", c.Verdict, c.Reason)
+	}
+}
+
+func hasWarning(c Comparison, kind string) bool {
+	for _, w := range c.Warnings {
+		if w.Kind == kind {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,240 @@
+package compare
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// Runs until decided: the driver of the sequential design. It asks a
+// Sampler for one more run of each side per round, in an order drawn
+// afresh each round from a seed (randomized interleaving: Abedi & Brecht,
+// "Conducting repeatable experiments in highly variable cloud computing
+// environments", 2017; whatever drifts in time, a neighbour's bursts or
+// the machine warming up, falls on both sides alike), judges all runs so
+// far with the Design's look after every round, and stops asking for a
+// benchmark once it is decided, like Chromium's Pinpoint repeats a
+// bisection's measurements until the comparison is decided. The caller
+// plugs in what one run is (a child process of side A or B).
+
+// Arm names one side of a comparison (an arm of the experiment).
+type Arm int
+
+// The two arms: the baseline and the candidate.
+const (
+	Base Arm = iota
+	New
+)
+
+func (a Arm) String() string {
+	if a == Base {
+		return "base"
+	}
+	return "new"
+}
+
+// Sampler takes one more run of a side: one fresh process running the
+// benchmarks named by keys (Comparison.Key values; nil means all), as a
+// results file. A run of several rounds is pooled like any other.
+type Sampler interface {
+	Next(ctx context.Context, side Arm, keys []string) (*results.File, error)
+}
+
+// SamplerFunc adapts a function to Sampler.
+type SamplerFunc func(ctx context.Context, side Arm, keys []string) (*results.File, error)
+
+// Next calls f.
+func (f SamplerFunc) Next(ctx context.Context, side Arm, keys []string) (*results.File, error) {
+	return f(ctx, side, keys)
+}
+
+// DefaultMaxRuns is the run budget a side of Until when UntilOptions
+// sets none.
+const DefaultMaxRuns = 30
+
+// UntilOptions configure Until.
+type UntilOptions struct {
+	Policy    Policy
+	Noise     *noise.File
+	NoiseName string
+	// MaxRuns is the design's largest number of runs a side that count
+	// (DefaultMaxRuns when 0); Rho its spending shape (0: DefaultRho).
+	MaxRuns int
+	Rho     float64
+	// MaxRounds bounds the rounds (one run a side each; 2·MaxRuns when
+	// 0): runs set aside as disturbed throughout count here, not as
+	// evidence.
+	MaxRounds int
+	// Budget bounds the wall time (0: none); Now tells it (nil:
+	// time.Now). A round that has started finishes.
+	Budget time.Duration
+	Now    func() time.Time
+	// Seed draws the order of the sides in each round.
+	Seed uint64
+	// Base and New are runs each side already has (may be nil); BaseName
+	// and NewName name the sides in the report ("base", "new" when "").
+	Base, New         []*results.File
+	BaseName, NewName string
+	// OnRound, when set, sees the comparison after each round.
+	OnRound func(round int, rep *Report)
+}
+
+// Stop says why Until stopped.
+type Stop string
+
+// Reasons to stop.
+const (
+	StopDecided Stop = "decided"
+	// StopRuns: the rounds are spent, or the design's last look was taken
+	// on every benchmark still undecided.
+	StopRuns      Stop = "run budget spent"
+	StopTime      Stop = "time budget spent"
+	StopCancelled Stop = "cancelled"
+	StopError     Stop = "a run failed"
+)
+
+// UntilResult is what Until collected and concluded.
+type UntilResult struct {
+	// Report is the comparison of all runs (Design set): every
+	// benchmark's verdict, Unsure for those the budget left undecided.
+	Report *Report
+	// Rounds counts the rounds; Order lists the sides in the order their
+	// runs were taken; Base and New are the runs of each side.
+	Rounds    int
+	Order     []Arm
+	Base, New []*results.File
+	Stop      Stop
+}
+
+// Undecided lists the benchmarks of rep that more runs may still decide
+// (Unsure with More set), in report order, once each.
+func Undecided(rep *Report) []string {
+	var keys []string
+	seen := map[string]bool{}
+	for i := range rep.Comparisons {
+		c := &rep.Comparisons[i]
+		if c.Verdict == Unsure && c.More && !seen[c.Key] {
+			seen[c.Key] = true
+			keys = append(keys, c.Key)
+		}
+	}
+	return keys
+}
+
+// Until runs rounds of s until every benchmark is decided or a budget is
+// spent (see UntilOptions), and returns the comparison with the runs. An
+// error from the sampler or the comparison ends it: what was collected
+// is returned with the error (Stop StopError), as is a cancelled context
+// (StopCancelled).
+func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error) {
+	if o.MaxRuns <= 0 {
+		o.MaxRuns = DefaultMaxRuns
+	}
+	if o.MaxRounds <= 0 {
+		o.MaxRounds = 2 * o.MaxRuns
+	}
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	if o.BaseName == "" {
+		o.BaseName = Base.String()
+	}
+	if o.NewName == "" {
+		o.NewName = New.String()
+	}
+	if o.BaseName == o.NewName {
+		return nil, fmt.Errorf("both sides are named %q: name them apart", o.BaseName)
+	}
+	opt := Options{Policy: o.Policy, Noise: o.Noise, NoiseName: o.NoiseName, Baseline: o.BaseName,
+		Design: Design{MaxRuns: o.MaxRuns, Rho: o.Rho}}
+	if err := opt.Policy.Validate(); err != nil {
+		return nil, err
+	}
+	res := &UntilResult{Base: append([]*results.File(nil), o.Base...), New: append([]*results.File(nil), o.New...)}
+	rng := rand.New(rand.NewPCG(o.Seed, 0xa11ce))
+	start := now()
+	judge := func() error {
+		var ins []Input
+		for i, f := range res.Base {
+			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.BaseName, i+1), File: f, Group: o.BaseName})
+		}
+		for i, f := range res.New {
+			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.NewName, i+1), File: f, Group: o.NewName})
+		}
+		rep, err := Compare(ins, opt)
+		if err != nil {
+			return err
+		}
+		res.Report = rep
+		return nil
+	}
+	var keys []string // nil: every benchmark
+	if len(res.Base) > 0 && len(res.New) > 0 {
+		if err := judge(); err != nil {
+			return res, err
+		}
+		if keys = Undecided(res.Report); len(keys) == 0 {
+			res.Stop = stopReason(res.Report)
+			return res, nil
+		}
+	}
+	for {
+		switch {
+		case ctx.Err() != nil:
+			res.Stop = StopCancelled
+			return res, ctx.Err()
+		case res.Rounds >= o.MaxRounds:
+			res.Stop = StopRuns
+			return res, nil
+		case o.Budget > 0 && now().Sub(start) >= o.Budget:
+			res.Stop = StopTime
+			return res, nil
+		}
+		order := [2]Arm{Base, New}
+		if rng.IntN(2) == 1 {
+			order = [2]Arm{New, Base}
+		}
+		for _, side := range order {
+			f, err := s.Next(ctx, side, keys)
+			if err != nil {
+				res.Stop = StopError
+				if ctx.Err() != nil {
+					res.Stop = StopCancelled
+				}
+				return res, fmt.Errorf("round %d, %s run: %w", res.Rounds+1, side, err)
+			}
+			res.Order = append(res.Order, side)
+			if side == Base {
+				res.Base = append(res.Base, f)
+			} else {
+				res.New = append(res.New, f)
+			}
+		}
+		res.Rounds++
+		if err := judge(); err != nil {
+			res.Stop = StopError
+			return res, err
+		}
+		if o.OnRound != nil {
+			o.OnRound(res.Rounds, res.Report)
+		}
+		if keys = Undecided(res.Report); len(keys) == 0 {
+			res.Stop = stopReason(res.Report)
+			return res, nil
+		}
+	}
+}
+
+// stopReason is why Until stops once nothing is left to run: every
+// benchmark decided, or the design's looks spent on those that are not.
+func stopReason(rep *Report) Stop {
+	if rep.Counts.Unsure > 0 {
+		return StopRuns
+	}
+	return StopDecided
+}

@@ -1,0 +1,171 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// fakeRuns is a Sampler of seeded runs of two benchmarks: "s/steady"
+// (runs agree within 0.5%: decided "~" at the first look) and "s/wander"
+// (runs wander by 30%: never decided within a small budget). It records
+// every call.
+type fakeRuns struct {
+	rng   *rand.Rand
+	calls []call
+	fail  int // the call (from 1) that fails; 0: none
+}
+
+type call struct {
+	side Arm
+	keys []string
+}
+
+func (f *fakeRuns) Next(_ context.Context, side Arm, keys []string) (*results.File, error) {
+	f.calls = append(f.calls, call{side, slices.Clone(keys)})
+	if len(f.calls) == f.fail {
+		return nil, errors.New("child process exited 3")
+	}
+	bench := func(kernel string, spread float64) results.Result {
+		m := math.Exp(spread * f.rng.NormFloat64())
+		xs := make([]float64, 10)
+		for i := range xs {
+			xs[i] = 100 * m * (1 + 0.001*float64(i))
+		}
+		return results.Result{Suite: "s", Kernel: kernel, Status: results.StatusOK,
+			Metric: results.Metric{Name: "t", Unit: "ns", Better: results.LowerIsBetter, Samples: xs}}
+	}
+	out := &results.File{Schema: results.Schema}
+	for _, k := range []string{"s/steady", "s/wander"} {
+		if keys != nil && !slices.Contains(keys, k) {
+			continue
+		}
+		spread := 0.002
+		if k == "s/wander" {
+			spread = 0.3
+		}
+		out.Results = append(out.Results, bench(strings.TrimPrefix(k, "s/"), spread))
+	}
+	return out, nil
+}
+
+func verdictOf(t *testing.T, rep *Report, key string) Comparison {
+	t.Helper()
+	for _, c := range rep.Comparisons {
+		if c.Key == key {
+			return c
+		}
+	}
+	t.Fatalf("no comparison of %s", key)
+	return Comparison{}
+}
+
+func TestUntil(t *testing.T) {
+	s := &fakeRuns{rng: rand.New(rand.NewPCG(1, 2))}
+	res, err := Until(context.Background(), s, UntilOptions{Policy: DefaultPolicy(), MaxRuns: 6, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// s/wander never settles: the design's last look (6 runs a side)
+	// ends it.
+	if res.Stop != StopRuns || res.Rounds != 6 || len(res.Base) != 6 || len(res.New) != 6 {
+		t.Fatalf("stop %q after %d rounds (%d+%d runs), want the run budget after 6", res.Stop, res.Rounds, len(res.Base), len(res.New))
+	}
+	if c := verdictOf(t, res.Report, "s/steady"); c.Verdict != Same {
+		t.Errorf("s/steady: %s (%s), want ~", c.Verdict, c.Reason)
+	}
+	if c := verdictOf(t, res.Report, "s/wander"); c.Verdict != Unsure || c.More {
+		t.Errorf("s/wander: %s more=%v, want unsure with the design's looks spent", c.Verdict, c.More)
+	}
+	if res.Report.Design.MaxRuns != 6 {
+		t.Errorf("report design %+v", res.Report.Design)
+	}
+	// Each round runs both sides once, in an order drawn from the seed:
+	// both orders occur.
+	orders := map[Arm]int{}
+	for r := 0; r < res.Rounds; r++ {
+		a, b := res.Order[2*r], res.Order[2*r+1]
+		if a == b {
+			t.Fatalf("round %d ran %s twice", r+1, a)
+		}
+		orders[a]++
+	}
+	if orders[Base] == 0 || orders[New] == 0 {
+		t.Errorf("rounds began with base %d times and new %d times: the order is not drawn", orders[Base], orders[New])
+	}
+	// The first round runs everything (no keys), the next ones what is
+	// undecided: both, until s/steady is decided at the first look (3
+	// runs a side), then only s/wander.
+	for i, c := range s.calls {
+		round := i/2 + 1
+		switch {
+		case round == 1 && c.keys != nil:
+			t.Errorf("round 1 asked for %v, want everything", c.keys)
+		case round > 1 && round <= 3 && !slices.Equal(c.keys, []string{"s/steady", "s/wander"}):
+			t.Errorf("round %d asked for %v before any verdict", round, c.keys)
+		case round > 3 && !slices.Equal(c.keys, []string{"s/wander"}):
+			t.Errorf("round %d asked for %v, want only the undecided s/wander", round, c.keys)
+		}
+	}
+	// The same seed and runs give the same order.
+	again, err := Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(1, 2))}, UntilOptions{Policy: DefaultPolicy(), MaxRuns: 6, Seed: 7})
+	if err != nil || !slices.Equal(again.Order, res.Order) {
+		t.Errorf("not reproducible: %v vs %v (%v)", again.Order, res.Order, err)
+	}
+}
+
+func TestUntilStops(t *testing.T) {
+	// Decided: only the steady benchmark, with runs already on both sides.
+	steady := func() *results.File {
+		f, _ := (&fakeRuns{rng: rand.New(rand.NewPCG(3, 3))}).Next(context.Background(), Base, []string{"s/steady"})
+		return f
+	}
+	s := &fakeRuns{rng: rand.New(rand.NewPCG(4, 4))}
+	res, err := Until(context.Background(), SamplerFunc(func(ctx context.Context, side Arm, keys []string) (*results.File, error) {
+		if keys == nil {
+			keys = []string{"s/steady"}
+		}
+		return s.Next(ctx, side, keys)
+	}), UntilOptions{Policy: DefaultPolicy(), Base: []*results.File{steady(), steady()}, New: []*results.File{steady()}})
+	if err != nil || res.Stop != StopDecided || res.Rounds != 2 || len(res.Base) != 4 || len(res.New) != 3 {
+		t.Errorf("from 2+1 runs: stop %q after %d rounds (%d+%d runs), err %v; want decided after 2 rounds", res.Stop, res.Rounds, len(res.Base), len(res.New), err)
+	}
+
+	// The time budget: a clock that advances a minute a call.
+	var now time.Time
+	clock := func() time.Time { now = now.Add(time.Minute); return now }
+	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: DefaultPolicy(), Budget: 5 * time.Minute, Now: clock})
+	if err != nil || res.Stop != StopTime || res.Rounds != 4 {
+		t.Errorf("time budget: stop %q after %d rounds, err %v; want the time budget after 4", res.Stop, res.Rounds, err)
+	}
+
+	// A failed run ends it with what was collected.
+	bad := &fakeRuns{rng: rand.New(rand.NewPCG(6, 6)), fail: 5}
+	res, err = Until(context.Background(), bad, UntilOptions{Policy: DefaultPolicy()})
+	if err == nil || !strings.Contains(err.Error(), "round 3") || !strings.Contains(err.Error(), "child process exited 3") || res.Stop != StopError || res.Rounds != 2 {
+		t.Errorf("failed run: %v, stop %q after %d rounds", err, res.Stop, res.Rounds)
+	}
+
+	// Cancelled between rounds.
+	ctx, cancel := context.WithCancel(context.Background())
+	res, err = Until(ctx, SamplerFunc(func(ctx context.Context, side Arm, keys []string) (*results.File, error) {
+		if side == New {
+			cancel()
+		}
+		return (&fakeRuns{rng: rand.New(rand.NewPCG(7, 7))}).Next(ctx, side, keys)
+	}), UntilOptions{Policy: DefaultPolicy()})
+	if !errors.Is(err, context.Canceled) || res.Stop != StopCancelled || res.Rounds != 1 {
+		t.Errorf("cancelled: %v, stop %q after %d rounds", err, res.Stop, res.Rounds)
+	}
+
+	if _, err := Until(context.Background(), bad, UntilOptions{Policy: DefaultPolicy(), BaseName: "x", NewName: "x"}); err == nil {
+		t.Error("two sides of one name accepted")
+	}
+}

@@ -1,0 +1,123 @@
+package stats
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestRunEstimate(t *testing.T) {
+	// Ten times 10..19 ns as a time and as a throughput 1000/t.
+	times := []float64{14, 11, 19, 10, 16, 12, 18, 13, 17, 15}
+	thr := make([]float64, len(times))
+	for i, x := range times {
+		thr[i] = 1000 / x
+	}
+	nan := math.NaN()
+	tests := []struct {
+		name   string
+		xs     []float64
+		marks  []bool
+		higher bool
+		want   float64
+	}{
+		// 0.1-quantile of 10..19 (type 7): position 0.9 → 10.9.
+		{"time", times, nil, false, 10.9},
+		// The throughput's 0.9-quantile: position 8.1 between 1000/11
+		// and 1000/10 (sorted ascending 1000/19 .. 1000/10).
+		{"throughput", thr, nil, true, 1000/11.0*0.9 + 1000/10.0*0.1},
+		// Marked samples (the three fastest) are left out: 13..19 remain,
+		// 0.1-quantile position 0.6 → 13.6.
+		{"marks leave out", times, []bool{false, true, false, true, false, true, false, false, false, false}, false, 13.6},
+		// Every sample marked: all are used (the run has nothing better).
+		{"all marked", times, []bool{true, true, true, true, true, true, true, true, true, true}, false, 10.9},
+		// Marks shorter than the samples mark only what they cover: 10
+		// goes, 11..19 remain, position 0.8 → 11.8.
+		{"short marks", times, []bool{false, false, false, true}, false, 11.8},
+		{"empty", nil, nil, false, nan},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := RunEstimate(tt.xs, tt.marks, tt.higher)
+			if math.IsNaN(tt.want) != math.IsNaN(got) || (!math.IsNaN(got) && math.Abs(got-tt.want) > 1e-9) {
+				t.Errorf("RunEstimate = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunEstimateOneSided: samples slowed down by bursts move the run's
+// figure far less than its median (the reason for the estimator).
+func TestRunEstimateOneSided(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	var clean, hit []float64
+	for i := 0; i < 30; i++ {
+		x := 100 * math.Exp(0.01*rng.NormFloat64())
+		clean = append(clean, x)
+		if i%10 < 6 { // 60% of the samples in bursts 50% slower
+			x *= 1.5
+		}
+		hit = append(hit, x)
+	}
+	medShift := Median(hit)/Median(clean) - 1
+	estShift := RunEstimate(hit, nil, false)/RunEstimate(clean, nil, false) - 1
+	if !(math.Abs(estShift) < 0.02 && medShift > 0.3) {
+		t.Errorf("60%% of samples 50%% slower: figure moved %.1f%%, median %.1f%%", 100*estShift, 100*medShift)
+	}
+}
+
+func TestDisturbedRun(t *testing.T) {
+	for _, tt := range []struct {
+		marks []bool
+		n     int
+		want  bool
+	}{
+		{nil, 5, false},
+		{[]bool{true, true, false, false}, 4, false}, // half is not most
+		{[]bool{true, true, true, false}, 4, true},
+		{[]bool{true, true, true, false}, 8, false}, // marks beyond n do not exist
+		{[]bool{true}, 0, false},
+	} {
+		if got := DisturbedRun(tt.marks, tt.n); got != tt.want {
+			t.Errorf("DisturbedRun(%v, %d) = %v, want %v", tt.marks, tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestWelchLogDiffInterval(t *testing.T) {
+	// Logs 0, ln2 against ln4, ln8 (TestWelchLog): diff 2·ln2, se
+	// √(0.5)·ln2·... : in ln2 units the difference is 2, the standard
+	// error √(0.5/2+0.5/2) = 0.7071, df 2; the 2.5%-each interval is
+	// 2 ∓ t(0.975, 2)·0.7071 = 2 ∓ 4.3027·0.7071.
+	d := WelchLogDiff([]float64{1, 2}, []float64{4, 8})
+	ln2 := math.Ln2
+	if !d.OK || math.Abs(d.Diff-2*ln2) > 1e-12 || math.Abs(d.SE-math.Sqrt(0.5)*ln2) > 1e-12 || math.Abs(d.DF-2) > 1e-9 {
+		t.Fatalf("WelchLogDiff = %+v", d)
+	}
+	lo, hi := d.Interval(0.025)
+	h := 4.302652729911275 * math.Sqrt(0.5) * ln2
+	if math.Abs(lo-(2*ln2-h)) > 1e-9 || math.Abs(hi-(2*ln2+h)) > 1e-9 {
+		t.Errorf("interval [%v, %v], want 2·ln2 ∓ %v", lo, hi, h)
+	}
+	if lo, hi := WelchLogDiff([]float64{5, 5}, []float64{6, 6}).Interval(0.01); math.Abs(lo-math.Log(1.2)) > 1e-12 || hi != lo {
+		t.Errorf("no spread: [%v, %v], want the difference itself", lo, hi)
+	}
+	for _, bad := range [][2][]float64{{{1}, {1, 2}}, {{1, 0}, {1, 2}}} {
+		if d := WelchLogDiff(bad[0], bad[1]); d.OK || !math.IsNaN(d.Diff) {
+			t.Errorf("WelchLogDiff(%v, %v) = %+v, want not OK", bad[0], bad[1], d)
+		}
+	}
+	if lo, _ := d.Interval(0.7); !math.IsNaN(lo) {
+		t.Errorf("an end missing with probability 0.7 is no interval: %v", lo)
+	}
+}
+
+func TestSpendAlpha(t *testing.T) {
+	for _, tt := range []struct{ frac, rho, want float64 }{
+		{0, 2, 0}, {0.5, 1, 0.005}, {0.5, 2, 0.0025}, {1, 3, 0.01}, {2, 2, 0.01}, {-1, 2, 0},
+	} {
+		if got := SpendAlpha(0.01, tt.frac, tt.rho); math.Abs(got-tt.want) > 1e-15 {
+			t.Errorf("SpendAlpha(0.01, %v, %v) = %v, want %v", tt.frac, tt.rho, got, tt.want)
+		}
+	}
+}
