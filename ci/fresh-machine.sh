@@ -9,7 +9,9 @@
 #      this machine); its apt sources as a cloud image's (deb822:
 #      bookworm, bookworm-updates, bookworm-security); nothing else;
 #   2. mount /proc, /sys and /dev into it (removed by a trap, also on
-#      failure or Ctrl-C) and copy /etc/resolv.conf;
+#      failure or Ctrl-C); give it this machine's network setup: its
+#      /etc/resolv.conf, local CA certificates (/usr/local/share/
+#      ca-certificates) and proxy variables;
 #   3. git clone this repository's HEAD into it (a fresh clone, not the
 #      working tree: uncommitted changes are not tested);
 #   4. as a user without root, 'make run' must stop at once, printing the
@@ -86,7 +88,21 @@ Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
 cp -a /usr/local/go "$root/usr/local/go"
+# The network is this machine's, not the image's: its resolver, the local
+# CA certificates it trusts (a TLS-inspecting egress proxy's, here: without
+# them the Go module proxy fails with "x509: certificate signed by unknown
+# authority") and its proxy variables (passed to the commands below).
 cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+	mkdir -p "$root/usr/local/share/ca-certificates"
+	cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+	chroot "$root" update-ca-certificates >>"$logs/debootstrap.log" 2>&1
+	say "copied this machine's local CA certificates: $(cd /usr/local/share/ca-certificates && echo *.crt)"
+fi
+proxyenv=()
+for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY; do
+	[ -n "${!v:-}" ] && proxyenv+=("$v=${!v}")
+done
 # A cloud image has its package lists; this root has debootstrap's.
 say "root ready in $((SECONDS - start)) s: $root"
 
@@ -99,7 +115,7 @@ in_root() { # USER COMMAND...: a login-like environment, as on a fresh machine
 	shift
 	local home=/root
 	[ "$user" = root ] || home=/home/$user
-	chroot "$root" /usr/bin/env -i HOME="$home" USER="$user" LOGNAME="$user" TERM=dumb LANG=C.UTF-8 \
+	chroot "$root" /usr/bin/env -i HOME="$home" USER="$user" LOGNAME="$user" TERM=dumb LANG=C.UTF-8 "${proxyenv[@]}" \
 		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		/usr/sbin/runuser -u "$user" -- "$@"
 }
