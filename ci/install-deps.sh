@@ -10,7 +10,10 @@ set -euo pipefail
 . "$(dirname "$0")/apt-lib.sh"
 
 BACKPORTS_LIST=/etc/apt/sources.list.d/radvbench-bookworm-backports.list
-PKGS_BACKPORTS="mesa-vulkan-drivers"
+# mesa-drm-shim (Mesa's no-op DRM shim) lets 'radvbench isa' compile for
+# RADV GFX11/GFX12 chips without AMD hardware; it must be mesa-vulkan-drivers'
+# version (its chip table and RADV change together), hence backports too.
+PKGS_BACKPORTS="mesa-vulkan-drivers mesa-drm-shim"
 PKGS="libvulkan-dev libvulkan1 vulkan-tools glslc spirv-tools glslang-tools vulkan-validationlayers gcc make ca-certificates"
 PKGS_TEST="chromium libopenblas-dev postgresql"
 # The windowed build (make build-window: present suite, run --watch) and its tests under Xvfb.
@@ -33,6 +36,11 @@ missing() {
 	v=$(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null || true)
 	if [ -z "$v" ] || dpkg --compare-versions "$v" lt 25; then
 		m+=("mesa-vulkan-drivers >= 25 from bookworm-backports (have: ${v:-none})")
+	fi
+	local shim
+	shim=$(dpkg-query -W -f='${Version}' mesa-drm-shim 2>/dev/null || true)
+	if [ -z "$shim" ] || [ "$shim" != "$v" ] || ! ldconfig -p 2>/dev/null | grep -q 'libamdgpu_noop_drm_shim.so '; then
+		m+=("mesa-drm-shim in the version of mesa-vulkan-drivers ($v) from bookworm-backports, for radvbench isa (have: ${shim:-none})")
 	fi
 	if [ "${WITH_TEST_DEPS:-0}" = 1 ]; then
 		command -v chromium >/dev/null || m+=("chromium (report test)")

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # trixie-root.sh: build, once, the Debian 13 ("trixie") root that holds
 # radvbench's pinned shader toolchain (glslc, spirv-val) and a second Mesa
-# (trixie-backports Mesa >= 26.1 lavapipe, with VK_KHR_cooperative_matrix).
+# (trixie-backports Mesa >= 26.1 lavapipe, with VK_KHR_cooperative_matrix,
+# and the same Mesa's no-op DRM shim, mesa-drm-shim, so that `radvbench isa`
+# can compile for RADV GFX11/GFX12 chips without AMD hardware: see docs/isa.md).
 # glslc (with its libshaderc1) and spirv-tools come from Debian forky
 # (testing), pinned by apt preferences to exactly those three packages:
 # trixie's glslc 2025.2 (glslang 15.1) cannot compile GL_EXT_bfloat16 or
@@ -28,7 +30,7 @@ set -euo pipefail
 . "$(dirname "$0")/apt-lib.sh"
 
 ROOT=${RADVBENCH_TRIXIE_ROOT:-/var/cache/radvbench/trixie-root-forkyglslc}
-PKGS_BACKPORTS="mesa-vulkan-drivers"
+PKGS_BACKPORTS="mesa-vulkan-drivers mesa-drm-shim"
 PKGS="vulkan-validationlayers libvulkan1 vulkan-tools ca-certificates"
 # From forky (testing), pinned: the shader compiler and the validator.
 PKGS_FORKY="glslc libshaderc1 spirv-tools"
@@ -149,12 +151,19 @@ if ! chroot "$tmp" dpkg --compare-versions "$mesa" ge "$MESA_MIN"; then
 	say "trixie-backports gave mesa-vulkan-drivers $mesa, need >= $MESA_MIN"
 	exit 1
 fi
-glslc=$(chroot "$tmp" glslc --version | head -1)
+# The shim must come from the same Mesa as RADV (its chip table and
+# RADV's device code change together).
+shim=$(chroot "$tmp" dpkg-query -W -f='${Version}' mesa-drm-shim)
+if [ "$shim" != "$mesa" ] || [ ! -f "$tmp/usr/lib/x86_64-linux-gnu/libamdgpu_noop_drm_shim.so" ]; then
+	say "mesa-drm-shim $shim does not match mesa-vulkan-drivers $mesa (or lacks libamdgpu_noop_drm_shim.so)"
+	exit 1
+fi
+glslc=$(chroot "$tmp" glslc --version | sed -n 1p) # sed reads it all: head would SIGPIPE glslc, and pipefail stop the script
 if ! chroot "$tmp" dpkg --compare-versions "$(chroot "$tmp" dpkg-query -W -f='${Version}' glslc)" ge "$GLSLC_MIN"; then
 	say "forky gave $glslc, need glslc >= $GLSLC_MIN"
 	exit 1
 fi
-printf '%s\n%s\n%s\n' "$RECIPE" "$glslc" "mesa-vulkan-drivers $mesa" >"$tmp/.radvbench-ready"
+printf '%s\n%s\n%s\n' "$RECIPE" "$glslc" "mesa-vulkan-drivers $mesa, mesa-drm-shim $shim" >"$tmp/.radvbench-ready"
 mv "$tmp" "$ROOT"
 trap - EXIT
 say "ready: $ROOT ($glslc, mesa-vulkan-drivers $mesa) in $(($(date +%s) - start)) s"

@@ -100,6 +100,9 @@ func (b *Buffer) DeviceAddress() uint64 {
 	if !b.dev.Features.BufferDeviceAddress {
 		return 0
 	}
+	if b.dev.compileOnly {
+		return b.standInAddress
+	}
 	return b.dev.fns.BufferDeviceAddress(b.h)
 }
 
@@ -124,6 +127,11 @@ func (d *Device) NewAccelStruct(top bool, size uint64) (*AccelStruct, error) {
 		return nil, err
 	}
 	a := &AccelStruct{Top: top, Size: size, dev: d}
+	if d.compileOnly {
+		// A stand-in: no storage, no handle, an address of its own.
+		a.Address = d.standInAddress(size)
+		return a, nil
+	}
 	if a.buf, err = d.NewBufferUsage(size, DeviceLocal, UsageAccelStorage); err != nil {
 		return nil, fmt.Errorf("acceleration-structure storage: %w", err)
 	}
@@ -250,6 +258,9 @@ func (c *CommandBuffer) BuildAccel(b AccelBuild) error {
 	if b.Src != nil {
 		vb.Update, vb.Src = true, b.Src.h
 	}
+	if !c.records() {
+		return nil
+	}
 	vb.Scratch = alignUp(b.Scratch.DeviceAddress(), uint64(q.MinScratchAlignment))
 	q.CmdBuild(c.h, &vb)
 	q.CmdBarrier(c.h)
@@ -259,7 +270,7 @@ func (c *CommandBuffer) BuildAccel(b AccelBuild) error {
 // AccelBarrier records the barrier BuildAccel ends with.
 func (c *CommandBuffer) AccelBarrier() error {
 	q, err := c.dev.rayQuery()
-	if err != nil {
+	if err != nil || !c.records() {
 		return err
 	}
 	q.CmdBarrier(c.h)
@@ -270,7 +281,7 @@ func (c *CommandBuffer) AccelBarrier() error {
 // a barrier.
 func (c *CommandBuffer) CopyAccel(src, dst *AccelStruct, compact bool) error {
 	q, err := c.dev.rayQuery()
-	if err != nil {
+	if err != nil || !c.records() {
 		return err
 	}
 	q.CmdCopy(c.h, src.h, dst.h, compact)
@@ -294,11 +305,21 @@ func (d *Device) NewCompactedSizePool(count uint32) (*AccelSizePool, error) {
 }
 
 // Write records the compacted-size query of a (built with
-// AccelAllowCompaction, after its build barrier) into query i.
+// AccelAllowCompaction, after its build barrier) into query i. On a
+// compile-only device nothing is built: query i then reads a's full size,
+// a valid compacted size (never larger than the structure), so that
+// Setup can go on to create a compacted copy.
 func (p *AccelSizePool) Write(cb *CommandBuffer, a *AccelStruct, i uint32) error {
 	q, err := p.dev.rayQuery()
 	if err != nil {
 		return err
+	}
+	if !cb.records() {
+		if i >= p.Count {
+			return fmt.Errorf("compacted-size query %d of a pool of %d", i, p.Count)
+		}
+		p.standIn[i] = a.Size
+		return nil
 	}
 	q.CmdWriteCompactedSize(cb.h, a.h, p.h, i)
 	return nil
@@ -333,8 +354,8 @@ func (d *Device) NewRayQueryPipeline(spec ComputeSpec, accels int) (*ComputePipe
 // BindAccel points binding at the acceleration structure a.
 func (p *ComputePipeline) BindAccel(binding uint32, a *AccelStruct) error {
 	q, err := p.dev.rayQuery()
-	if err != nil {
-		return err
+	if err != nil || p.dev.compileOnly {
+		return err // a compile-only stand-in has no handle to point at
 	}
 	q.WriteDescriptor(p.set, binding, a.h)
 	return nil

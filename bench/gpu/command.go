@@ -14,8 +14,13 @@ type CommandBuffer struct {
 	closed bool
 }
 
-// NewCommandBuffer allocates a primary command buffer.
+// NewCommandBuffer allocates a primary command buffer. On a compile-only
+// device (OpenOptions.CompileOnly) it is a stand-in without a Vulkan
+// object: Begin and End succeed and recording methods record nothing.
 func (d *Device) NewCommandBuffer() (*CommandBuffer, error) {
+	if d.compileOnly {
+		return &CommandBuffer{dev: d}, nil
+	}
 	cbs := make([]vk.CommandBuffer, 1)
 	if err := d.check("allocate command buffer", vk.AllocateCommandBuffers(d.h, &vk.CommandBufferAllocateInfo{
 		SType:              vk.StructureTypeCommandBufferAllocateInfo,
@@ -28,9 +33,16 @@ func (d *Device) NewCommandBuffer() (*CommandBuffer, error) {
 	return &CommandBuffer{dev: d, h: cbs[0]}, nil
 }
 
+// records reports whether commands are recorded into c: false on a
+// compile-only device, whose command buffers are stand-ins.
+func (c *CommandBuffer) records() bool { return !c.dev.compileOnly }
+
 // Begin resets and begins recording (waiting first for a submission of
 // it that may still be running).
 func (c *CommandBuffer) Begin() error {
+	if !c.records() {
+		return nil
+	}
 	c.dev.release()
 	if err := c.dev.check("reset command buffer", vk.ResetCommandBuffer(c.h, 0)); err != nil {
 		return err
@@ -42,6 +54,9 @@ func (c *CommandBuffer) Begin() error {
 
 // End finishes recording.
 func (c *CommandBuffer) End() error {
+	if !c.records() {
+		return nil
+	}
 	return c.dev.check("end command buffer", vk.EndCommandBuffer(c.h))
 }
 
@@ -52,7 +67,7 @@ func (c *CommandBuffer) Close() {
 		return
 	}
 	c.closed = true
-	if c.dev.release() {
+	if c.records() && c.dev.release() {
 		vk.FreeCommandBuffers(c.dev.h, c.dev.pool, 1, []vk.CommandBuffer{c.h})
 	}
 }
@@ -60,6 +75,9 @@ func (c *CommandBuffer) Close() {
 // Barrier records a full compute/transfer memory barrier: writes by
 // earlier dispatches and copies become visible to later ones.
 func (c *CommandBuffer) Barrier() {
+	if !c.records() {
+		return
+	}
 	stages := vk.PipelineStageFlags(vk.PipelineStageComputeShaderBit | vk.PipelineStageTransferBit)
 	vk.CmdPipelineBarrier(c.h, stages, stages, 0, 1, []vk.MemoryBarrier{{
 		SType:         vk.StructureTypeMemoryBarrier,
@@ -72,6 +90,9 @@ func (c *CommandBuffer) Barrier() {
 // compute writes (uploads) visible to vertex input, index reads and
 // shader reads of every graphics stage, mesh and task included.
 func (c *CommandBuffer) InputBarrier() {
+	if !c.records() {
+		return
+	}
 	dst := vk.PipelineStageVertexInputBit | vk.PipelineStageVertexShaderBit | vk.PipelineStageFragmentShaderBit
 	if c.dev.Features.MeshShader {
 		dst |= vkshim.PipelineStageMeshShaderBitEXT
@@ -89,6 +110,9 @@ func (c *CommandBuffer) InputBarrier() {
 
 // hostReadBarrier makes transfer writes visible to the host.
 func (c *CommandBuffer) hostReadBarrier() {
+	if !c.records() {
+		return
+	}
 	vk.CmdPipelineBarrier(c.h, vk.PipelineStageFlags(vk.PipelineStageTransferBit), vk.PipelineStageFlags(vk.PipelineStageHostBit),
 		0, 1, []vk.MemoryBarrier{{
 			SType:         vk.StructureTypeMemoryBarrier,
@@ -99,6 +123,9 @@ func (c *CommandBuffer) hostReadBarrier() {
 
 // Fill records vkCmdFillBuffer over the whole buffer.
 func (c *CommandBuffer) Fill(b *Buffer, value uint32) {
+	if !c.records() {
+		return
+	}
 	vk.CmdFillBuffer(c.h, b.h, 0, vk.DeviceSize(vk.WholeSize), value)
 }
 
@@ -112,5 +139,8 @@ func (c *CommandBuffer) Copy(src, dst *Buffer, size uint64) {
 // barrier after it: the caller orders it (the runner's sampler records a
 // barrier between iterations), so a timed copy measures the copy alone.
 func (c *CommandBuffer) CopyUnordered(src, dst *Buffer, size uint64) {
+	if !c.records() {
+		return
+	}
 	vk.CmdCopyBuffer(c.h, src.h, dst.h, 1, []vk.BufferCopy{{Size: vk.DeviceSize(size)}})
 }

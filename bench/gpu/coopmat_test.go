@@ -1,23 +1,53 @@
 package gpu
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 )
 
-// A synthetic GFX12-like property table (16×16×16, subgroup) with bf16 and
-// fp8 rows, lavapipe's 8×8×8 fp16 row, and a workgroup-scope row that
-// must never be picked.
-var gfx12Table = []vkshim.CoopMatProperties{
-	{M: 16, N: 16, K: 16, A: ComponentFloat16, B: ComponentFloat16, C: ComponentFloat32, Result: ComponentFloat32, Scope: vkshim.ScopeSubgroup},
-	{M: 32, N: 32, K: 16, A: ComponentBFloat16, B: ComponentBFloat16, C: ComponentFloat32, Result: ComponentFloat32, Scope: 2},
-	{M: 16, N: 16, K: 16, A: ComponentBFloat16, B: ComponentBFloat16, C: ComponentFloat32, Result: ComponentFloat32, Scope: vkshim.ScopeSubgroup},
-	{M: 16, N: 16, K: 16, A: ComponentBFloat16, B: ComponentBFloat16, C: ComponentBFloat16, Result: ComponentBFloat16, Scope: vkshim.ScopeSubgroup},
-	{M: 16, N: 16, K: 32, A: ComponentFloatE4M3, B: ComponentFloatE4M3, C: ComponentFloat32, Result: ComponentFloat32, Scope: vkshim.ScopeSubgroup},
-	{M: 16, N: 16, K: 32, A: ComponentFloatE5M2, B: ComponentFloatE5M2, C: ComponentFloat32, Result: ComponentFloat32, Scope: vkshim.ScopeSubgroup},
-	{M: 16, N: 16, K: 32, A: ComponentFloatE4M3, B: ComponentFloatE5M2, C: ComponentFloat32, Result: ComponentFloat32, Scope: vkshim.ScopeSubgroup},
+// The property tables RADV reports, captured from RADV itself through
+// Mesa's no-op DRM shim (bench/isa's compile tests rewrite these files with
+// -update and fail when RADV reports another table): navi31 (GFX11) with
+// Mesa 25.0 and 26.1, and gfx1201 (GFX12) with Mesa 26.1, whose table has
+// the bf16 and fp8 rows (mixed E4M3×E5M2 ones included).
+func realTable(t *testing.T, name string) []vkshim.CoopMatProperties {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata/coopmat", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]ComponentType{}
+	for _, c := range []ComponentType{vkshim.ComponentFloat16, vkshim.ComponentFloat32, vkshim.ComponentFloat64, vkshim.ComponentSint8,
+		vkshim.ComponentSint16, vkshim.ComponentSint32, vkshim.ComponentSint64, vkshim.ComponentUint8, vkshim.ComponentUint16,
+		vkshim.ComponentUint32, vkshim.ComponentUint64, vkshim.ComponentBFloat16, vkshim.ComponentFloatE4M3, vkshim.ComponentFloatE5M2} {
+		names[c.String()] = c
+	}
+	var out []vkshim.CoopMatProperties
+	// "16x16x16 fp16*fp16+fp32->fp32 subgroup [saturating]" (results.CoopMatrix.String).
+	re := regexp.MustCompile(`^(\d+)x(\d+)x(\d+) (\w+)\*(\w+)\+(\w+)->(\w+) subgroup( saturating)?$`)
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		m := re.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("%s: bad row %q", name, line)
+		}
+		num := func(s string) uint32 { n, _ := strconv.Atoi(s); return uint32(n) }
+		typ := func(s string) ComponentType {
+			c, ok := names[s]
+			if !ok {
+				t.Fatalf("%s: unknown component type %q", name, s)
+			}
+			return c
+		}
+		out = append(out, vkshim.CoopMatProperties{M: num(m[1]), N: num(m[2]), K: num(m[3]), A: typ(m[4]), B: typ(m[5]), C: typ(m[6]),
+			Result: typ(m[7]), SaturatingAccumulation: m[8] != "", Scope: vkshim.ScopeSubgroup})
+	}
+	return out
 }
 
 var lavapipeTable = []vkshim.CoopMatProperties{
@@ -26,6 +56,21 @@ var lavapipeTable = []vkshim.CoopMatProperties{
 }
 
 func TestMatchCoopMat(t *testing.T) {
+	gfx1201 := realTable(t, "gfx1201-mesa26.1")
+	navi31 := realTable(t, "navi31-mesa25.0")
+	// row finds the real table's row of a*b+c->c.
+	row := func(table []vkshim.CoopMatProperties, a, b, c ComponentType) vkshim.CoopMatProperties {
+		for _, r := range table {
+			if r.A == a && r.B == b && r.C == c && r.Result == c && !r.SaturatingAccumulation {
+				return r
+			}
+		}
+		t.Fatalf("no row %v*%v+%v", a, b, c)
+		return vkshim.CoopMatProperties{}
+	}
+	// A workgroup-scope row (none of the real tables has one) must never
+	// be picked: put one first.
+	wg := append([]vkshim.CoopMatProperties{{M: 32, N: 32, K: 16, A: ComponentBFloat16, B: ComponentBFloat16, C: ComponentFloat32, Result: ComponentFloat32, Scope: 2}}, gfx1201...)
 	tests := []struct {
 		name    string
 		table   []vkshim.CoopMatProperties
@@ -33,11 +78,15 @@ func TestMatchCoopMat(t *testing.T) {
 		want    vkshim.CoopMatProperties // M == 0: no match
 		why     string
 	}{
-		{"bf16->fp32 picks the subgroup row", gfx12Table, ComponentBFloat16, ComponentFloat32, gfx12Table[2], ""},
-		{"bf16->bf16 is a different row", gfx12Table, ComponentBFloat16, ComponentBFloat16, gfx12Table[3], ""},
-		{"e4m3", gfx12Table, ComponentFloatE4M3, ComponentFloat32, gfx12Table[4], ""},
-		{"e5m2 ignores the mixed e4m3*e5m2 row", gfx12Table, ComponentFloatE5M2, ComponentFloat32, gfx12Table[5], ""},
-		{"fp16 still found", gfx12Table, ComponentFloat16, ComponentFloat32, gfx12Table[0], ""},
+		{"gfx1201 bf16->fp32", gfx1201, ComponentBFloat16, ComponentFloat32, row(gfx1201, ComponentBFloat16, ComponentBFloat16, ComponentFloat32), ""},
+		{"gfx1201 bf16->bf16 is a different row", gfx1201, ComponentBFloat16, ComponentBFloat16, row(gfx1201, ComponentBFloat16, ComponentBFloat16, ComponentBFloat16), ""},
+		{"gfx1201 e4m3", gfx1201, ComponentFloatE4M3, ComponentFloat32, row(gfx1201, ComponentFloatE4M3, ComponentFloatE4M3, ComponentFloat32), ""},
+		{"gfx1201 e5m2 ignores the mixed e4m3*e5m2 rows", gfx1201, ComponentFloatE5M2, ComponentFloat32, row(gfx1201, ComponentFloatE5M2, ComponentFloatE5M2, ComponentFloat32), ""},
+		{"gfx1201 fp16", gfx1201, ComponentFloat16, ComponentFloat32, row(gfx1201, ComponentFloat16, ComponentFloat16, ComponentFloat32), ""},
+		{"a workgroup-scope row is never picked", wg, ComponentBFloat16, ComponentFloat32, row(gfx1201, ComponentBFloat16, ComponentBFloat16, ComponentFloat32), ""},
+		{"navi31 fp16", navi31, ComponentFloat16, ComponentFloat32, row(navi31, ComponentFloat16, ComponentFloat16, ComponentFloat32), ""},
+		{"navi31 int8 (signed, not saturating)", navi31, ComponentSint8, ComponentSint32, row(navi31, ComponentSint8, ComponentSint8, ComponentSint32), ""},
+		{"navi31 has no bf16", navi31, ComponentBFloat16, ComponentFloat32, vkshim.CoopMatProperties{}, "no subgroup cooperative matrix bf16*bf16+fp32->fp32"},
 		{"lavapipe has no bf16", lavapipeTable, ComponentBFloat16, ComponentFloat32, vkshim.CoopMatProperties{}, "no subgroup cooperative matrix bf16*bf16+fp32->fp32"},
 		{"lavapipe has no fp8", lavapipeTable, ComponentFloatE4M3, ComponentFloat32, vkshim.CoopMatProperties{}, "fp8e4m3*fp8e4m3+fp32->fp32 (VK_KHR_cooperative_matrix table has 2 rows)"},
 	}
@@ -49,6 +98,11 @@ func TestMatchCoopMat(t *testing.T) {
 		if !strings.Contains(why, tc.why) || (tc.why == "") != (why == "") {
 			t.Errorf("%s: reason %q, want one containing %q", tc.name, why, tc.why)
 		}
+	}
+	// Mesa 26.1 lists navi31's rows in another order, not other rows.
+	n26 := realTable(t, "navi31-mesa26.1")
+	if len(n26) != len(navi31) {
+		t.Errorf("navi31: %d rows on Mesa 26.1, %d on 25.0", len(n26), len(navi31))
 	}
 }
 

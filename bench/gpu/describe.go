@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/radvbench/radvbench/bench/devtable"
@@ -49,7 +50,7 @@ func (p *PhysicalDevice) Describe() results.Device {
 		DriverInfo:         p.Info.DriverInfo,
 		DriverVersion:      p.DriverVersionString(),
 		APIVersion:         VersionString(p.APIVersion),
-		TimestampPeriodNS:  float64(p.Limits.TimestampPeriod),
+		TimestampPeriodNS:  finiteOrZero(float64(p.Limits.TimestampPeriod)),
 		TimestampValidBits: p.TimestampBits,
 		SubgroupSize:       p.Info.SubgroupSize,
 		CPU:                p.IsCPU(),
@@ -81,8 +82,10 @@ func (p *PhysicalDevice) Describe() results.Device {
 			// type and cooperative-matrix features.
 			"shaderBFloat16CooperativeMatrix": p.Info.BFloat16CooperativeMatrix,
 			"shaderFloat8CooperativeMatrix":   p.Info.Float8CooperativeMatrix,
+			"pipelineExecutableInfo":          p.Info.PipelineExecutableInfo,
 		},
 		CooperativeMatrix: p.describeCoopMat(),
+		Emulated:          p.Emulation(),
 	}
 	for _, e := range relevantExtensions {
 		if p.Extensions[e] {
@@ -94,6 +97,16 @@ func (p *PhysicalDevice) Describe() results.Device {
 		d.SKU = s.ToResults()
 	}
 	return d
+}
+
+// finiteOrZero keeps x when finite, else 0: RADV's null winsys reports a
+// timestampPeriod of +Inf (its crystal clock is 0 Hz), which JSON cannot
+// hold.
+func finiteOrZero(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0
+	}
+	return x
 }
 
 // Peaks are the device table's peak figures for "% of peak": fp32, fp16

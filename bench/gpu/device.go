@@ -62,6 +62,55 @@ type Device struct {
 	// presentWait is vkWaitForPresentKHR, nil unless the device was
 	// opened for a swapchain with VK_KHR_present_id/present_wait.
 	presentWait *vkshim.PresentWaitFuncs
+
+	// capture and compileOnly: see OpenOptions.
+	capture     func(PipelineExecutables)
+	compileOnly bool
+	// nextAddress is the next stand-in device address (compile-only).
+	nextAddress uint64
+}
+
+// standInAddress hands a compile-only stand-in of size bytes a device
+// address of its own: non-zero, 256-byte aligned, never overlapping
+// another's (a Setup may check that an address is set, or use it in
+// push constants and instance records; nothing dereferences it).
+func (d *Device) standInAddress(size uint64) uint64 {
+	if d.nextAddress == 0 {
+		d.nextAddress = 1 << 32
+	}
+	a := d.nextAddress
+	d.nextAddress += (max(size, 1) + 255) &^ 255
+	return a
+}
+
+// OpenOptions are the less common ways of opening a device.
+type OpenOptions struct {
+	// Extra device extensions to enable (each must be offered).
+	Extra []string
+	// Capture, when set, is called after every pipeline the device
+	// creates (compute, ray-query, graphics, mesh) with the pipeline's
+	// name and what the driver compiled it into: its executables with
+	// their statistics and internal representations (RADV: NIR, ACO IR,
+	// assembly). The device enables VK_KHR_pipeline_executable_properties
+	// and creates every pipeline with the capture flags; opening fails on
+	// a device without the extension and feature. A capture that fails is
+	// the pipeline's creation error.
+	Capture func(PipelineExecutables)
+	// CompileOnly makes the device never submit or wait: Submit,
+	// SubmitAsync, Wait, Run, a Submitter's submissions and Close's idle
+	// wait succeed without touching the queue, and command buffers are
+	// allocated but never begun or recorded into. That is what an emulated
+	// device needs (RADV's null winsys has no queue: any submission or
+	// idle wait calls a NULL function; Mesa's no-op DRM shim executes
+	// nothing), so a suite's Setup runs unchanged and only the pipelines
+	// it creates matter. What Setup reads back is what nothing executed:
+	// downloads and queries read zero, except a compacted
+	// acceleration-structure size, which reads the structure's full size
+	// (AccelSizePool.Write) so that a compacting copy can be set up;
+	// buffers with a device-address usage and acceleration structures
+	// have distinct, non-zero stand-in addresses. Never time or verify on
+	// such a device.
+	CompileOnly bool
 }
 
 // Open creates the logical device for p, enabling every optional feature
@@ -85,6 +134,19 @@ func (p *PhysicalDevice) OpenWith(extra ...string) (*Device, error) {
 // opens a Device of its own, and every Vulkan object stays with the
 // Device that made it.
 func (p *PhysicalDevice) OpenOnFamily(family int, extra ...string) (*Device, error) {
+	return p.open(family, OpenOptions{Extra: extra})
+}
+
+// OpenWithOptions is Open on ComputeFamily with the options o.
+func (p *PhysicalDevice) OpenWithOptions(o OpenOptions) (*Device, error) {
+	if p.ComputeFamily < 0 {
+		return nil, fmt.Errorf("device %q has no compute queue with timestamps", p.Name)
+	}
+	return p.open(p.ComputeFamily, o)
+}
+
+func (p *PhysicalDevice) open(family int, o OpenOptions) (*Device, error) {
+	extra := o.Extra
 	for _, e := range extra {
 		if !p.Extensions[e] {
 			return nil, fmt.Errorf("device %q lacks %s", p.Name, e)
@@ -130,14 +192,25 @@ func (p *PhysicalDevice) OpenOnFamily(family int, extra ...string) (*Device, err
 	} else {
 		want.PresentID, want.PresentWait = false, false
 	}
+	// Pipeline statistics and internal representations: only for a
+	// device opened to capture them (the flags can change how a driver
+	// compiles, so a timed run never sets them).
+	want.PipelineExecutableInfo = false
+	if o.Capture != nil {
+		if !p.Extensions["VK_KHR_pipeline_executable_properties"] || !p.Info.PipelineExecutableInfo {
+			return nil, fmt.Errorf("device %q lacks VK_KHR_pipeline_executable_properties (pipelineExecutableInfo): it cannot report what it compiled", p.Name)
+		}
+		want.PipelineExecutableInfo = true
+		exts = append(exts, "VK_KHR_pipeline_executable_properties")
+	}
 	exts = append(exts, extra...)
 	h, r := p.inst.fns.CreateDevice(p.h, uint32(family), want, exts)
 	if err := check("create device "+p.Name, r); err != nil {
 		return nil, err
 	}
 	d := &Device{Phys: p, Family: family, Features: want, Extensions: exts, Timeout: DefaultTimeout, h: h,
-		timestampBits: fam.TimestampBits}
-	fns, err := p.inst.fns.LoadDevice(h, want.BufferDeviceAddress)
+		timestampBits: fam.TimestampBits, capture: o.Capture, compileOnly: o.CompileOnly}
+	fns, err := p.inst.fns.LoadDevice(h, want.BufferDeviceAddress, want.PipelineExecutableInfo)
 	if err != nil {
 		d.Close()
 		return nil, err
@@ -162,6 +235,11 @@ func (p *PhysicalDevice) OpenOnFamily(family int, extra ...string) (*Device, err
 		return nil, err
 	}
 	d.pool = pool
+	if d.compileOnly {
+		// Nothing waits on a device that never submits (and RADV's null
+		// winsys cannot create fences).
+		return d, nil
+	}
 	var fence vk.Fence
 	if err := d.check("create fence", vk.CreateFence(h, &vk.FenceCreateInfo{SType: vk.StructureTypeFenceCreateInfo}, nil, &fence)); err != nil {
 		d.Close()
@@ -201,7 +279,7 @@ func (d *Device) Close() {
 		return
 	}
 	d.closed = true
-	if d.lost == nil {
+	if d.lost == nil && !d.compileOnly {
 		vk.DeviceWaitIdle(d.h)
 	}
 	if d.fence != vk.NullFence {
@@ -218,6 +296,10 @@ func (d *Device) Close() {
 // Lost returns the error that made the device unusable (device lost or a
 // timed-out wait), or nil.
 func (d *Device) Lost() error { return d.lost }
+
+// CompileOnly reports a device opened with OpenOptions.CompileOnly: it
+// never submits work, so nothing it records runs.
+func (d *Device) CompileOnly() bool { return d.compileOnly }
 
 // release is what every Close calls before destroying an object: it waits
 // for a submission still in flight (as gio's Vulkan backend waits for the
@@ -241,7 +323,7 @@ func (d *Device) Submit(cbs ...*CommandBuffer) error {
 	if err := d.SubmitAsync(cbs...); err != nil {
 		return err
 	}
-	return d.wait()
+	return d.Wait() // nothing in flight on a compile-only device
 }
 
 // SubmitAsync submits without waiting; Wait completes it. Closing any
@@ -261,6 +343,9 @@ func (d *Device) SubmitAsync(cbs ...*CommandBuffer) error {
 			return fmt.Errorf("queue submit: command buffer %d is closed", i)
 		}
 		hs[i] = c.h
+	}
+	if d.compileOnly {
+		return nil
 	}
 	if err := d.check("reset fence", vk.ResetFences(d.h, 1, []vk.Fence{d.fence})); err != nil {
 		return err

@@ -172,14 +172,14 @@ func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, erro
 			Topology: vk.PrimitiveTopologyTriangleList,
 		}
 	}
-	pipes := make([]vk.Pipeline, 1)
-	r := withoutGC(func() vk.Result {
-		return vk.CreateGraphicsPipelines(d.h, vk.NullPipelineCache, 1, []vk.GraphicsPipelineCreateInfo{ci}, nil, pipes)
-	})
-	if err := d.check("create graphics pipeline", r); err != nil {
+	if p.pipeline, err = d.createPipeline("graphics", spec.Name, func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
+		pipes := make([]vk.Pipeline, 1)
+		ci.Flags = flags
+		r := vk.CreateGraphicsPipelines(d.h, vk.NullPipelineCache, 1, []vk.GraphicsPipelineCreateInfo{ci}, nil, pipes)
+		return pipes[0], r
+	}); err != nil {
 		return fail(err)
 	}
-	p.pipeline = pipes[0]
 	if spec.Buffers > 0 {
 		var err error
 		sizes := []vk.DescriptorPoolSize{{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)}}
@@ -196,6 +196,9 @@ func (p *GraphicsPipeline) Bind(bufs ...*Buffer) { bindStorage(p.dev, p.set, buf
 // Use records binding the pipeline, its descriptor set and push constants
 // (inside a pass of its RenderTarget).
 func (p *GraphicsPipeline) Use(cb *CommandBuffer, push []byte) {
+	if !cb.records() {
+		return
+	}
 	vk.CmdBindPipeline(cb.h, vk.PipelineBindPointGraphics, p.pipeline)
 	if p.set != vk.NullDescriptorSet {
 		vk.CmdBindDescriptorSets(cb.h, vk.PipelineBindPointGraphics, p.layout, 0, 1, []vk.DescriptorSet{p.set}, 0, nil)
@@ -209,6 +212,9 @@ func (p *GraphicsPipeline) Use(cb *CommandBuffer, push []byte) {
 // 32-bit index buffer, and an indexed draw of indexCount indices times
 // instanceCount instances.
 func (p *GraphicsPipeline) DrawIndexed(cb *CommandBuffer, index *Buffer, indexCount, instanceCount uint32, vertex ...*Buffer) {
+	if !cb.records() {
+		return
+	}
 	if len(vertex) > 0 {
 		hs := make([]vk.Buffer, len(vertex))
 		offs := make([]vk.DeviceSize, len(vertex))
@@ -224,5 +230,8 @@ func (p *GraphicsPipeline) DrawIndexed(cb *CommandBuffer, index *Buffer, indexCo
 // DrawMeshTasks records vkCmdDrawMeshTasksEXT: x×y×z task workgroups (or
 // mesh workgroups when the pipeline has no task stage).
 func (p *GraphicsPipeline) DrawMeshTasks(cb *CommandBuffer, x, y, z uint32) {
+	if !cb.records() {
+		return
+	}
 	p.mesh.CmdDrawMeshTasks(cb.h, x, y, z)
 }

@@ -135,18 +135,18 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		defer vkshim.Free(rs)
 		stage.PNext = rs
 	}
-	pipes := make([]vk.Pipeline, 1)
-	r := withoutGC(func() vk.Result {
-		return vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
+	if p.pipeline, err = d.createPipeline("compute", spec.Name, func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
+		pipes := make([]vk.Pipeline, 1)
+		r := vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
 			SType:  vk.StructureTypeComputePipelineCreateInfo,
+			Flags:  flags,
 			Stage:  stage,
 			Layout: p.layout,
 		}}, nil, pipes)
-	})
-	if err := d.check("create compute pipeline", r); err != nil {
+		return pipes[0], r
+	}); err != nil {
 		return fail(err)
 	}
-	p.pipeline = pipes[0]
 	var sizes []vk.DescriptorPoolSize
 	if spec.Buffers > 0 {
 		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)})
@@ -168,6 +168,9 @@ func (p *ComputePipeline) Bind(bufs ...*Buffer) { bindStorage(p.dev, p.set, bufs
 // Dispatch records binding the pipeline, its descriptor set and push
 // constants, and a dispatch of x×y×z workgroups.
 func (p *ComputePipeline) Dispatch(cb *CommandBuffer, push []byte, x, y, z uint32) {
+	if !cb.records() {
+		return
+	}
 	vk.CmdBindPipeline(cb.h, vk.PipelineBindPointCompute, p.pipeline)
 	if p.set != vk.NullDescriptorSet {
 		vk.CmdBindDescriptorSets(cb.h, vk.PipelineBindPointCompute, p.layout, 0, 1, []vk.DescriptorSet{p.set}, 0, nil)
@@ -208,6 +211,9 @@ func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.Desc
 // bindStorage points storage-buffer bindings 0..len(bufs)-1 of set at
 // bufs (whole buffers).
 func bindStorage(d *Device, set vk.DescriptorSet, bufs []*Buffer) {
+	if d.compileOnly {
+		return // stand-in buffers have no Vulkan object to point at
+	}
 	writes := make([]vk.WriteDescriptorSet, len(bufs))
 	for i, b := range bufs {
 		writes[i] = vk.WriteDescriptorSet{

@@ -12,18 +12,24 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// queryPool is a VkQueryPool of Count single-value queries.
+// queryPool is a VkQueryPool of Count single-value queries. On a
+// compile-only device it is a stand-in without a Vulkan object whose
+// results are standIn (zero unless a writer sets them).
 type queryPool struct {
-	Count  uint32
-	what   string
-	dev    *Device
-	h      vk.QueryPool
-	closed bool
+	Count   uint32
+	what    string
+	dev     *Device
+	h       vk.QueryPool
+	standIn []uint64
+	closed  bool
 }
 
 func (d *Device) newQueryPool(what string, typ vk.QueryType, count uint32) (queryPool, error) {
 	if count == 0 {
 		return queryPool{}, fmt.Errorf("create %s query pool: no queries", what)
+	}
+	if d.compileOnly {
+		return queryPool{Count: count, what: what, dev: d, standIn: make([]uint64, count)}, nil
 	}
 	var pool vk.QueryPool
 	if err := d.check("create "+what+" query pool", vk.CreateQueryPool(d.h, &vk.QueryPoolCreateInfo{
@@ -37,7 +43,11 @@ func (d *Device) newQueryPool(what string, typ vk.QueryType, count uint32) (quer
 }
 
 // Reset records a reset of every query (outside a render pass, before use).
-func (q *queryPool) Reset(cb *CommandBuffer) { vk.CmdResetQueryPool(cb.h, q.h, 0, q.Count) }
+func (q *queryPool) Reset(cb *CommandBuffer) {
+	if cb.records() {
+		vk.CmdResetQueryPool(cb.h, q.h, 0, q.Count)
+	}
+}
 
 // Results reads every query as a 64-bit value, waiting for them; a lost
 // device is recorded as for a submission.
@@ -47,6 +57,9 @@ func (q *queryPool) Results() ([]uint64, error) {
 	}
 	if err := q.dev.Lost(); err != nil {
 		return nil, err
+	}
+	if q.dev.compileOnly {
+		return append([]uint64(nil), q.standIn...), nil
 	}
 	out := make([]uint64, q.Count)
 	r := vk.GetQueryPoolResults(q.dev.h, q.h, 0, q.Count, uint(8*q.Count), unsafe.Pointer(&out[0]), 8,
@@ -63,7 +76,7 @@ func (q *queryPool) Close() {
 		return
 	}
 	q.closed = true
-	if q.dev.release() {
+	if q.h != vk.NullQueryPool && q.dev.release() {
 		vk.DestroyQueryPool(q.dev.h, q.h, nil)
 	}
 }
@@ -85,7 +98,15 @@ func (d *Device) NewMeshPrimitivesQueryPool(count uint32) (*QueryPool, error) {
 }
 
 // Begin records the start of query i.
-func (q *QueryPool) Begin(cb *CommandBuffer, i uint32) { vk.CmdBeginQuery(cb.h, q.h, i, 0) }
+func (q *QueryPool) Begin(cb *CommandBuffer, i uint32) {
+	if cb.records() {
+		vk.CmdBeginQuery(cb.h, q.h, i, 0)
+	}
+}
 
 // End records the end of query i.
-func (q *QueryPool) End(cb *CommandBuffer, i uint32) { vk.CmdEndQuery(cb.h, q.h, i) }
+func (q *QueryPool) End(cb *CommandBuffer, i uint32) {
+	if cb.records() {
+		vk.CmdEndQuery(cb.h, q.h, i)
+	}
+}

@@ -144,6 +144,9 @@ func (d *Device) NewRenderTarget(spec RenderTargetSpec) (*RenderTarget, error) {
 		return fail(err)
 	}
 	t.pass = pass
+	if d.compileOnly {
+		return t, nil // stand-in images: no framebuffer (nothing draws)
+	}
 	var fb vk.Framebuffer
 	defer pin(views)()
 	if err := d.check("create framebuffer", vk.CreateFramebuffer(d.h, &vk.FramebufferCreateInfo{
@@ -163,6 +166,9 @@ func (d *Device) NewRenderTarget(spec RenderTargetSpec) (*RenderTarget, error) {
 
 // Begin records the start of a pass (clearing the attachments).
 func (t *RenderTarget) Begin(cb *CommandBuffer) {
+	if !cb.records() {
+		return
+	}
 	defer pin(t.clear)()
 	vk.CmdBeginRenderPass(cb.h, &vk.RenderPassBeginInfo{
 		SType:           vk.StructureTypeRenderPassBeginInfo,
@@ -175,7 +181,11 @@ func (t *RenderTarget) Begin(cb *CommandBuffer) {
 }
 
 // End records the end of the pass.
-func (t *RenderTarget) End(cb *CommandBuffer) { vk.CmdEndRenderPass(cb.h) }
+func (t *RenderTarget) End(cb *CommandBuffer) {
+	if cb.records() {
+		vk.CmdEndRenderPass(cb.h)
+	}
+}
 
 // ColorBytes is the size of the colour image read back by ReadColor.
 func (t *RenderTarget) ColorBytes() uint64 {
@@ -190,6 +200,10 @@ func (t *RenderTarget) ReadColor(dst []byte) error {
 	size := t.ColorBytes()
 	if uint64(len(dst)) < size {
 		return fmt.Errorf("read colour image: %d-byte destination for %d bytes", len(dst), size)
+	}
+	if t.dev.compileOnly {
+		clear(dst[:size]) // nothing was drawn
+		return nil
 	}
 	st, err := t.dev.NewBuffer(size, HostVisible)
 	if err != nil {

@@ -25,6 +25,9 @@ func (d *Device) NewSubmitter(cbs ...*CommandBuffer) (*Submitter, error) {
 	if d.lost != nil {
 		return nil, d.lost
 	}
+	if d.compileOnly {
+		return &Submitter{dev: d, cbs: cbs}, nil // submits nothing
+	}
 	hs := make([]vk.CommandBuffer, len(cbs))
 	for i, c := range cbs {
 		hs[i] = c.h
@@ -52,7 +55,7 @@ func (s *Submitter) ready(op string) error {
 // SubmitWait submits and sleeps in vkWaitForFences, bounded by the
 // device's timeout.
 func (s *Submitter) SubmitWait() error {
-	if err := s.ready("submit and wait"); err != nil {
+	if err := s.ready("submit and wait"); err != nil || s.s == nil {
 		return err
 	}
 	return s.dev.fail(s.dev.timeout("submit and wait", s.s.SubmitWait(uint64(s.dev.Timeout.Nanoseconds()))))
@@ -61,7 +64,7 @@ func (s *Submitter) SubmitWait() error {
 // SubmitPoll submits and busy-polls vkGetFenceStatus at most maxPolls
 // times; running out is a timeout (the device is marked hung).
 func (s *Submitter) SubmitPoll(maxPolls uint64) error {
-	if err := s.ready("submit and poll"); err != nil {
+	if err := s.ready("submit and poll"); err != nil || s.s == nil {
 		return err
 	}
 	return s.dev.fail(s.dev.timeout("submit and poll", s.s.SubmitPoll(maxPolls)))

@@ -30,11 +30,17 @@ func (d *Device) NewTimestampPool(count uint32) (*TimestampPool, error) {
 // Write records a timestamp at the bottom of the pipe (after all earlier
 // work has finished) into query i.
 func (t *TimestampPool) Write(cb *CommandBuffer, i uint32) {
+	if !cb.records() {
+		return
+	}
 	vk.CmdWriteTimestamp(cb.h, vk.PipelineStageBottomOfPipeBit, t.h, i)
 }
 
 // WriteTop records a timestamp at the top of the pipe into query i.
 func (t *TimestampPool) WriteTop(cb *CommandBuffer, i uint32) {
+	if !cb.records() {
+		return
+	}
 	vk.CmdWriteTimestamp(cb.h, vk.PipelineStageTopOfPipeBit, t.h, i)
 }
 

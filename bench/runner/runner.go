@@ -219,28 +219,11 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	defer func() {
 		r.DurationS = time.Since(start).Seconds()
 		if p := recover(); p != nil {
-			r.Status, r.Reason = results.StatusFailed, fmt.Sprintf("internal error: %v", p)
-			if debugPanics {
-				r.Reason += "\n" + string(debug.Stack())
-			}
+			internalError(&r, p)
 		}
 	}()
-	if err := dev.Lost(); err != nil {
-		r.Status, r.Reason = results.StatusFailed, "device unusable after an earlier error: "+err.Error()
-		return r
-	}
-	if ok, why := it.Kernel.Supported(dev.Phys, it.Variant); !ok {
-		r.Status, r.Reason = results.StatusSkipped, why
-		return r
-	}
-	inst, err := it.Kernel.Setup(dev, it.Variant, it.Params, o.Kernel.For(it.Kernel))
-	var skip *kernel.Skip
-	switch {
-	case errors.As(err, &skip):
-		r.Status, r.Reason = results.StatusSkipped, skip.Reason
-		return r
-	case err != nil:
-		r.Status, r.Reason = results.StatusFailed, "setup: "+err.Error()
+	inst := setUp(dev, it, o, &r)
+	if inst == nil {
 		return r
 	}
 	defer inst.Close()
@@ -403,6 +386,86 @@ func interference(ms measure.Measurement) ([]bool, *results.Interference) {
 	return ms.Disturbed, in
 }
 
+// setUp is the first step of every benchmark: the device must be usable
+// and support the variant, and the kernel's Setup gets the options as the
+// kernel sees them (--sizes, the shared state). It returns the instance,
+// or nil with r's status and reason set (skipped or failed).
+func setUp(dev *gpu.Device, it Item, o Options, r *results.Result) kernel.Instance {
+	if err := dev.Lost(); err != nil {
+		r.Status, r.Reason = results.StatusFailed, "device unusable after an earlier error: "+err.Error()
+		return nil
+	}
+	if ok, why := it.Kernel.Supported(dev.Phys, it.Variant); !ok {
+		r.Status, r.Reason = results.StatusSkipped, why
+		return nil
+	}
+	inst, err := it.Kernel.Setup(dev, it.Variant, it.Params, o.Kernel.For(it.Kernel))
+	var skip *kernel.Skip
+	switch {
+	case errors.As(err, &skip):
+		r.Status, r.Reason = results.StatusSkipped, skip.Reason
+		return nil
+	case err != nil:
+		r.Status, r.Reason = results.StatusFailed, "setup: "+err.Error()
+		return nil
+	}
+	return inst
+}
+
+// SetUpEach does, for every benchmark of the plan of o (in o.Order's
+// order), exactly what Run does before it verifies: the same Supported
+// check and Setup, with the same options, sizes and per-size shared
+// state. It calls each with the benchmark, its result skeleton (status
+// skipped or failed with Run's reason, or empty when Setup succeeded) and
+// the instance (nil unless Setup succeeded; it is closed when each
+// returns). It never records, submits, verifies or times anything: a
+// caller that only needs what Setup creates (radvbench isa collects the
+// pipelines a compile-only device compiled) uses it instead of Run. A
+// panic in Setup is a failed result, as in Run. A cancelled context stops
+// before the next benchmark with ctx.Err().
+func SetUpEach(ctx context.Context, dev *gpu.Device, o Options, each func(it Item, r *results.Result, inst kernel.Instance)) error {
+	items := Plan(o)
+	if o.Order != nil {
+		items = o.Order(items)
+	}
+	shared := newSharedState(items, maxLiveShared)
+	for i, it := range items {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if o.Progress != nil {
+			o.Progress(i, len(items), it.ID(), "setting up")
+		}
+		oi := o
+		oi.Kernel.Shared = shared.get(it)
+		setUpOne(dev, it, oi, each)
+		shared.done(it)
+	}
+	if o.Progress != nil {
+		o.Progress(len(items), len(items), "", "done")
+	}
+	return nil
+}
+
+func setUpOne(dev *gpu.Device, it Item, o Options, each func(Item, *results.Result, kernel.Instance)) {
+	r := newResult(it)
+	start := time.Now()
+	inst := func() (inst kernel.Instance) {
+		defer func() {
+			if p := recover(); p != nil {
+				inst = nil
+				internalError(&r, p)
+			}
+		}()
+		return setUp(dev, it, o, &r)
+	}()
+	r.DurationS = time.Since(start).Seconds()
+	if inst != nil {
+		defer inst.Close()
+	}
+	each(it, &r, inst)
+}
+
 func addExtra(r *results.Result, prefix string, m map[string]float64) {
 	if len(m) == 0 {
 		return
@@ -429,6 +492,15 @@ func finiteFigures(m map[string]float64) map[string]float64 {
 		}
 	}
 	return out
+}
+
+// internalError records a panic p of a benchmark as its failure (with
+// the stack under RADVBENCH_DEBUG); called from the deferred recover.
+func internalError(r *results.Result, p any) {
+	r.Status, r.Reason = results.StatusFailed, fmt.Sprintf("internal error: %v", p)
+	if debugPanics {
+		r.Reason += "\n" + string(debug.Stack())
+	}
 }
 
 // debugPanics adds stack traces to internal-error reasons (RADVBENCH_DEBUG).

@@ -519,3 +519,88 @@ func TestRunNonFiniteFigures(t *testing.T) {
 		t.Errorf("the result cannot be written: %v", err)
 	}
 }
+
+// TestSetUpEach: SetUpEach gives every planned benchmark Run's Setup
+// outcome — the same skip and failure reasons, the same shared state per
+// size — and never verifies or samples; the instance is open during the
+// callback and closed after it.
+func TestSetUpEach(t *testing.T) {
+	d := openDevice(t)
+	builds := map[int64]int{}
+	var live []*fakeInst
+	k := &kernel.Kernel{
+		Suite: "fake", Name: "k",
+		Metric:   kernel.Metric{Name: "time", Unit: "ns", Better: results.LowerIsBetter, Scale: 1, Time: true},
+		Variants: []kernel.Variant{{Name: "ok"}, {Name: "unsupported"}, {Name: "skip"}, {Name: "error"}, {Name: "panic"}},
+		Sizes:    func(kernel.Options) []kernel.Params { return []kernel.Params{{"N": 1}, {"N": 2}} },
+		Supported: func(_ *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
+			if v.Name == "unsupported" {
+				return false, "device lacks shaderFloat16"
+			}
+			return true, ""
+		},
+		Setup: func(_ *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
+			kernel.Share(o.Shared, "input", func() int64 { builds[p["N"]]++; return p["N"] })
+			switch v.Name {
+			case "skip":
+				return nil, kernel.Skipf("needs %d GiB", 64)
+			case "error":
+				return nil, errors.New("allocate A: out of memory")
+			case "panic":
+				var m map[string]int
+				m["x"] = 1
+			}
+			f := &fakeInst{verifyErr: errors.New("Verify called"), errAt: 1, closed: new(int)}
+			live = append(live, f)
+			return f, nil
+		},
+	}
+	want := map[string][2]string{
+		"ok":          {"", ""},
+		"unsupported": {results.StatusSkipped, "device lacks shaderFloat16"},
+		"skip":        {results.StatusSkipped, "needs 64 GiB"},
+		"error":       {results.StatusFailed, "setup: allocate A: out of memory"},
+		"panic":       {results.StatusFailed, "internal error: assignment to entry in nil map"},
+	}
+	o := options(k)
+	var ids []string
+	err := runner.SetUpEach(context.Background(), d, o, func(it runner.Item, r *results.Result, inst kernel.Instance) {
+		ids = append(ids, r.ID())
+		w := want[it.Variant.Name]
+		if r.Status != w[0] || r.Reason != w[1] || r.ID() != it.ID() {
+			t.Errorf("%s: status %q reason %q, want %q %q", r.ID(), r.Status, r.Reason, w[0], w[1])
+		}
+		if (inst != nil) != (w[0] == "") {
+			t.Errorf("%s: instance %v with status %q", r.ID(), inst, r.Status)
+		}
+		if f, ok := inst.(*fakeInst); ok && (*f.closed != 0 || f.calls != 0) {
+			t.Errorf("%s: instance closed %d times or sampled %d times before the callback", r.ID(), *f.closed, f.calls)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != 10 || builds[1] != 1 || builds[2] != 1 {
+		t.Errorf("%d benchmarks %v, builds per size %v; want 10 and one build per size", len(ids), ids, builds)
+	}
+	for _, f := range live {
+		if *f.closed != 1 || f.calls != 0 {
+			t.Errorf("instance closed %d times, sampled %d times; want 1 and 0", *f.closed, f.calls)
+		}
+	}
+	// The same kernel through Run: the same reasons.
+	rs, _, err := runner.Run(context.Background(), d, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if w := want[r.Variant["name"]]; w[0] != "" && (r.Status != w[0] || r.Reason != w[1]) {
+			t.Errorf("Run %s: %q %q, SetUpEach gave %q %q", r.ID(), r.Status, r.Reason, w[0], w[1])
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := runner.SetUpEach(ctx, d, o, func(runner.Item, *results.Result, kernel.Instance) { t.Error("called after cancel") }); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled SetUpEach: %v", err)
+	}
+}

@@ -18,6 +18,10 @@ import (
 type Config struct {
 	Name string
 	Env  map[string]string
+	// Exe, when set, is the program this configuration's children run
+	// instead of the Supervisor's (another build of radvbench: A/B of two
+	// builds).
+	Exe string
 }
 
 // MergeOptions shape the results file Merge writes.

@@ -154,6 +154,36 @@ func (r *Recorder) EndRun(rd results.Round) error {
 	return r.journal.Add(Entry{Run: rd.Index, Config: rd.Config, RunDone: &rd})
 }
 
+// Plan is the benchmark IDs of the run in plan order (nil before the
+// first header).
+func (r *Recorder) Plan() []string { return r.plan }
+
+// RunFile is the results file of run run of configuration config alone:
+// its results as reported (without the configuration's name, so two
+// configurations' runs compare key by key) and the run itself; nil
+// before a header.
+func (r *Recorder) RunFile(run int, config string) *results.File {
+	h := r.Header()
+	if h == nil {
+		return nil
+	}
+	f := *h
+	f.Results, f.Configs, f.Rounds = nil, nil, nil
+	for _, e := range r.entries {
+		if e.Run == run && e.Config == config {
+			res := *e.Result
+			res.Config = ""
+			f.Results = append(f.Results, res)
+		}
+	}
+	for _, rd := range r.runs {
+		if rd.Index == run && rd.Config == config {
+			f.Started, f.Finished = rd.Started, rd.Finished
+		}
+	}
+	return &f
+}
+
 // Count is how many results are recorded.
 func (r *Recorder) Count() int { return len(r.entries) }
 

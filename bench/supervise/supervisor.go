@@ -136,19 +136,13 @@ func (s *Supervisor) Run(ctx context.Context) error {
 	if len(s.Configs) == 0 {
 		s.Configs = []Config{{}}
 	}
-	tmp, err := os.MkdirTemp("", "radvbench-children")
-	if err != nil {
-		return fmt.Errorf("temporary directory for child processes: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	s.tmp = tmp
-	s.klog = lineSet(s.kernelLog())
+	defer s.Close()
 	for r := 1; r <= s.Runs; r++ {
 		for _, c := range s.Configs {
 			if s.Recorder.RunFinished(r, c.Name) {
 				continue
 			}
-			if err := s.runOne(ctx, r, c); err != nil {
+			if err := s.RunOnce(ctx, r, c, nil); err != nil {
 				return err
 			}
 		}
@@ -156,9 +150,28 @@ func (s *Supervisor) Run(ctx context.Context) error {
 	return nil
 }
 
-// runOne runs one run of one configuration until every benchmark of its
-// order has a result, starting a fresh child after each fault.
-func (s *Supervisor) runOne(ctx context.Context, r int, c Config) error {
+// Close removes the supervisor's temporary files (Run does it itself).
+func (s *Supervisor) Close() {
+	if s.tmp != "" {
+		os.RemoveAll(s.tmp)
+		s.tmp = ""
+	}
+}
+
+// RunOnce runs run r of configuration c: one child, restarted after each
+// fault, until every benchmark of the run's order has a result. With
+// only set, the run takes just those benchmarks (IDs); the others of the
+// plan are not part of it (a run until decided stops running what is
+// decided). Call Close when done with the supervisor.
+func (s *Supervisor) RunOnce(ctx context.Context, r int, c Config, only []string) error {
+	if s.tmp == "" {
+		tmp, err := os.MkdirTemp("", "radvbench-children")
+		if err != nil {
+			return fmt.Errorf("temporary directory for child processes: %w", err)
+		}
+		s.tmp = tmp
+		s.klog = lineSet(s.kernelLog())
+	}
 	seed := uint64(0)
 	if s.Seed != nil {
 		seed = s.Seed(r)
@@ -167,9 +180,25 @@ func (s *Supervisor) runOne(ctx context.Context, r int, c Config) error {
 	if c.Name != "" {
 		desc = " config " + c.Name + " " + EnvString(c.Env)
 	}
-	s.notef("run %d/%d%s: order seed %d", r, s.Runs, desc, seed)
+	of := "/" + strconv.Itoa(s.Runs)
+	if s.Runs <= 0 {
+		of = "" // runs until decided: the count is not known ahead
+	}
+	s.notef("run %d%s%s: order seed %d", r, of, desc, seed)
 	rd := results.Round{Index: r, Config: c.Name, Started: time.Now().UTC(), Seed: seed}
 	done := s.Recorder.Done(r, c.Name)
+	excluded := map[string]bool{}
+	if only != nil {
+		keep := map[string]bool{}
+		for _, id := range only {
+			keep[id] = true
+		}
+		for _, id := range s.Recorder.Plan() {
+			if !keep[id] && !done[id] {
+				excluded[id], done[id] = true, true
+			}
+		}
+	}
 	var order []string
 	for order == nil || !allDone(order, done) {
 		out, err := s.runChild(ctx, r, c, seed, done, &order)
@@ -180,7 +209,11 @@ func (s *Supervisor) runOne(ctx context.Context, r int, c Config) error {
 			return fmt.Errorf("run %d: a child process ended without running anything (see its messages above)", r)
 		}
 	}
-	rd.Order = order
+	for _, id := range order {
+		if !excluded[id] {
+			rd.Order = append(rd.Order, id)
+		}
+	}
 	rd.Finished = time.Now().UTC()
 	return s.Recorder.EndRun(rd)
 }
@@ -225,7 +258,11 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 		return out, fmt.Errorf("write the child's skip list: %w", err)
 	}
 	args := append(append([]string(nil), s.Args...), childArgs(skipFile, seed, s.Groups, s.OnSample != nil)...)
-	cmd := exec.Command(s.Exe, args...)
+	exe := s.Exe
+	if c.Exe != "" {
+		exe = c.Exe
+	}
+	cmd := exec.Command(exe, args...)
 	cmd.Env = os.Environ()
 	for k, v := range c.Env {
 		cmd.Env = append(cmd.Env, k+"="+v)
@@ -247,7 +284,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	cmd.Stderr = errTail
 	if err := cmd.Start(); err != nil {
 		pw.Close()
-		return out, fmt.Errorf("start a child process of %s: %w", s.Exe, err)
+		return out, fmt.Errorf("start a child process of %s: %w", exe, err)
 	}
 	pw.Close()
 	s.Stats.Children++

@@ -388,3 +388,50 @@ func errorsAs(err error, target **ChildFailedError) bool {
 	}
 	return false
 }
+
+// TestSupervisorRunOnceOnly: a run limited to some benchmarks runs just
+// those (the rest are neither run nor listed in its order), and RunFile
+// gives that run alone without its configuration's name.
+func TestSupervisorRunOnceOnly(t *testing.T) {
+	fr := newFakeRun(t, "a b c", 0, nil, 0)
+	defer fr.sup.Close()
+	cfg := Config{Name: "B"}
+	if err := fr.sup.RunOnce(context.Background(), 1, cfg, nil); err != nil {
+		t.Fatal(err)
+	}
+	b := fakeResult("b").ID()
+	if err := fr.sup.RunOnce(context.Background(), 2, cfg, []string{b}); err != nil {
+		t.Fatal(err)
+	}
+	for run, want := range map[int][]string{1: {fakeResult("a").ID(), b, fakeResult("c").ID()}, 2: {b}} {
+		f := fr.rec.RunFile(run, "B")
+		var got []string
+		for _, r := range f.Results {
+			got = append(got, r.ID())
+			if r.Config != "" {
+				t.Errorf("run %d: %s keeps its configuration %q", run, r.ID(), r.Config)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("run %d: results %v, want %v", run, got, want)
+		}
+	}
+	merged := fr.rec.Merge(MergeOptions{Configs: []Config{cfg}, Runs: 2, TargetCI: 1})
+	if len(merged.Rounds) != 2 || strings.Join(merged.Rounds[1].Order, " ") != b || fr.sup.Stats.Children != 2 {
+		t.Errorf("runs %+v, %d children", merged.Rounds, fr.sup.Stats.Children)
+	}
+}
+
+// TestSupervisorConfigExe: a configuration with its own executable runs
+// its children with it (another build for an A/B of builds).
+func TestSupervisorConfigExe(t *testing.T) {
+	fr := newFakeRun(t, "a", 1, []Config{{Name: "A"}, {Name: "B", Exe: "/bin/false"}}, 0)
+	err := fr.sup.Run(context.Background())
+	var cf *ChildFailedError
+	if !errorsAs(err, &cf) || cf.Run != 1 {
+		t.Fatalf("B's child is /bin/false, which reports nothing: want a ChildFailedError, got %v", err)
+	}
+	if got := fr.rec.RunFile(1, "A"); got == nil || len(got.Results) != 1 {
+		t.Errorf("A (the test binary) did not run first: %+v", got)
+	}
+}

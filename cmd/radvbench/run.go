@@ -20,6 +20,8 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/spf13/pflag"
 )
@@ -45,6 +47,16 @@ process and in its own shuffled order (seeded by --order-seed, else by
 between-run noise is measured, not hidden; every result keeps each
 sample's run and a per-run median. --config A/B runs are runs too, the
 configurations alternating (A B A B).
+
+Runs until decided: --until-decided with two --config (BASE first)
+runs rounds of one run a side, each side's run a fresh process and each
+round's order of the sides drawn at random, and after every round judges
+all runs so far with a sequential design whose false-alarm rate holds
+over the repeated looks; a benchmark stops running once its verdict is a
+regression, an improvement or ~ (equivalent: its whole interval within
+the threshold), and the run stops when all are decided or --runs a side
+or --budget is spent (docs/verdicts.md). The gating policy flags
+(--threshold, --alpha, --noise, --unsure, --policy, ...) are compare's.
 
 Journal and resume: every finished benchmark is appended (and synced) to
 OUT.journal as it finishes; the results file is written atomically at the
@@ -94,6 +106,10 @@ type runFlags struct {
 	force     bool
 	watch     bool
 	watchHold watchHold
+	// until: --until-decided, with its time budget and gating policy.
+	until  bool
+	budget time.Duration
+	policy compareFlags
 	// child holds the hidden flags of a supervised child process.
 	child supervise.ChildFlags
 }
@@ -115,7 +131,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Uint64Var(&f.orderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
 	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
-	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'")
+	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'; RADVBENCH_EXE=PATH runs another radvbench build for it")
 	fs.IntVar(&f.rounds, "rounds", 0, "deprecated alias of --runs")
 	fs.StringVar(&f.isolate, "isolate", "auto", "run benchmarks in child processes under a watchdog: kernel (a fresh process per kernel and size; --isolate alone), run (one process per run, restarted after a fault), off; auto = kernel when the system has a GPU, off on lavapipe-only machines")
 	fs.Lookup("isolate").NoOptDefVal = "kernel"
@@ -125,6 +141,9 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.report, "report", "", "also write an HTML report with charts of this run into DIR (see 'radvbench report')")
 	fs.BoolVar(&f.watch, "watch", false, "show the run live in a window (samples, median and CI, clocks); closing it does not stop the run (needs the windowed build and a display)")
 	fs.Var(&f.watchHold, "watch-hold", "with --watch: keep the window on the finished run until it is closed (until-closed), for a time (e.g. 30s; 0: close at once), or auto: until closed when stderr is a terminal, else close at once")
+	fs.BoolVar(&f.until, "until-decided", false, "with two --config: run them in interleaved runs (each round's order drawn at random) until every benchmark's verdict is a regression, an improvement or ~ (equivalent), or --runs a side or --budget is spent; prints the verdicts and exits 1 on a regression (see 'radvbench compare --help' for the policy flags below)")
+	fs.DurationVar(&f.budget, "budget", 0, "with --until-decided: stop starting rounds after this long (default: no time limit; --runs bounds the runs a side)")
+	f.policy.policyFlags(fs)
 	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
@@ -133,7 +152,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
 	supervise.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
-		"report", "watch", "watch-hold", "db", "pin-clocks")
+		"report", "watch", "watch-hold", "db", "pin-clocks", "until-decided", "budget", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "policy")
 	f.child.Register(fs)
 	return fs
 }
@@ -199,11 +218,18 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if resume != nil {
 		rec.Resume(resume, f.force)
 	}
+	if f.until {
+		return runUntilDecided(ctx, stdout, stderr, fs, args, f, p, rec)
+	}
 	if f.runs > 1 || len(p.configs) > 0 || p.isolation.Children() {
 		return runSupervised(ctx, stdout, stderr, fs, args, f, p, rec)
 	}
 	return runInProcess(ctx, stdout, stderr, args, f, p, sys, rec)
 }
+
+// configExe in a --config's environment names the radvbench build that
+// configuration's runs use (A/B of two builds; the value is recorded).
+const configExe = "RADVBENCH_EXE"
 
 // runPlan is what run's flags ask for, checked.
 type runPlan struct {
@@ -214,6 +240,9 @@ type runPlan struct {
 	configs    []supervise.Config
 	isolation  supervise.Isolation
 	benchmarks int // in one run of one configuration
+	// gate is --until-decided's policy and noise floors.
+	gate  compare.Policy
+	noise *noise.File
 }
 
 func (p *runPlan) suiteNames() []string {
@@ -258,7 +287,14 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 		return nil, err
 	}
 	for _, c := range cs {
-		p.configs = append(p.configs, supervise.Config{Name: c.Name, Env: c.Env})
+		sc := supervise.Config{Name: c.Name, Env: c.Env}
+		if exe, ok := c.Env[configExe]; ok {
+			if st, err := os.Stat(exe); err != nil || !st.Mode().IsRegular() || st.Mode()&0o111 == 0 {
+				return nil, usagef("--config %s: %s=%s is not an executable file: name another radvbench build", c.Name, configExe, exe)
+			}
+			sc.Exe = exe // kept in Env too: the results file records it
+		}
+		p.configs = append(p.configs, sc)
 	}
 	if fs.Changed("rounds") {
 		if fs.Changed("runs") {
@@ -271,6 +307,30 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 	}
 	if fs.Changed("runs") && f.runs < 1 {
 		return nil, usagef("--runs %d must be at least 1", f.runs)
+	}
+	if f.until {
+		switch {
+		case len(p.configs) != 2:
+			return nil, usagef("--until-decided compares two configurations: give --config BASE[:ENV=VALUE,...] --config NEW[:ENV=VALUE,...] (%d given)", len(p.configs))
+		case f.resume != "":
+			return nil, usagef("--until-decided cannot resume: its stopping rule looked at the runs as they came; start it again")
+		case f.budget < 0:
+			return nil, usagef("--budget %v must not be negative", f.budget)
+		}
+		if f.runs == 0 {
+			f.runs = compare.DefaultMaxRuns
+		}
+		if f.runs < 3 {
+			return nil, usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
+		}
+		if p.gate, err = f.policy.resolvePolicy(fs); err != nil {
+			return nil, err
+		}
+		if p.noise, err = loadNoise(p.gate.NoiseFile); err != nil {
+			return nil, err
+		}
+	} else if fs.Changed("budget") {
+		return nil, usagef("--budget bounds --until-decided: add --until-decided and two --config")
 	}
 	if f.runs == 0 {
 		f.runs = 1

@@ -8,6 +8,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -32,6 +33,8 @@ type runEnd struct {
 	extra []string
 	// by groups the --report ("config" for A/B runs).
 	by string
+	// verdict is what --until-decided concluded (nil otherwise).
+	verdict *compare.UntilResult
 }
 
 // finishRun is the one end of every run: write the results file (and
@@ -75,7 +78,13 @@ func finishRun(ctx context.Context, stdout io.Writer, f runFlags, e runEnd) erro
 		fmt.Fprintln(stdout, l)
 	}
 	hint := ""
-	if e.by == "config" {
+	if e.verdict != nil {
+		r := e.verdict
+		fmt.Fprintf(stdout, "\nverdicts after %d round(s) (%d runs a side; stopped: %s):\n", r.Rounds, len(r.New), r.Stop)
+		if err := compare.Write(stdout, r.Report, "text"); err != nil {
+			return fmt.Errorf("render the verdicts: %w", err)
+		}
+	} else if e.by == "config" {
 		hint = fmt.Sprintf(" (compare the configurations with: radvbench compare --by config %s)", out)
 	}
 	fmt.Fprintf(stdout, "results: %s%s\n", out, hint)
@@ -93,6 +102,9 @@ func finishRun(ctx context.Context, stdout io.Writer, f runFlags, e runEnd) erro
 	}
 	if table.failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, out)}
+	}
+	if e.verdict != nil && e.verdict.Report.Failed() {
+		return &exitError{code: 1, msg: "the gate fails: " + e.verdict.Report.Summary()}
 	}
 	return nil
 }

@@ -27,14 +27,17 @@ func LayerInstalled() bool {
 	return false
 }
 
-// Env is the environment with the validation layer on, reporting errors,
-// warnings and performance warnings through stdout, plus extra.
+// LayerVars turn the validation layer on, reporting errors, warnings and
+// performance warnings through stdout.
+var LayerVars = []string{
+	"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation",
+	"VK_LAYER_SETTINGS_PATH=", "VK_KHRONOS_VALIDATION_REPORT_FLAGS=error,warn,perf",
+	"VK_KHRONOS_VALIDATION_DEBUG_ACTION=VK_DBG_LAYER_ACTION_LOG_MSG",
+}
+
+// Env is this process's environment with LayerVars, plus extra.
 func Env(extra ...string) []string {
-	return append(append(os.Environ(),
-		"VK_INSTANCE_LAYERS=VK_LAYER_KHRONOS_validation",
-		"VK_LAYER_SETTINGS_PATH=", "VK_KHRONOS_VALIDATION_REPORT_FLAGS=error,warn,perf",
-		"VK_KHRONOS_VALIDATION_DEBUG_ACTION=VK_DBG_LAYER_ACTION_LOG_MSG",
-	), extra...)
+	return append(append(os.Environ(), LayerVars...), extra...)
 }
 
 // markers are what the layer's reports contain.

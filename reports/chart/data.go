@@ -300,9 +300,12 @@ func safeName(s string) string {
 }
 
 // All draws every chart the inputs support, in a fixed order: comparison,
-// throughput, heatmaps, roofline, distributions. Charts for suites absent
+// throughput, heatmaps, roofline, distributions; for isa files, ISA's. Charts for suites absent
 // from the inputs are not drawn.
 func All(inputs []compare.Input, opt Options) []*Chart {
+	if kind, _ := compare.Kind(inputs); kind == results.KindISA {
+		return ISA(inputs)
+	}
 	d := collect(inputs, opt.By)
 	var out []*Chart
 	if opt.Report != nil {

@@ -98,13 +98,69 @@ func heatmapChart(d *dataset, suite, cfg string) *Chart {
 		return nil
 	}
 	sort.SliceStable(cols, func(i, j int) bool { return cols[i].measure < cols[j].measure })
+	colNames := make([]string, len(cols))
+	for i, c := range cols {
+		colNames[i] = c.label
+	}
+	title := fmt.Sprintf("%s: variant × size, median %s", suite, unit)
+	name := "heatmap-" + safeName(suite)
+	if len(d.configs) > 1 {
+		title += " — " + cfg
+		name += "-" + safeName(cfg)
+	}
+	return newHeatmap(heatmapSpec{
+		name: name, suite: suite, title: title, subtitle: d.subtitle(), xLabel: "problem size (M×N×K)", legend: "median " + unit,
+		rows: rows, cols: colNames, cells: cells, higherBetter: true, logScale: true,
+		header: []string{"variant", "size", "configuration", "median", "unit", "percent_of_peak", "status", "best_in_column"},
+		row: func(r, c string, ce cell, best bool) []string {
+			return []string{r, c, cfg, f64(ce.value), unit, f64(ce.pct), ce.status, fmt.Sprint(best)}
+		},
+		caption: func(logScale bool) string {
+			scaleNote := "linear"
+			if logScale {
+				scaleNote = "logarithmic"
+			}
+			caption := fmt.Sprintf("Median %s of each %s kernel variant (tile or workgroup configuration) at each problem size; "+
+				"the colour scale is %s, the best variant of each size is outlined, and %% of the device's peak is shown where the device table knows it. "+
+				"Grey cells did not run (skipped or failed).", unit, suite, scaleNote)
+			if cfg != "" && len(d.configs) > 1 {
+				caption += " Configuration: " + cfg + "."
+			}
+			return caption
+		},
+	})
+}
+
+// heatmapSpec is a grid to draw as a heat map: rows × columns of cells
+// (a missing cell is drawn "—", a cell without a value shows its status).
+type heatmapSpec struct {
+	name, suite, title, subtitle, xLabel string
+	// legend heads the colour bar.
+	legend     string
+	rows, cols []string
+	cells      map[[2]string]cell
+	// higherBetter outlines the highest value of each column (else the
+	// lowest); logScale allows a logarithmic colour scale when the values
+	// span more than a factor of 8.
+	higherBetter, logScale bool
+	// header and row make the chart's data table (row gets whether the
+	// cell is its column's best); caption its caption.
+	header  []string
+	row     func(r, c string, ce cell, best bool) []string
+	caption func(logScale bool) string
+}
+
+// newHeatmap draws spec: the throughput heatmap of the matmul variants and
+// the isa heatmaps of registers and occupancy per target.
+func newHeatmap(spec heatmapSpec) *Chart {
+	rows, colNames, cells := spec.rows, spec.cols, spec.cells
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, ce := range cells {
 		if !math.IsNaN(ce.value) && ce.value > 0 {
 			lo, hi = math.Min(lo, ce.value), math.Max(hi, ce.value)
 		}
 	}
-	logScale := hi/lo > 8
+	logScale := spec.logScale && hi/lo > 8
 	norm := func(v float64) float64 {
 		if hi == lo {
 			return 0.5
@@ -114,32 +170,34 @@ func heatmapChart(d *dataset, suite, cfg string) *Chart {
 		}
 		return (v - lo) / (hi - lo)
 	}
-	colNames := make([]string, len(cols))
-	for i, c := range cols {
-		colNames[i] = c.label
-	}
 	best := map[string]string{} // column -> best row
 	for _, c := range colNames {
 		bv := math.Inf(-1)
 		for _, r := range rows {
-			if ce, ok := cells[[2]string{r, c}]; ok && !math.IsNaN(ce.value) && ce.value > bv {
-				bv, best[c] = ce.value, r
+			if ce, ok := cells[[2]string{r, c}]; ok && !math.IsNaN(ce.value) {
+				v := ce.value
+				if !spec.higherBetter {
+					v = -v
+				}
+				if v > bv {
+					bv, best[c] = v, r
+				}
 			}
 		}
 	}
-	data := [][]string{{"variant", "size", "configuration", "median", "unit", "percent_of_peak", "status", "best_in_column"}}
+	data := [][]string{spec.header}
 	for _, r := range rows {
 		for _, c := range colNames {
 			ce, ok := cells[[2]string{r, c}]
 			if !ok {
 				continue
 			}
-			data = append(data, []string{r, c, cfg, f64(ce.value), unit, f64(ce.pct), ce.status, fmt.Sprint(best[c] == r)})
+			data = append(data, spec.row(r, c, ce, best[c] == r))
 		}
 	}
 
-	p := newPlot("problem size (M×N×K)", "")
-	p.X.Min, p.X.Max = -0.5, float64(len(cols))-0.5
+	p := newPlot(spec.xLabel, "")
+	p.X.Min, p.X.Max = -0.5, float64(len(colNames))-0.5
 	p.Y.Min, p.Y.Max = -0.5, float64(len(rows))-0.5
 	var xt, yt []plot.Tick
 	for i, c := range colNames {
@@ -155,36 +213,21 @@ func heatmapChart(d *dataset, suite, cfg string) *Chart {
 	hm := &heatPlot{rows: rows, cols: colNames, cells: cells, norm: norm, best: best}
 	p.Add(hm)
 
-	title := fmt.Sprintf("%s: variant × size, median %s", suite, unit)
-	name := "heatmap-" + safeName(suite)
-	if len(d.configs) > 1 {
-		title += " — " + cfg
-		name += "-" + safeName(cfg)
-	}
 	c := &Chart{
-		Name:     name,
+		Name:     spec.name,
 		Kind:     KindHeatmap,
-		Suite:    suite,
-		Title:    title,
-		Subtitle: d.subtitle(),
+		Suite:    spec.suite,
+		Title:    spec.title,
+		Subtitle: spec.subtitle,
 		Width:    Width,
 		Height:   max(400, 190+34*len(rows)),
 		Data:     data,
-	}
-	scaleNote := "linear"
-	if logScale {
-		scaleNote = "logarithmic"
-	}
-	c.Caption = fmt.Sprintf("Median %s of each %s kernel variant (tile or workgroup configuration) at each problem size; "+
-		"the colour scale is %s, the best variant of each size is outlined, and %% of the device's peak is shown where the device table knows it. "+
-		"Grey cells did not run (skipped or failed).", unit, suite, scaleNote)
-	if cfg != "" && len(d.configs) > 1 {
-		c.Caption += " Configuration: " + cfg + "."
+		Caption:  spec.caption(logScale),
 	}
 	c.body = func(dc draw.Canvas) {
 		barW := vg.Points(150)
 		p.Draw(draw.Crop(dc, 0, -barW, 0, 0))
-		drawColorBar(draw.Crop(dc, dc.Max.X-dc.Min.X-barW+vg.Points(20), 0, vg.Points(40), -vg.Points(10)), lo, hi, logScale, unit)
+		drawColorBar(draw.Crop(dc, dc.Max.X-dc.Min.X-barW+vg.Points(20), 0, vg.Points(40), -vg.Points(10)), lo, hi, logScale, spec.legend)
 	}
 	return c
 }
@@ -246,10 +289,10 @@ func (h *heatPlot) Plot(c draw.Canvas, p *plot.Plot) {
 
 // drawColorBar draws a vertical colour scale with labelled ends and
 // intermediate ticks: the heatmap's legend.
-func drawColorBar(c draw.Canvas, lo, hi float64, logScale bool, unit string) {
+func drawColorBar(c draw.Canvas, lo, hi float64, logScale bool, legend string) {
 	head := textStyle(10.5, true, colorText)
 	head.XAlign, head.YAlign = draw.XLeft, draw.YTop
-	c.FillText(head, vg.Point{X: c.Min.X, Y: c.Max.Y}, "median "+unit)
+	c.FillText(head, vg.Point{X: c.Min.X, Y: c.Max.Y}, legend)
 	top := c.Max.Y - vg.Points(22)
 	bot := c.Min.Y + vg.Points(10)
 	w := vg.Points(18)

@@ -251,32 +251,15 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	if len(inputs) == 0 {
 		return nil, fmt.Errorf("no results files to compare")
 	}
-	groups, err := group(inputs, opt.By)
+	if kind, err := Kind(inputs); err != nil {
+		return nil, err
+	} else if kind == results.KindISA {
+		return nil, errISAInputs
+	}
+	ordered, err := orderedGroups(inputs, opt, "results files")
 	if err != nil {
 		return nil, err
 	}
-	if len(groups) < 2 {
-		if opt.By == "" {
-			return nil, fmt.Errorf("need at least two results files to compare (or --by KEY to compare groups within them)")
-		}
-		return nil, fmt.Errorf("all results have the same %s (%q): nothing to compare; pick another --by key", opt.By, displayGroup(groups[0].name))
-	}
-	base := 0
-	if opt.Baseline != "" {
-		base = -1
-		var names []string
-		for i, g := range groups {
-			names = append(names, displayGroup(g.name))
-			if g.name == opt.Baseline || (opt.Baseline == unsetGroup && g.name == "") {
-				base = i
-			}
-		}
-		if base < 0 {
-			return nil, &BaselineError{Baseline: opt.Baseline, Groups: names}
-		}
-	}
-	// Baseline first, the others in input order.
-	ordered := append([]*groupData{groups[base]}, append(append([]*groupData{}, groups[:base]...), groups[base+1:]...)...)
 
 	rep := &Report{Schema: JSONSchema, By: opt.By, Baseline: displayGroup(ordered[0].name), Policy: opt.Policy, Design: opt.Design, Comparisons: []Comparison{}}
 	if opt.Noise != nil {
@@ -318,6 +301,37 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	rep.FailedGate = rep.Failed()
 	rep.SummaryLine = rep.summary()
 	return rep, nil
+}
+
+// orderedGroups groups the inputs by opt.By and puts the baseline group
+// first, the others in input order; what names the inputs in errors
+// ("results files", "isa files").
+func orderedGroups(inputs []Input, opt Options, what string) ([]*groupData, error) {
+	groups, err := group(inputs, opt.By)
+	if err != nil {
+		return nil, err
+	}
+	if len(groups) < 2 {
+		if opt.By == "" {
+			return nil, fmt.Errorf("need at least two %s to compare (or --by KEY to compare groups within them)", what)
+		}
+		return nil, fmt.Errorf("all results have the same %s (%q): nothing to compare; pick another --by key", opt.By, displayGroup(groups[0].name))
+	}
+	base := 0
+	if opt.Baseline != "" {
+		base = -1
+		var names []string
+		for i, g := range groups {
+			names = append(names, displayGroup(g.name))
+			if g.name == opt.Baseline || (opt.Baseline == unsetGroup && g.name == "") {
+				base = i
+			}
+		}
+		if base < 0 {
+			return nil, &BaselineError{Baseline: opt.Baseline, Groups: names}
+		}
+	}
+	return append([]*groupData{groups[base]}, append(append([]*groupData{}, groups[:base]...), groups[base+1:]...)...), nil
 }
 
 func count(cs []Comparison) Counts {
@@ -365,29 +379,43 @@ func (r *Report) Summary() string {
 // summary is the one-line verdict: "1 regression, 2 improvements, ...".
 func (r *Report) summary() string {
 	c := r.Counts
-	var parts []string
-	add := func(n int, one, many string) {
-		switch {
-		case n == 1:
-			parts = append(parts, "1 "+one)
-		case n > 1:
-			parts = append(parts, fmt.Sprintf("%d %s", n, many))
-		}
+	unsureFails := ""
+	if r.Policy.UnsureFails() {
+		unsureFails = " (fails the gate)"
 	}
-	if c.Regressions == 0 && c.Failed == 0 {
+	return summaryLine(c.Regressions == 0 && c.Failed == 0, []tally{
+		{c.Regressions, "regression", "regressions"},
+		{c.Failed, "new failure", "new failures"},
+		{c.Allowed, "allowed regression", "allowed regressions"},
+		{c.Improvements, "improvement", "improvements"},
+		{c.Same, "unchanged", "unchanged"},
+		{c.Unsure, "unsure" + unsureFails, "unsure" + unsureFails},
+		{c.Missing, "missing", "missing"},
+		{c.Added, "added", "added"},
+		{c.Incomparable, "incomparable", "incomparable"},
+	})
+}
+
+// tally is one count of a summary line and its noun.
+type tally struct {
+	n         int
+	one, many string
+}
+
+// summaryLine is "no regression, 2 improvements, ...": the non-zero
+// tallies, led by "no regression" when clean.
+func summaryLine(clean bool, ts []tally) string {
+	var parts []string
+	if clean {
 		parts = append(parts, "no regression")
 	}
-	add(c.Regressions, "regression", "regressions")
-	add(c.Failed, "new failure", "new failures")
-	add(c.Allowed, "allowed regression", "allowed regressions")
-	add(c.Improvements, "improvement", "improvements")
-	add(c.Same, "unchanged", "unchanged")
-	add(c.Unsure, "unsure", "unsure")
-	if r.Policy.UnsureFails() && c.Unsure > 0 {
-		parts[len(parts)-1] += " (fails the gate)"
+	for _, t := range ts {
+		switch {
+		case t.n == 1:
+			parts = append(parts, "1 "+t.one)
+		case t.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", t.n, t.many))
+		}
 	}
-	add(c.Missing, "missing", "missing")
-	add(c.Added, "added", "added")
-	add(c.Incomparable, "incomparable", "incomparable")
 	return strings.Join(parts, ", ")
 }

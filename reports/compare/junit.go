@@ -126,6 +126,11 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		s.Tests++
 		s.Cases = append(s.Cases, tc)
 	}
+	return writeJUnitSuites(w, out)
+}
+
+// writeJUnitSuites totals the suites and writes the XML document.
+func writeJUnitSuites(w io.Writer, out junitSuites) error {
 	for _, s := range out.Suites {
 		out.Tests += s.Tests
 		out.Failures += s.Failures

@@ -71,11 +71,15 @@ const (
 func (p *Policy) UnsureFails() bool { return p.Unsure == UnsureFail }
 
 // Rule is a per-benchmark override. Nil fields keep the inherited value.
+// ISA classifies statistics of isa comparisons for the matching
+// benchmarks ("ID@target"): statistic name (RADV's, or "asm." and a count
+// radvbench takes from the assembly) to class (see ISAClassFor).
 type Rule struct {
-	Match     Pattern  `json:"match"`
-	Alpha     *float64 `json:"alpha,omitempty"`
-	Threshold *float64 `json:"threshold,omitempty"`
-	Noise     *float64 `json:"noise,omitempty"`
+	Match     Pattern             `json:"match"`
+	Alpha     *float64            `json:"alpha,omitempty"`
+	Threshold *float64            `json:"threshold,omitempty"`
+	Noise     *float64            `json:"noise,omitempty"`
+	ISA       map[string]ISAClass `json:"isa,omitempty"`
 }
 
 // Allow is an allow-list entry: a known regression and why it is accepted.
@@ -251,6 +255,11 @@ func checkAlpha(a float64) error {
 //	rules:
 //	  - match: "latency/*"
 //	    threshold: 10%
+//	  - match: "matmul/coopmat-*@gfx1201"   # isa files: statistic classes
+//	    isa:
+//	      VGPRs: regression                 # RADV's statistic names
+//	      Code size: ignore
+//	      asm.waits: warning                # counts from the assembly
 //	allow:
 //	  - match: "re:^memory/copy/.*size=4096"
 //	    reason: "Mesa !31234 trades copy bandwidth for ...; see #42"
@@ -269,10 +278,11 @@ type policyFile struct {
 }
 
 type ruleYML struct {
-	Match     string   `yaml:"match"`
-	Alpha     *float64 `yaml:"alpha"`
-	Threshold *percent `yaml:"threshold"`
-	Noise     *percent `yaml:"noise"`
+	Match     string            `yaml:"match"`
+	Alpha     *float64          `yaml:"alpha"`
+	Threshold *percent          `yaml:"threshold"`
+	Noise     *percent          `yaml:"noise"`
+	ISA       map[string]string `yaml:"isa"`
 }
 
 // percent is a percentage written "3%" or 3 (both mean 3%), stored as a
@@ -361,8 +371,18 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 			v := float64(*ry.Noise)
 			r.Noise = &v
 		}
-		if r.Alpha == nil && r.Threshold == nil && r.Noise == nil {
-			return base, fmt.Errorf("policy %s: rule %d (%s) sets nothing: give alpha, threshold or noise", name, i+1, ry.Match)
+		for stat, class := range ry.ISA {
+			c, err := ParseISAClass(class)
+			if err != nil {
+				return base, fmt.Errorf("policy %s: rule %d (%s): %s: %v", name, i+1, ry.Match, stat, err)
+			}
+			if r.ISA == nil {
+				r.ISA = map[string]ISAClass{}
+			}
+			r.ISA[stat] = c
+		}
+		if r.Alpha == nil && r.Threshold == nil && r.Noise == nil && len(r.ISA) == 0 {
+			return base, fmt.Errorf("policy %s: rule %d (%s) sets nothing: give alpha, threshold, noise or isa", name, i+1, ry.Match)
 		}
 		p.Rules = append(p.Rules, r)
 	}

@@ -177,6 +177,11 @@ func splitRuns(f *results.File, fileID string) []*run {
 		env[c.Name] = c.Env
 	}
 	rounds := f.Rounds
+	if f.Kind() == results.KindISA {
+		// An isa file is one run on every target (the targets are in
+		// the benchmark keys, see isaPoints).
+		rounds = []results.Round{{Index: 1, Started: f.Started}}
+	}
 	if len(rounds) == 0 {
 		cfg := ""
 		for _, r := range f.Results {
@@ -218,6 +223,10 @@ func splitRuns(f *results.File, fileID string) []*run {
 	}
 	for i := range f.Results {
 		res := &f.Results[i]
+		if f.Kind() == results.KindISA {
+			runs[0].points = append(runs[0].points, isaPoints(res)...)
+			continue
+		}
 		id := res.ID()
 		mk := func(status string, samples []float64) point {
 			p := point{benchmark: id, suite: res.Suite, kernel: res.Kernel, variant: results.FormatVariant(res.Variant), params: results.FormatParams(res.Params), status: status, metric: res.Metric.Name, unit: res.Metric.Unit, better: res.Metric.Better, n: len(samples), samples: samples}
@@ -247,6 +256,48 @@ func splitRuns(f *results.File, fileID string) []*run {
 		}
 	}
 	return runs
+}
+
+// isaPoints maps a result of an isa file to points without a schema
+// change: every statistic of every executable is a benchmark of its own,
+// "ID@target/pipeline/executable/statistic" (counts radvbench took from
+// the assembly as "asm.NAME"), with its value as the run's one sample,
+// so that trend, detect and gate follow what a Mesa change did to the
+// compiled code. A result that did not compile is one point with its
+// status under "ID@target".
+func isaPoints(res *results.Result) []point {
+	key := res.ID() + "@" + res.Config
+	base := point{suite: res.Suite, kernel: res.Kernel, variant: results.FormatVariant(res.Variant), params: results.FormatParams(res.Params)}
+	if res.Status != results.StatusOK {
+		p := base
+		p.benchmark, p.status = key, res.Status
+		return []point{p}
+	}
+	var out []point
+	for _, pl := range res.Pipelines {
+		for _, e := range pl.Executables {
+			for _, m := range []struct {
+				prefix string
+				vals   map[string]float64
+			}{{"", e.Stats}, {"asm.", e.Derived}} {
+				names := make([]string, 0, len(m.vals))
+				for n := range m.vals {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				for _, n := range names {
+					v := m.vals[n]
+					p := base
+					p.benchmark = key + "/" + pl.Name + "/" + e.Name + "/" + m.prefix + n
+					p.status, p.metric, p.unit, p.better = results.StatusOK, m.prefix+n, "count", results.ISABetter(n)
+					p.n, p.samples = 1, []float64{v}
+					p.median, p.low, p.high = finitePtr(v), finitePtr(v), finitePtr(v)
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func finitePtr(f float64) *float64 {

@@ -258,7 +258,7 @@ nav ul { columns: 2; }
 {{end}}</tbody></table></div>
 </details>{{end}}
 
-<h2 id="verdicts">Comparison and verdicts</h2>
+{{if .ISA}}{{template "isa" .}}{{else}}<h2 id="verdicts">Comparison and verdicts</h2>
 {{if .Compare}}<p class="summary {{if .Failed}}fail{{else}}pass{{end}}"><strong>{{.Summary}}</strong> against baseline <code>{{.Baseline}}</code>{{if .Compare.By}} (grouped by <code>{{.Compare.By}}</code>){{end}}; {{.Policy}}.</p>
 {{range .Compare.Notes}}<p class="note">{{.}}</p>
 {{end}}
@@ -279,7 +279,7 @@ nav ul { columns: 2; }
 <ul>
 {{range .Skips}}<li>{{.}}</li>
 {{end}}</ul>
-<p>Each skipped benchmark, with its reason: <code>radvbench list --skipped {{(index .Runs 0).Name}}</code>.</p>{{end}}
+<p>Each skipped benchmark, with its reason: <code>radvbench list --skipped {{(index .Runs 0).Name}}</code>.</p>{{end}}{{end}}
 
 {{range .Charts}}<h2 id="{{.Name}}">{{kind .Kind}}{{if .Suite}}: {{.Suite}}{{end}}</h2>
 <figure>
@@ -289,7 +289,24 @@ nav ul { columns: 2; }
 {{end}}
 </body>
 </html>
-`))
+{{define "isa"}}<h2 id="verdicts">Compiled code: comparison</h2>
+<p>These are isa files: RADV compiled radvbench's kernels for chips emulated through Mesa's no-op DRM shim or RADV's null winsys; nothing ran. Two builds are compared exactly, statistic by statistic: any difference is real, and the policy says whether it is a regression (a new or larger spill, more scratch, lower occupancy), a warning (more registers) or information.</p>
+{{if .ISA.Report}}<p class="summary {{if .Failed}}fail{{else}}pass{{end}}"><strong>{{.Summary}}</strong> against baseline <code>{{.Baseline}}</code>{{if .ISA.Report.By}} (grouped by <code>{{.ISA.Report.By}}</code>){{end}}.</p>
+{{range .ISA.Report.Notes}}<p class="note">{{.}}</p>
+{{end}}{{if .ISA.Changes}}<table id="isa-changes">
+<thead><tr><th>Benchmark</th><th>Group</th><th>Pipeline, executable</th><th>Statistic</th><th>Baseline</th><th>New</th><th>Change</th><th>Verdict</th><th>Remarks</th></tr></thead>
+<tbody>
+{{range .ISA.Changes}}<tr class="{{.Class}}"><td><code>{{.Key}}</code></td><td><code>{{.Group}}</code></td><td><code>{{.Where}}</code></td><td>{{.Stat}}</td><td class="num">{{.Base}}</td><td class="num">{{.New}}</td><td class="num">{{.Delta}}</td><td class="verdict">{{.Verdict}}</td><td>{{.Note}}</td></tr>
+{{end}}</tbody>
+</table>{{end}}{{else}}<p>No comparison: {{.NoCmp}}.</p>{{end}}
+<h2 id="isa-table">Compiled code: statistics</h2>
+<table>
+<thead><tr>{{if .ISA.Multi}}<th>File</th>{{end}}<th>Benchmark@target</th><th>Pipeline</th><th>Executable</th><th>VGPRs</th><th>SGPRs</th><th>Subgroups per SIMD</th><th>Spilled VGPRs / SGPRs</th><th>LDS bytes</th><th>Scratch bytes</th><th>Matrix instructions</th><th>Instructions</th></tr></thead>
+<tbody>
+{{range .ISA.Table}}<tr>{{if $.ISA.Multi}}<td><code>{{.File}}</code></td>{{end}}<td><code>{{.Key}}</code></td>{{if .Pipeline}}<td><code>{{.Pipeline}}</code></td><td>{{.Executable}}</td><td class="num">{{.VGPRs}}</td><td class="num">{{.SGPRs}}</td><td class="num">{{.Occupancy}}</td><td class="num">{{.Spills}}</td><td class="num">{{.LDS}}</td><td class="num">{{.Scratch}}</td><td class="num">{{.Matrix}}</td><td class="num">{{.Ins}}</td>{{else}}<td colspan="10">{{.Status}}</td>{{end}}</tr>
+{{end}}</tbody>
+</table>
+{{end}}`))
 
 func writeHTML(w io.Writer, pg *page) error { return htmlTmpl.Execute(w, pg) }
 
@@ -328,14 +345,32 @@ func writeMarkdown(w io.Writer, pg *page) error {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("## Comparison and verdicts\n\n")
-	if pg.Compare != nil {
-		if err := compare.WriteMarkdown(&b, pg.Compare); err != nil {
-			return err
+	if pg.ISA != nil {
+		b.WriteString("## Compiled code: comparison\n\n")
+		if pg.ISA.Report != nil {
+			if err := compare.WriteISAMarkdown(&b, pg.ISA.Report); err != nil {
+				return err
+			}
+			b.WriteString("\n")
+		} else {
+			fmt.Fprintf(&b, "No comparison: %s.\n\n", pg.NoCmp)
+		}
+		b.WriteString("## Compiled code: statistics\n\n| File | Benchmark@target | Pipeline | Executable | VGPRs | SGPRs | Subgroups per SIMD | Spilled VGPRs / SGPRs | LDS | Scratch | Matrix | Instructions |\n|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+		for _, r := range pg.ISA.Table {
+			fmt.Fprintf(&b, "| `%s` | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", mdCell(r.File), mdCell(r.Key), mdCell(r.Pipeline),
+				mdCell(r.Executable+r.statusIfNotOK()), r.VGPRs, r.SGPRs, r.Occupancy, r.Spills, r.LDS, r.Scratch, r.Matrix, r.Ins)
 		}
 		b.WriteString("\n")
 	} else {
-		fmt.Fprintf(&b, "No comparison: %s.\n\n", pg.NoCmp)
+		b.WriteString("## Comparison and verdicts\n\n")
+		if pg.Compare != nil {
+			if err := compare.WriteMarkdown(&b, pg.Compare); err != nil {
+				return err
+			}
+			b.WriteString("\n")
+		} else {
+			fmt.Fprintf(&b, "No comparison: %s.\n\n", pg.NoCmp)
+		}
 	}
 	b.WriteString("## Charts\n\n")
 	for _, c := range pg.Charts {

@@ -42,6 +42,8 @@ type Output struct {
 	Charts  []*chart.Chart
 	// Compare is the comparison; nil when there is nothing to compare.
 	Compare *compare.Report
+	// ISACompare is the comparison of isa files (Compare is nil then).
+	ISACompare *compare.ISAReport
 	// NoCompare says why there is no comparison.
 	NoCompare string
 	// Files lists every file written, relative to Dir.
@@ -89,6 +91,8 @@ type page struct {
 	Multi     bool
 	Tool      string
 	Baseline  string
+	// ISA is set for isa files: what RADV compiled, and how it changed.
+	ISA *isaSection
 }
 
 // InputError is a problem with what Write was given (no inputs, an
@@ -125,19 +129,39 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 		return nil, &InputError{fmt.Errorf("no results file has the key %q: use file, device, driver, config, label.NAME or a fingerprint key (%s)",
 			opt.By, strings.Join(keysOf(inputs), ", "))}
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName})
-	var be *compare.BaselineError
-	switch {
-	case err == nil:
-		out.Compare = rep
-	case errors.As(err, &be):
+	kind, err := compare.Kind(inputs)
+	if err != nil {
 		return nil, &InputError{err}
-	case len(inputs) == 1 && opt.By == "":
-		out.NoCompare = "one run and no --by key: nothing to compare (pass two results files, or --by config for an A/B run)"
-	default:
-		out.NoCompare = err.Error()
 	}
-	out.Charts = append(chart.All(inputs, chart.Options{By: opt.By, Report: out.Compare}), opt.Extra...)
+	copt := compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName}
+	var be *compare.BaselineError
+	if kind == results.KindISA {
+		rep, err := compare.CompareISA(inputs, copt)
+		switch {
+		case err == nil:
+			out.ISACompare = rep
+		case errors.As(err, &be):
+			return nil, &InputError{err}
+		case len(inputs) == 1 && opt.By == "":
+			out.NoCompare = "one isa file and no --by key: nothing to compare (pass two isa files, or --by driver, or --by config to compare targets)"
+		default:
+			out.NoCompare = err.Error()
+		}
+		out.Charts = append(chart.ISA(inputs), opt.Extra...)
+	} else {
+		rep, err := compare.Compare(inputs, copt)
+		switch {
+		case err == nil:
+			out.Compare = rep
+		case errors.As(err, &be):
+			return nil, &InputError{err}
+		case len(inputs) == 1 && opt.By == "":
+			out.NoCompare = "one run and no --by key: nothing to compare (pass two results files, or --by config for an A/B run)"
+		default:
+			out.NoCompare = err.Error()
+		}
+		out.Charts = append(chart.All(inputs, chart.Options{By: opt.By, Report: out.Compare}), opt.Extra...)
+	}
 
 	write := func(name string, data []byte) error {
 		if err := results.WriteFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
@@ -291,6 +315,13 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		fn := rep.Footnotes()
 		pg.Rows = rows(rep, names, hidden, fn)
 		pg.Footnotes = footnotesOf(pg.Rows, fn)
+	}
+	if kind, _ := compare.Kind(inputs); kind == results.KindISA {
+		pg.ISA = newISASection(inputs, out.ISACompare)
+		pg.Title = strings.Replace(pg.Title, "radvbench report", "radvbench isa report", 1)
+		if out.ISACompare != nil {
+			pg.Summary, pg.Failed, pg.Baseline = out.ISACompare.Summary(), out.ISACompare.Failed(), out.ISACompare.Baseline
+		}
 	}
 	if inputs[0].File.Tool.Version != "" {
 		pg.Tool = inputs[0].File.Tool.Name + " " + inputs[0].File.Tool.Version

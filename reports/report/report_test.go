@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	htmlpkg "html"
 	"image/png"
 	"os"
@@ -236,5 +237,42 @@ window.addEventListener("load", function () {
 	loaded, _ := strconv.Atoi(m[2])
 	if n != len(out.Charts) || loaded != n || m[4] != "true" {
 		t.Errorf("chromium: %d images, %d loaded (failed: %s), verdict table %s; want %d loaded", n, loaded, m[3], m[4], len(out.Charts))
+	}
+}
+
+// TestISAReport: report accepts isa files (the real fixtures of compare:
+// matmul for navi31 and gfx1201, Mesa 25.0 and 26.1): the comparison with
+// its one occupancy regression, the statistics table, the VGPR and
+// occupancy heatmaps; an isa file with a run file is an input error.
+func TestISAReport(t *testing.T) {
+	in := load(t, "../compare/testdata/isa/mesa-25.0.json", "../compare/testdata/isa/mesa-26.1.json")
+	out, err := Write(t.TempDir(), in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := checkDir(t, out)
+	if out.ISACompare == nil || out.Compare != nil || !out.ISACompare.Failed() {
+		t.Fatalf("isa comparison %+v, run comparison %v", out.ISACompare, out.Compare)
+	}
+	for _, want := range []string{"radvbench isa report: matmul", "Compiled code: comparison", "1 regression",
+		"Subgroups per SIMD", `src="isa-matmul-vgprs.png"`, `src="isa-matmul-subgroups-per-simd.png"`,
+		"matmul/coopmat-f16/ksteps=2,name=sg2x2-t2x2-k2,subgroups=2x2,tiles=2x2,type=fp16-&gt;fp32/K=256,M=256,N=256@gfx1201"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	md, err := os.ReadFile(out.Summary)
+	if err != nil || !strings.Contains(string(md), "## Compiled code: statistics") || !strings.Contains(string(md), "| 120 |") {
+		t.Errorf("summary.md: %v\n%s", err, md)
+	}
+	// One isa file: no comparison, still the table and heatmaps.
+	one, err := Write(t.TempDir(), in[1:], Options{})
+	if err != nil || one.ISACompare != nil || !strings.Contains(one.NoCompare, "one isa file") || len(one.Charts) != 2 {
+		t.Errorf("one isa file: %v, %+v", err, one)
+	}
+	var ie *InputError
+	mixed := append(load(t, fixBase), in[0])
+	if _, err := Write(t.TempDir(), mixed, Options{}); err == nil || !strings.Contains(err.Error(), "cannot compare") || !errors.As(err, &ie) {
+		t.Errorf("isa with a run file: %v", err)
 	}
 }

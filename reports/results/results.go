@@ -17,9 +17,22 @@ import (
 	"time"
 )
 
-// Schema is the version string every results file carries. A reader accepts
-// exactly this version; a change to the meaning of a field bumps it.
+// Schema is the version string every results file of a run carries. A
+// reader accepts exactly this version (or SchemaISA); a change to the
+// meaning of a field bumps it.
 const Schema = "radvbench/results/v1"
+
+// SchemaISA is the version string of an isa file ('radvbench isa'): the
+// same File, whose Configs are the compile targets and whose results
+// carry Pipelines (what RADV compiled each benchmark into) instead of a
+// metric. Nothing in it was run or timed.
+const SchemaISA = "radvbench/isa/v1"
+
+// The kinds of results file (File.Kind).
+const (
+	KindRun = "run"
+	KindISA = "isa"
+)
 
 // Status of one benchmark.
 const (
@@ -73,9 +86,13 @@ type Tool struct {
 }
 
 // Config is one A/B configuration: a name and the environment it ran with.
+// In an isa file it is one compile target: Name is the chip ("navi31"),
+// Env what emulates it (LD_PRELOAD and AMDGPU_GPU_ID, or
+// RADV_FORCE_FAMILY) and Device the emulated device as RADV described it.
 type Config struct {
-	Name string            `json:"name"`
-	Env  map[string]string `json:"env,omitempty"`
+	Name   string            `json:"name"`
+	Env    map[string]string `json:"env,omitempty"`
+	Device *Device           `json:"device,omitempty"`
 }
 
 // Round is one run (one process) of the file: with --runs N, one of the N
@@ -120,6 +137,34 @@ type Device struct {
 	// CooperativeMatrix is the VK_KHR_cooperative_matrix property table
 	// (absent when the device does not offer the extension).
 	CooperativeMatrix []CoopMatrix `json:"cooperative_matrix,omitempty"`
+	// Emulated is set for a device that is not there: RADV compiling for
+	// a chip through Mesa's no-op DRM shim or RADV's null winsys
+	// (radvbench isa). Nothing executes on it, so it can never give a
+	// timing or a verified result.
+	Emulated *Emulation `json:"emulated,omitempty"`
+}
+
+// The mechanisms that emulate an AMD GPU for RADV.
+const (
+	// EmulationDRMShim is Mesa's no-op DRM shim
+	// (LD_PRELOAD=libamdgpu_noop_drm_shim.so AMDGPU_GPU_ID=chip): RADV
+	// runs its real device code on a fake amdgpu kernel driver that
+	// executes nothing.
+	EmulationDRMShim = "drm-shim"
+	// EmulationNullWinsys is RADV's null winsys (RADV_FORCE_FAMILY=chip,
+	// Mesa < 26.1): a "Null hardware" device with hard-coded chip facts
+	// and no queue.
+	EmulationNullWinsys = "null-winsys"
+)
+
+// Emulation says how a device is emulated and which chip it stands for.
+type Emulation struct {
+	// Mechanism is EmulationDRMShim or EmulationNullWinsys.
+	Mechanism string `json:"mechanism"`
+	// Target is the chip as the mechanism names it ("navi31", "gfx1201").
+	Target string `json:"target"`
+	// GFX is the chip's gfx target ("gfx1100"), when radvbench knows it.
+	GFX string `json:"gfx,omitempty"`
 }
 
 // SKU is the device table's view of a known AMD part, for "% of peak".
@@ -171,9 +216,11 @@ type Result struct {
 	// Runs summarises each run's samples (derived from SampleRounds and
 	// Metric.Samples, written for readers of the file; analysis recomputes
 	// it with RunSamples).
-	Runs   []RunSummary `json:"runs,omitempty"`
-	Metric Metric       `json:"metric"`
-	CI     CI           `json:"ci"`
+	Runs []RunSummary `json:"runs,omitempty"`
+	// Metric is absent from isa results (nothing is timed); run results
+	// always name theirs. CI is zero for a result without samples.
+	Metric Metric `json:"metric,omitzero"`
+	CI     CI     `json:"ci"`
 	// CV is the coefficient of variation of the metric samples.
 	CV float64 `json:"cv,omitempty"`
 	// Noisy is set when the confidence interval did not reach the target.
@@ -183,6 +230,36 @@ type Result struct {
 	Extra         map[string]float64 `json:"extra,omitempty"`
 	Shader        string             `json:"shader,omitempty"`
 	DurationS     float64            `json:"duration_s,omitempty"`
+	// Pipelines is what the driver compiled the benchmark's pipelines
+	// into (isa files only; Config names the target).
+	Pipelines []PipelineStats `json:"pipelines,omitempty"`
+}
+
+// PipelineStats is one pipeline a benchmark's Setup created and what the
+// driver compiled it into (VK_KHR_pipeline_executable_properties).
+type PipelineStats struct {
+	// Name is the pipeline's name (its shader: "matmul_tiled.comp").
+	Name        string            `json:"name"`
+	Executables []ExecutableStats `json:"executables"`
+}
+
+// ExecutableStats is one executable (hardware shader) of a pipeline.
+type ExecutableStats struct {
+	// Name and Description are the driver's ("compute", "Vulkan Compute
+	// Shader"); Stages the API stages it runs.
+	Name         string   `json:"name"`
+	Description  string   `json:"description,omitempty"`
+	Stages       []string `json:"stages,omitempty"`
+	SubgroupSize uint32   `json:"subgroup_size,omitempty"`
+	// Stats are the driver's statistics under the driver's names (RADV:
+	// "VGPRs", "Spilled VGPRs", "Subgroups per SIMD", "Code size", ...).
+	Stats map[string]float64 `json:"stats"`
+	// Derived are counts radvbench took from the assembly text
+	// (instructions, matrix, waits, lds, ...: see bench/isa).
+	Derived map[string]float64 `json:"derived,omitempty"`
+	// Asm is the path of the saved assembly, relative to the assembly
+	// directory of the run ("" when it was not saved).
+	Asm string `json:"asm,omitempty"`
 }
 
 // RunSummary is one run's share of a result: its round, how many samples
@@ -333,8 +410,8 @@ func Decode(r io.Reader, name string) (*File, error) {
 	if probe.Schema == nil {
 		return nil, fmt.Errorf("%s has no \"schema\" field: it is not a radvbench results file", name)
 	}
-	if *probe.Schema != Schema {
-		return nil, fmt.Errorf("%s has schema %q, this radvbench reads %q: rerun the benchmark with this version or use the radvbench that wrote it", name, *probe.Schema, Schema)
+	if *probe.Schema != Schema && *probe.Schema != SchemaISA {
+		return nil, fmt.Errorf("%s has schema %q, this radvbench reads %q and %q: rerun the benchmark with this version or use the radvbench that wrote it", name, *probe.Schema, Schema, SchemaISA)
 	}
 	var f File
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -345,6 +422,15 @@ func Decode(r io.Reader, name string) (*File, error) {
 		r := &f.Results[i]
 		if r.Suite == "" || r.Kernel == "" {
 			return nil, fmt.Errorf("%s: result %d has no suite or kernel", name, i)
+		}
+		if f.Schema == SchemaISA {
+			if err := checkISA(r); err != nil {
+				return nil, fmt.Errorf("%s: result %s: %v: the file is damaged, rerun 'radvbench isa'", name, r.ID(), err)
+			}
+			continue
+		}
+		if len(r.Pipelines) > 0 {
+			return nil, fmt.Errorf("%s: result %s of a run file carries compiled pipelines: the file is damaged", name, r.ID())
 		}
 		if r.Status == StatusOK && len(r.Metric.Samples) == 0 {
 			return nil, fmt.Errorf("%s: result %s has status ok but zero samples: the file is damaged, rerun the benchmark", name, r.ID())
@@ -357,6 +443,68 @@ func Decode(r io.Reader, name string) (*File, error) {
 		}
 	}
 	return &f, nil
+}
+
+// Kind is KindISA for an isa file, else KindRun.
+func (f *File) Kind() string {
+	if f.Schema == SchemaISA {
+		return KindISA
+	}
+	return KindRun
+}
+
+// KindName names the kind of file for messages: "an isa file
+// ('radvbench isa')" or "a run results file ('radvbench run')".
+func KindName(kind string) string {
+	if kind == KindISA {
+		return "an isa file ('radvbench isa')"
+	}
+	return "a run results file ('radvbench run')"
+}
+
+// ISABetter is which way a statistic of an isa file is better
+// (HigherIsBetter or LowerIsBetter): more subgroups per SIMD is higher
+// occupancy; every other statistic RADV reports, and every count
+// radvbench takes from the assembly, is a cost (registers, spills, code,
+// instructions, cycles).
+func ISABetter(stat string) string {
+	if stat == "Subgroups per SIMD" {
+		return HigherIsBetter
+	}
+	return LowerIsBetter
+}
+
+// checkISA validates one result of an isa file: every statistic and
+// derived count is a finite, non-negative number, every executable has a
+// name, and the result names its target.
+func checkISA(r *Result) error {
+	if r.Config == "" {
+		return fmt.Errorf("no target (config)")
+	}
+	if len(r.Metric.Samples) > 0 || len(r.SamplesNS) > 0 {
+		return fmt.Errorf("timed samples in an isa result")
+	}
+	for _, p := range r.Pipelines {
+		if p.Name == "" {
+			return fmt.Errorf("a pipeline without a name")
+		}
+		for _, e := range p.Executables {
+			if e.Name == "" {
+				return fmt.Errorf("pipeline %s: an executable without a name", p.Name)
+			}
+			for _, m := range []map[string]float64{e.Stats, e.Derived} {
+				for k, v := range m {
+					if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+						return fmt.Errorf("pipeline %s, executable %s: %s = %v is not a finite, non-negative count", p.Name, e.Name, k, v)
+					}
+				}
+			}
+			if e.Asm != "" && (filepath.IsAbs(e.Asm) || !filepath.IsLocal(e.Asm)) {
+				return fmt.Errorf("pipeline %s, executable %s: assembly path %q is not a relative path inside the assembly directory", p.Name, e.Name, e.Asm)
+			}
+		}
+	}
+	return nil
 }
 
 // truncated reports whether data is the start of a JSON value that ends

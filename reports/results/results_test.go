@@ -20,6 +20,13 @@ func TestDecodeErrors(t *testing.T) {
 		{"other schema", `{"schema": "radvbench/results/v0", "results": []}`, `has schema "radvbench/results/v0"`},
 		{"zero samples", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok", "metric": {"samples": []}}]}`, "zero samples"},
 		{"no kernel", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul"}]}`, "no suite or kernel"},
+		{"isa without target", `{"schema": "radvbench/isa/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok"}]}`, "no target"},
+		{"isa negative count", `{"schema": "radvbench/isa/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok", "config": "navi31",
+			"pipelines": [{"name": "p", "executables": [{"name": "compute", "stats": {"VGPRs": -1}}]}]}]}`, "VGPRs = -1 is not a finite, non-negative count"},
+		{"isa asm outside", `{"schema": "radvbench/isa/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok", "config": "navi31",
+			"pipelines": [{"name": "p", "executables": [{"name": "compute", "stats": {}, "asm": "../x.s"}]}]}]}`, "not a relative path inside"},
+		{"isa with samples", `{"schema": "radvbench/isa/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok", "config": "navi31", "metric": {"samples": [1]}}]}`, "timed samples"},
+		{"run with pipelines", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "skipped", "pipelines": [{"name": "p", "executables": []}]}]}`, "carries compiled pipelines"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -31,6 +38,34 @@ func TestDecodeErrors(t *testing.T) {
 				t.Errorf("error is not one line: %q", err)
 			}
 		})
+	}
+}
+
+// TestISAFile: an isa file saves and loads with its kind, its targets'
+// devices and its pipelines, and without a metric.
+func TestISAFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "isa.json")
+	dev := &Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", Emulated: &Emulation{Mechanism: EmulationDRMShim, Target: "navi31", GFX: "gfx1100"}}
+	f := &File{Schema: SchemaISA, Configs: []Config{{Name: "navi31", Env: map[string]string{"AMDGPU_GPU_ID": "navi31"}, Device: dev}},
+		Results: []Result{{Suite: "matmul", Kernel: "naive", Config: "navi31", Status: StatusOK, Pipelines: []PipelineStats{{Name: "matmul_naive.comp",
+			Executables: []ExecutableStats{{Name: "compute", Stages: []string{"compute"}, SubgroupSize: 32, Stats: map[string]float64{"VGPRs": 12},
+				Derived: map[string]float64{"instructions": 44}, Asm: "navi31/matmul/naive/x.s"}}}}}}}
+	if err := Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(path)
+	if strings.Contains(string(raw), `"metric"`) {
+		t.Errorf("an isa file carries a metric:\n%s", raw)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind() != KindISA || !reflect.DeepEqual(got.Results, f.Results) || !reflect.DeepEqual(got.Configs, f.Configs) {
+		t.Errorf("loaded %+v", got)
+	}
+	if (&File{Schema: Schema}).Kind() != KindRun {
+		t.Error("a run file's kind is not run")
 	}
 }
 

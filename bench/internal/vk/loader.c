@@ -52,7 +52,7 @@ VkResult rb_instance_fns_load(VkInstance instance, rb_instance_fns *t, char *mis
 }
 
 VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32_t want_bda,
-	rb_device_fns *t, char *missing, int missinglen) {
+	uint32_t want_exec, rb_device_fns *t, char *missing, int missinglen) {
 	memset(t, 0, sizeof *t);
 	PFN_vkGetDeviceProcAddr gdpa = inst->get_device_proc_addr;
 	t->device = device;
@@ -67,6 +67,12 @@ VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32
 	RB_LOAD(gdpa, device, update_descriptor_sets, "vkUpdateDescriptorSets");
 	if (want_bda) {
 		RB_LOAD(gdpa, device, get_buffer_device_address, "vkGetBufferDeviceAddress");
+	}
+	if (want_exec) {
+		RB_LOAD(gdpa, device, get_pipeline_executable_properties, "vkGetPipelineExecutablePropertiesKHR");
+		RB_LOAD(gdpa, device, get_pipeline_executable_statistics, "vkGetPipelineExecutableStatisticsKHR");
+		RB_LOAD(gdpa, device, get_pipeline_executable_internal_representations,
+			"vkGetPipelineExecutableInternalRepresentationsKHR");
 	}
 	return VK_SUCCESS;
 }

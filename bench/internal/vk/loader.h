@@ -44,11 +44,16 @@ typedef struct rb_device_fns {
 	PFN_vkUpdateDescriptorSets update_descriptor_sets;
 	// NULL unless loaded with want_bda (bufferDeviceAddress enabled).
 	PFN_vkGetBufferDeviceAddress get_buffer_device_address;
+	// VK_KHR_pipeline_executable_properties: NULL unless loaded with
+	// want_exec (the extension and pipelineExecutableInfo enabled).
+	PFN_vkGetPipelineExecutablePropertiesKHR get_pipeline_executable_properties;
+	PFN_vkGetPipelineExecutableStatisticsKHR get_pipeline_executable_statistics;
+	PFN_vkGetPipelineExecutableInternalRepresentationsKHR get_pipeline_executable_internal_representations;
 } rb_device_fns;
 
 // rb_device_fns_load fills t for device (created from inst's instance).
 VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32_t want_bda,
-	rb_device_fns *t, char *missing, int missinglen);
+	uint32_t want_exec, rb_device_fns *t, char *missing, int missinglen);
 
 // rb_queue_submit submits n command buffers in one VkSubmitInfo (no
 // semaphores) on queue, signalling fence.

@@ -6,7 +6,7 @@
 
 void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t has_accel,
 	uint32_t has_ray_query, uint32_t has_mesh, uint32_t has_dot, uint32_t has_sgsc,
-	rb_device_info *info) {
+	uint32_t has_pexec, rb_device_info *info) {
 	memset(info, 0, sizeof *info);
 	VkPhysicalDeviceProperties p1;
 	fns->get_properties(phys, &p1);
@@ -46,6 +46,8 @@ void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t
 	if (has_ray_query) { frq.pNext = chain; chain = &frq; }
 	VkPhysicalDeviceMeshShaderFeaturesEXT fms = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MESH_SHADER_FEATURES_EXT};
 	if (has_mesh) { fms.pNext = chain; chain = &fms; }
+	VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fpe = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+	if (has_pexec) { fpe.pNext = chain; chain = &fpe; }
 	VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = chain};
 	fns->get_features2(phys, &f2);
 	info->storage_buffer_16bit = f11.storageBuffer16BitAccess;
@@ -65,6 +67,7 @@ void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t
 	info->mesh_shader = fms.meshShader;
 	info->task_shader = fms.taskShader;
 	info->mesh_pipeline_statistics = fms.meshShaderQueries;
+	info->pipeline_executable_info = fpe.pipelineExecutableInfo;
 }
 
 VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t qfam,
@@ -144,6 +147,11 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 			ff8.shaderFloat8CooperativeMatrix = 1;
 			ff8.pNext = chain; chain = &ff8;
 		}
+	}
+	VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fpe = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+	if (want->pipeline_executable_info) {
+		fpe.pipelineExecutableInfo = 1;
+		fpe.pNext = chain; chain = &fpe;
 	}
 	VkPhysicalDevicePresentIdFeaturesKHR fpid;
 	VkPhysicalDevicePresentWaitFeaturesKHR fpw;

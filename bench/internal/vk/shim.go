@@ -66,6 +66,10 @@ type DeviceInfo struct {
 	// PresentID and PresentWait: the presentId and presentWait features of
 	// VK_KHR_present_id and VK_KHR_present_wait (enabled together).
 	PresentID, PresentWait bool
+	// PipelineExecutableInfo: VK_KHR_pipeline_executable_properties'
+	// pipelineExecutableInfo (statistics and internal representations of
+	// compiled pipelines).
+	PipelineExecutableInfo bool
 }
 
 func b32(b bool) C.uint32_t {
@@ -82,7 +86,7 @@ func (f *InstanceFuncs) QueryDevice(phys vulkan.PhysicalDevice, exts map[string]
 	C.rb_query_device(f.t, C.VkPhysicalDevice(unsafe.Pointer(phys)),
 		b32(exts["VK_KHR_acceleration_structure"]), b32(exts["VK_KHR_ray_query"]),
 		b32(exts["VK_EXT_mesh_shader"]), b32(exts["VK_KHR_shader_integer_dot_product"]),
-		b32(exts["VK_EXT_subgroup_size_control"]), &ci)
+		b32(exts["VK_EXT_subgroup_size_control"]), b32(exts["VK_KHR_pipeline_executable_properties"]), &ci)
 	info := fromC(&ci)
 	if exts["VK_KHR_present_id"] && exts["VK_KHR_present_wait"] {
 		info.PresentID, info.PresentWait = f.queryPresentWait(phys)
@@ -126,6 +130,7 @@ func fromC(ci *C.rb_device_info) DeviceInfo {
 		MeshPipelineStatistics:  ci.mesh_pipeline_statistics != 0,
 		HostQueryReset:          ci.host_query_reset != 0,
 		TimelineSemaphore:       ci.timeline_semaphore != 0,
+		PipelineExecutableInfo:  ci.pipeline_executable_info != 0,
 	}
 }
 
@@ -154,6 +159,7 @@ func toC(d DeviceInfo) C.rb_device_info {
 		float8_coopmat:           b32(d.Float8CooperativeMatrix),
 		present_id:               b32(d.PresentID),
 		present_wait:             b32(d.PresentWait),
+		pipeline_executable_info: b32(d.PipelineExecutableInfo),
 	}
 }
 

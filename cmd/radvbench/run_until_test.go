@@ -1,0 +1,99 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// TestRunUntilDecidedAA: two identical configurations run in rounds of
+// one fresh process a side, each round's order drawn at random, until
+// decided or 3 runs a side; the verdicts print after the table, no A/A
+// benchmark is called a regression, and the file holds every run of both
+// configurations. Under the validation layer.
+func TestRunUntilDecidedAA(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "aa.json")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "latency", "--filter", "empty|throughput", "--quick", "--max-time", "60ms",
+		"--warmup", "1ms", "--config", "a", "--config", "b", "--until-decided", "--runs", "3", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d, want 0 (an A/A comparison has no regression)\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "verdicts after ") || !strings.Contains(stdout, "baseline: a") || strings.Contains(stdout, "regression [") {
+		t.Errorf("no verdict table, or a regression called:\n%s", stdout)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Configs) != 2 || f.Configs[0].Name != "a" || f.Configs[1].Name != "b" {
+		t.Fatalf("configs %+v, want a and b", f.Configs)
+	}
+	perConfig := map[string]int{}
+	orders := map[string]bool{}
+	for i := 0; i+1 < len(f.Rounds); i += 2 {
+		a, b := f.Rounds[i], f.Rounds[i+1]
+		if a.Index != b.Index || a.Config == b.Config {
+			t.Errorf("rounds %d and %d are not one run of each side: %+v %+v", i, i+1, a, b)
+		}
+		orders[a.Config+b.Config] = true
+	}
+	for _, rd := range f.Rounds {
+		perConfig[rd.Config]++
+	}
+	if perConfig["a"] != perConfig["b"] || perConfig["a"] < 1 || perConfig["a"] > 3 {
+		t.Errorf("runs per configuration %v, want equal, 1 to 3", perConfig)
+	}
+	for _, r := range f.Results {
+		if r.Status != results.StatusOK || (r.Config != "a" && r.Config != "b") {
+			t.Errorf("%s@%s: %s %s", r.ID(), r.Config, r.Status, r.Reason)
+		}
+	}
+	if len(f.Rounds) >= 6 && len(orders) < 2 {
+		t.Logf("every round ran the sides in the same order %v (possible by chance: 1 in 4 for 3 rounds)", orders)
+	}
+}
+
+// TestRunUntilDecidedSlowdown (-long): a real slowdown (llvmpipe's JIT
+// without LLVM's optimisation passes, several times slower) is called a
+// regression and fails the gate.
+func TestRunUntilDecidedSlowdown(t *testing.T) {
+	if !*long {
+		t.Skip("depends on real timings: run with -long")
+	}
+	out := filepath.Join(t.TempDir(), "ab.json")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "matmul", "--filter", "naive", "--quick", "--max-time", "300ms",
+		"--config", "base", "--config", "nopt:GALLIVM_PERF=nopt", "--until-decided", "--runs", "6", "-o", out)
+	if code != 1 || !strings.Contains(stdout, "regression") {
+		t.Fatalf("exit %d, want 1 with a regression\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestRunUntilDecidedBadInput: misuse is one line, exit 2, before any
+// benchmark runs.
+func TestRunUntilDecidedBadInput(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"run", "--suite", "latency", "--filter", "empty", "--quick", "-o", filepath.Join(dir, "r.json")}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--until-decided"}, "compares two configurations"},
+		{[]string{"--until-decided", "--config", "a", "--config", "b", "--config", "c"}, "(3 given)"},
+		{[]string{"--until-decided", "--config", "a", "--config", "b", "--runs", "2"}, "at least 3 runs a side"},
+		{[]string{"--until-decided", "--config", "a", "--config", "b", "--budget", "-1s"}, "must not be negative"},
+		{[]string{"--budget", "1m"}, "--budget bounds --until-decided"},
+		{[]string{"--until-decided", "--config", "a", "--config", "b", "--unsure", "maybe"}, "--unsure"},
+	} {
+		code, stdout, stderr := cli(t, append(base, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 || strings.Contains(stdout, "BENCHMARK") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", tc.args, code, stderr, tc.want)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+			t.Errorf("%v: left %s behind", tc.args, ents[0].Name())
+			os.RemoveAll(filepath.Join(dir, ents[0].Name()))
+		}
+	}
+}
