@@ -4,9 +4,12 @@
 # docs/fresh-machine.md.
 #
 # Go: the one on PATH, else the official tarball's (/usr/local/go, where a
-# fresh Debian image with Go has it); the tests run 'go' too.
+# fresh Debian image with Go has it). The recipes and the tests (which run
+# 'go' too) get it through PATH; $(shell ...) does not see an exported PATH
+# in GNU make 4.3 (Debian 12), hence GO's full path for the package lists.
 ifeq ($(shell command -v go),)
 export PATH := $(PATH):/usr/local/go/bin
+GO        ?= /usr/local/go/bin/go
 endif
 GO        ?= go
 # Shaders are compiled by the pinned glslc in the Debian 13 root built by
@@ -78,6 +81,7 @@ CGO_PKGS   = $(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1)
 # never skip.
 test: export RADVBENCH_REQUIRE_TRIXIE = 1
 test: deps-check-test toolchain-ready shaders-check
+	@[ -n "$(PURE_PKGS)" ] && [ -n "$(CGO_PKGS)" ] || { echo "make test: '$(GO) list ./...' listed no packages: is Go installed (on PATH or in /usr/local/go)?"; exit 1; }
 	./ci/test-apt-lib.sh
 	./ci/pg-test-server.sh run env CGO_ENABLED=0 $(GO) test -count=1 ./reports/...
 	CGO_ENABLED=0 $(GO) test -count=1 ./bench/measure/...
