@@ -138,7 +138,7 @@ func (h *watchHold) Set(s string) error {
 	return nil
 }
 
-func (h *watchHold) Type() string { return "auto|until-closed|DURATION" }
+func (h *watchHold) Type() string { return "duration" }
 
 // holdWatch keeps a finished --watch window (Watch.Finish) on the run's
 // final state for --watch-hold, saying so on stderr, then closes it. A
