@@ -10,7 +10,7 @@ import (
 
 // ErrNoCooperativeMatrix reports a device without VK_KHR_cooperative_matrix
 // (or with the extension but not the cooperativeMatrix feature).
-var ErrNoCooperativeMatrix = errors.New("no VK_KHR_cooperative_matrix (RADV has it on GFX11, on GFX12 from Mesa 25.1; lavapipe from Mesa 26.1)")
+var ErrNoCooperativeMatrix = errors.New("no VK_KHR_cooperative_matrix (RADV has it on GFX11, and on GFX12 in newer Mesa: 26.1 has it, 25.0 does not; lavapipe from Mesa 26.1)")
 
 // CooperativeMatrixProperties is the device's
 // vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR table, or
@@ -54,14 +54,14 @@ func coopMatTypeEnabled(exts map[string]bool, info vkshim.DeviceInfo, in vkshim.
 	switch in {
 	case vkshim.ComponentBFloat16:
 		if !exts["VK_KHR_shader_bfloat16"] {
-			return false, "no VK_KHR_shader_bfloat16 (bf16 cooperative matrices: RADV lists them on GFX12 / RX 9000, GFX12 supported from Mesa 25.1; no lavapipe up to Mesa 26.2 has the extension)"
+			return false, "no VK_KHR_shader_bfloat16 (bf16 cooperative matrices: RADV has them on GFX12 / RX 9000 from Mesa 25.2; no lavapipe up to Mesa 26.2 has the extension)"
 		}
 		if !info.BFloat16CooperativeMatrix {
 			return false, "VK_KHR_shader_bfloat16 without shaderBFloat16Type and shaderBFloat16CooperativeMatrix"
 		}
 	case vkshim.ComponentFloatE4M3, vkshim.ComponentFloatE5M2:
 		if !exts["VK_EXT_shader_float8"] {
-			return false, "no VK_EXT_shader_float8 (fp8 cooperative matrices; no lavapipe up to Mesa 26.2 has the extension)"
+			return false, "no VK_EXT_shader_float8 (fp8 cooperative matrices: RADV has them on GFX12 / RX 9000 from Mesa 25.2; no lavapipe up to Mesa 26.2 has the extension)"
 		}
 		if !info.Float8CooperativeMatrix {
 			return false, "VK_EXT_shader_float8 without shaderFloat8 and shaderFloat8CooperativeMatrix"

@@ -133,7 +133,7 @@ func TestCoopMatTypeEnabled(t *testing.T) {
 		{"bf16 without shaderInt16", all, bare, ComponentBFloat16, "shaderInt16"},
 		{"e5m2 without shaderInt8", all, bare, ComponentFloatE5M2, "shaderInt8"},
 		{"bf16 with extension and features", all, on, ComponentBFloat16, ""},
-		{"bf16 without the extension", coopOnly, off, ComponentBFloat16, "no VK_KHR_shader_bfloat16 (bf16 cooperative matrices: RADV lists them on GFX12"},
+		{"bf16 without the extension", coopOnly, off, ComponentBFloat16, "no VK_KHR_shader_bfloat16 (bf16 cooperative matrices: RADV has them on GFX12"},
 		{"bf16 with the extension, features off", all, off, ComponentBFloat16, "shaderBFloat16CooperativeMatrix"},
 		{"e4m3 with extension and features", all, on, ComponentFloatE4M3, ""},
 		{"e5m2 without the extension", coopOnly, off, ComponentFloatE5M2, "no VK_EXT_shader_float8"},

@@ -26,7 +26,21 @@ type Options struct {
 	AsmDir string
 	// Progress, when set, is told about every benchmark (runner.Options).
 	Progress func(done, total int, name, phase string)
+	// Order, when set, rearranges or trims the plan (runner.Options): a
+	// fresh child after a driver crash skips what is done.
+	Order func([]runner.Item) []runner.Item
 }
+
+// runner is the runner's view of o.
+func (o Options) runner() runner.Options {
+	kopts := o.Kernel
+	kopts.CPU = false
+	return runner.Options{Suites: suitesForISA(o.Suites), Filter: o.Filter, Kernel: kopts, Progress: o.Progress, Order: o.Order}
+}
+
+// Benchmarks is every benchmark Compile sets up for o, in plan order (before
+// o.Order).
+func Benchmarks(o Options) []runner.Item { return runner.Plan(o.runner()) }
 
 // notCompiled are suites whose Setup does more than compile: it needs a
 // window and a device of its own.
@@ -117,9 +131,7 @@ func (c *Compiler) Close() {
 // Setup created was compiled into), skipped (run's reason) or failed. It
 // never verifies or times.
 func (c *Compiler) Compile(ctx context.Context, o Options, onResult func(*results.Result)) error {
-	kopts := o.Kernel
-	kopts.CPU = false
-	ro := runner.Options{Suites: suitesForISA(o.Suites), Filter: o.Filter, Kernel: kopts, Progress: o.Progress}
+	ro := o.runner()
 	c.captured = nil
 	var werr error
 	err := runner.SetUpEach(ctx, c.dev, ro, func(it runner.Item, r *results.Result, inst kernel.Instance) {

@@ -76,6 +76,10 @@ type Installation struct {
 	// radvbench knows (lower case).
 	NullWinsys   bool
 	NullFamilies []string
+
+	// radvStrings and shimStrings are the libraries' read-only strings
+	// (every family and chip name they know, radvbench's or not).
+	radvStrings, shimStrings map[string]bool
 }
 
 // libDirs are searched, under the root, for Mesa's libraries when the
@@ -100,6 +104,7 @@ func Detect(root string) (*Installation, error) {
 		return nil, fmt.Errorf("read RADV %s: %w", in.RADV, err)
 	}
 	in.Mesa = mesaVersion(radv)
+	in.radvStrings = radv
 	removed := false
 	for s := range radv {
 		if strings.Contains(s, "RADV_FORCE_FAMILY") && strings.Contains(s, "removed") {
@@ -127,6 +132,7 @@ func Detect(root string) (*Installation, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read the DRM shim %s: %w", in.Shim, err)
 		}
+		in.shimStrings = shim
 		names := append([]string(nil), amdchip.Aliases()...)
 		for _, c := range amdchip.All() {
 			names = append(names, c.Family)
@@ -402,4 +408,26 @@ func (in *Installation) Resolve(names []string) (plans []Plan, skipped []string,
 		return nil, skipped, &UnavailableError{Name: strings.Join(names, ", "), Mesa: in.Mesa, NoShim: in.Shim == "", Available: in.availableNames()}
 	}
 	return plans, skipped, nil
+}
+
+// CheckEnv refuses an environment that would make the installed Mesa
+// abort on load: RADV_FORCE_FAMILY naming a family its null winsys does
+// not know (or a Mesa without the null winsys), or the DRM shim preloaded
+// with an AMDGPU_GPU_ID its chip table does not have. getenv reads the
+// process's environment (os.Getenv).
+func (in *Installation) CheckEnv(getenv func(string) string) error {
+	if fam := getenv("RADV_FORCE_FAMILY"); fam != "" {
+		if !in.NullWinsys {
+			return fmt.Errorf("RADV_FORCE_FAMILY=%s: Mesa %s has no null winsys (removed in 26.1; it would abort): unset it; to compile for a chip use 'radvbench isa --target' (it can emulate %s)", fam, in.Mesa, in.availableNames())
+		}
+		if !in.radvStrings[strings.ToUpper(fam)] {
+			return fmt.Errorf("RADV_FORCE_FAMILY=%s is not a family Mesa %s's null winsys knows (it would abort the driver): unset it, or use 'radvbench isa --target' (it can emulate %s)", fam, in.Mesa, in.availableNames())
+		}
+	}
+	if strings.Contains(getenv("LD_PRELOAD"), strings.TrimSuffix(gpu.ShimLibrary, ".so")) {
+		if id := getenv("AMDGPU_GPU_ID"); id != "" && !in.shimStrings[id] {
+			return fmt.Errorf("AMDGPU_GPU_ID=%s is not a chip Mesa %s's DRM shim knows (it would abort): unset LD_PRELOAD and AMDGPU_GPU_ID, or use 'radvbench isa --target' (it can emulate %s)", id, in.Mesa, in.availableNames())
+		}
+	}
+	return nil
 }

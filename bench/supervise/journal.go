@@ -176,6 +176,11 @@ func ParseJournal(path string, data []byte) (*JournalState, error) {
 		if e.Result != nil && (e.Result.Suite == "" || e.Result.Kernel == "") {
 			return nil, usage.Errorf("journal %s: line %d holds a result without suite or kernel: it cannot be resumed", path, line)
 		}
+		if e.Result != nil {
+			if err := results.ValidateResult(e.Result, nil); err != nil {
+				return nil, usage.Errorf("journal %s: line %d: %v: it cannot be resumed; rerun without --resume", path, line, err)
+			}
+		}
 		st.Entries = append(st.Entries, e)
 	}
 	if err := sc.Err(); err != nil {

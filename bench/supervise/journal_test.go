@@ -29,6 +29,7 @@ func TestReadJournal(t *testing.T) {
 		{"not a journal", `{"schema":"radvbench/results/v1"}` + "\n", 0, false, "is not a radvbench journal"},
 		{"damaged line", header + "garbage\n" + result, 0, false, "line 2 is damaged"},
 		{"result without kernel", header + `{"round":1,"result":{"suite":"x"}}` + "\n", 0, false, "without suite or kernel"},
+		{"impossible figure", header + strings.Replace(result, `"samples":[1]`, `"samples":[-1]`, 1), 0, false, "line 2: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "r.json.journal")

@@ -22,6 +22,10 @@ type Config struct {
 	// instead of the Supervisor's (another build of radvbench: A/B of two
 	// builds).
 	Exe string
+	// Environ, when set, makes the children's environment from this
+	// process's instead of appending Env (an isa target must replace
+	// LD_PRELOAD, not add a second one).
+	Environ func(base []string) []string
 }
 
 // MergeOptions shape the results file Merge writes.

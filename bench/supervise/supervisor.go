@@ -52,6 +52,10 @@ type Supervisor struct {
 	// driver write there); Notef prints the supervisor's notes.
 	Stdout io.Writer
 	Notef  func(format string, args ...any)
+	// OnHeader, when set, sees every child's header with its
+	// configuration (the Recorder keeps only the first: an isa target's
+	// device differs from the next one's).
+	OnHeader func(c Config, h *results.File)
 	// OnStart sees each benchmark as a child starts it; OnSample, when
 	// set, each timed sample (the children are asked to report them).
 	OnStart  func(*results.Result)
@@ -264,8 +268,12 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	}
 	cmd := exec.Command(exe, args...)
 	cmd.Env = os.Environ()
-	for k, v := range c.Env {
-		cmd.Env = append(cmd.Env, k+"="+v)
+	if c.Environ != nil {
+		cmd.Env = c.Environ(cmd.Env)
+	} else {
+		for k, v := range c.Env {
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
 	}
 	// Its own process group, so a timeout kills every process and thread
 	// of it; and it dies with the parent.
@@ -330,6 +338,9 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 			wd.Reset()
 			switch {
 			case m.Header != nil:
+				if s.OnHeader != nil {
+					s.OnHeader(c, m.Header)
+				}
 				if err := s.Recorder.SetHeader(m.Header, m.Plan); err != nil {
 					fatal = err
 					killGroup()

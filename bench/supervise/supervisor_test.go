@@ -73,7 +73,7 @@ func fakeChild(script string) {
 			order[i], order[j] = order[j], order[i]
 		}
 	}
-	c.Send(Msg{Header: &results.File{Schema: results.Schema, Device: results.Device{Name: "fake device"}, Fingerprint: map[string]string{"k": "v"}},
+	c.Send(Msg{Header: &results.File{Schema: results.Schema, Started: time.Now().UTC(), Device: results.Device{Name: "fake device"}, Fingerprint: map[string]string{"k": "v"}},
 		Plan: ids, Order: order, Groups: groups})
 	for _, i := range c.Select(order, groups) {
 		id := order[i]

@@ -255,6 +255,9 @@ type VulkanInfo struct {
 	MaxSubgroupSize uint32 `json:"max_subgroup_size,omitempty"`
 	// CooperativeMatrix is the VK_KHR_cooperative_matrix property table.
 	CooperativeMatrix []results.CoopMatrix `json:"cooperative_matrix,omitempty"`
+	// Emulated is set for an emulated RADV device (no-op DRM shim or
+	// null winsys: nothing executes there).
+	Emulated *results.Emulation `json:"emulated,omitempty"`
 }
 
 // SetVulkan records the Vulkan device; when its IDs match an AMD GPU,

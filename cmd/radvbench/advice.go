@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/sysinfo"
@@ -31,15 +30,22 @@ func vulkanError(err error) error {
 	return err
 }
 
-// historyStoreError adds advice to a history store that cannot be found,
-// opened or used: choose another with --db (or RADVBENCH_DB). An
-// unusable store or no default path is a usage error (exit 2).
+// historyStoreError turns a history store error into the CLI's terms: an
+// unusable store or no default path is a usage error (exit 2), anything
+// else (a server that does not answer, a lock held too long) a failure
+// (exit 1). The advice to choose another store with --db (or
+// RADVBENCH_DB) is added only where the store named is likely the wrong
+// one (missing, not a database, another program's, an unknown host), not
+// for a lock, a newer schema or a read-only store.
 func historyStoreError(err error) error {
 	const advice = "pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"
-	if errors.Is(err, history.ErrBadStore) || errors.Is(err, history.ErrNoDefaultStore) {
+	switch {
+	case errors.Is(err, history.ErrWrongStore) || errors.Is(err, history.ErrNoDefaultStore):
 		return usagef("%v; %s", err, advice)
+	case errors.Is(err, history.ErrBadStore):
+		return usagef("%v", err)
 	}
-	return fmt.Errorf("%w; %s", err, advice)
+	return err
 }
 
 // pinClocksError adds advice to sysinfo.PinClocks's error for --pin-clocks.

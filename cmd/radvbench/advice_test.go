@@ -34,7 +34,10 @@ func TestAdvice(t *testing.T) {
 		{"pin other", pinClocksError(other), 2, "--pin-clocks: something else"},
 		{"no default store", historyStoreError(fmt.Errorf("%w: no XDG_DATA_HOME and no home directory", history.ErrNoDefaultStore)), 2,
 			"no default history store: no XDG_DATA_HOME and no home directory; pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"},
-		{"other store error", historyStoreError(other), 1, "something else; pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"},
+		{"other store error", historyStoreError(other), 1, "something else"},
+		{"wrong store", historyStoreError(fmt.Errorf("x.db: %w", history.ErrWrongStore)), 2, "x.db: wrong history store; pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"},
+		{"newer store", historyStoreError(fmt.Errorf("x.db: %w", history.ErrBadStore)), 2, "x.db: unusable history store"},
+		{"locked store", historyStoreError(fmt.Errorf("x.db: %w", history.ErrStoreUnavailable)), 1, "x.db: history store unavailable"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

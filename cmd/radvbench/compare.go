@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
@@ -75,19 +76,22 @@ Exit status: 0 no regression, 1 at least one regression or new failure
 (not allowed by the policy), 2 usage or input error.`
 
 type compareFlags struct {
-	threshold  string
-	alpha      float64
-	noise      string
-	noiseLimit string
-	minSamples int
-	unsure     string
-	policy     string
-	by         string
-	baseline   string
-	format     string
-	out        string
-	plan       bool
-	detect     string
+	// allowDevice is --allow-device-change (compare, history gate,
+	// history compare).
+	allowDevice bool
+	threshold   string
+	alpha       float64
+	noise       string
+	noiseLimit  string
+	minSamples  int
+	unsure      string
+	policy      string
+	by          string
+	baseline    string
+	format      string
+	out         string
+	plan        bool
+	detect      string
 }
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -97,7 +101,8 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
 	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", ")+" (--plan: text or json)")
-	fs.StringVarP(&f.out, "out", "o", "", "write the output to FILE (atomically) instead of stdout; the summary line still goes to stdout")
+	fs.StringVarP(&f.out, "out", "o", "", "write the output to FILE (atomically; '-' for stdout) instead of stdout; the summary line still goes to stdout")
+	f.deviceFlag(fs)
 	fs.BoolVar(&f.plan, "plan", false, "print how many runs a side catch a --detect slowdown, instead of verdicts")
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
 	if err := parseFlags(fs, args); err != nil {
@@ -105,6 +110,9 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	if !validFormat(f.format) {
 		return usagef("unknown --format %q: use one of %s", f.format, strings.Join(compare.Formats, ", "))
+	}
+	if err := checkOutputPath("-o", f.out); err != nil {
+		return err
 	}
 	pol, err := f.resolvePolicy(fs)
 	if err != nil {
@@ -154,7 +162,15 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			}
 		}
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile})
+	opts := compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.allowDevice}
+	kind, err := compare.Kind(inputs)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if kind == results.KindISA {
+		return compareISA(stdout, f, inputs, opts)
+	}
+	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -178,15 +194,41 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	} else if err := compare.Write(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
+	if err := writeOutput(stdout, "-o", f.out, buf.Bytes()); err != nil {
+		return err
+	}
+	if toFile(f.out) {
+		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", summary, termtext.Escape(f.out))
+	}
+	if !f.plan && rep.Failed() {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+// compareISA judges isa files exactly (compare.CompareISA): every change
+// of a statistic is real, and the policy says what fails the gate.
+func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts compare.Options) error {
+	if f.plan {
+		return usagef("--plan sizes runs against noise; isa files are exact (one compile a side decides): drop --plan")
+	}
+	rep, err := compare.CompareISA(inputs, opts)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	var buf bytes.Buffer
+	if err := compare.WriteISA(&buf, rep, f.format); err != nil {
+		return fmt.Errorf("render %s: %w", f.format, err)
+	}
 	if f.out != "" {
 		if err := results.WriteFileAtomic(f.out, buf.Bytes(), 0o644); err != nil {
 			return usagef("write %s: %v", f.out, err)
 		}
-		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", summary, f.out)
+		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", rep.Summary(), f.out)
 	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
 		return err
 	}
-	if !f.plan && rep.Failed() {
+	if rep.Failed() {
 		return &exitError{code: 1}
 	}
 	return nil
@@ -254,6 +296,11 @@ func loadInputs(paths []string) ([]compare.Input, error) {
 		}
 	}
 	return inputs, nil
+}
+
+// deviceFlag registers --allow-device-change.
+func (f *compareFlags) deviceFlag(fs *pflag.FlagSet) {
+	fs.BoolVar(&f.allowDevice, "allow-device-change", false, "judge results from different GPU models (PCI vendor/device ID) against each other; without it that is an input error (or group with --by device)")
 }
 
 // policyFlags registers the gating-policy flags shared by compare and

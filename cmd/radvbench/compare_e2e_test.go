@@ -16,7 +16,8 @@ import (
 // (process), and gates with the real files: one run a side compares to
 // "no regression" (one run a side cannot gate) with a row for every
 // benchmark and the CPU note exactly when the device is a CPU
-// implementation; the three runs pooled against themselves exit 0; five
+// implementation; the three runs pooled against themselves are an input
+// error (exit 2: a run compared with itself); five
 // runs pooled against copies whose samples are 10% slower:
 // no benchmark improves and every benchmark steady enough for 5 runs a
 // side to catch 10% (what --plan computes) is a regression; export writes
@@ -72,8 +73,9 @@ func TestCompareLavapipe(t *testing.T) {
 		t.Errorf("compare --by label.run does not name the groups:\n%s", out)
 	}
 
-	// Three separate runs pooled against themselves: no regression.
-	if code, out, stderr := mainRun(t, "compare", a, b, c, "--", a, b, c); code != 0 {
+	// Three separate runs pooled against themselves compare each run with
+	// itself: an input error, not "no regression".
+	if code, out, stderr := mainRun(t, "compare", a, b, c, "--", a, b, c); code != 2 || !strings.Contains(stderr, "hold the same runs") {
 		t.Errorf("compare a b c -- a b c: exit %d: %s%s", code, stderr, out)
 	}
 

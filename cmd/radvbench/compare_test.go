@@ -73,7 +73,6 @@ func TestCompareCLI(t *testing.T) {
 		golden string
 	}{
 		{"regressions", []string{f("base.json"), f("new.json")}, 1, "base-new.txt"},
-		{"self", []string{f("base.json"), f("base.json")}, 0, "self.txt"},
 		{"markdown", []string{"--format", "markdown", f("base.json"), f("new.json")}, 1, "base-new.md"},
 		{"junit", []string{"--format", "junit", f("base.json"), f("new.json")}, 1, "base-new.xml"},
 		{"json", []string{"--format=json", f("base.json"), f("new.json")}, 1, "base-new.json"},
@@ -160,9 +159,10 @@ func TestCompareAAReplay(t *testing.T) {
 // with '--'; every sample of the new side 10% slower.
 func TestComparePooled(t *testing.T) {
 	f := func(n string) string { return filepath.Join(cmpDir, n) }
-	// Two 3-run files a side pool into 6 runs (the same file twice: the
-	// pooling, not the data, is under test).
-	base := []string{f("run-a1.json"), f("run-a1.json")}
+	// Two 3-run files a side pool into 6 runs: run-a1 and run-a2 are two
+	// runs of the same configuration (the same file twice would count
+	// once: TestHostileDuplicateEvidence).
+	base := []string{f("run-a1.json"), filepath.Join("..", "..", "reports", "compare", "testdata", "run-a2.json")}
 	var slow []string
 	for _, b := range base {
 		slow = append(slow, slowedCopy(t, b))
@@ -177,10 +177,11 @@ func TestComparePooled(t *testing.T) {
 	if !strings.Contains(out, "radvbench compare: 2 regressions") || !regexp.MustCompile(`\b6\s+│`).MatchString(out) {
 		t.Errorf("want 2 regressions over 6 runs a side:\n%s", out)
 	}
-	// The same files on both sides: no regression.
-	code, out, _ = mainRun(t, append(append(append([]string{"compare"}, base...), "--"), base...)...)
-	if code != 0 || !strings.Contains(out, "no regression") {
-		t.Errorf("A/A pooled: exit %d\n%s", code, out)
+	// The same files on both sides compare runs with themselves: an input
+	// error.
+	code, _, errs = mainRun(t, append(append(append([]string{"compare"}, base...), "--"), base...)...)
+	if code != 2 || !strings.Contains(errs, "hold the same runs") {
+		t.Errorf("A/A pooled from the same files: exit %d %s", code, errs)
 	}
 }
 
@@ -258,7 +259,8 @@ func TestCompareBadInput(t *testing.T) {
 		{"dash and by", []string{"--by", "config", good, "--", good}, "use either --by or '--'"},
 		{"missing noise file", []string{"--noise", f("nope-noise.json"), good, good}, "noise file testdata/compare/nope-noise.json does not exist: make one with 'radvbench noise"},
 		{"results as noise file", []string{"--noise", good, good, good}, `has schema "radvbench/results/v1", not "radvbench/noise/v1"`},
-		{"bad detect", []string{"--plan", "--detect", "x", good, good}, `--detect "x"`},
+		{"bad detect", []string{"--plan", "--detect", "x", good, f("new.json")}, `--detect "x"`},
+		{"self", []string{good, good}, "testdata/compare/base.json and testdata/compare/base.json hold the same runs (same content) on both sides"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

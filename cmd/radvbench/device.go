@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/kernel"
 )
 
@@ -16,6 +18,9 @@ const cpuWarning = "WARNING: %s is a CPU implementation (lavapipe): its figures 
 // listDevices opens an instance and lists the physical devices. A missing
 // loader or driver becomes a usage error (exit 2) telling what to install.
 func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
+	if err := checkEmulationEnv(); err != nil {
+		return nil, nil, err
+	}
 	inst, err := gpu.NewInstance()
 	if err != nil {
 		if errors.Is(err, gpu.ErrNoVulkan) {
@@ -32,6 +37,24 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 		return nil, nil, fmt.Errorf("list Vulkan devices: %w", err)
 	}
 	return inst, devs, nil
+}
+
+// checkEmulationEnv refuses, before the Vulkan loader starts, an
+// emulation environment (RADV_FORCE_FAMILY, the DRM shim's
+// AMDGPU_GPU_ID) that would make the installed Mesa abort: one line
+// naming the variable and what the Mesa can emulate, exit 2.
+func checkEmulationEnv() error {
+	if os.Getenv("RADV_FORCE_FAMILY") == "" && os.Getenv("AMDGPU_GPU_ID") == "" {
+		return nil
+	}
+	in, err := isa.Detect("")
+	if err != nil {
+		return nil // no RADV: nothing to abort
+	}
+	if err := in.CheckEnv(os.Getenv); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
 }
 
 // selectDevice lists devices and picks one by --device; it warns on stderr
@@ -63,6 +86,10 @@ func openRunDevice(f *runFlags, kopts *kernel.Options, stderr io.Writer) (pd *gp
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if e := pd.Emulation(); e != nil {
+		inst.Close()
+		return nil, nil, nil, usagef("%s is emulated (%s, %s): nothing executes there, so nothing can be verified or timed; 'radvbench isa --target %s' compiles for it", pd.Name, e.Mechanism, e.Target, e.Target)
+	}
 	kopts.CPU = pd.IsCPU()
 	if kopts.CPU && f.maxTime == 0 && !f.quick {
 		f.maxTime = 3 * time.Second
@@ -72,5 +99,14 @@ func openRunDevice(f *runFlags, kopts *kernel.Options, stderr io.Writer) (pd *gp
 		inst.Close()
 		return nil, nil, nil, fmt.Errorf("open device %s: %w", pd.Name, err)
 	}
-	return pd, dev, func() { dev.Close(); inst.Close() }, nil
+	return pd, dev, func() {
+		dev.Close()
+		// A hung GPU (a wait that timed out) may still run the work: the
+		// driver's queue thread never ends, and destroying the instance
+		// would wait for it forever. Leave it; the process reports and
+		// exits.
+		if !errors.Is(dev.Lost(), gpu.ErrTimeout) {
+			inst.Close()
+		}
+	}, nil
 }

@@ -54,7 +54,11 @@ without --device: an AMD GPU on RADV, else any GPU, else lavapipe.`, stdout)
 		if s, ok := d.SKU(); ok {
 			sku = s.Name
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s %s\t%s\t%d\t%s\t%s\t%s\t%s\n", mark, d.Index, d.Name, d.TypeName(),
+		typ := d.TypeName()
+		if e := d.Emulation(); e != nil {
+			typ += " (emulated: " + e.Mechanism + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s %s\t%s\t%d\t%s\t%s\t%s\t%s\n", mark, d.Index, d.Name, typ,
 			d.Info.DriverName, d.Info.DriverInfo, gpu.VersionString(d.APIVersion), d.Info.SubgroupSize,
 			yesNo(d.Info.ShaderFloat16 && d.Info.StorageBuffer16Bit), yesNo(d.Info.RayQuery), yesNo(d.Info.MeshShader), sku)
 	}

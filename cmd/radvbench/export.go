@@ -41,7 +41,7 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	var format, out string
 	fs := newFlagSet("export", "export --format FORMAT RESULTS.json [-o FILE]", exportDescription(), stdout)
 	fs.StringVar(&format, "format", "", "output format: "+strings.Join(export.FormatNames(), ", ")+" (required)")
-	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically) instead of stdout")
+	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically; '-' for stdout) instead of stdout")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -58,6 +58,9 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if fs.NArg() != 1 {
 		return usagef("export takes one results file, got %d: radvbench export --format %s RESULTS.json", fs.NArg(), format)
 	}
+	if err := checkOutputPath("-o", out); err != nil {
+		return err
+	}
 	path := fs.Arg(0)
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return usagef("%s is a directory: pass one results file", path)
@@ -70,12 +73,5 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := export.Write(&buf, f, format); err != nil {
 		return fmt.Errorf("export %s: %w", format, err)
 	}
-	if out != "" {
-		if err := results.WriteFileAtomic(out, buf.Bytes(), 0o644); err != nil {
-			return usagef("write %s: %v", out, err)
-		}
-		return nil
-	}
-	_, err = stdout.Write(buf.Bytes())
-	return err
+	return writeOutput(stdout, "-o", out, buf.Bytes())
 }

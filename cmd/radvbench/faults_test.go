@@ -141,6 +141,27 @@ type pausedRun struct {
 	stderr bytes.Buffer
 }
 
+// TestInProcessHangExits: a dispatch that never finishes in an
+// in-process run (lavapipe's default) fails its benchmark when the fence
+// wait times out, and the process then reports and exits instead of
+// waiting forever for the hung queue (it used to: a hung run spun on the
+// CPU for hours). A hang here shows as the test binary's timeout.
+func TestInProcessHangExits(t *testing.T) {
+	t.Setenv("RADVBENCH_TEST_FENCE_TIMEOUT", "1s")
+	out := filepath.Join(t.TempDir(), "hang.json")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "testfault,latency", "--filter", "endless|empty", "--quick",
+		"--max-time", "60ms", "--warmup", "1ms", "--isolate=off", "-o", out)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	checkFaultResults(t, out, map[string]string{
+		"testfault/endless/invocations=1,name=spin": "did not finish within 1s",
+		// The device is unusable after the hang: later benchmarks of the
+		// same process fail too (a child per kernel avoids that).
+		"latency/empty/invocations=1,name=1x1": "",
+	})
+}
+
 // startPaused starts radvbench with args under the validation layer and
 // returns once it has paused after its n-th journaled result.
 func startPaused(t *testing.T, journal string, n int, args ...string) *pausedRun {

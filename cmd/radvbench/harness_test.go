@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"os"
 	"os/exec"
@@ -12,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/internal/vktest"
 )
 
@@ -74,24 +73,6 @@ func runValidated(t *testing.T, args ...string) (code int, stdout, stderr string
 	return vktest.Run(t, exec.Command(binary(t), args...))
 }
 
-// requireVulkan skips the test with the reason when this machine has no
-// usable Vulkan device, unless it runs in CI (CI set, as GitHub Actions
-// and GitLab set it, and .ci/run does), where lavapipe is installed and a
-// missing Vulkan is a failure.
-func requireVulkan(t *testing.T) {
-	t.Helper()
-	inst, err := gpu.NewInstance()
-	if err == nil {
-		defer inst.Close()
-		_, err = inst.Devices()
-	}
-	switch {
-	case err == nil:
-	case !errors.Is(err, gpu.ErrNoVulkan):
-		t.Fatalf("Vulkan: %v", err)
-	case os.Getenv("CI") != "":
-		t.Fatalf("CI=%s but no Vulkan device: %v", os.Getenv("CI"), err)
-	default:
-		t.Skipf("no Vulkan device on this machine (in CI this fails): %v", err)
-	}
-}
+// requireVulkan skips the test when this machine has no Vulkan device,
+// except in CI (suitetest.RequireVulkan).
+func requireVulkan(t *testing.T) { suitetest.RequireVulkan(t) }

@@ -14,9 +14,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/radvbench/radvbench/internal/outfile"
+	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
-	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -89,22 +90,36 @@ func dbFlag(fs *pflag.FlagSet, dsn *string) {
 	fs.StringVar(dsn, "db", "", "history store: a SQLite file or postgres://... (default $RADVBENCH_DB, else $XDG_DATA_HOME/radvbench/history.db)")
 }
 
-// openHistory opens the store; an unusable store is an input error.
+// openHistory opens the store for a command that writes (import, run
+// --db): created and migrated when needed. An unusable store is an input
+// error.
 func openHistory(ctx context.Context, flag string) (*history.Store, error) {
+	return openStore(ctx, flag, history.Open)
+}
+
+// readHistory opens an existing store for a command that only reads:
+// nothing is created or changed, a missing store is an input error.
+func readHistory(ctx context.Context, flag string) (*history.Store, error) {
+	return openStore(ctx, flag, history.OpenReadOnly)
+}
+
+// openStore resolves --db (or $RADVBENCH_DB) and opens it with open.
+func openStore(ctx context.Context, flag string, open func(context.Context, string) (*history.Store, error)) (*history.Store, error) {
 	dsn, err := history.ResolveDSN(flag)
 	if err != nil {
 		return nil, historyStoreError(err)
 	}
-	s, err := history.Open(ctx, dsn)
+	s, err := open(ctx, dsn)
 	if err != nil {
 		return nil, historyStoreError(err)
 	}
 	return s, nil
 }
 
-// storeErr turns a bad-store error met after opening into an input error.
+// storeErr turns a store error met after opening into the CLI's terms
+// (historyStoreError).
 func storeErr(err error) error {
-	if errors.Is(err, history.ErrBadStore) {
+	if errors.Is(err, history.ErrBadStore) || errors.Is(err, history.ErrStoreUnavailable) {
 		return historyStoreError(err)
 	}
 	return err
@@ -130,13 +145,14 @@ func (f *filterFlags) add(fs *pflag.FlagSet) {
 }
 
 // open parses the filter flags (a usage error before any store is
-// touched) and then opens the store named by dsn; the caller closes it.
+// touched) and then opens the store named by dsn read-only; the caller
+// closes it.
 func (f *filterFlags) open(ctx context.Context, dsn string) (*history.Store, history.Filter, error) {
 	filter, err := f.filter()
 	if err != nil {
 		return nil, history.Filter{}, err
 	}
-	s, err := openHistory(ctx, dsn)
+	s, err := readHistory(ctx, dsn)
 	if err != nil {
 		return nil, history.Filter{}, err
 	}
@@ -210,6 +226,9 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 		if err != nil {
 			return usagef("%v", err)
 		}
+		if len(f.Results) == 0 {
+			return usagef("%s holds no benchmark results: nothing to import (was the run interrupted or its --filter too narrow?)", p)
+		}
 		files[i] = f
 	}
 	s, err := openHistory(ctx, dsn)
@@ -225,12 +244,12 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 		}
 		if got.New {
 			added += got.Runs
-			fmt.Fprintf(stdout, "imported %s: %d run(s) (id %s)\n", p, got.Runs, got.FileID)
+			fmt.Fprintf(stdout, "imported %s: %d run(s) (id %s)\n", termtext.Escape(p), got.Runs, got.FileID)
 		} else {
-			fmt.Fprintf(stdout, "already in the store: %s (id %s)\n", p, got.FileID)
+			fmt.Fprintf(stdout, "already in the store: %s (id %s)\n", termtext.Escape(p), got.FileID)
 		}
 	}
-	fmt.Fprintf(stdout, "%d new run(s) in %s\n", added, s.DSN)
+	fmt.Fprintf(stdout, "%d new run(s) in %s\n", added, termtext.Escape(s.DSN))
 	return nil
 }
 
@@ -276,7 +295,7 @@ func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "KEY\tVALUES")
 		for _, k := range names {
-			fmt.Fprintf(tw, "%s\t%d\n", k, ks[k])
+			fmt.Fprintf(tw, "%s\t%d\n", termtext.Escape(k), ks[k])
 		}
 		return tw.Flush()
 	}
@@ -286,8 +305,9 @@ func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "STARTED\tRUN\tDEVICE\tDRIVER\tKERNEL\tCONFIG\tBENCH\tFILE")
+	esc := termtext.Escape
 	for _, r := range runs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", r.Started.Format("2006-01-02 15:04:05"), shortRun(r.ID), r.Device, r.Driver, dash(r.Kernel), dash(r.Config), r.Benchmarks, r.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", r.Started.Format("2006-01-02 15:04:05"), history.ShortRun(r.ID), esc(r.Device), esc(r.Driver), esc(dash(r.Kernel)), esc(dash(r.Config)), r.Benchmarks, esc(r.Source))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -301,15 +321,6 @@ func dash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-// shortRun abbreviates a run ID (file hash - round) for tables.
-func shortRun(id string) string {
-	h, r, ok := strings.Cut(id, "-")
-	if ok && len(h) > 12 {
-		return h[:12] + "-" + r
-	}
-	return id
 }
 
 // detectFlags are the change-point options.
@@ -375,6 +386,9 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if chartPath != "" && ext != ".png" && ext != ".svg" {
 		return usagef("--chart %s: the file must end in .png or .svg", chartPath)
 	}
+	if err := checkOutputPath("--chart", chartPath); err != nil {
+		return err
+	}
 	opt, err := df.options()
 	if err != nil {
 		return err
@@ -384,16 +398,18 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		return err
 	}
 	defer s.Close()
-	bench, err := resolveBenchmark(ctx, s, fs.Arg(0))
-	if err != nil {
-		return err
+	bench, err := s.ResolveBenchmark(ctx, fs.Arg(0))
+	if errors.Is(err, history.ErrUnknownBenchmark) {
+		return usagef("%v", err)
+	} else if err != nil {
+		return storeErr(err)
 	}
 	series, err := s.Series(ctx, bench, filter)
 	if err != nil {
 		return storeErr(err)
 	}
 	if len(series) == 0 {
-		return usagef("no runs of %s match the filters", bench)
+		return usagef("no runs of %s match the filters", termtext.Escape(bench))
 	}
 	cps, err := s.Detect(ctx, series, opt)
 	if err != nil {
@@ -403,104 +419,17 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeTrendTable(stdout, se, cpsOf(cps, se))
+		if err := history.WriteTrend(stdout, se, history.ChangePointsOf(cps, se)); err != nil {
+			return err
+		}
 	}
 	if chartPath != "" {
 		if err := writeTrendChart(chartPath, series, cps); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "chart: %s\n", chartPath)
+		fmt.Fprintf(stdout, "chart: %s\n", termtext.Escape(chartPath))
 	}
 	return nil
-}
-
-// resolveBenchmark finds the stored benchmark an argument names (exactly
-// or as a unique prefix).
-func resolveBenchmark(ctx context.Context, s *history.Store, arg string) (string, error) {
-	bs, err := s.Benchmarks(ctx, arg)
-	if err != nil {
-		return "", storeErr(err)
-	}
-	for _, b := range bs {
-		if b == arg {
-			return b, nil
-		}
-	}
-	switch len(bs) {
-	case 0:
-		return "", usagef("no stored benchmark is called %q (or starts so): import results first, or check the ID in the benchmark column of 'radvbench history export'", arg)
-	case 1:
-		return bs[0], nil
-	}
-	show := bs
-	if len(show) > 5 {
-		show = show[:5]
-	}
-	return "", usagef("%q matches %d benchmarks (%s...): give the whole ID", arg, len(bs), strings.Join(show, ", "))
-}
-
-func cpsOf(cps []history.ChangePoint, se *history.Series) map[int]history.ChangePoint {
-	out := map[int]history.ChangePoint{}
-	for _, c := range cps {
-		if c.Series == se {
-			out[c.Index] = c
-		}
-	}
-	return out
-}
-
-func writeTrendTable(w io.Writer, se *history.Series, cps map[int]history.ChangePoint) {
-	fmt.Fprintf(w, "%s (%s, %s, %s is better): %d runs\n", se.Name(), se.Metric, se.Unit, se.Better, len(se.Points))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "STARTED\tRUN\tMEDIAN\t95% CI\tN\tVS PREV\t")
-	for i, p := range se.Points {
-		prev := ""
-		if i > 0 && se.Points[i-1].Median != 0 {
-			prev = compare.FormatChange(p.Median/se.Points[i-1].Median - 1)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s..%s\t%d\t%s\t", p.Started.Format("2006-01-02 15:04:05"), shortRun(p.RunID), compare.FormatValue(p.Median), compare.FormatValue(p.Low), compare.FormatValue(p.High), p.N, prev)
-		if c, ok := cps[i]; ok {
-			fmt.Fprintf(tw, " <- change %s (%s)%s", compare.FormatChange(c.Change.Change), compare.FormatP(c.P), culpritText(c.Culprits))
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-}
-
-func culpritText(ks []history.KeyChange) string {
-	if len(ks) == 0 {
-		return "; nothing else changed in the fingerprint"
-	}
-	parts := make([]string, 0, len(ks))
-	for _, k := range ks {
-		parts = append(parts, fmt.Sprintf("%s %s -> %s%s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After), offsetText(k.Offset)))
-	}
-	return "; changed: " + strings.Join(parts, ", ")
-}
-
-// offsetText says where a key changed relative to the change point.
-func offsetText(o int) string {
-	switch {
-	case o == -1:
-		return " (1 run earlier)"
-	case o < 0:
-		return fmt.Sprintf(" (%d runs earlier)", -o)
-	case o == 1:
-		return " (1 run later)"
-	case o > 1:
-		return fmt.Sprintf(" (%d runs later)", o)
-	}
-	return ""
-}
-
-func quoteEmpty(s string) string {
-	if s == "" {
-		return "(unset)"
-	}
-	if strings.ContainsAny(s, " ,") {
-		return fmt.Sprintf("%q", s)
-	}
-	return s
 }
 
 const historyDetectDescription = `
@@ -561,63 +490,12 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if err != nil {
 		return storeErr(err)
 	}
-	points := 0
-	for _, se := range series {
-		points += len(se.Points)
-	}
-	fmt.Fprintf(stdout, "%d series, %d run medians; %d change point(s) (alpha %g, min change %g%%, at least %d runs a segment)\n", len(series), points, len(cps), opt.Alpha, opt.MinChange*100, opt.MinSize)
-	for _, c := range cps {
-		fmt.Fprintf(stdout, "\n%s\n  at run %d of %d (%s, run %s)\n  median %s -> %s %s: %s (%s)\n", c.Series.Name(), c.Index+1, len(c.Series.Points), c.Time.Format("2006-01-02 15:04:05"), shortRun(c.RunAfter),
-			compare.FormatValue(c.Before), compare.FormatValue(c.After), c.Series.Unit, compare.FormatChange(c.Change.Change), compare.FormatP(c.P))
-		if len(c.Culprits) == 0 {
-			fmt.Fprintln(stdout, "  fingerprint: nothing else changed between the runs before and after")
-			continue
-		}
-		fmt.Fprintln(stdout, "  fingerprint changes:")
-		for _, k := range c.Culprits {
-			fmt.Fprintf(stdout, "    %s: %s -> %s%s\n", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After), offsetText(k.Offset))
-		}
-	}
-	return nil
-}
-
-// trendChart builds the chart of series with their change points marked.
-func trendChart(name string, series []*history.Series, cps []history.ChangePoint) *chart.Chart {
-	var ts []chart.TrendSeries
-	var unit string
-	for _, se := range series {
-		t := chart.TrendSeries{Name: se.Device}
-		if se.Config != "" {
-			t.Name += " @" + se.Config
-		}
-		unit = se.Unit
-		for _, p := range se.Points {
-			t.Points = append(t.Points, chart.TrendPoint{Time: p.Started, Median: p.Median, Low: p.Low, High: p.High})
-		}
-		for _, c := range cps {
-			if c.Series != se {
-				continue
-			}
-			label := fmt.Sprintf("%s (%s)", compare.FormatChange(c.Change.Change), compare.FormatP(c.P))
-			for i, k := range c.Culprits {
-				if i == 3 {
-					label += fmt.Sprintf("\n+%d more keys", len(c.Culprits)-3)
-					break
-				}
-				label += fmt.Sprintf("\n%s: %s -> %s%s", k.Key, quoteEmpty(k.Before), quoteEmpty(k.After), offsetText(k.Offset))
-			}
-			t.Marks = append(t.Marks, chart.TrendMark{Index: c.Index, Label: label})
-		}
-		ts = append(ts, t)
-	}
-	title := series[0].Benchmark
-	sub := fmt.Sprintf("%s (%s is better); run medians with 95%% intervals", series[0].Metric, series[0].Better)
-	return chart.Trend(name, title, sub, unit, ts)
+	return history.WriteDetect(stdout, series, cps, opt)
 }
 
 // writeTrendChart writes the trend chart as PNG or SVG by the extension.
 func writeTrendChart(path string, series []*history.Series, cps []history.ChangePoint) error {
-	c := trendChart(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), series, cps)
+	c := history.TrendChart(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), series, cps)
 	var data []byte
 	var err error
 	if strings.EqualFold(filepath.Ext(path), ".svg") {
@@ -628,8 +506,8 @@ func writeTrendChart(path string, series []*history.Series, cps []history.Change
 	if err != nil {
 		return err
 	}
-	if err := results.WriteFileAtomic(path, data, 0o644); err != nil {
-		return fmt.Errorf("write chart: %w (choose another --chart path)", err)
+	if err := outfile.WriteFile(path, data, 0o644); err != nil {
+		return outputError("--chart", err)
 	}
 	return nil
 }
@@ -653,56 +531,18 @@ func importFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *
 	return nil
 }
 
-// maxReportTrends bounds the trend charts 'report --db' draws.
-const maxReportTrends = 40
-
 // historyTrendCharts draws, for 'report --db', the stored trend of each
-// benchmark the files hold (on their devices), change points marked.
+// benchmark the files hold (history.TrendCharts), from the store opened
+// read-only.
 func historyTrendCharts(ctx context.Context, dsn string, files []*results.File) ([]*chart.Chart, error) {
-	s, err := openHistory(ctx, dsn)
+	s, err := readHistory(ctx, dsn)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Close()
-	type key struct{ bench, device string }
-	seen := map[key]bool{}
-	var out []*chart.Chart
-	for _, f := range files {
-		for i := range f.Results {
-			k := key{f.Results[i].ID(), f.Device.Name}
-			if seen[k] || f.Results[i].Status != results.StatusOK || len(out) >= maxReportTrends {
-				continue
-			}
-			seen[k] = true
-			series, err := s.Series(ctx, k.bench, history.Filter{Device: k.device})
-			if err != nil {
-				return nil, storeErr(err)
-			}
-			kept := series[:0]
-			for _, se := range series {
-				if len(se.Points) >= 2 {
-					kept = append(kept, se)
-				}
-			}
-			if len(kept) == 0 {
-				continue
-			}
-			cps, err := s.Detect(ctx, kept, changepoint.DefaultOptions())
-			if err != nil {
-				return nil, storeErr(err)
-			}
-			out = append(out, trendChart("trend-"+safeName(k.bench), kept, cps))
-		}
+	charts, err := s.TrendCharts(ctx, files)
+	if err != nil {
+		return nil, storeErr(err)
 	}
-	return out, nil
-}
-
-// safeName makes a benchmark ID usable as a file stem.
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' {
-			return r
-		}
-		return '_'
-	}, s)
+	return charts, nil
 }

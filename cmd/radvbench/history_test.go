@@ -209,6 +209,10 @@ func TestHistoryBadInput(t *testing.T) {
 	garbage := filepath.Join(dir, "history.db")
 	os.WriteFile(garbage, []byte(strings.Repeat("not a database at all ", 300)), 0o644)
 	good := stepFiles(t, dir, 1, 99)[0]
+	stored := filepath.Join(dir, "stored.db")
+	if code, _, errs := cli(t, "history", "import", "--db", stored, good); code != 0 {
+		t.Fatal(errs)
+	}
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -220,7 +224,8 @@ func TestHistoryBadInput(t *testing.T) {
 		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db")}, "needs results files"},
 		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--where", "nokey"}, "want KEY=VALUE"},
 		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--since", "yesterday"}, "want a date"},
-		{[]string{"history", "trend", "--db", filepath.Join(dir, "ok.db"), "nothing/here"}, "no stored benchmark"},
+		{[]string{"history", "trend", "--db", stored, "nothing/here"}, "no stored benchmark"},
+		{[]string{"history", "trend", "--db", filepath.Join(dir, "ok.db"), "nothing/here"}, "ok.db does not exist"},
 		{[]string{"history", "trend", "--db", filepath.Join(dir, "ok.db"), "x", "--chart", "a.gif"}, ".png or .svg"},
 		{[]string{"history", "frobnicate"}, "unknown history command"},
 		{[]string{"history"}, ""},

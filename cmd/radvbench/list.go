@@ -62,6 +62,9 @@ the run skipped; without one, every variant the selected device cannot run.`, st
 		defer inst.Close()
 		pd = p
 		fmt.Fprintf(stdout, "device: %s (%s %s)\n", pd.Name, pd.Info.DriverName, pd.Info.DriverInfo)
+		if e := pd.Emulation(); e != nil {
+			fmt.Fprintf(stdout, "note:   emulated (%s, target %s): supported means RADV compiles it ('radvbench isa'); nothing runs there\n", e.Mechanism, e.Target)
+		}
 		writeCoopMatDevice(stdout, "  ", pd.Describe())
 		fmt.Fprintln(stdout)
 	}

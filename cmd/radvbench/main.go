@@ -17,6 +17,7 @@ import (
 	"syscall"
 
 	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/spf13/pflag"
 )
@@ -140,7 +141,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) (code in
 		return 0
 	}
 	if err != nil && err.Error() != "" {
-		fmt.Fprintf(stderr, "radvbench %s: %s\n", c.name, oneLine(err.Error()))
+		fmt.Fprintf(stderr, "radvbench %s: %s\n", c.name, termtext.Escape(oneLine(err.Error())))
 	}
 	return exitCode(err)
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
@@ -93,12 +94,30 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if f.out == "" && !f.plan {
 		return usagef("noise needs an output file: add -o noise.json (or --plan to only print the plan)")
 	}
+	if f.out == outfile.Stdout {
+		return usagef("-o -: noise writes a file; give it a name, e.g. -o noise.json")
+	}
+	if err := checkOutputPath("-o", f.out); err != nil {
+		return err
+	}
 	files := fs.Args()
 	var srcs []noise.Source
 	if len(rest) == 0 && len(files) > 0 {
 		inputs, err := loadInputs(files)
 		if err != nil {
 			return err
+		}
+		// Every file is one side (A/A): a run given twice would look like
+		// two runs that agree exactly.
+		for i := range inputs {
+			inputs[i].Group = "noise"
+		}
+		inputs, notes, err := compare.Dedupe(inputs, "")
+		if err != nil {
+			return usagef("%v", err)
+		}
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "radvbench noise: note: %s\n", n)
 		}
 		for _, in := range inputs {
 			srcs = append(srcs, noise.Source{Name: in.Name, File: in.File})
@@ -124,7 +143,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	if f.out != "" {
 		if err := noise.Save(f.out, nf); err != nil {
-			return usagef("write %s: %v", f.out, err)
+			return outputError("-o", err)
 		}
 		fmt.Fprintf(stdout, "radvbench noise: %d benchmarks over %d runs, median between-run CV %s (%s written)\n",
 			len(nf.Benchmarks), nf.Runs, compare.FormatPercent(medianSpread(nf)), f.out)

@@ -25,6 +25,9 @@ func checkOutput(path string, results int, resuming bool) error {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return usagef("the results path %s is a directory: pass a file name with --out, e.g. --out %s", path, filepath.Join(path, "results.json"))
 	}
+	if err := checkResultsPath(path, path+supervise.JournalSuffix); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usagef("cannot create the results directory %s: %v (choose another with --out)", dir, rootCause(err))

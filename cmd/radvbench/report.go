@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"syscall"
 
+	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
@@ -76,6 +79,9 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	case out == "":
 		return usagef("report needs an output directory: add -o DIR (e.g. -o report)")
 	}
+	if err := checkReportDir(out); err != nil {
+		return err
+	}
 	pol, err := f.resolvePolicy(fs)
 	if err != nil {
 		return err
@@ -124,6 +130,8 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 	var inErr *report.InputError
 	var wrErr *report.WriteError
 	switch {
+	case errors.Is(err, outfile.ErrNotRegular):
+		return usagef("%v", err)
 	case errors.As(err, &wrErr):
 		return fmt.Errorf("%w (check that %s is a writable directory)", err, dir)
 	case errors.As(err, &inErr):
@@ -136,5 +144,20 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 		verdict = out.Compare.Summary()
 	}
 	fmt.Fprintf(stdout, "radvbench report: %s written (%d charts; %s)\n", out.Index, len(out.Charts), verdict)
+	return nil
+}
+
+// checkReportDir fails (exit 2) before any work when the report directory
+// is something other than a directory (or a new path), or when its
+// index.html or summary.md is something other than a regular file.
+func checkReportDir(dir string) error {
+	if err := outfile.CheckDir(dir); err != nil {
+		return usagef("-o: %v", err)
+	}
+	for _, name := range []string{"index.html", "summary.md"} {
+		if err := outfile.Check(filepath.Join(dir, name)); err != nil && !errors.Is(err, syscall.ENOTDIR) {
+			return usagef("-o: %v", err)
+		}
+	}
 	return nil
 }

@@ -124,7 +124,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
 	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json); its journal is OUT.journal while the run lasts")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
-	fs.DurationVar(&f.maxTime, "max-time", 0, "sampling budget per benchmark (default 10s; 3s on a CPU implementation; 1s with --quick)")
+	fs.DurationVar(&f.maxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick)")
 	fs.DurationVar(&f.warmup, "warmup", 0, "untimed warm-up per benchmark (default 200ms, 20ms with --quick)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
@@ -466,7 +466,7 @@ func setVulkan(sys *sysinfo.System, d results.Device) {
 		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
 		DriverInfo: d.DriverInfo, APIVersion: d.APIVersion, DeviceName: d.Name, Extensions: d.Extensions,
 		SubgroupSize: d.SubgroupSize, MinSubgroupSize: uint32(d.Limits["minSubgroupSize"]),
-		MaxSubgroupSize: uint32(d.Limits["maxSubgroupSize"]), CooperativeMatrix: d.CooperativeMatrix,
+		MaxSubgroupSize: uint32(d.Limits["maxSubgroupSize"]), CooperativeMatrix: d.CooperativeMatrix, Emulated: d.Emulated,
 	})
 }
 

@@ -20,12 +20,13 @@ import (
 func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, f runFlags, p *runPlan, sys *sysinfo.System, rec *supervise.Recorder) error {
 	w, err := openWatch(f.watch)
 	if err != nil {
-		rec.Abandon() // nothing ran: no journal to resume
+		rec.Abandon() // nothing ran: no journal
 		return err
 	}
 	defer holdWatch(ctx, w, f.watchHold, stderr)
 	pd, dev, closeDev, err := openRunDevice(&f, &p.kopts, stderr)
 	if err != nil {
+		rec.Abandon()
 		return err
 	}
 	defer closeDev()

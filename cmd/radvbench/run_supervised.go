@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/runner"
@@ -15,7 +17,22 @@ import (
 
 // executable is the radvbench the children run (tests running the CLI
 // in-process set a built binary).
-var executable = os.Executable
+var executable = selfExecutable
+
+// selfExecutable is this program's path: os.Executable, or where /proc
+// is not mounted (a chroot) the absolute path of os.Args[0].
+func selfExecutable() (string, error) {
+	exe, err := os.Executable()
+	if err == nil {
+		return exe, nil
+	}
+	if strings.Contains(os.Args[0], "/") {
+		if abs, aerr := filepath.Abs(os.Args[0]); aerr == nil {
+			return abs, nil
+		}
+	}
+	return "", err
+}
 
 // runSupervised is a run in child processes (--runs N, --config,
 // --isolate): this process never touches the GPU. Each run has its own

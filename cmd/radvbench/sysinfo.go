@@ -194,6 +194,9 @@ func writeSummary(w io.Writer, s *sysinfo.System) {
 	}
 	if v := s.Vulkan; v != nil {
 		line("Vulkan", "%s: %s %s (%s), API %s", v.DeviceName, v.DriverName, v.DriverInfo, v.DriverID, v.APIVersion)
+		if e := v.Emulated; e != nil {
+			line("", "emulated (%s, target %s): RADV compiles for it, nothing executes ('radvbench isa')", e.Mechanism, e.Target)
+		}
 		if v.SubgroupSize > 0 {
 			writeCoopMat(w, strings.Repeat(" ", 12), v.SubgroupSize, v.MinSubgroupSize, v.MaxSubgroupSize, v.CooperativeMatrix)
 		}

@@ -248,7 +248,7 @@ func TestWindowWatch(t *testing.T) {
 func TestWindowWatchIsolated(t *testing.T) {
 	exe := binary(t)
 	executable = func() (string, error) { return exe, nil }
-	defer func() { executable = os.Executable }()
+	defer func() { executable = selfExecutable }()
 	var stopFollow func() map[string]int
 	watchStarted = func(w *window.Watch) { stopFollow = followSamples(w) }
 	defer func() { watchStarted = nil }()

@@ -424,6 +424,9 @@ type Command struct {
 var (
 	commandRE = regexp.MustCompile(`(?:^|[^\w./-]|\./|/)radvbench((?:[ \t]+[^ \t]+){0,2})`)
 	wordRE    = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	// outputRE is a line radvbench printed, not a command: its messages
+	// start "radvbench COMMAND: " ("radvbench history runs: ...").
+	outputRE = regexp.MustCompile(`^\s*radvbench( [a-z][a-z0-9-]*){0,2}: `)
 )
 
 // Commands returns each `radvbench WORD` in code (fenced blocks and code
@@ -436,7 +439,7 @@ func Commands(md []byte, firstLines int) []Command {
 	for i, ln := range lines(md) {
 		var code []string
 		if ln.block >= 0 {
-			if firstLines > 0 && ln.block >= firstLines {
+			if firstLines > 0 && ln.block >= firstLines || outputRE.MatchString(ln.text) {
 				continue
 			}
 			code = []string{ln.text}

@@ -80,6 +80,10 @@ type Options struct {
 	// a sequential Design (MaxRuns > 0) for runs added until decided
 	// (see Until), whose every look spends part of the error budget.
 	Design Design
+	// AllowDeviceChange judges inputs from different GPU models against
+	// each other (with a note); without it, and unless By is "device",
+	// that is a *DeviceError.
+	AllowDeviceChange bool
 }
 
 // Side is one group's view of a benchmark: its runs and their figures.
@@ -256,6 +260,10 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	} else if kind == results.KindISA {
 		return nil, errISAInputs
 	}
+	inputs, dupNotes, err := Dedupe(inputs, opt.By)
+	if err != nil {
+		return nil, err
+	}
 	ordered, err := orderedGroups(inputs, opt, "results files")
 	if err != nil {
 		return nil, err
@@ -271,7 +279,12 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	for _, g := range ordered {
 		rep.Groups = append(rep.Groups, Group{Name: displayGroup(g.name), Files: g.files})
 	}
-	rep.Notes = notes(ordered, opt)
+	if !opt.AllowDeviceChange && opt.By != "device" {
+		if err := checkDevices(ordered); err != nil {
+			return nil, err
+		}
+	}
+	rep.Notes = append(notes(ordered, opt), dupNotes...)
 
 	allowUsed := make([]bool, len(opt.Policy.Allow))
 	j := newJudge(&opt.Policy, opt.Noise)
@@ -296,6 +309,12 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 		if !used {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text))
 		}
+	}
+	if err := checkCompared(rep); err != nil {
+		return nil, err
+	}
+	if n := wideFloors(rep); n != "" {
+		rep.Notes = append(rep.Notes, n)
 	}
 	rep.Counts = count(rep.Comparisons)
 	rep.FailedGate = rep.Failed()

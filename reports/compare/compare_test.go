@@ -2,6 +2,8 @@ package compare
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -290,14 +292,30 @@ func TestCompareFixtures(t *testing.T) {
 		t.Errorf("notes %q lack the shader change", rep.Notes)
 	}
 
-	// A file against itself: nothing changes.
-	self, err := Compare([]Input{base, {Name: "base-again.json", File: base.File}}, Options{Policy: DefaultPolicy()})
+	// A file against itself compares a run with itself: an input error.
+	_, err = Compare([]Input{base, {Name: "base-again.json", File: base.File}}, Options{Policy: DefaultPolicy()})
+	if !errors.Is(err, ErrSameEvidence) {
+		t.Errorf("self comparison: %v, want ErrSameEvidence", err)
+	}
+}
+
+// rescaled is a deep copy of f whose samples are all multiplied by k.
+func rescaled(t *testing.T, f *results.File, k float64) *results.File {
+	t.Helper()
+	data, err := json.Marshal(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if self.Failed() || self.Counts.Improvements != 0 {
-		t.Errorf("self comparison: %s", self.Summary())
+	var g results.File
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatal(err)
 	}
+	for i := range g.Results {
+		for j := range g.Results[i].Metric.Samples {
+			g.Results[i].Metric.Samples[j] *= k
+		}
+	}
+	return &g
 }
 
 func hasNote(r *Report, s string) bool {
@@ -380,7 +398,7 @@ func TestCompareByConfig(t *testing.T) {
 		t.Errorf("baseline %s: %s", rep.Baseline, rep.Summary())
 	}
 	// Without --by, a file with configurations pairs by ID@config.
-	rep, err = Compare([]Input{ab, {Name: "ab2.json", File: ab.File}}, Options{Policy: DefaultPolicy()})
+	rep, err = Compare([]Input{ab, {Name: "ab2.json", File: rescaled(t, ab.File, 1.001)}}, Options{Policy: DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -459,7 +477,7 @@ func TestCompareErrors(t *testing.T) {
 
 func TestNotesMismatch(t *testing.T) {
 	base, lvp := loadFixture(t, "base.json"), loadFixture(t, "lvp.json")
-	rep, err := Compare([]Input{base, lvp}, Options{Policy: DefaultPolicy()})
+	rep, err := Compare([]Input{base, lvp}, Options{Policy: DefaultPolicy(), AllowDeviceChange: true})
 	if err != nil {
 		t.Fatal(err)
 	}

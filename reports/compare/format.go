@@ -5,6 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/radvbench/radvbench/internal/termtext"
 )
 
 // Rendering shared by the output formats: one file per format (text.go,
@@ -171,7 +173,7 @@ func (f *footnotes) write(b *strings.Builder) {
 	}
 	b.WriteString("\n")
 	for i, t := range f.text {
-		fmt.Fprintf(b, "[%d] %s\n", i+1, t)
+		fmt.Fprintf(b, "[%d] %s\n", i+1, termtext.Escape(t))
 	}
 }
 

@@ -208,6 +208,10 @@ func CompareISA(inputs []Input, opt Options) (*ISAReport, error) {
 	if kind != results.KindISA {
 		return nil, fmt.Errorf("%s is %s: compare it with Compare", inputs[0].Name, results.KindName(kind))
 	}
+	inputs, dupNotes, err := Dedupe(inputs, opt.By)
+	if err != nil {
+		return nil, err
+	}
 	ordered, err := orderedGroups(inputs, opt, "isa files")
 	if err != nil {
 		return nil, err
@@ -216,7 +220,7 @@ func CompareISA(inputs []Input, opt Options) (*ISAReport, error) {
 	for _, g := range ordered {
 		rep.Groups = append(rep.Groups, Group{Name: displayGroup(g.name), Files: g.files})
 	}
-	rep.Notes = isaNotes(ordered)
+	rep.Notes = append(isaNotes(ordered), dupNotes...)
 	bg := ordered[0]
 	for _, g := range ordered[1:] {
 		for _, k := range unionKeys(bg, g) {

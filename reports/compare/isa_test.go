@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/results"
@@ -97,10 +98,16 @@ func TestCompareISAMesaVersions(t *testing.T) {
 	if byDrv.Baseline != "Mesa 25.0.7-2~bpo12+1" || len(byDrv.Groups) != 2 || byDrv.Counts != rep.Counts {
 		t.Errorf("by driver: baseline %q, %d groups, counts %+v; want Mesa 25.0 and %+v", byDrv.Baseline, len(byDrv.Groups), byDrv.Counts, rep.Counts)
 	}
-	// The same build twice: nothing changed.
-	same, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: m26}}, Options{Policy: DefaultPolicy()})
+	// The same build compiled twice (another file, the same figures):
+	// nothing changed. One file on both sides is no comparison.
+	again := *m26
+	again.Started = m26.Started.Add(time.Minute)
+	same, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: &again}}, Options{Policy: DefaultPolicy()})
 	if err != nil || len(same.Changes) != 0 || same.Failed() || same.Counts.Unchanged == 0 {
-		t.Errorf("a build against itself: %v, %+v", err, same.Counts)
+		t.Errorf("a build against itself: %v, %+v", err, same)
+	}
+	if _, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: m26}}, Options{Policy: DefaultPolicy()}); err == nil {
+		t.Error("one isa file on both sides compared as if two builds")
 	}
 	// --by config compares the targets with each other.
 	targets, err := CompareISA([]Input{{Name: "mesa-26.1.json", File: m26}}, Options{Policy: DefaultPolicy(), By: "config", Baseline: "navi31"})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/radvbench/radvbench/internal/termtext"
 )
 
 // WriteMarkdown writes a pull-request comment: the summary line first, the
@@ -110,9 +112,9 @@ func mdSide(s *Side, unit string) string {
 
 func mdEscape(s string) string {
 	r := strings.NewReplacer("|", `\|`, "\n", " ", "<", "&lt;", ">", "&gt;", "*", `\*`, "_", `\_`, "`", "'")
-	return r.Replace(s)
+	return r.Replace(termtext.Escape(s))
 }
 
 func mdCode(s string) string {
-	return strings.NewReplacer("`", "'", "|", `\|`, "\n", " ").Replace(s)
+	return strings.NewReplacer("`", "'", "|", `\|`, "\n", " ").Replace(termtext.Escape(s))
 }

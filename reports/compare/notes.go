@@ -43,6 +43,18 @@ func notes(groups []*groupData, opt Options) []string {
 			}
 		}
 	}
+	// The kernel is part of what is measured (allowed, but named).
+	const kernelKey = "kernel.release"
+	baseKernel, seenKernel := first.File.Fingerprint[kernelKey], map[string]bool{}
+	for _, g := range groups {
+		for _, in := range g.inputs {
+			k, ok := in.File.Fingerprint[kernelKey]
+			if ok && k != baseKernel && !seenKernel[k] && by != kernelKey {
+				seenKernel[k] = true
+				out = append(out, fmt.Sprintf("kernel differs: %s has %q, baseline %s has %q", in.Name, k, first.Name, baseKernel))
+			}
+		}
+	}
 	if cpu {
 		out = append(out, "figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU")
 	}

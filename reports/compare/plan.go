@@ -109,6 +109,10 @@ type PlanRow struct {
 	Runs int `json:"runs"`
 	// RunSeconds is the time one run spends on the benchmark (0 unknown).
 	RunSeconds float64 `json:"run_seconds,omitempty"`
+	// WithinThreshold is set when the slowdown to detect is no larger
+	// than the benchmark's threshold: the gate never calls it a
+	// regression, however many runs (Runs is 0, and noise is not why).
+	WithinThreshold bool `json:"within_threshold,omitempty"`
 }
 
 // Plan answers "how many runs a side" for every benchmark.
@@ -120,10 +124,13 @@ type Plan struct {
 	Rows      []PlanRow `json:"benchmarks"`
 	// Runs is the runs a side that catch the slowdown on every benchmark
 	// that can be caught within MaxPlanRuns; Unreachable counts those
-	// that cannot, Unknown those without a measured spread.
-	Runs        int `json:"runs"`
-	Unreachable int `json:"unreachable"`
-	Unknown     int `json:"unknown"`
+	// that cannot because their runs wander too much, WithinThreshold
+	// those whose threshold is at or above the slowdown, Unknown those
+	// without a measured spread.
+	Runs            int `json:"runs"`
+	Unreachable     int `json:"unreachable"`
+	WithinThreshold int `json:"within_threshold"`
+	Unknown         int `json:"unknown"`
 	// RunSeconds is the time of one run of all benchmarks; Seconds that of
 	// the plan (Runs a side, two sides).
 	RunSeconds float64 `json:"run_seconds"`
@@ -211,6 +218,7 @@ func (pl *Plan) add(p *Policy, key string, spread, within float64, source string
 	row := PlanRow{Key: key, Spread: Float(spread), Within: Float(within), Source: source, RunSeconds: secs}
 	if !math.IsNaN(spread) {
 		row.Runs = RunsNeededIn(pl.Design, pl.Detect, spread, within, lim, pl.Power, func(n int) float64 { return nb.Floor(n, n, lim.Alpha) })
+		row.WithinThreshold = row.Runs == 0 && pl.Detect <= lim.Threshold
 	}
 	pl.Rows = append(pl.Rows, row)
 }
@@ -221,6 +229,8 @@ func (pl *Plan) finish() {
 		switch {
 		case r.Spread.NaN():
 			pl.Unknown++
+		case r.WithinThreshold:
+			pl.WithinThreshold++
 		case r.Runs == 0:
 			pl.Unreachable++
 		default:
@@ -246,6 +256,8 @@ func WritePlan(w io.Writer, pl *Plan, format string) error {
 		switch {
 		case r.Spread.NaN():
 			runs = "unknown"
+		case r.WithinThreshold:
+			runs = "never (threshold)"
 		case r.Runs == 0:
 			runs = fmt.Sprintf(">%d", MaxPlanRuns)
 		}
@@ -259,6 +271,7 @@ func WritePlan(w io.Writer, pl *Plan, format string) error {
 	b.WriteString("\n")
 	switch {
 	case pl.Runs == 0 && pl.Unreachable == 0:
+	case pl.Runs == 0 && pl.WithinThreshold > 0:
 	case pl.Runs == 0:
 		fmt.Fprintf(&b, "no benchmark can be gated for a %s slowdown within %d runs a side\n", FormatPercent(pl.Detect), MaxPlanRuns)
 	default:
@@ -267,6 +280,9 @@ func WritePlan(w io.Writer, pl *Plan, format string) error {
 			fmt.Fprintf(&b, ", about %s of machine time", formatSeconds(pl.Seconds))
 		}
 		b.WriteString("\n")
+	}
+	if pl.WithinThreshold > 0 {
+		fmt.Fprintf(&b, "%d benchmark(s) have a threshold at or above the %s slowdown to detect: the gate never calls so small a change a regression, however many runs; plan with a --detect above the threshold (%s), or lower the threshold\n", pl.WithinThreshold, FormatPercent(pl.Detect), FormatPercent(pl.Threshold))
 	}
 	if pl.Unreachable > 0 {
 		fmt.Fprintf(&b, "%d benchmark(s) wander too much to catch a %s slowdown within %d runs: give them a larger threshold in the policy, or quiet the machine\n", pl.Unreachable, FormatPercent(pl.Detect), MaxPlanRuns)

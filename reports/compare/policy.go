@@ -214,18 +214,64 @@ func (p *Policy) For(key string) (Limits, *Allow) {
 	return l, allow
 }
 
-// Validate checks the policy's figures.
+// MaxThreshold bounds a threshold (1 = 100%): a larger one can never
+// flag a drop in throughput, and a damaged policy (threshold: 1e300)
+// would pass every regression. MaxNoiseLimit bounds the noise warning
+// limit.
+const (
+	MaxThreshold  = 1.0
+	MaxNoiseLimit = 10.0
+)
+
+// Validate checks the policy's figures, its rules' included.
 func (p *Policy) Validate() error {
 	if err := checkAlpha(p.Alpha); err != nil {
 		return err
 	}
-	if p.Threshold < 0 || math.IsNaN(p.Threshold) {
-		return fmt.Errorf("threshold %v is negative", p.Threshold*100)
+	if err := checkLimits("", p.Threshold, p.Noise); err != nil {
+		return err
 	}
-	if p.Noise < 0 || math.IsNaN(p.Noise) {
-		return fmt.Errorf("noise limit %v%% is negative", p.Noise*100)
+	if p.MinSamples < 0 {
+		return fmt.Errorf("min_samples %d is negative", p.MinSamples)
 	}
-	return CheckUnsure(p.Unsure)
+	if err := CheckUnsure(p.Unsure); err != nil {
+		return err
+	}
+	for i, r := range p.Rules {
+		at := fmt.Sprintf("rule %d (%s): ", i+1, r.Match.Text)
+		if r.Alpha != nil {
+			if err := checkAlpha(*r.Alpha); err != nil {
+				return fmt.Errorf("%s%v", at, err)
+			}
+		}
+		if r.Threshold != nil {
+			if err := checkLimits(at, *r.Threshold, 0); err != nil {
+				return err
+			}
+		}
+		if r.Noise != nil {
+			if err := checkLimits(at, 0, *r.Noise); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkLimits: a threshold within 0..MaxThreshold, a noise limit within
+// 0..MaxNoiseLimit (at prefixes the message).
+func checkLimits(at string, threshold, noise float64) error {
+	switch {
+	case threshold < 0 || math.IsNaN(threshold):
+		return fmt.Errorf("%sthreshold %v is negative", at, threshold*100)
+	case threshold > MaxThreshold:
+		return fmt.Errorf("%sthreshold %g%% is above %g%%: no drop in throughput could ever exceed it", at, threshold*100, MaxThreshold*100)
+	case noise < 0 || math.IsNaN(noise):
+		return fmt.Errorf("%snoise limit %v%% is negative", at, noise*100)
+	case noise > MaxNoiseLimit:
+		return fmt.Errorf("%snoise limit %g%% is above %g%%", at, noise*100, MaxNoiseLimit*100)
+	}
+	return nil
 }
 
 // CheckUnsure checks a value for Policy.Unsure ("" is the default, pass).

@@ -182,3 +182,29 @@ func TestPolicyNoiseFile(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyBounds: figures that would disable the gate (a threshold no
+// drop can exceed, as a damaged noise file did with its floors) or mean
+// nothing are refused, in the file's globals and in its rules.
+func TestPolicyBounds(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"threshold: 100%\n", ""},
+		{"threshold: 1e300\n", "threshold 1e+300% is above 100%"},
+		{"threshold: 101%\n", "threshold 101% is above 100%"},
+		{"noise: 5000%\n", "noise limit 5000% is above 1000%"},
+		{"min_samples: -5\n", "min_samples -5 is negative"},
+		{"rules:\n  - match: 'matmul/*'\n    threshold: 1e300\n", "rule 1 (matmul/*): threshold 1e+300% is above 100%"},
+		{"rules:\n  - match: 'matmul/*'\n    noise: 1e9\n", "rule 1 (matmul/*): noise limit 1e+09% is above 1000%"},
+	} {
+		_, err := ReadPolicy(strings.NewReader(tc.yaml), "p.yaml", DefaultPolicy())
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%q: %v", tc.yaml, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "p.yaml") {
+			t.Errorf("%q: err %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+}

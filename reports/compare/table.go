@@ -3,6 +3,8 @@ package compare
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/radvbench/radvbench/internal/termtext"
 )
 
 // tableLayout describes a table whose columns come in blocks: lead columns
@@ -32,6 +34,16 @@ func (l *tableLayout) spans(ncol int) [][2]int {
 // titles (at each block's first column) and spans its block. Lines carry
 // no trailing spaces.
 func writeTable(b *strings.Builder, rows [][]string, l *tableLayout) {
+	// Cells come from files (benchmark IDs, group and file names): their
+	// control characters are shown, not sent to the terminal.
+	esc := make([][]string, len(rows))
+	for i, r := range rows {
+		esc[i] = make([]string, len(r))
+		for j, c := range r {
+			esc[i][j] = termtext.Escape(c)
+		}
+	}
+	rows = esc
 	ncol := 0
 	for _, r := range rows {
 		ncol = max(ncol, len(r))

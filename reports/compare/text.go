@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/radvbench/radvbench/internal/termtext"
 )
 
 // WriteText writes an aligned table in the style of benchstat: one row per
@@ -18,9 +20,9 @@ func WriteText(w io.Writer, r *Report) error {
 	if r.By != "" {
 		by = " (by " + r.By + ")"
 	}
-	fmt.Fprintf(&b, "baseline: %s%s\n", r.Baseline, by)
+	fmt.Fprintf(&b, "baseline: %s%s\n", termtext.Escape(r.Baseline), termtext.Escape(by))
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "note: %s\n", n)
+		fmt.Fprintf(&b, "note: %s\n", termtext.Escape(n))
 	}
 	b.WriteString("\n")
 

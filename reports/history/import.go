@@ -2,10 +2,7 @@ package history
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -16,18 +13,10 @@ import (
 	"github.com/radvbench/radvbench/reports/stats"
 )
 
-// ContentID is the identity of a results file: the SHA-256 of its
-// canonical JSON (encoding/json writes struct fields in order, map keys
-// sorted and embedded JSON compacted), so the same results re-indented or
-// copied import as the same runs.
-func ContentID(f *results.File) (string, error) {
-	data, err := json.Marshal(f)
-	if err != nil {
-		return "", fmt.Errorf("encode results for its content ID: %w", err)
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:16]), nil
-}
+// ContentID is the identity of a results file in the store:
+// results.ContentID, so the same results re-indented or copied import as
+// the same runs.
+func ContentID(f *results.File) (string, error) { return results.ContentID(f) }
 
 // Imported says what one Import did.
 type Imported struct {
@@ -68,9 +57,12 @@ func (s *Store) Import(ctx context.Context, f *results.File, source string) (Imp
 	}
 	runs := splitRuns(f, id)
 	out := Imported{FileID: id, Runs: len(runs)}
+	if s.readOnly {
+		return out, fmt.Errorf("import %s: the store was opened read-only", source)
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return out, fmt.Errorf("import %s: begin: %w", source, err)
+		return out, fmt.Errorf("import %s: %w", source, s.classify(err))
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, s.dialect.q(`INSERT INTO radvbench_files (id, source, imported_ns, runs) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
@@ -192,11 +184,27 @@ func splitRuns(f *results.File, fileID string) []*run {
 		}
 		rounds = []results.Round{{Index: 1, Config: cfg, Started: f.Started}}
 	}
-	var runs []*run
-	byRound := map[int]*run{}
+	// A round is (configuration, index): an A/B file numbers each
+	// configuration's rounds from 1. Such a file's run IDs name the
+	// configuration; a file whose indices are unique keeps file-index IDs.
+	type roundKey struct {
+		config string
+		index  int
+	}
+	unique := map[int]bool{}
 	for _, rd := range rounds {
+		unique[rd.Index] = true
+	}
+	perConfig := len(unique) < len(rounds)
+	var runs []*run
+	byRound := map[roundKey]*run{}
+	for _, rd := range rounds {
+		id := fmt.Sprintf("%s-%d", fileID, rd.Index)
+		if perConfig {
+			id = fmt.Sprintf("%s-%d-%s", fileID, rd.Index, rd.Config)
+		}
 		r := &run{
-			id:      fmt.Sprintf("%s-%d", fileID, rd.Index),
+			id:      id,
 			round:   rd.Index,
 			config:  rd.Config,
 			started: rd.Started,
@@ -219,7 +227,7 @@ func splitRuns(f *results.File, fileID string) []*run {
 			}
 		}
 		runs = append(runs, r)
-		byRound[rd.Index] = r
+		byRound[roundKey{rd.Config, rd.Index}] = r
 	}
 	for i := range f.Results {
 		res := &f.Results[i]
@@ -248,7 +256,10 @@ func splitRuns(f *results.File, fileID string) []*run {
 		}
 		rds, samples := res.RunSamples()
 		for j, rd := range rds {
-			r := byRound[rd]
+			r := byRound[roundKey{res.Config, rd}]
+			if r == nil && !perConfig {
+				r = byRound[roundKey{"", rd}] // rounds listed without their configuration
+			}
 			if r == nil {
 				continue // a sample of an unlisted round: the file is damaged
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -71,8 +72,69 @@ var SchemaVersion = len(migrations)
 // pgLockKey serialises migrations between processes on one server.
 const pgLockKey = 0x72616476 // "radv"
 
+// queryer is what inspect reads through: the store's connection pool or
+// a transaction.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// inspect reads, without writing, whether the database is a radvbench
+// store and at which schema version: fresh is set for a database with no
+// radvbench_schema and no table of another program (an empty file, a new
+// PostgreSQL schema). Another program's database and a newer schema are
+// errors.
+func (s *Store) inspect(ctx context.Context, q queryer) (version int, fresh bool, err error) {
+	tables, err := s.tables(ctx, q)
+	if err != nil {
+		return 0, false, s.classify(err)
+	}
+	if !tables["radvbench_schema"] {
+		var foreign []string
+		for t := range tables {
+			if s.dialect.name == "sqlite" || strings.HasPrefix(t, "radvbench_") {
+				foreign = append(foreign, t)
+			}
+		}
+		sort.Strings(foreign)
+		if len(foreign) > 0 {
+			return 0, false, &badStore{msg: fmt.Sprintf("%s is a database of another program (it has table %s and no radvbench_schema)", redact(s.DSN), foreign[0]), wrong: true}
+		}
+		return 0, true, nil
+	}
+	if err := q.QueryRowContext(ctx, `SELECT version FROM radvbench_schema`).Scan(&version); err != nil {
+		return 0, false, &badStore{msg: fmt.Sprintf("%s: unreadable schema version (%v): the store is damaged", redact(s.DSN), oneLine(err)), wrong: true}
+	}
+	if version > SchemaVersion {
+		return 0, false, &badStore{msg: fmt.Sprintf("%s has history schema v%d, this radvbench knows up to v%d: use a newer radvbench", redact(s.DSN), version, SchemaVersion)}
+	}
+	return version, false, nil
+}
+
+// check is the read-only open's inspection: the store must hold radvbench
+// history this build can read. Nothing is written.
+func (s *Store) check(ctx context.Context) error {
+	var q queryer = s.db
+	if s.dialect.name == "postgres" {
+		tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+		if err != nil {
+			return s.classify(err)
+		}
+		defer tx.Rollback()
+		q = tx
+	}
+	version, fresh, err := s.inspect(ctx, q)
+	switch {
+	case err != nil:
+		return err
+	case fresh || version == 0:
+		return &badStore{msg: fmt.Sprintf("%s holds no radvbench history: import results into it first ('radvbench history import --db %s RUN.json'), or check the store named", redact(s.DSN), redact(s.DSN)), wrong: true}
+	}
+	return nil
+}
+
 // migrate brings the store to SchemaVersion in one transaction, refusing a
-// foreign database or a newer schema.
+// foreign database or a newer schema before it changes anything.
 func (s *Store) migrate(ctx context.Context) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -84,33 +146,17 @@ func (s *Store) migrate(ctx context.Context) error {
 			return s.classify(err)
 		}
 	}
-	tables, err := s.tables(ctx, tx)
+	version, fresh, err := s.inspect(ctx, tx)
 	if err != nil {
-		return s.classify(err)
+		return err
 	}
-	if !tables["radvbench_schema"] {
-		var foreign []string
-		for t := range tables {
-			if s.dialect.name == "sqlite" || strings.HasPrefix(t, "radvbench_") {
-				foreign = append(foreign, t)
-			}
-		}
-		if len(foreign) > 0 {
-			return &badStore{fmt.Sprintf("%s is a database of another program (it has table %s and no radvbench_schema))", redact(s.DSN), foreign[0])}
-		}
+	if fresh {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE radvbench_schema (version INTEGER NOT NULL)`); err != nil {
 			return s.classify(err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO radvbench_schema (version) VALUES (0)`); err != nil {
 			return s.classify(err)
 		}
-	}
-	var version int
-	if err := tx.QueryRowContext(ctx, `SELECT version FROM radvbench_schema`).Scan(&version); err != nil {
-		return &badStore{fmt.Sprintf("%s: unreadable schema version (%v): the store is damaged", redact(s.DSN), err)}
-	}
-	if version > SchemaVersion {
-		return &badStore{fmt.Sprintf("%s has history schema v%d, this radvbench knows up to v%d: use a newer radvbench", redact(s.DSN), version, SchemaVersion)}
 	}
 	for v := version; v < SchemaVersion; v++ {
 		for _, stmt := range migrations[v] {
@@ -130,7 +176,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // tables lists the tables of the store's database (PostgreSQL: of the
 // current schema).
-func (s *Store) tables(ctx context.Context, tx *sql.Tx) (map[string]bool, error) {
+func (s *Store) tables(ctx context.Context, tx queryer) (map[string]bool, error) {
 	q := `SELECT name FROM sqlite_master WHERE type = 'table'`
 	if s.dialect.name == "postgres" {
 		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()`

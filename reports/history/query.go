@@ -3,6 +3,7 @@ package history
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -114,12 +115,10 @@ func (s *Store) Runs(ctx context.Context, f Filter, limit int) ([]Run, error) {
 
 // queryErr wraps a query error, classifying a damaged store.
 func (s *Store) queryErr(what string, err error) error {
-	if e := s.classify(err); e != nil {
-		if _, ok := e.(*badStore); ok {
-			return e
-		}
+	if e := s.classify(err); errors.Is(e, ErrBadStore) || errors.Is(e, ErrStoreUnavailable) {
+		return e
 	}
-	return fmt.Errorf("%s: %w", what, err)
+	return fmt.Errorf("%s: %s", what, oneLine(err))
 }
 
 // Point is one run's figure for one benchmark.

@@ -320,8 +320,9 @@ func TestBadStores(t *testing.T) {
 			t.Fatalf("Open(foreign PostgreSQL schema) = %v, want a bad-store error", err)
 		}
 		_, err = Open(ctx, "postgres://nobody@/nowhere?host=/nonexistent-dir&connect_timeout=2")
-		if !errors.Is(err, ErrBadStore) || !strings.Contains(err.Error(), "check that the server runs") {
-			t.Fatalf("Open(no server) = %v, want a one-line bad-store error", err)
+		if !errors.Is(err, ErrStoreUnavailable) || errors.Is(err, ErrBadStore) || !strings.Contains(err.Error(), "check that the server runs") ||
+			!strings.Contains(err.Error(), "no such file or directory") || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("Open(no server) = %v, want a one-line unavailable-store error with its cause", err)
 		}
 	})
 }

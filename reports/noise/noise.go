@@ -13,9 +13,12 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/radvbench/radvbench/internal/outfile"
+	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 )
@@ -265,14 +268,29 @@ func Encode(f *File) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Save writes f to path atomically.
+// Save writes f to path atomically (internal/outfile: only a regular file
+// or a new path).
 func Save(path string, f *File) error {
 	data, err := Encode(f)
 	if err != nil {
 		return err
 	}
-	return results.WriteFileAtomic(path, data, 0o644)
+	return outfile.WriteFile(path, data, 0o644)
 }
+
+// MaxBetweenCV bounds a benchmark's between-run variation in a noise
+// file: run medians that wander by more than 100% (a standard deviation
+// of 1 on the log scale) are not a noise floor but a damaged file or a
+// broken machine, and a floor computed from one raises the threshold out
+// of reach of any regression. Loaded machines measured here reach 0.55.
+const MaxBetweenCV = 1.0
+
+// maxWithinCV bounds the within-run CV (samples of one run scatter more
+// than their median only on a badly disturbed machine).
+const maxWithinCV = 10.0
+
+// maxRuns bounds the runs a noise figure may claim.
+const maxRuns = 1_000_000
 
 // Load reads and checks the noise file at path.
 func Load(path string) (*File, error) {
@@ -283,27 +301,112 @@ func Load(path string) (*File, error) {
 		}
 		return nil, fmt.Errorf("read noise file: %w", err)
 	}
+	return Decode(data, path)
+}
+
+// Decode parses and validates a noise file; name is used in errors. Every
+// figure a floor depends on must be present, finite and in its domain
+// (between_cv within 0..MaxBetweenCV, at least 2 runs), keys unique, the
+// creation time plausible: a damaged file is refused, naming the
+// benchmark, the field and the value, instead of disabling the gate.
+func Decode(data []byte, name string) (*File, error) {
 	var probe struct {
 		Schema *string `json:"schema"`
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, fmt.Errorf("%s is not a noise file (%v): make one with 'radvbench noise'", path, err)
+		return nil, fmt.Errorf("%s is not a noise file (%v): make one with 'radvbench noise'", name, err)
 	}
 	if probe.Schema == nil || *probe.Schema != Schema {
 		got := "none"
 		if probe.Schema != nil {
-			got = fmt.Sprintf("%q", *probe.Schema)
+			got = `"` + termtext.Escape(*probe.Schema) + `"`
 		}
-		return nil, fmt.Errorf("%s has schema %s, not %q: pass a noise file written by 'radvbench noise' (a results file goes to compare as an input)", path, got, Schema)
+		return nil, fmt.Errorf("%s has schema %s, not %q: pass a noise file written by 'radvbench noise' (a results file goes to compare as an input)", name, got, Schema)
 	}
 	var f File
 	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("%s: malformed noise file (%v)", path, err)
+		return nil, fmt.Errorf("%s: malformed noise file (%v)", name, err)
 	}
-	for _, b := range f.Benchmarks {
-		if b.Key == "" || b.Runs < 2 || b.BetweenCV < 0 || math.IsNaN(b.BetweenCV) {
-			return nil, fmt.Errorf("%s: benchmark %q has no usable noise figures: the file is damaged, measure again with 'radvbench noise'", path, b.Key)
-		}
+	// Which required figures are present (a null or absent between_cv
+	// decodes as 0: the floor of a perfectly quiet benchmark).
+	var raw struct {
+		Benchmarks []map[string]json.RawMessage `json:"benchmarks"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%s: malformed noise file (%v)", name, err)
+	}
+	if err := validate(&f, raw.Benchmarks); err != nil {
+		return nil, fmt.Errorf("%s: %v: measure the noise again with 'radvbench noise' (the file is damaged or was edited)", name, err)
 	}
 	return &f, nil
+}
+
+// validate checks a decoded noise file; present holds each benchmark's
+// fields as they were in the file.
+func validate(f *File, present []map[string]json.RawMessage) error {
+	if err := results.CheckTime("created", f.Created, true); err != nil {
+		return err
+	}
+	if len(f.Benchmarks) == 0 {
+		return errors.New(`"benchmarks" is empty or null: the file holds no benchmarks`)
+	}
+	if len(f.Benchmarks) > results.MaxResults {
+		return fmt.Errorf("benchmarks: %d entries, more than %d", len(f.Benchmarks), results.MaxResults)
+	}
+	for _, t := range []struct{ field, s string }{{"device", f.Device}, {"driver", f.Driver}} {
+		if err := results.CheckText(t.field, t.s, false); err != nil {
+			return err
+		}
+	}
+	keys := make(map[string]bool, len(f.Benchmarks))
+	for i := range f.Benchmarks {
+		b := &f.Benchmarks[i]
+		at := fmt.Sprintf("benchmarks[%d]", i)
+		if err := results.CheckText(at+".key", b.Key, false); err != nil {
+			return err
+		}
+		if b.Key == "" {
+			return fmt.Errorf("%s.key is empty", at)
+		}
+		at = fmt.Sprintf("benchmarks[%d] (%s)", i, termtext.Escape(b.Key))
+		if keys[b.Key] {
+			return fmt.Errorf("%s is in the file twice", at)
+		}
+		keys[b.Key] = true
+		for _, req := range []string{"between_cv", "runs", "median"} {
+			if v, ok := present[i][req]; !ok || string(v) == "null" {
+				return fmt.Errorf("%s: %s is missing", at, req)
+			}
+		}
+		for _, c := range []struct {
+			field   string
+			x       float64
+			lo, hi  float64
+			problem string
+		}{
+			{"between_cv", b.BetweenCV, 0, MaxBetweenCV, fmt.Sprintf("outside 0..%g: run medians that wander by more than 100%% are no noise floor", MaxBetweenCV)},
+			{"within_cv", b.WithinCV, 0, maxWithinCV, fmt.Sprintf("outside 0..%g", maxWithinCV)},
+			{"median", b.Median, math.SmallestNonzeroFloat64, results.MaxFigure, "a median figure is positive"},
+			{"run_seconds", b.RunSeconds, 0, 1e7, "outside 0..1e7 seconds"},
+		} {
+			if !(c.x >= c.lo && c.x <= c.hi) {
+				return fmt.Errorf("%s: %s = %s: %s", at, c.field, strconv.FormatFloat(c.x, 'g', -1, 64), c.problem)
+			}
+		}
+		if b.Runs < 2 || b.Runs > maxRuns {
+			return fmt.Errorf("%s: runs = %d: a noise figure needs 2 to %d runs", at, b.Runs, maxRuns)
+		}
+		if b.SamplesPerRun < 0 || b.SamplesPerRun > results.MaxSamples {
+			return fmt.Errorf("%s: samples_per_run = %d: outside 0..%d", at, b.SamplesPerRun, results.MaxSamples)
+		}
+		for _, t := range []struct{ field, s string }{{"metric", b.Metric}, {"unit", b.Unit}} {
+			if err := results.CheckText(at+"."+t.field, t.s, true); err != nil {
+				return err
+			}
+		}
+	}
+	if f.Runs < 0 {
+		return fmt.Errorf("runs = %d: must not be negative", f.Runs)
+	}
+	return nil
 }

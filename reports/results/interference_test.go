@@ -7,18 +7,20 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestInterferenceRoundTrip: marks and figures survive Save and Load; a
 // file written before the fields (the A/A fixtures) still loads, without
 // marks.
 func TestInterferenceRoundTrip(t *testing.T) {
-	r := Result{Suite: "s", Kernel: "k", Status: StatusOK, Metric: Metric{Samples: []float64{10, 12, 11}},
+	r := Result{Suite: "s", Kernel: "k", Status: StatusOK, Metric: Metric{Better: LowerIsBetter, Samples: []float64{10, 12, 11}},
 		Disturbed: []bool{false, true, false},
 		Interference: &Interference{OtherCPU: []float64{0, 0.9, 0.1}, Wait: []float64{0, 0.3, 0},
 			SCLKMHz: []float64{2500, 2500, 2500}, Why: []string{"", "cpu+wait", ""}}}
 	path := filepath.Join(t.TempDir(), "r.json")
-	if err := Save(path, &File{Schema: Schema, Results: []Result{r}}); err != nil {
+	at := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	if err := Save(path, &File{Schema: Schema, Started: at, Device: Device{Name: "d"}, Results: []Result{r}}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := Load(path)

@@ -5,6 +5,8 @@ package results
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +17,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/radvbench/radvbench/internal/outfile"
 )
 
 // Schema is the version string every results file of a run carries. A
@@ -380,43 +384,36 @@ func FormatParams(p map[string]int64) string {
 
 // Decode reads and validates a results file from r; name is used in errors.
 func Decode(r io.Reader, name string) (*File, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return decode(data, name)
+}
+
+// MaxFileBytes bounds a results file (a thousand times the largest run
+// radvbench writes).
+const MaxFileBytes = 1 << 30
+
+func decode(data []byte, name string) (*File, error) {
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s is more than %d MiB: not a results file radvbench wrote", name, MaxFileBytes>>20)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("%s is empty: pass a results file written by 'radvbench run'", name)
 	}
-	var probe struct {
-		Schema *string `json:"schema"`
-	}
-	if err := json.Unmarshal(data, &probe); err != nil {
-		var se *json.SyntaxError
-		if truncated(data) {
-			return nil, fmt.Errorf("%s is truncated (JSON ends after %d bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it", name, len(data))
-		}
-		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%s is not JSON (%v at byte %d): pass a results file written by 'radvbench run'", name, err, se.Offset)
-		}
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			if te.Field == "" {
-				return nil, fmt.Errorf("%s is not a radvbench results file (it holds a JSON %s, not an object)", name, te.Value)
-			}
-			return nil, fmt.Errorf("%s is not a radvbench results file (its %q is a JSON %s, not a string)", name, te.Field, te.Value)
-		}
-		return nil, fmt.Errorf("%s is not a radvbench results file (%v)", name, err)
-	}
-	if probe.Schema == nil {
-		return nil, fmt.Errorf("%s has no \"schema\" field: it is not a radvbench results file", name)
-	}
-	if *probe.Schema != Schema && *probe.Schema != SchemaISA {
-		return nil, fmt.Errorf("%s has schema %q, this radvbench reads %q and %q: rerun the benchmark with this version or use the radvbench that wrote it", name, *probe.Schema, Schema, SchemaISA)
-	}
+	// A file radvbench wrote names its schema first: then one decode (one
+	// pass to check the JSON, one to decode it) is all a file costs; any
+	// other file, or one that does not decode, is probed for the message.
 	var f File
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: malformed results (%v)", name, err)
+	if qs := quickSchema(data); qs != Schema && qs != SchemaISA || json.Unmarshal(data, &f) != nil {
+		if err := probeSchema(data, name); err != nil {
+			return nil, err
+		}
+		f = File{}
+		if err := json.Unmarshal(data, &f); err != nil {
+			return nil, fmt.Errorf("%s: malformed results (%v)", name, err)
+		}
 	}
 	for i := range f.Results {
 		r := &f.Results[i]
@@ -441,6 +438,9 @@ func Decode(r io.Reader, name string) (*File, error) {
 		if err := checkInterference(name, r); err != nil {
 			return nil, err
 		}
+	}
+	if err := Validate(&f, name); err != nil {
+		return nil, err
 	}
 	return &f, nil
 }
@@ -507,6 +507,57 @@ func checkISA(r *Result) error {
 	return nil
 }
 
+// quickSchema is the value of "schema" when it is the first key of the
+// top-level object (as radvbench writes it), found without reading the
+// rest; "" otherwise.
+func quickSchema(data []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	if t, err := dec.Token(); err != nil || t != "schema" {
+		return ""
+	}
+	var s string
+	if dec.Decode(&s) != nil {
+		return ""
+	}
+	return s
+}
+
+// probeSchema explains why data is not a results file of this schema:
+// not JSON, truncated, not an object, no schema, another schema; nil when
+// it is none of these.
+func probeSchema(data []byte, name string) error {
+	var probe struct {
+		Schema *string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &probe); err != nil {
+		var se *json.SyntaxError
+		if truncated(data) {
+			return fmt.Errorf("%s is truncated (JSON ends after %d bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it", name, len(data))
+		}
+		if errors.As(err, &se) {
+			return fmt.Errorf("%s is not JSON (%v at byte %d): pass a results file written by 'radvbench run'", name, err, se.Offset)
+		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			if te.Field == "" {
+				return fmt.Errorf("%s is not a radvbench results file (it holds a JSON %s, not an object)", name, te.Value)
+			}
+			return fmt.Errorf("%s is not a radvbench results file (its %q is a JSON %s, not a string)", name, te.Field, te.Value)
+		}
+		return fmt.Errorf("%s is not a radvbench results file (%v)", name, err)
+	}
+	if probe.Schema == nil {
+		return fmt.Errorf("%s has no \"schema\" field: it is not a radvbench results file", name)
+	}
+	if *probe.Schema != Schema && *probe.Schema != SchemaISA {
+		return fmt.Errorf("%s has schema %q, this radvbench reads %q and %q: rerun the benchmark with this version or use the radvbench that wrote it", name, *probe.Schema, Schema, SchemaISA)
+	}
+	return nil
+}
+
 // truncated reports whether data is the start of a JSON value that ends
 // too early (a decoder reads up to the end and wants more), as opposed to
 // one with a syntax error.
@@ -525,6 +576,17 @@ func Load(path string) (*File, error) {
 		return nil, fmt.Errorf("open results file: %w", err)
 	}
 	defer fh.Close()
+	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
+		if st.Size() > MaxFileBytes {
+			return nil, fmt.Errorf("%s is more than %d MiB: not a results file radvbench wrote", path, MaxFileBytes>>20)
+		}
+		// Read it in one allocation of its size.
+		data := make([]byte, st.Size())
+		if _, err := io.ReadFull(fh, data); err != nil {
+			return nil, fmt.Errorf("read %s: %w", path, err)
+		}
+		return decode(data, path)
+	}
 	return Decode(fh, path)
 }
 
@@ -535,43 +597,33 @@ func Encode(w io.Writer, f *File) error {
 	return enc.Encode(f)
 }
 
-// WriteFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so readers never see a half-written file.
+// WriteFileAtomic writes data to path atomically, and only to a regular
+// file or a new path: it is internal/outfile.WriteFile, kept under this
+// name for its callers.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create directory %s: %w", dir, err)
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("create temporary file in %s: %w", dir, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after a successful rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("sync %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("close %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), perm); err != nil {
-		return fmt.Errorf("chmod %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("rename into %s: %w", path, err)
-	}
-	return nil
+	return outfile.WriteFile(path, data, perm)
 }
 
-// Save writes f to path atomically.
+// Save writes f to path atomically (internal/outfile: only a regular file
+// or a new path, nothing else at the path is replaced).
 func Save(path string, f *File) error {
 	var buf bytes.Buffer
 	if err := Encode(&buf, f); err != nil {
 		return fmt.Errorf("encode results: %w", err)
 	}
-	return WriteFileAtomic(path, buf.Bytes(), 0o644)
+	return outfile.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// ContentID is the identity of a results file: the SHA-256 of its
+// canonical JSON (encoding/json writes struct fields in order, map keys
+// sorted and embedded JSON compacted), so the same results re-indented or
+// copied under another name have the same ID. The history store keys
+// files by it; compare drops a file given twice by it.
+func ContentID(f *File) (string, error) {
+	data, err := json.Marshal(f)
+	if err != nil {
+		return "", fmt.Errorf("encode results for its content ID: %w", err)
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:16]), nil
 }

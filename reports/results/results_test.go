@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDecodeErrors(t *testing.T) {
@@ -46,7 +47,7 @@ func TestDecodeErrors(t *testing.T) {
 func TestISAFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "isa.json")
 	dev := &Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", Emulated: &Emulation{Mechanism: EmulationDRMShim, Target: "navi31", GFX: "gfx1100"}}
-	f := &File{Schema: SchemaISA, Configs: []Config{{Name: "navi31", Env: map[string]string{"AMDGPU_GPU_ID": "navi31"}, Device: dev}},
+	f := &File{Schema: SchemaISA, Started: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Device: Device{Name: "RADV (emulated)"}, Configs: []Config{{Name: "navi31", Env: map[string]string{"AMDGPU_GPU_ID": "navi31"}, Device: dev}},
 		Results: []Result{{Suite: "matmul", Kernel: "naive", Config: "navi31", Status: StatusOK, Pipelines: []PipelineStats{{Name: "matmul_naive.comp",
 			Executables: []ExecutableStats{{Name: "compute", Stages: []string{"compute"}, SubgroupSize: 32, Stats: map[string]float64{"VGPRs": 12},
 				Derived: map[string]float64{"instructions": 44}, Asm: "navi31/matmul/naive/x.s"}}}}}}}
@@ -71,7 +72,7 @@ func TestISAFile(t *testing.T) {
 
 func TestSaveLoadAndID(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "r.json")
-	f := &File{Schema: Schema, Results: []Result{{
+	f := &File{Schema: Schema, Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Device: Device{Name: "gpu"}, Results: []Result{{
 		Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": "16x16", "name": "wg16x16"},
 		Params: map[string]int64{"N": 2, "M": 1, "K": 3}, Status: StatusOK,
 		Metric: Metric{Name: "throughput", Unit: "GFLOP/s", Better: HigherIsBetter, Value: 1, Samples: []float64{1}},

@@ -5,9 +5,11 @@
 package historytest
 
 import (
+	"crypto/sha256"
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+	_ "modernc.org/sqlite"             // database/sql driver "sqlite"
 )
 
 // EnvTestPG names the PostgreSQL server the tests use (ci/pg-test-server.sh
@@ -65,4 +68,68 @@ func PostgresDSN(t testing.TB) string {
 		sep = "&"
 	}
 	return base + sep + "search_path=" + schema
+}
+
+// UnreachablePostgres returns two addresses where no PostgreSQL answers:
+// refused, a port nothing listens on, and silent, a listener that accepts
+// connections and never says a word (a connect there times out). The
+// listener closes when the test ends.
+func UnreachablePostgres(t testing.TB) (refused, silent string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused = l.Addr().String()
+	l.Close()
+	sl, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sl.Close() })
+	go func() {
+		var held []net.Conn
+		for {
+			c, err := sl.Accept()
+			if err != nil {
+				for _, c := range held {
+					c.Close()
+				}
+				return
+			}
+			held = append(held, c)
+		}
+	}()
+	return refused, sl.Addr().String()
+}
+
+// SQLiteExec runs statements on the SQLite file at path (making another
+// program's database, or damaging a store, for a test).
+func SQLiteExec(t testing.TB, path string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+}
+
+// DirDigest lists a directory's entries with the SHA-256 of their
+// content, one a line: two digests differ when anything in it changed,
+// appeared or vanished (the header bytes a WAL switch writes, a -wal or
+// -shm file).
+func DirDigest(t testing.TB, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		fmt.Fprintf(&b, "%s %x\n", e.Name(), sha256.Sum256(data))
+	}
+	return b.String()
 }

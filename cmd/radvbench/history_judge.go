@@ -1,26 +1,24 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
-	"sort"
-	"strconv"
 	"strings"
-	"time"
 
+	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
-	"github.com/radvbench/radvbench/reports/results"
 )
+
+// The history subcommands that judge stored runs as 'radvbench compare'
+// judges files: 'history gate' (new results against the store) and
+// 'history compare' (stored runs grouped by a key).
 
 func init() {
 	historySubs = append(historySubs,
 		historySub{"gate", "judge new results against the last N matching runs in the store (exit 1 on regression)", historyGate},
 		historySub{"compare", "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", historyCompare},
-		historySub{"export", "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", historyExport},
 	)
 }
 
@@ -50,6 +48,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	fs.IntVar(&last, "last", 10, "baseline: the newest N matching runs in the store")
 	ff.add(fs)
 	cf.policyFlags(fs)
+	cf.deviceFlag(fs)
 	fs.StringVar(&format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -85,7 +84,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		}
 		filter.Exclude = append(filter.Exclude, id)
 	}
-	s, err := openHistory(ctx, dsn)
+	s, err := readHistory(ctx, dsn)
 	if err != nil {
 		return err
 	}
@@ -95,7 +94,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return storeErr(err)
 	}
 	if len(runs) == 0 {
-		return usagef("no baseline runs in %s on %q matching the filters: import baseline results first ('radvbench history import')", s.DSN, filter.Device)
+		return usagef("no baseline runs in %s on \"%s\" matching the filters: import baseline results first ('radvbench history import')", termtext.Escape(s.DSN), termtext.Escape(filter.Device))
 	}
 	base, err := storedInputs(ctx, s, runs)
 	if err != nil {
@@ -121,12 +120,12 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline", Noise: nf, NoiseName: pol.NoiseFile})
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline", Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice})
 	if err != nil {
 		return usagef("%v", err)
 	}
-	fmt.Fprintf(stdout, "baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), s.DSN,
-		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), filter.Device, newRuns, len(news))
+	fmt.Fprintf(stdout, "baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
+		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(filter.Device), newRuns, len(news))
 	if err := compare.Write(stdout, rep, format); err != nil {
 		return fmt.Errorf("render %s: %w", format, err)
 	}
@@ -149,7 +148,7 @@ func storedInputs(ctx context.Context, s *history.Store, runs []history.Run) ([]
 	}
 	out := make([]compare.Input, len(files))
 	for i, f := range files {
-		out[i] = compare.Input{Name: "run " + shortRun(ids[i]), File: f}
+		out[i] = compare.Input{Name: "run " + history.ShortRun(ids[i]), File: f}
 	}
 	return out, nil
 }
@@ -180,6 +179,7 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.IntVar(&last, "last", 0, "only the newest N matching runs (0: all)")
 	ff.add(fs)
 	cf.policyFlags(fs)
+	cf.deviceFlag(fs)
 	fs.StringVar(&format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -217,138 +217,16 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile})
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice})
 	if err != nil {
 		return usagef("%v", err)
 	}
-	fmt.Fprintf(stdout, "%d stored run(s) from %s, grouped by %s\n\n", len(runs), s.DSN, by)
+	fmt.Fprintf(stdout, "%d stored run(s) from %s, grouped by %s\n\n", len(runs), termtext.Escape(s.DSN), termtext.Escape(by))
 	if err := compare.Write(stdout, rep, format); err != nil {
 		return fmt.Errorf("render %s: %w", format, err)
 	}
 	if rep.Failed() {
 		return &exitError{code: 1}
 	}
-	return nil
-}
-
-const historyExportDescription = `
-Writes the stored runs as CSV, one row per run and benchmark, oldest
-first, in the shape Apache Otava (Hunter) reads: a time column, the metric
-columns (median, ci_low, ci_high, n) and attribute columns (benchmark,
-device, config, run, driver, kernel, tool_commit, then each --keys key).
-Export one benchmark (--benchmark) per file for Otava, with a test such as
-
-  tests:
-    gemm:
-      type: csv
-      file: gemm.csv
-      time_column: time
-      metrics: [median]
-      attributes: [run, driver, kernel, tool_commit]
-
-Exit status: 0, 1 write error, 2 usage error or an unusable store.`
-
-func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn, format, out, bench, keys string
-	var ff filterFlags
-	fs := newFlagSet("history export", "history export [--format csv] [--benchmark PREFIX] [--keys K1,K2] [filters] [-o FILE] [--db DSN]", historyExportDescription, stdout)
-	dbFlag(fs, &dsn)
-	fs.StringVar(&format, "format", "csv", "output format: csv")
-	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically) instead of stdout")
-	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
-	fs.StringVar(&keys, "keys", "", "extra attribute columns: fingerprint keys, comma-separated (e.g. amdgpu.vm_fragment_size,label.ci)")
-	ff.add(fs)
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if format != "csv" {
-		return usagef("unknown --format %q: use csv", format)
-	}
-	if fs.NArg() > 0 {
-		return usagef("history export takes no arguments (got %q)", fs.Arg(0))
-	}
-	var extra []string
-	for _, k := range strings.Split(keys, ",") {
-		if k = strings.TrimSpace(k); k != "" {
-			extra = append(extra, k)
-		}
-	}
-	s, filter, err := ff.open(ctx, dsn)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	series, err := s.Series(ctx, "", filter)
-	if err != nil {
-		return storeErr(err)
-	}
-	type row struct {
-		t   time.Time
-		se  *history.Series
-		pt  history.Point
-		key string
-	}
-	var rows []row
-	need := map[string]bool{}
-	for _, se := range series {
-		if !strings.HasPrefix(se.Benchmark, bench) {
-			continue
-		}
-		for _, p := range se.Points {
-			rows = append(rows, row{p.Started, se, p, se.Benchmark})
-			need[p.RunID] = true
-		}
-	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		if !rows[i].t.Equal(rows[j].t) {
-			return rows[i].t.Before(rows[j].t)
-		}
-		return rows[i].key < rows[j].key
-	})
-	runInfo := map[string]history.Run{}
-	if len(rows) > 0 {
-		rs, err := s.Runs(ctx, filter, 0)
-		if err != nil {
-			return storeErr(err)
-		}
-		for _, r := range rs {
-			runInfo[r.ID] = r
-		}
-	}
-	var fp map[string]map[string]string
-	if len(extra) > 0 {
-		ids := make([]string, 0, len(need))
-		for id := range need {
-			ids = append(ids, id)
-		}
-		if fp, err = s.RunKeys(ctx, ids); err != nil {
-			return storeErr(err)
-		}
-	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	header := append([]string{"time", "median", "ci_low", "ci_high", "n", "benchmark", "unit", "device", "config", "run", "driver", "kernel", "tool_commit"}, extra...)
-	w.Write(header)
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	for _, r := range rows {
-		ri := runInfo[r.pt.RunID]
-		rec := []string{r.t.UTC().Format(time.RFC3339), g(r.pt.Median), g(r.pt.Low), g(r.pt.High), strconv.Itoa(r.pt.N), r.se.Benchmark, r.se.Unit, r.se.Device, r.se.Config, r.pt.RunID, ri.Driver, ri.Kernel, ri.Commit}
-		for _, k := range extra {
-			rec = append(rec, fp[r.pt.RunID][k])
-		}
-		w.Write(rec)
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		return err
-	}
-	if out == "" {
-		_, err := stdout.Write(buf.Bytes())
-		return err
-	}
-	if err := results.WriteFileAtomic(out, buf.Bytes(), 0o644); err != nil {
-		return usagef("write %s: %v", out, err)
-	}
-	fmt.Fprintf(stdout, "%d row(s) written to %s\n", len(rows), out)
 	return nil
 }

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/radvbench/radvbench/reports/history"
+)
+
+// 'history export': the stored runs as CSV (history.Export, history.WriteCSV).
+
+func init() {
+	historySubs = append(historySubs,
+		historySub{"export", "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", historyExport},
+	)
+}
+
+const historyExportDescription = `
+Writes the stored runs as CSV, one row per run and benchmark, oldest
+first, in the shape Apache Otava (Hunter) reads: a time column, the metric
+columns (median, ci_low, ci_high, n) and attribute columns (benchmark,
+device, config, run, driver, kernel, tool_commit, then each --keys key).
+Export one benchmark (--benchmark) per file for Otava, with a test such as
+
+  tests:
+    gemm:
+      type: csv
+      file: gemm.csv
+      time_column: time
+      metrics: [median]
+      attributes: [run, driver, kernel, tool_commit]
+
+-o FILE writes the file atomically, only to a regular file or a new path;
+-o - (or no -o) writes to standard output.
+
+Exit status: 0, 1 write or store error, 2 usage error, an output path that
+is not a regular file, or an unusable store.`
+
+func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	var dsn, format, out, bench, keys string
+	var ff filterFlags
+	fs := newFlagSet("history export", "history export [--format csv] [--benchmark PREFIX] [--keys K1,K2] [filters] [-o FILE] [--db DSN]", historyExportDescription, stdout)
+	dbFlag(fs, &dsn)
+	fs.StringVar(&format, "format", "csv", "output format: csv")
+	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically; '-' for stdout) instead of stdout")
+	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
+	fs.StringVar(&keys, "keys", "", "extra attribute columns: fingerprint keys, comma-separated (e.g. amdgpu.vm_fragment_size,label.ci)")
+	ff.add(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if format != "csv" {
+		return usagef("unknown --format %q: use csv", format)
+	}
+	if fs.NArg() > 0 {
+		return usagef("history export takes no arguments (got %q)", fs.Arg(0))
+	}
+	if err := checkOutputPath("-o", out); err != nil {
+		return err
+	}
+	var extra []string
+	for _, k := range strings.Split(keys, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			extra = append(extra, k)
+		}
+	}
+	s, filter, err := ff.open(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	rows, err := s.Export(ctx, history.ExportOptions{Filter: filter, Benchmark: bench, Keys: extra})
+	if err != nil {
+		return storeErr(err)
+	}
+	var buf bytes.Buffer
+	if err := history.WriteCSV(&buf, rows, extra); err != nil {
+		return err
+	}
+	if err := writeOutput(stdout, "-o", out, buf.Bytes()); err != nil {
+		return err
+	}
+	if toFile(out) {
+		fmt.Fprintf(stdout, "%d row(s) written to %s\n", len(rows), out)
+	}
+	return nil
+}

@@ -1,0 +1,510 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/isa"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/reports/asmdiff"
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(&command{name: "isa", summary: "compile every kernel for GFX11/GFX12 with RADV (no GPU needed), record registers, occupancy and assembly", run: runISA})
+}
+
+const isaDescription = `
+Compiles every kernel variant of the selected suites with RADV's compiler
+(ACO) for emulated AMD GPUs, with the specialization constants, sizes and
+device features 'run' would use, and records what RADV made of each
+pipeline: per executable every statistic RADV reports (VGPRs, SGPRs,
+spills, LDS, scratch, subgroups per SIMD = occupancy, instruction counts,
+ACO's latency estimates, ...), counts taken from the assembly (matrix
+instructions such as v_wmma_*, waits, LDS and memory instructions) and
+the assembly itself, one text file per pipeline and target. Nothing runs
+on a GPU: the figures are static (what bounds a kernel, not its speed).
+
+Targets are chips the installed Mesa can emulate: through its no-op DRM
+shim (Debian package mesa-drm-shim: LD_PRELOAD and AMDGPU_GPU_ID) or,
+on Mesa 25.0, RADV's null winsys (RADV_FORCE_FAMILY). Each target
+compiles in its own child process started with that environment; a
+driver crash costs one benchmark of one target, never the run. The
+default targets are one chip per kind of GFX11 and GFX12 (navi31,
+navi33, gfx1150, gfx1201) that the installed Mesa can emulate; 'all' is
+every GFX11 and GFX12 chip it can; GFX10 chips compile when named.
+
+Sizes: the --quick sizes by default (the statistics depend on the
+kernel variant and its specialization, the inputs would only be built
+on the CPU); --full-sizes compiles run's default sizes, --sizes picks.
+
+The results file (schema radvbench/isa/v1) is read by 'compare' (exactly:
+any change is real, classified by the policy: a new spill, lower
+occupancy or scratch use is a regression, more registers a warning,
+instruction counts information), 'compare --by driver' (two Mesa
+versions), 'report' (heat maps of VGPRs and occupancy) and 'history'.
+'radvbench isa diff' shows how one pipeline's assembly changed between
+two isa files.
+
+Exit status: 0 when every benchmark compiled or was skipped, 1 when one
+failed, 2 for bad flags or a target the installed Mesa cannot emulate.`
+
+type isaFlags struct {
+	targets   []string
+	suites    []string
+	filter    string
+	sizes     []string
+	full      bool
+	out       string
+	asmDir    string
+	noAsm     bool
+	seed      uint64
+	watchdog  time.Duration
+	progress  string
+	labels    []string
+	child     supervise.ChildFlags
+	childName string
+}
+
+// isaTargetEnv names, in a child's environment, the target it compiles.
+const isaTargetEnv = "RADVBENCH_ISA_TARGET"
+
+func isaFlagSet(f *isaFlags, stdout io.Writer) *pflag.FlagSet {
+	fs := newFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", isaDescription+runflags.SizesHelp, stdout)
+	fs.StringSliceVar(&f.targets, "target", nil, "chips to compile for, comma-separated (navi31, gfx1201, ...), or 'all' (default: navi31, navi33, gfx1150, gfx1201 where the installed Mesa can emulate them)")
+	fs.StringSliceVar(&f.suites, "suite", []string{"all"}, "suites to compile, comma-separated, or 'all' (see 'radvbench list')")
+	fs.StringVar(&f.filter, "filter", "", "compile only benchmarks whose suite/kernel/variant matches this regular expression")
+	fs.StringArrayVar(&f.sizes, "sizes", nil, "problem sizes, as 'run --sizes' takes them (default: the --quick sizes)")
+	fs.BoolVar(&f.full, "full-sizes", false, "compile run's default sizes instead of the --quick ones (their inputs are built on the CPU: minutes, gigabytes)")
+	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-isa.json)")
+	fs.StringVar(&f.asmDir, "asm-dir", "", "directory for the assembly, one file per pipeline and target (default: the results path without .json, plus .asm)")
+	fs.BoolVar(&f.noAsm, "no-asm", false, "do not save the assembly")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the input data (what run's --seed is)")
+	fs.DurationVar(&f.watchdog, "watchdog", 5*time.Minute, "kill a target's child that makes no progress for this long (a compile that hangs)")
+	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable)")
+	supervise.ParentOnly(fs, "target", "out", "asm-dir", "no-asm", "watchdog", "progress", "label")
+	f.child.Register(fs)
+	fs.StringVar(&f.childName, "child-asm-dir", "", "internal")
+	fs.MarkHidden("child-asm-dir")
+	fs.SetAnnotation("child-asm-dir", "radvbench-parent-only", []string{"child protocol"})
+	return fs
+}
+
+func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if len(args) > 0 && args[0] == "diff" {
+		return runISADiff(stdout, args[1:])
+	}
+	var f isaFlags
+	fs := isaFlagSet(&f, stdout)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("isa takes no arguments, got %q (did you mean --target %s, or 'radvbench isa diff'?)", fs.Args(), fs.Arg(0))
+	}
+	suites, err := kernel.Lookup(f.suites)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	re, err := runflags.ParseFilter(f.filter)
+	if err != nil {
+		return err
+	}
+	kopts := kernel.Options{Quick: !f.full && len(f.sizes) == 0, Seed: f.seed}
+	if len(f.sizes) > 0 {
+		if kopts.UserSizes, err = runflags.ParseSizes(suites, f.sizes); err != nil {
+			return err
+		}
+	}
+	opts := isa.Options{Suites: suites, Filter: re, Kernel: kopts}
+	if f.child.Child {
+		return isaChild(ctx, f, opts)
+	}
+	switch f.progress {
+	case "auto", "always", "never":
+	default:
+		return usagef("--progress %q: use auto, always or never", f.progress)
+	}
+	if f.watchdog <= 0 {
+		return usagef("--watchdog %v must be positive", f.watchdog)
+	}
+	labels, err := runflags.ParseLabels(f.labels)
+	if err != nil {
+		return err
+	}
+	n := len(isa.Benchmarks(opts))
+	if n == 0 {
+		return usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(f.suites, ","))
+	}
+	inst, err := isa.Detect("")
+	if err != nil {
+		return usagef("%v", err)
+	}
+	plans, skipped, err := inst.Resolve(f.targets)
+	if err != nil {
+		var ut *isa.UnknownTargetError
+		var ua *isa.UnavailableError
+		var ns *isa.NoShimError
+		if errors.As(err, &ut) || errors.As(err, &ua) || errors.As(err, &ns) {
+			return usagef("%v", err)
+		}
+		return err
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(stderr, "note: default target %s\n", s)
+	}
+	outPath := f.out
+	if outPath == "" {
+		outPath = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-isa.json")
+	}
+	asmDir := ""
+	if !f.noAsm {
+		asmDir = f.asmDir
+		if asmDir == "" {
+			asmDir = isaAsmDir(outPath)
+		}
+	}
+	if err := checkOutput(outPath, n*len(plans), false); err != nil {
+		return err
+	}
+	exe, err := executable()
+	if err != nil {
+		return fmt.Errorf("find the radvbench executable for child processes: %w", err)
+	}
+	j, err := supervise.StartJournal(outPath, nil)
+	if err != nil {
+		return err
+	}
+	rec := supervise.NewRecorder(j, outPath, args)
+	defer rec.Close()
+	rec.Notef = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
+	childArgs := append([]string{"isa"}, supervise.ArgsFor(fs)...)
+	if asmDir != "" {
+		abs, err := filepath.Abs(asmDir)
+		if err != nil {
+			return usagef("--asm-dir %s: %v", asmDir, err)
+		}
+		childArgs = append(childArgs, "--child-asm-dir="+abs)
+	}
+	var configs []supervise.Config
+	for _, p := range plans {
+		p := p
+		configs = append(configs, supervise.Config{Name: p.Target, Env: p.Env, Environ: func(base []string) []string {
+			return append(p.Environ(base), isaTargetEnv+"="+p.Target)
+		}})
+	}
+	devices := map[string]results.Device{}
+	s := &supervise.Supervisor{
+		Exe: exe, Args: childArgs, Configs: configs, Runs: 1, Budget: f.watchdog, Recorder: rec, Stdout: stdout,
+		Notef: func(format string, a ...any) {
+			fmt.Fprintf(stderr, "isa: "+strings.Replace(format, "run 1/1 config", "target", 1)+"\n", a...)
+		},
+		OnHeader: func(c supervise.Config, h *results.File) { devices[c.Name] = h.Device },
+	}
+	if showProgress(f.progress, stderr) {
+		s.OnStart = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
+	}
+	runErr := s.Run(ctx)
+	if showProgress(f.progress, stderr) {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if runErr != nil && ctx.Err() == nil {
+		var cf *supervise.ChildFailedError
+		if errors.As(runErr, &cf) && rec.Count() == 0 {
+			rec.Abandon()
+			return fmt.Errorf("%v (see 'radvbench isa --help' for what a target needs)", runErr)
+		}
+	}
+	merged := rec.Merge(supervise.MergeOptions{Configs: configs, Runs: 1})
+	if merged == nil {
+		rec.Abandon()
+		if runErr == nil {
+			runErr = fmt.Errorf("no target's child process reported anything")
+		}
+		return runErr
+	}
+	file := isa.NewFile(inst, plans)
+	file.Tool, file.Command, file.Labels, file.Quick = toolVersion(), append([]string{"radvbench", "isa"}, args...), labels, kopts.Quick
+	for _, s := range suites {
+		file.Suites = append(file.Suites, s.Name)
+	}
+	for _, p := range plans {
+		if d, ok := devices[p.Target]; ok {
+			if err := isa.SetDevice(file, p.Target, d); err != nil {
+				return err
+			}
+		}
+	}
+	file.Results, file.Shaders, file.Rounds, file.Finished = merged.Results, merged.Shaders, merged.Rounds, merged.Finished
+	if err := rec.Finish(outPath, file, runErr == nil, "radvbench isa "+strings.Join(args, " ")); err != nil {
+		return err
+	}
+	failed := printISATable(stdout, file)
+	fmt.Fprintf(stdout, "%s\nresults: %s\n", s.Summary(), outPath)
+	if asmDir != "" {
+		fmt.Fprintf(stdout, "assembly: %s\n", asmDir)
+	}
+	if runErr != nil {
+		if ctx.Err() != nil {
+			return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", outPath)}
+		}
+		return runErr
+	}
+	if failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed to compile; see the reasons above and in %s", failed, outPath)}
+	}
+	return nil
+}
+
+// isaAsmDir is the default assembly directory of an isa results file:
+// its path without .json, plus .asm.
+func isaAsmDir(results string) string { return strings.TrimSuffix(results, ".json") + ".asm" }
+
+// isaChild is 'isa --child': compile for the target the environment names
+// and report on the protocol pipe.
+func isaChild(ctx context.Context, f isaFlags, o isa.Options) error {
+	target := os.Getenv(isaTargetEnv)
+	if target == "" {
+		return usagef("isa --child is internal: radvbench runs it itself with %s set", isaTargetEnv)
+	}
+	c, err := supervise.OpenChild(f.child.Skip, f.child.Groups)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	comp, err := isa.Open(target)
+	if err != nil {
+		return err
+	}
+	defer comp.Close()
+	send := func(m supervise.Msg) {
+		if c.Send(m) != nil {
+			os.Exit(1) // the parent is gone
+		}
+	}
+	header := &results.File{Schema: results.SchemaISA, Tool: toolVersion(), Started: time.Now().UTC(), Device: comp.Device()}
+	var ordered []runner.Item
+	o.AsmDir = f.childName
+	o.Order = func(plan []runner.Item) []runner.Item {
+		m := supervise.Msg{Header: header}
+		for _, it := range plan {
+			m.Plan = append(m.Plan, it.ID())
+		}
+		m.Order = m.Plan
+		m.Groups = runner.Group(plan)
+		send(m)
+		ordered = nil
+		for _, i := range c.Select(m.Order, m.Groups) {
+			ordered = append(ordered, plan[i])
+		}
+		return ordered
+	}
+	o.Progress = func(done, total int, name, phase string) {
+		if phase == "setting up" && done < len(ordered) {
+			skel := runner.NewResult(ordered[done])
+			skel.Config = target
+			send(supervise.Msg{Start: ordered[done].ID(), Item: &skel})
+		}
+	}
+	if err := comp.Compile(ctx, o, func(r *results.Result) {
+		send(supervise.Msg{Result: r, Shaders: shaderHashes(findKernel(o.Suites, r))})
+	}); err != nil {
+		return err
+	}
+	return c.End()
+}
+
+// findKernel is the kernel of r among suites.
+func findKernel(suites []*kernel.Suite, r *results.Result) *kernel.Kernel {
+	for _, s := range suites {
+		for _, k := range s.Kernels {
+			if s.Name == r.Suite && k.Name == r.Kernel {
+				return k
+			}
+		}
+	}
+	return &kernel.Kernel{}
+}
+
+// printISATable prints one row per benchmark and target: the worst of
+// its executables (most registers, least occupancy, all spills, LDS,
+// scratch and matrix instructions), and returns how many failed.
+func printISATable(w io.Writer, f *results.File) (failed int) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "BENCHMARK\tSIZE\tTARGET\tVGPRS\tSGPRS\tOCCUPANCY\tSPILLS\tLDS\tSCRATCH\tMATRIX\tSTATUS")
+	var ok, skipped int
+	for _, r := range f.Results {
+		name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
+		switch r.Status {
+		case results.StatusSkipped:
+			skipped++
+			continue // summarized below: one skip reason repeats across variants
+		case results.StatusFailed:
+			failed++
+			fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t-\t-\t-\t-\t-\tFAILED: %s\n", name, sizeString(r.Params), r.Config, r.Reason)
+			continue
+		}
+		ok++
+		worst := map[string]float64{"Subgroups per SIMD": math.Inf(1)}
+		for _, p := range r.Pipelines {
+			for _, e := range p.Executables {
+				for _, k := range []string{"VGPRs", "SGPRs", "LDS size", "Scratch size"} {
+					worst[k] = math.Max(worst[k], e.Stats[k])
+				}
+				if v, ok := e.Stats["Subgroups per SIMD"]; ok {
+					worst["Subgroups per SIMD"] = math.Min(worst["Subgroups per SIMD"], v)
+				}
+				worst["spills"] += e.Stats["Spilled SGPRs"] + e.Stats["Spilled VGPRs"]
+				worst["matrix"] += e.Derived["matrix"]
+			}
+		}
+		occ := "-"
+		if !math.IsInf(worst["Subgroups per SIMD"], 1) {
+			occ = fmt.Sprintf("%g", worst["Subgroups per SIMD"])
+		}
+		status := "ok"
+		if worst["spills"] > 0 {
+			status = "ok (spills)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%g\t%g\t%s\t%g\t%g\t%g\t%g\t%s\n", name, sizeString(r.Params), r.Config,
+			worst["VGPRs"], worst["SGPRs"], occ, worst["spills"], worst["LDS size"], worst["Scratch size"], worst["matrix"], status)
+	}
+	tw.Flush()
+	if skipped > 0 {
+		fmt.Fprintf(w, "\n%d benchmark(s) skipped:\n", skipped)
+		for _, line := range skipReasons(f.Results) {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
+	}
+	fmt.Fprintf(w, "\nsummary: %d compiled, %d skipped, %d failed (static figures of emulated devices: registers and occupancy bound a kernel, they are not its speed)\n", ok, skipped, failed)
+	return failed
+}
+
+// skipReasons is one line per skip reason and target: how many
+// benchmarks it skipped.
+func skipReasons(rs []results.Result) []string {
+	count := map[string]int{}
+	for _, r := range rs {
+		if r.Status == results.StatusSkipped {
+			count[r.Config+": "+r.Reason]++
+		}
+	}
+	lines := make([]string, 0, len(count))
+	for k, n := range count {
+		lines = append(lines, fmt.Sprintf("%d on %s", n, k))
+	}
+	sort.Strings(lines)
+	return lines
+}
+
+const isaDiffDescription = `
+Shows how one pipeline's assembly changed between two isa files (two
+builds, two Mesa versions): a unified diff of the listings 'radvbench isa'
+saved, without RADV's instruction encodings unless --encodings. The
+benchmark is named as compare names it, ID@target
+(matmul/tiled/name=tile16/K=256,M=256,N=256@navi31); PIPELINE and
+EXECUTABLE as the isa file names them (the shader, "compute"); with one
+executable the name may be left out. Each file's assembly is looked for
+beside it (the path without .json, plus .asm) unless --old-asm or
+--new-asm name the directory.
+
+Exit status: 0 the listings are the same, 1 they differ, 2 bad input.`
+
+func runISADiff(stdout io.Writer, args []string) error {
+	fs := newFlagSet("isa diff", "isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", isaDiffDescription, stdout)
+	context := fs.Int("context", 3, "lines of context around each change")
+	encodings := fs.Bool("encodings", false, "keep RADV's instruction encodings (after ';')")
+	oldAsm := fs.String("old-asm", "", "assembly directory of OLD.json")
+	newAsm := fs.String("new-asm", "", "assembly directory of NEW.json")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() < 4 || fs.NArg() > 5 {
+		return usagef("isa diff needs OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE] (see 'radvbench isa diff --help')")
+	}
+	if *context < 0 {
+		return usagef("--context %d must not be negative", *context)
+	}
+	a := fs.Args()
+	side := func(path, dir string) (asmdiff.Side, error) {
+		f, err := results.Load(path)
+		if err != nil {
+			return asmdiff.Side{}, usagef("%v", err)
+		}
+		if f.Kind() != results.KindISA {
+			return asmdiff.Side{}, usagef("%s is %s: 'isa diff' compares the assembly of two isa files ('radvbench isa' writes them)", path, results.KindName(f.Kind()))
+		}
+		if dir == "" {
+			dir = isaAsmDir(path)
+		}
+		return asmdiff.Side{Name: path, File: f, Dir: dir}, nil
+	}
+	old, err := side(a[0], *oldAsm)
+	if err != nil {
+		return err
+	}
+	cur, err := side(a[1], *newAsm)
+	if err != nil {
+		return err
+	}
+	executable := ""
+	if len(a) == 5 {
+		executable = a[4]
+	} else if executable, err = onlyExecutable(old.File, a[2], a[3]); err != nil {
+		return usagef("%v", err)
+	}
+	diff, err := asmdiff.Pipeline(old, cur, a[2], a[3], executable, *context, *encodings)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if diff == "" {
+		fmt.Fprintf(stdout, "the assembly of %s %s %s is the same in both\n", a[2], a[3], executable)
+		return nil
+	}
+	if _, err := io.WriteString(stdout, diff); err != nil {
+		return err
+	}
+	return &exitError{code: 1}
+}
+
+// onlyExecutable is the name of a pipeline's one executable, for 'isa
+// diff' without EXECUTABLE; several are an error naming them.
+func onlyExecutable(f *results.File, key, pipeline string) (string, error) {
+	for _, r := range f.Results {
+		if r.ID()+"@"+r.Config != key {
+			continue
+		}
+		for _, p := range r.Pipelines {
+			if p.Name != pipeline {
+				continue
+			}
+			if len(p.Executables) == 1 {
+				return p.Executables[0].Name, nil
+			}
+			var names []string
+			for _, e := range p.Executables {
+				names = append(names, e.Name)
+			}
+			return "", fmt.Errorf("pipeline %s of %s has %d executables (%s): name one", pipeline, key, len(names), strings.Join(names, ", "))
+		}
+		var names []string
+		for _, p := range r.Pipelines {
+			names = append(names, p.Name)
+		}
+		return "", fmt.Errorf("%s has no pipeline %q (it has: %s)", key, pipeline, strings.Join(names, ", "))
+	}
+	return "", fmt.Errorf("no benchmark %s (write it as compare does: ID@target)", key)
+}

@@ -1,0 +1,72 @@
+package main
+
+// Output files of the commands that write one (compare -o, export -o,
+// history export -o, history trend --chart, noise -o): checked before
+// any work is done, written through internal/outfile (only a regular file
+// or a new path; nothing else at the path is replaced), '-' for standard
+// output where a command offers it.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/radvbench/radvbench/internal/outfile"
+	"github.com/radvbench/radvbench/internal/termtext"
+)
+
+// toFile reports whether an -o value names a file (not "" or "-": stdout).
+func toFile(path string) bool { return path != "" && path != outfile.Stdout }
+
+// checkOutputPath fails (exit 2) when path, given with flag, names
+// something radvbench will not replace (a device, FIFO, socket,
+// directory, a link to one). "" and "-" (stdout) pass.
+func checkOutputPath(flag, path string) error {
+	if !toFile(path) {
+		return nil
+	}
+	if err := outfile.Check(path); err != nil {
+		return outputError(flag, err)
+	}
+	return nil
+}
+
+// writeOutput writes data to path (atomically, through outfile), or to
+// stdout for "" and "-".
+func writeOutput(stdout io.Writer, flag, path string, data []byte) error {
+	if !toFile(path) {
+		_, err := stdout.Write(data)
+		return err
+	}
+	if err := outfile.WriteFile(path, data, 0o644); err != nil {
+		return outputError(flag, err)
+	}
+	return nil
+}
+
+// outputError is the error for an output that could not be written: a
+// path naming something other than a regular file is the user's to change
+// (exit 2); any other failure to write (a full disk, permissions) is
+// exit 1.
+func outputError(flag string, err error) error {
+	if errors.Is(err, outfile.ErrNotRegular) {
+		return usagef("%s: %s", flag, termtext.Escape(err.Error()))
+	}
+	return fmt.Errorf("%s: %w", flag, err)
+}
+
+// checkResultsPath is run's check of its results path and the journal
+// beside it (checkOutput calls it before any benchmark runs): both must
+// be regular files or new paths, and "-" is refused (the results need a
+// journal beside them).
+func checkResultsPath(path, journal string) error {
+	if path == outfile.Stdout {
+		return usagef("-o -: run writes its results to a file, with its journal beside it while it runs; give a file name (compare and export can write to standard output)")
+	}
+	for _, p := range []string{path, journal} {
+		if err := outfile.Check(p); err != nil {
+			return outputError("-o", err)
+		}
+	}
+	return nil
+}

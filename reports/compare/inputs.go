@@ -1,0 +1,371 @@
+package compare
+
+// Checks of what a comparison is given, before and after judging it:
+// the same evidence counts once (Dedupe), a gate that compared nothing
+// fails (NothingComparedError), and another GPU model is not compared
+// unless asked (DeviceError).
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/radvbench/radvbench/internal/termtext"
+	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// ErrSameEvidence is what a DuplicateError matches with errors.Is.
+var ErrSameEvidence = errors.New("the same evidence on both sides")
+
+// DuplicateError: the same run (a file, or a round of one, by content) is
+// on two sides of the comparison; comparing it with itself says nothing.
+type DuplicateError struct {
+	What, Other string // "a.json", "round 2 of b.json"
+}
+
+func (e *DuplicateError) Error() string {
+	return fmt.Sprintf("%s and %s hold the same runs (same content) on both sides of the comparison: comparing a run with itself tells nothing; give each side its own runs", termtext.Escape(e.What), termtext.Escape(e.Other))
+}
+
+func (e *DuplicateError) Is(t error) bool { return t == ErrSameEvidence }
+
+// sideOf is the side an input (or one of its rounds) is on for Dedupe: with
+// --by KEY the key's value, with '--' its Group, else the input itself.
+// Rounds of an A/B file grouped --by config are on their configuration's
+// side.
+func sideOf(in Input, i int, by, config string) string {
+	switch by {
+	case "":
+		if in.Group != "" {
+			return "group:" + in.Group
+		}
+		return fmt.Sprintf("input:%d", i)
+	case "file":
+		return fmt.Sprintf("input:%d", i)
+	case "config":
+		return "config:" + config
+	}
+	v, _ := groupValue(in, by)
+	return "key:" + v
+}
+
+// Dedupe drops evidence given twice on one side: a file whose content
+// (results.ContentID) an earlier input has, then a run (round) whose
+// samples an earlier run has, in any file (a round copied into another
+// file, or a file re-saved with other metadata). Each drop is a note.
+// The same content on two sides is a *DuplicateError. An input left with
+// no run is dropped; inputs are not changed (dropped rounds are filtered
+// out of copies).
+func Dedupe(inputs []Input, by string) ([]Input, []string, error) {
+	var notes []string
+	type seenAt struct {
+		name, side string
+	}
+	files := map[string]seenAt{}
+	var kept []Input
+	var keptIdx []int
+	for i, in := range inputs {
+		id, err := results.ContentID(in.File)
+		if err != nil {
+			return nil, nil, err
+		}
+		sd := sideOf(in, i, by, "")
+		if prev, ok := files[id]; ok {
+			if prev.side != sd && by != "config" {
+				return nil, nil, &DuplicateError{What: prev.name, Other: in.Name}
+			}
+			if prev.name == in.Name {
+				notes = append(notes, fmt.Sprintf("%s was given more than once: its runs are counted once (same content)", in.Name))
+			} else {
+				notes = append(notes, fmt.Sprintf("%s has the same content as %s: its runs are counted once", in.Name, prev.name))
+			}
+			continue
+		}
+		files[id] = seenAt{in.Name, sd}
+		kept = append(kept, in)
+		keptIdx = append(keptIdx, i)
+	}
+	rounds := map[[32]byte]seenAt{}
+	var out []Input
+	for k, in := range kept {
+		drop := map[roundKey]bool{}
+		for _, rd := range roundDigests(in.File) {
+			sd := sideOf(in, keptIdx[k], by, rd.key.config)
+			what := roundName(in, rd.key)
+			if prev, ok := rounds[rd.sum]; ok {
+				if prev.side != sd {
+					return nil, nil, &DuplicateError{What: prev.name, Other: what}
+				}
+				notes = append(notes, fmt.Sprintf("%s repeats %s (the same samples): counted once", what, prev.name))
+				drop[rd.key] = true
+				continue
+			}
+			rounds[rd.sum] = seenAt{what, sd}
+		}
+		if len(drop) == 0 {
+			out = append(out, in)
+			continue
+		}
+		if f := withoutRounds(in.File, drop); f != nil {
+			in.File = f
+			out = append(out, in)
+		}
+	}
+	return out, notes, nil
+}
+
+// roundKey names one run of a file: an A/B file numbers each
+// configuration's runs from 1.
+type roundKey struct {
+	config string
+	index  int
+}
+
+// roundName names a round of an input for notes: "round 2 of a.json"
+// ("round 2 (config B) of a.json"), or the input alone when it holds one
+// run.
+func roundName(in Input, k roundKey) string {
+	if len(in.File.Rounds) <= 1 {
+		return in.Name
+	}
+	if k.config != "" {
+		return fmt.Sprintf("round %d (config %s) of %s", k.index, k.config, in.Name)
+	}
+	return fmt.Sprintf("round %d of %s", k.index, in.Name)
+}
+
+// roundDigest identifies one run of a file by its content: the samples
+// of every benchmark in it (with the benchmark and configuration), not
+// its index or the file's metadata.
+type roundDigest struct {
+	key roundKey
+	sum [32]byte
+}
+
+// roundDigests digests every run of f that holds samples, in round order.
+func roundDigests(f *results.File) []roundDigest {
+	type part struct {
+		key     string
+		samples []float64
+	}
+	parts := map[roundKey][]part{}
+	for i := range f.Results {
+		r := &f.Results[i]
+		if r.Status != results.StatusOK {
+			continue
+		}
+		rds, groups := r.RunSamples()
+		for j, rd := range rds {
+			k := roundKey{r.Config, rd}
+			parts[k] = append(parts[k], part{noise.Key(r), groups[j]})
+		}
+	}
+	var out []roundDigest
+	for k, ps := range parts {
+		sort.Slice(ps, func(a, b int) bool { return ps[a].key < ps[b].key })
+		h := sha256.New()
+		var buf [8]byte
+		for _, p := range ps {
+			h.Write([]byte(p.key))
+			h.Write([]byte{0})
+			for _, x := range p.samples {
+				binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
+				h.Write(buf[:])
+			}
+			h.Write([]byte{1})
+		}
+		d := roundDigest{key: k}
+		h.Sum(d.sum[:0])
+		out = append(out, d)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].key.index != out[b].key.index {
+			return out[a].key.index < out[b].key.index
+		}
+		return out[a].key.config < out[b].key.config
+	})
+	return out
+}
+
+// withoutRounds is a copy of f without the samples of the dropped rounds
+// (nil when no run is left).
+func withoutRounds(f *results.File, drop map[roundKey]bool) *results.File {
+	g := *f
+	g.Rounds = nil
+	for _, rd := range f.Rounds {
+		if !drop[roundKey{rd.Config, rd.Index}] {
+			g.Rounds = append(g.Rounds, rd)
+		}
+	}
+	g.Results = make([]results.Result, 0, len(f.Results))
+	left := false
+	for i := range f.Results {
+		r := f.Results[i]
+		r.Runs = nil
+		if r.Status == results.StatusOK {
+			rds, _ := r.RunSamples()
+			if len(r.SampleRounds) == 0 {
+				if len(rds) > 0 && drop[roundKey{r.Config, rds[0]}] {
+					r.Metric.Samples, r.SamplesNS = nil, nil
+				}
+			} else {
+				var samples, ns []float64
+				var sr []int
+				for j, rd := range r.SampleRounds {
+					if drop[roundKey{r.Config, rd}] {
+						continue
+					}
+					samples, sr = append(samples, r.Metric.Samples[j]), append(sr, rd)
+					if j < len(r.SamplesNS) {
+						ns = append(ns, r.SamplesNS[j])
+					}
+				}
+				r.Metric.Samples, r.SampleRounds, r.SamplesNS = samples, sr, ns
+			}
+			if len(r.Metric.Samples) == 0 {
+				continue // every run of it was a duplicate
+			}
+			left = true
+		}
+		g.Results = append(g.Results, r)
+	}
+	if !left {
+		return nil
+	}
+	return &g
+}
+
+// ErrNothingCompared is what a NothingComparedError matches.
+var ErrNothingCompared = errors.New("nothing compared")
+
+// NothingComparedError: a group has no benchmark measured on both it and
+// the baseline; a gate that compared nothing must not pass.
+type NothingComparedError struct {
+	Baseline, Group string
+	// OnlyBase and OnlyGroup count the benchmarks on one side only;
+	// Neither those on both without a figure on both (skipped, failed).
+	OnlyBase, OnlyGroup, Neither int
+}
+
+func (e *NothingComparedError) Error() string {
+	if e.OnlyBase+e.OnlyGroup == 0 || e.Neither > 0 && e.OnlyBase+e.OnlyGroup < e.Neither {
+		return fmt.Sprintf("no benchmark was measured on both %s and the baseline %s (%d in common, none with figures on both sides: skipped or failed): nothing was compared", termtext.Escape(e.Group), termtext.Escape(e.Baseline), e.Neither)
+	}
+	return fmt.Sprintf("no benchmark in common between the baseline %s and %s (%d only in the baseline, %d only in %s): nothing was compared; check that both ran the same suites and --filter", termtext.Escape(e.Baseline), termtext.Escape(e.Group), e.OnlyBase, e.OnlyGroup, termtext.Escape(e.Group))
+}
+
+func (e *NothingComparedError) Is(t error) bool { return t == ErrNothingCompared }
+
+// checkCompared fails when a group compared no benchmark with the
+// baseline: every comparison of it is missing, added or incomparable.
+func checkCompared(rep *Report) error {
+	for _, g := range rep.Groups[1:] {
+		e := &NothingComparedError{Baseline: rep.Baseline, Group: g.Name}
+		compared := false
+		for i := range rep.Comparisons {
+			c := &rep.Comparisons[i]
+			if c.Group != g.Name {
+				continue
+			}
+			switch c.Verdict {
+			case Missing:
+				e.OnlyBase++
+			case Added:
+				e.OnlyGroup++
+			case Incomparable:
+				e.Neither++
+			default:
+				compared = true
+			}
+		}
+		if !compared {
+			return e
+		}
+	}
+	return nil
+}
+
+// ErrDeviceChange is what a DeviceError matches.
+var ErrDeviceChange = errors.New("different device")
+
+// DeviceError: an input ran on another GPU model (PCI vendor and device
+// ID; the name where a file has no IDs) than the baseline. Another GPU is
+// not a regression: grouping by device, or an explicit allowance, says
+// the caller means it.
+type DeviceError struct {
+	Base, Other       string // input names
+	BaseDev, OtherDev string // device descriptions
+}
+
+func (e *DeviceError) Error() string {
+	return fmt.Sprintf("the inputs ran on a different device: %s on %s, the baseline %s on %s; a different GPU model is not a regression: compare devices with --by device, or pass --allow-device-change to judge across them", termtext.Escape(e.Other), termtext.Escape(e.OtherDev), termtext.Escape(e.Base), termtext.Escape(e.BaseDev))
+}
+
+func (e *DeviceError) Is(t error) bool { return t == ErrDeviceChange }
+
+// deviceIdentity is what tells GPU models apart: the PCI vendor and
+// device ID when the file has them, else the device name (files rebuilt
+// from the history store carry only the name).
+func deviceIdentity(d results.Device) (id string, hasID bool) {
+	if d.VendorID != 0 || d.DeviceID != 0 {
+		return fmt.Sprintf("%04x:%04x", d.VendorID, d.DeviceID), true
+	}
+	return d.Name, false
+}
+
+// checkDevices fails when an input's device differs from the baseline's
+// first input's: by ID where both have one, else by name.
+func checkDevices(groups []*groupData) error {
+	if len(groups) == 0 || len(groups[0].inputs) == 0 {
+		return nil
+	}
+	base := groups[0].inputs[0]
+	bid, bHas := deviceIdentity(base.File.Device)
+	for _, g := range groups {
+		for _, in := range g.inputs {
+			id, has := deviceIdentity(in.File.Device)
+			differ := id != bid
+			if has != bHas {
+				differ = in.File.Device.Name != base.File.Device.Name
+			}
+			if differ {
+				return &DeviceError{Base: base.Name, Other: in.Name, BaseDev: describeDevice(base.File.Device), OtherDev: describeDevice(in.File.Device)}
+			}
+		}
+	}
+	return nil
+}
+
+func describeDevice(d results.Device) string {
+	id, has := deviceIdentity(d)
+	if !has {
+		return fmt.Sprintf("%q", d.Name)
+	}
+	return fmt.Sprintf("%q [%s]", strings.TrimSpace(d.Name), id)
+}
+
+// wideFloor is the noise floor above which a note warns that the floor,
+// not the data, decides: changes smaller than it are called unchanged.
+const wideFloor = 0.5
+
+// wideFloors is a note naming how many comparisons were judged against a
+// noise floor above wideFloor (a noise file measured over too few runs,
+// or a machine too noisy to gate), "" when none were.
+func wideFloors(rep *Report) string {
+	n, worst := 0, 0.0
+	for i := range rep.Comparisons {
+		if f := float64(rep.Comparisons[i].Limits.Floor); f > wideFloor {
+			n++
+			worst = math.Max(worst, f)
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is; measure the noise with more runs ('radvbench noise --runs 5' or more) on a quieter machine", n, FormatPercent(wideFloor), FormatPercent(worst))
+}
