@@ -1,5 +1,16 @@
 # radvbench — see README.md. `make run` benchmarks GEMM on the best Vulkan
-# device found; `make test` runs every test on lavapipe.
+# device found; `make test` runs every test on lavapipe. Both install what
+# they need first (as root; otherwise they print the commands and stop):
+# docs/fresh-machine.md.
+#
+# Go: the one on PATH, else the official tarball's (/usr/local/go, where a
+# fresh Debian image with Go has it). The recipes and the tests (which run
+# 'go' too) get it through PATH; $(shell ...) does not see an exported PATH
+# in GNU make 4.3 (Debian 12), hence GO's full path for the package lists.
+ifeq ($(shell command -v go),)
+export PATH := $(PATH):/usr/local/go/bin
+GO        ?= /usr/local/go/bin/go
+endif
 GO        ?= go
 # Shaders are compiled by the pinned glslc in the Debian 13 root built by
 # ci/trixie-root.sh ('make toolchain'), run with that root's own dynamic
@@ -23,8 +34,8 @@ SHADER_SPV := $(patsubst shaders/%,shaders/spv/%.spv,$(SHADER_SRC))
 TEST_SHADER_SRC := $(wildcard bench/suites/testfault/*.comp)
 TEST_SHADER_SPV := $(TEST_SHADER_SRC:%=%.spv)
 
-.PHONY: build-window test-window
-.PHONY: all build run test test-reports deps deps-check shaders shaders-check toolchain toolchain-check bench clean vet
+.PHONY: build-window test-window fresh-check
+.PHONY: all build run test test-reports deps deps-check deps-check-test shaders shaders-check toolchain toolchain-check toolchain-ready bench clean vet
 
 all: build
 
@@ -64,8 +75,14 @@ CGO_PKGS   = $(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1)
 # pause or crash a run on purpose exist only in that build, never in
 # 'make build'.
 # ci/pg-test-server.sh runs the tests beside a throwaway PostgreSQL server
-# (RADVBENCH_TEST_PG) for the history store's tests.
-test: deps-check-test shaders-check
+# (RADVBENCH_TEST_PG) for the history store's tests. It installs what is
+# missing first (packages, then the Debian 13 root: as root; otherwise it
+# prints the commands and stops), so the root's tests (a second Mesa) run,
+# never skip.
+test: export RADVBENCH_REQUIRE_TRIXIE = 1
+test: deps-check-test toolchain-ready shaders-check
+	@[ -n "$(PURE_PKGS)" ] && [ -n "$(CGO_PKGS)" ] || { echo "make test: '$(GO) list ./...' listed no packages: is Go installed (on PATH or in /usr/local/go)?"; exit 1; }
+	./ci/test-apt-lib.sh
 	./ci/pg-test-server.sh run env CGO_ENABLED=0 $(GO) test -count=1 ./reports/...
 	CGO_ENABLED=0 $(GO) test -count=1 ./bench/measure/...
 	$(GO) vet ./...
@@ -91,6 +108,11 @@ bench: build
 # root is missing or its glslc is not the one shaders/TOOLCHAIN records.
 toolchain:
 	@./ci/trixie-root.sh
+
+# toolchain-ready builds the root when it is missing (as root; otherwise it
+# prints the command and fails).
+toolchain-ready:
+	@./ci/trixie-root.sh --check >/dev/null 2>&1 || ./ci/trixie-root.sh
 
 toolchain-check:
 	@./ci/trixie-root.sh --check
@@ -135,6 +157,13 @@ vet:
 .PHONY: fuzz
 fuzz:
 	./ci/fuzz.sh
+
+# fresh-check: the proof that the README's two commands work on a fresh
+# machine: a new Debian 12 root (debootstrap, as root), a fresh clone of
+# HEAD, then 'make run' and 'make test' timed inside it. Slow (tens of
+# minutes on 2 cores); not part of 'make test'. See docs/fresh-machine.md.
+fresh-check:
+	./ci/fresh-machine.sh
 
 clean:
 	rm -rf bin

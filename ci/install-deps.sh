@@ -2,8 +2,12 @@
 # install-deps.sh: install what radvbench needs to build, run on lavapipe and
 # test, on Debian 12 (bookworm). As root it installs; otherwise it prints the
 # exact commands to run. With --check it only reports what is missing
-# (exit 1 when something is).
+# (exit 1 when something is). bookworm-backports comes from the Debian
+# mirror this machine already uses (ci/apt-lib.sh: debian_mirror;
+# RADVBENCH_DEBIAN_MIRROR overrides it); a package lock held by another
+# apt-get is waited for (RADVBENCH_APT_WAIT seconds, default 600).
 set -euo pipefail
+. "$(dirname "$0")/apt-lib.sh"
 
 BACKPORTS_LIST=/etc/apt/sources.list.d/radvbench-bookworm-backports.list
 # mesa-drm-shim (Mesa's no-op DRM shim) lets 'radvbench isa' compile for
@@ -14,9 +18,13 @@ PKGS="libvulkan-dev libvulkan1 vulkan-tools glslc spirv-tools glslang-tools vulk
 PKGS_TEST="chromium libopenblas-dev postgresql"
 # The windowed build (make build-window: present suite, run --watch) and its tests under Xvfb.
 PKGS_WINDOW="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev xvfb"
+# make test builds the Debian 13 toolchain root (ci/trixie-root.sh) with it.
+PKGS_TOOLCHAIN="debootstrap"
 
 missing() {
 	local m=()
+	command -v gcc >/dev/null || m+=("gcc (cgo)")
+	command -v make >/dev/null || m+=("make")
 	[ -f /usr/include/vulkan/vulkan.h ] || m+=("libvulkan-dev (Vulkan headers)")
 	ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1 ' || m+=("libvulkan1 (Vulkan loader)")
 	command -v glslc >/dev/null || m+=("glslc")
@@ -38,6 +46,7 @@ missing() {
 		command -v chromium >/dev/null || m+=("chromium (report test)")
 		ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || m+=("postgresql (history store tests)")
 		command -v Xvfb >/dev/null || m+=("xvfb (window tests)")
+		command -v debootstrap >/dev/null || [ -x /usr/sbin/debootstrap ] || m+=("debootstrap (the Debian 13 toolchain root)")
 		local h
 		for h in X11/Xlib.h X11/Xcursor/Xcursor.h X11/extensions/Xrandr.h X11/extensions/Xinerama.h X11/extensions/XInput2.h X11/extensions/xf86vmode.h GL/gl.h; do
 			[ -f "/usr/include/$h" ] || m+=("$h (X11/GL development headers for the window build)")
@@ -62,23 +71,32 @@ if [ -z "$(missing)" ] && [ "${FORCE:-0}" != 1 ]; then
 fi
 
 pkgs="$PKGS"
-[ "${WITH_TEST_DEPS:-0}" = 1 ] && pkgs="$pkgs $PKGS_TEST $PKGS_WINDOW"
-cmds=(
-	"echo 'deb http://deb.debian.org/debian bookworm-backports main' > $BACKPORTS_LIST"
-	"apt-get update"
-	"DEBIAN_FRONTEND=noninteractive apt-get install -y -t bookworm-backports $PKGS_BACKPORTS"
-	"DEBIAN_FRONTEND=noninteractive apt-get install -y $pkgs"
-)
+[ "${WITH_TEST_DEPS:-0}" = 1 ] && pkgs="$pkgs $PKGS_TEST $PKGS_WINDOW $PKGS_TOOLCHAIN"
+mirror=$(debian_mirror)
+# Keep a backports entry that already exists elsewhere.
+have_backports=0
+grep -rqs '^[^#]*bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/ && have_backports=1
 if [ "$(id -u)" != 0 ]; then
 	echo "radvbench: dependencies are missing and installing them needs root. Run:"
-	for c in "${cmds[@]}"; do echo "  sudo sh -c \"$c\""; done
+	[ "$have_backports" = 1 ] || echo "  echo 'deb $mirror bookworm-backports main' | sudo tee $BACKPORTS_LIST"
+	echo "  sudo apt-get update"
+	echo "  sudo apt-get install -y -t bookworm-backports $PKGS_BACKPORTS"
+	echo "  sudo apt-get install -y $pkgs"
+	echo "(or run this as root: sudo${WITH_TEST_DEPS:+ WITH_TEST_DEPS=$WITH_TEST_DEPS} $0)"
 	exit 1
 fi
-# Keep a backports entry that already exists elsewhere.
-if ! grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-	eval "${cmds[0]}"
+if [ "$have_backports" = 0 ]; then
+	echo "+ echo 'deb $mirror bookworm-backports main' > $BACKPORTS_LIST"
+	echo "deb $mirror bookworm-backports main" >"$BACKPORTS_LIST"
 fi
-for c in "${cmds[@]:1}"; do
-	echo "+ $c"
-	eval "$c"
-done
+echo "+ apt-get update"
+apt_get update
+echo "+ apt-get install -y -t bookworm-backports $PKGS_BACKPORTS"
+apt_get install -y -t bookworm-backports $PKGS_BACKPORTS
+echo "+ apt-get install -y $pkgs"
+apt_get install -y $pkgs
+if out=$(missing) && [ -n "$out" ]; then
+	echo "radvbench: still missing after the install:"
+	echo "$out" | sed 's/^/  - /'
+	exit 1
+fi

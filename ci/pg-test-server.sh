@@ -36,7 +36,9 @@ dir=$(mktemp -d /tmp/radvbench-pg.XXXXXX)
 as=()
 if [ "$(id -u)" = 0 ]; then
 	chown postgres: "$dir"
-	as=(runuser -u postgres --)
+	# From its own directory: the postgres user may not enter ours ("could
+	# not change directory to /root/...: Permission denied").
+	as=(runuser -u postgres -- env -C "$dir")
 fi
 stop() {
 	"${as[@]}" "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true

@@ -23,10 +23,13 @@
 # outdated root is rebuilt from scratch. Building takes about 40 s plus
 # package downloads. The glslc version it holds is written to the stamp and
 # must equal shaders/TOOLCHAIN (checked by `make shaders-check`).
+#
+# Packages come from the Debian mirror this machine already uses
+# (ci/apt-lib.sh: debian_mirror; RADVBENCH_DEBIAN_MIRROR overrides it).
 set -euo pipefail
+. "$(dirname "$0")/apt-lib.sh"
 
 ROOT=${RADVBENCH_TRIXIE_ROOT:-/var/cache/radvbench/trixie-root-forkyglslc}
-MIRROR=${RADVBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 PKGS_BACKPORTS="mesa-vulkan-drivers mesa-drm-shim"
 PKGS="vulkan-validationlayers libvulkan1 vulkan-tools ca-certificates"
 # From forky (testing), pinned: the shader compiler and the validator.
@@ -78,8 +81,9 @@ fi
 
 if ! command -v debootstrap >/dev/null; then
 	say "+ apt-get install -y debootstrap"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y debootstrap
+	apt_get install -y debootstrap || { apt_get update && apt_get install -y debootstrap; }
 fi
+MIRROR=$(debian_mirror)
 
 if [ -e "$ROOT" ]; then
 	say "removing unfinished or outdated root $ROOT"

@@ -3,6 +3,9 @@
 package window
 
 import (
+	"context"
+	"time"
+
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -29,3 +32,12 @@ func (w *Watch) Result(r *results.Result) {}
 
 // Close does nothing.
 func (w *Watch) Close() {}
+
+// Finish does nothing.
+func (w *Watch) Finish() {}
+
+// Finished is false.
+func (w *Watch) Finished() bool { return false }
+
+// Hold returns at once.
+func (w *Watch) Hold(ctx context.Context, hold time.Duration) {}

@@ -3,6 +3,7 @@
 package window
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -13,10 +14,12 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -28,8 +31,11 @@ import (
 // one; and the GPU clocks recorded with the last finished one. It is fed
 // by the runner's Progress, OnSample and OnResult callbacks (Progress,
 // Begin, Sample, Result), which never block on it; it redraws a few times
-// a second on its own goroutine, however fast samples arrive. Closing the
-// window only stops the watching.
+// a second on its own goroutine, however fast samples arrive, always at the
+// window's current framebuffer size (a resized window is redrawn at once,
+// whether or not anything new arrived). Closing the window only stops the
+// watching. At the end of the run, Finish and Hold keep the final state on
+// screen until the user closes the window (or a set time passes).
 type Watch struct {
 	mu       sync.Mutex
 	phase    string
@@ -38,9 +44,14 @@ type Watch struct {
 	cur      live
 	last     *results.Result
 	finished int
+	final    bool   // Finish: the run has ended
+	fed      bool   // the run has reported something: presenting may start
+	holdNote string // what ends the hold, for the title
 	dirty    bool
-	closed   bool // by the user or by Close
-	updates  int  // frames presented (tests)
+	closed   bool   // by the user or by Close
+	updates  int    // frames presented (tests)
+	drawn    [2]int // the size of the last frame presented (tests)
+	win      *Window
 
 	stop    chan struct{}
 	stopped chan struct{}
@@ -51,8 +62,13 @@ type Watch struct {
 // WatchSize is the watch window's initial size.
 var WatchSize = [2]int{800, 500}
 
-// watchInterval is how often the window redraws.
-const watchInterval = 250 * time.Millisecond
+// watchInterval is how often the window looks for something to redraw;
+// refreshInterval how often it presents its state again when nothing
+// changed (a window manager may have dropped the picture).
+const (
+	watchInterval   = 250 * time.Millisecond
+	refreshInterval = time.Second
+)
 
 // StartWatch opens the watch window (on the best device that can present
 // to it) and starts its goroutine.
@@ -61,7 +77,7 @@ func StartWatch(title string) (*Watch, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Watch{stop: make(chan struct{}), stopped: make(chan struct{}), req: make(chan struct{}), dirty: true, phase: "starting"}
+	w := &Watch{stop: make(chan struct{}), stopped: make(chan struct{}), req: make(chan struct{}), dirty: true, phase: "starting", win: scr.Win}
 	go w.loop(scr)
 	return w, nil
 }
@@ -76,7 +92,7 @@ func (w *Watch) Progress(done, total int, name, phase string) {
 	} else {
 		w.phase = fmt.Sprintf("[%d/%d] %s: %s", done+1, total, name, phase)
 	}
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // live is the benchmark in progress: its ID, metric and the samples
@@ -84,6 +100,7 @@ func (w *Watch) Progress(done, total int, name, phase string) {
 // slice), so a snapshot may share it up to its length.
 type live struct {
 	id      string
+	name    string         // short name and size (chart.TableName); "" when not known
 	metric  results.Metric // name and unit; empty when not known
 	samples []float64
 }
@@ -95,8 +112,9 @@ func (w *Watch) Begin(skel *results.Result) {
 	id := skel.ID()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.cur = live{id: id, metric: results.Metric{Name: skel.Metric.Name, Unit: skel.Metric.Unit}}
-	w.dirty = true
+	name, size := chart.TableName(skel)
+	w.cur = live{id: id, name: strings.TrimSpace(name + " " + size), metric: results.Metric{Name: skel.Metric.Name, Unit: skel.Metric.Unit}}
+	w.dirty, w.fed = true, true
 }
 
 // Sample records the n-th timed sample (from 1) of benchmark id, in the
@@ -112,7 +130,7 @@ func (w *Watch) Sample(id string, n int, value float64) {
 		w.cur.samples = nil
 	}
 	w.cur.samples = append(w.cur.samples, value)
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // Following reports the benchmark the window follows and how many of its
@@ -136,15 +154,85 @@ func (w *Watch) Result(r *results.Result) {
 		w.cur = live{}
 	}
 	w.finished++
-	w.dirty = true
+	w.dirty, w.fed = true, true
 }
 
 // snapshot is the state to draw (called with w.mu held).
 func (w *Watch) snapshot() watchState {
 	cur := w.cur
 	cur.samples = cur.samples[:len(cur.samples):len(cur.samples)]
-	return watchState{phase: w.phase, finished: w.finished, total: w.total, cur: cur, last: w.last}
+	phase := w.phase
+	if w.holdNote != "" {
+		phase += " — " + w.holdNote
+	}
+	return watchState{phase: phase, finished: w.finished, total: w.total, cur: cur, last: w.last}
 }
+
+// Finish marks the end of the run: the window keeps showing its final
+// state (the last finished benchmark's samples), titled as done, until
+// Hold returns or Close. Safe on a nil Watch (no window).
+func (w *Watch) Finish() {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.final = true
+	w.cur = live{}
+	w.phase = fmt.Sprintf("done: %d benchmarks finished", w.finished)
+	w.dirty, w.fed = true, true
+}
+
+// Hold keeps a finished window (Finish) open on its final state until the
+// user closes it, hold passes (hold < 0: no limit) or ctx ends; without
+// Finish it returns at once.
+func (w *Watch) Hold(ctx context.Context, hold time.Duration) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	if !w.final || w.closed {
+		w.mu.Unlock()
+		return
+	}
+	var timeout <-chan time.Time
+	if hold >= 0 {
+		t := time.NewTimer(hold)
+		defer t.Stop()
+		timeout = t.C
+		w.holdNote = fmt.Sprintf("this window closes in %v", hold)
+	} else {
+		w.holdNote = "close this window to exit"
+	}
+	w.dirty = true
+	w.mu.Unlock()
+	select {
+	case <-w.stopped:
+	case <-timeout:
+	case <-ctx.Done():
+	}
+}
+
+// Finished reports whether Finish was called (the run ended) and the
+// window is still open.
+func (w *Watch) Finished() bool {
+	if w == nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.final && !w.closed
+}
+
+// Drawn is the size of the last frame presented (0x0 before the first).
+func (w *Watch) Drawn() (width, height int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.drawn[0], w.drawn[1]
+}
+
+// Window is the watch's window (for tests: its position, a resize).
+func (w *Watch) Window() *Window { return w.win }
 
 // Closed reports whether the window is gone (closed by the user, by
 // RequestClose, or by Close).
@@ -202,20 +290,31 @@ func (w *Watch) loop(scr *Screen) {
 	}()
 	tick := time.NewTicker(watchInterval)
 	defer tick.Stop()
+	var drawnW, drawnH uint32
+	var drawnAt time.Time
 	for {
 		if scr.Win.Poll() {
 			return
 		}
+		// Nothing is presented before the run reports something (w.fed):
+		// the run opens its own Vulkan instance and device meanwhile, and
+		// creating an instance while this window presented its first
+		// frames corrupted the heap (lavapipe, Mesa 25.0, Xvfb: "malloc():
+		// unsorted double linked list corrupted" or SIGSEGV in the run's
+		// vkCreateInstance in 8 of 40 'run --suite latency --quick
+		// --watch'; 0 of 80 with this wait).
+		// Draw at the framebuffer's size as of this Poll: a resize redraws
+		// even when nothing else changed.
+		fw, fh := scr.Win.FramebufferSize()
 		w.mu.Lock()
-		dirty := w.dirty
-		w.dirty = false
+		redraw := w.fed && fw > 0 && fh > 0 && (w.dirty || fw != drawnW || fh != drawnH || time.Since(drawnAt) >= refreshInterval)
 		var snap watchState
-		if dirty {
+		if redraw {
+			w.dirty = false
 			snap = w.snapshot()
 		}
 		w.mu.Unlock()
-		if dirty {
-			fw, fh := scr.Win.FramebufferSize()
+		if redraw {
 			img := snap.draw(int(fw), int(fh))
 			if err := scr.ShowImage(img); err != nil {
 				w.mu.Lock()
@@ -223,8 +322,10 @@ func (w *Watch) loop(scr *Screen) {
 				w.mu.Unlock()
 				return
 			}
+			drawnW, drawnH, drawnAt = fw, fh, time.Now()
 			w.mu.Lock()
 			w.updates++
+			w.drawn = [2]int{int(fw), int(fh)}
 			w.mu.Unlock()
 		}
 		select {
@@ -276,7 +377,11 @@ func running(xs []float64) (med, lo, hi plotter.XYs) {
 // far and their median and 95% CI.
 func (c live) runningLine() string {
 	n := len(c.samples)
-	line := fmt.Sprintf("running: %s — %d samples", c.id, n)
+	name := c.name
+	if name == "" {
+		name = c.id
+	}
+	line := fmt.Sprintf("running: %s — %d samples", name, n)
 	if n == 0 {
 		return line
 	}
@@ -303,8 +408,12 @@ func (s watchState) draw(w, h int) *image.RGBA {
 	var xs []float64
 	lastLine := ""
 	if r := s.last; r != nil {
-		lastLine = fmt.Sprintf("last finished (%d of %d): %s/%s/%s %s — %s",
-			s.finished, s.total, r.Suite, r.Kernel, r.Variant["name"], results.FormatParams(r.Params), clocks(r))
+		name, size := chart.TableName(r)
+		of := ""
+		if s.total > 0 {
+			of = fmt.Sprintf(" of %d", s.total)
+		}
+		lastLine = fmt.Sprintf("last finished (%d%s): %s — %s", s.finished, of, strings.TrimSpace(name+" "+size), clocks(r))
 	}
 	switch {
 	case len(s.cur.samples) > 0:
@@ -355,8 +464,12 @@ func (s watchState) draw(w, h int) *image.RGBA {
 	} else {
 		p.Y.Label.Text = "no samples yet"
 	}
-	c := vgimg.NewWith(vgimg.UseWH(vg.Length(w)*vg.Inch/96, vg.Length(h)*vg.Inch/96), vgimg.UseDPI(96))
-	p.Draw(draw.New(c))
+	width := vg.Length(w) * vg.Inch / 96
+	// 94%: the measured width runs a little short of the drawn one.
+	p.Title.Text = fitLines(p.Title.TextStyle, p.Title.Text, 0.94*(width-2*p.Title.Padding))
+	c := vgimg.NewWith(vgimg.UseWH(width, vg.Length(h)*vg.Inch/96), vgimg.UseDPI(96))
+	// A right margin: gonum puts the last sample on the canvas's edge.
+	p.Draw(draw.Crop(draw.New(c), 0, -vg.Points(12), 0, 0))
 	src := c.Image()
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
@@ -365,6 +478,23 @@ func (s watchState) draw(w, h int) *image.RGBA {
 		}
 	}
 	return out
+}
+
+// fitLines shortens each line of s that is wider than width in style st,
+// ending it with "…", so a long benchmark name never runs off the window.
+func fitLines(st text.Style, s string, width vg.Length) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if st.Width(l) <= width {
+			continue
+		}
+		r := []rune(l)
+		for len(r) > 1 && st.Width(string(r)+"…") > width {
+			r = r[:len(r)-1]
+		}
+		lines[i] = string(r) + "…"
+	}
+	return strings.Join(lines, "\n")
 }
 
 func isFinite(x float64) bool { return x == x && x < 1e300 && x > -1e300 }

@@ -75,7 +75,7 @@ func TestWatchLive(t *testing.T) {
 	w.mu.Unlock()
 	line := snap.cur.runningLine()
 	want := stats.Summarize(values)
-	for _, s := range []string{id, "8 samples", fmt.Sprintf("median %.4g GB/s", want.Median), fmt.Sprintf("95%% CI [%.4g, %.4g]", want.Low, want.High)} {
+	for _, s := range []string{"running: fake/k/v — 8 samples", fmt.Sprintf("median %.4g GB/s", want.Median), fmt.Sprintf("95%% CI [%.4g, %.4g]", want.Low, want.High)} {
 		if !strings.Contains(line, s) {
 			t.Errorf("running line %q lacks %q", line, s)
 		}

@@ -151,6 +151,12 @@ func (w *Window) Poll() (closeRequested bool) {
 // button does.
 func (w *Window) RequestClose() { do(func() { w.w.SetShouldClose(true) }) }
 
+// Pos is the position of the window's content area on the screen.
+func (w *Window) Pos() (x, y int) {
+	do(func() { x, y = w.w.GetPos() })
+	return x, y
+}
+
 // SetSize resizes the window (a user's resize, for tests).
 func (w *Window) SetSize(width, height int) { do(func() { w.w.SetSize(width, height) }) }
 

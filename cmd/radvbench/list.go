@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 func init() {
@@ -16,24 +18,40 @@ func init() {
 }
 
 func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("list", "list [--suite NAME] [--device SPEC] [--no-device] [--sizes]", `
+	fs := newFlagSet("list", "list [--suite NAME] [--device SPEC] [--no-device] [--sizes] | list --skipped [RESULTS.json]", `
 Lists every suite, kernel and variant (the names --filter matches, as
 suite/kernel/variant), the metric each reports and, for the selected device,
 whether it can run it (with the reason when it cannot). --sizes also shows
-the default problem sizes.`, stdout)
+the default problem sizes.
+
+--skipped lists only what is skipped, grouped by reason (the grouping 'run'
+prints as one line a reason): with a results file, every benchmark and size
+the run skipped; without one, every variant the selected device cannot run.`, stdout)
 	suiteNames := fs.StringSlice("suite", []string{"all"}, "suites to list")
 	device := fs.String("device", "", "device index or name substring (default: the one 'run' would pick)")
 	noDevice := fs.Bool("no-device", false, "do not open Vulkan; list without support information")
 	showSizes := fs.Bool("sizes", false, "also list the default problem sizes (and --quick sizes)")
+	skipped := fs.Bool("skipped", false, "list only the skipped benchmarks of a results file (or the variants the device cannot run), grouped by reason")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("list takes no arguments, got %q", fs.Args())
+	switch {
+	case *skipped && fs.NArg() > 1:
+		return usagef("list --skipped takes at most one results file, got %q", fs.Args())
+	case !*skipped && fs.NArg() > 0:
+		return usagef("list takes no arguments, got %q (list --skipped RESULTS.json lists a run's skips)", fs.Args())
 	}
 	suites, err := kernel.Lookup(*suiteNames)
 	if err != nil {
 		return usagef("%v", err)
+	}
+	if *skipped && fs.NArg() == 1 {
+		for _, name := range []string{"device", "no-device", "sizes"} {
+			if fs.Changed(name) {
+				return usagef("list --skipped RESULTS.json reads the file: --%s does not apply", name)
+			}
+		}
+		return listSkippedFile(stdout, fs.Arg(0), suites)
 	}
 	var pd *gpu.PhysicalDevice
 	if !*noDevice {
@@ -49,6 +67,23 @@ the default problem sizes.`, stdout)
 		}
 		writeCoopMatDevice(stdout, "  ", pd.Describe())
 		fmt.Fprintln(stdout)
+	}
+	if *skipped {
+		if pd == nil {
+			return usagef("list --skipped without a results file asks the device: drop --no-device, or pass a results file")
+		}
+		var rs []results.Result
+		for _, s := range suites {
+			for _, k := range s.Kernels {
+				for _, v := range k.Variants {
+					if ok, why := k.Supported(pd, v); !ok {
+						rs = append(rs, results.Result{Suite: s.Name, Kernel: k.Name, Variant: map[string]string{"name": v.Name},
+							Status: results.StatusSkipped, Reason: why})
+					}
+				}
+			}
+		}
+		return writeSkipped(stdout, rs, "variants this device cannot run")
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	for _, s := range suites {
@@ -83,4 +118,54 @@ func paramsList(ps []kernel.Params) string {
 		parts[i] = sizeString(p)
 	}
 	return strings.Join(parts, " ")
+}
+
+// listSkippedFile lists the skipped results of the results file path (of
+// the given suites), grouped by reason.
+func listSkippedFile(stdout io.Writer, path string, suites []*kernel.Suite) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usagef("%s is a directory: pass one results file", path)
+	}
+	f, err := results.Load(path)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	in := map[string]bool{}
+	for _, s := range suites {
+		in[s.Name] = true
+	}
+	var rs []results.Result
+	for _, r := range f.Results {
+		if in[r.Suite] {
+			rs = append(rs, r)
+		}
+	}
+	return writeSkipped(stdout, rs, fmt.Sprintf("skipped benchmarks of %s (%d results)", path, len(f.Results)))
+}
+
+// writeSkipped prints the skipped results of rs grouped by reason: each
+// group's line (as 'run' prints it), then its benchmarks with their sizes.
+func writeSkipped(stdout io.Writer, rs []results.Result, what string) error {
+	groups := results.GroupSkipped(rs)
+	n := 0
+	for _, g := range groups {
+		n += len(g.Results)
+	}
+	reasons := "reasons"
+	if len(groups) == 1 {
+		reasons = "reason"
+	}
+	fmt.Fprintf(stdout, "%s: %d skipped, %d %s\n", what, n, len(groups), reasons)
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	for _, g := range groups {
+		fmt.Fprintf(tw, "\n%s\n", g)
+		for _, r := range g.Results {
+			name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
+			if r.Config != "" {
+				name += " @" + r.Config
+			}
+			fmt.Fprintf(tw, "  %s\t%s\n", name, sizeString(r.Params))
+		}
+	}
+	return tw.Flush()
 }

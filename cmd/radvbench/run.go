@@ -105,6 +105,7 @@ type runFlags struct {
 	resume    string
 	force     bool
 	watch     bool
+	watchHold watchHold
 	// until: --until-decided, with its time budget and gating policy.
 	until  bool
 	budget time.Duration
@@ -139,6 +140,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.force, "force", false, "with --resume: continue even though the device, driver or fingerprint differ")
 	fs.StringVar(&f.report, "report", "", "also write an HTML report with charts of this run into DIR (see 'radvbench report')")
 	fs.BoolVar(&f.watch, "watch", false, "show the run live in a window (samples, median and CI, clocks); closing it does not stop the run (needs the windowed build and a display)")
+	fs.Var(&f.watchHold, "watch-hold", "with --watch: keep the window on the finished run until it is closed (until-closed), for a time (e.g. 30s; 0: close at once), or auto: until closed when stderr is a terminal, else close at once")
 	fs.BoolVar(&f.until, "until-decided", false, "with two --config: run them in interleaved runs (each round's order drawn at random) until every benchmark's verdict is a regression, an improvement or ~ (equivalent), or --runs a side or --budget is spent; prints the verdicts and exits 1 on a regression (see 'radvbench compare --help' for the policy flags below)")
 	fs.DurationVar(&f.budget, "budget", 0, "with --until-decided: stop starting rounds after this long (default: no time limit; --runs bounds the runs a side)")
 	f.policy.policyFlags(fs)
@@ -150,7 +152,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
 	supervise.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
-		"report", "watch", "db", "pin-clocks", "until-decided", "budget", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "policy")
+		"report", "watch", "watch-hold", "db", "pin-clocks", "until-decided", "budget", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "policy")
 	f.child.Register(fs)
 	return fs
 }

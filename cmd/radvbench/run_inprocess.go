@@ -23,7 +23,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 		rec.Abandon() // nothing ran: no journal
 		return err
 	}
-	defer w.Close()
+	defer holdWatch(ctx, w, f.watchHold, stderr)
 	pd, dev, closeDev, err := openRunDevice(&f, &p.kopts, stderr)
 	if err != nil {
 		rec.Abandon()
@@ -96,7 +96,7 @@ func runInProcess(ctx context.Context, stdout, stderr io.Writer, args []string, 
 	}
 	feedWatch(w, &ropts)
 	_, _, runErr := runner.Run(cctx, dev, ropts)
-	w.Close()
+	w.Finish()
 	if stop != nil {
 		return finishRun(ctx, stdout, f, runEnd{rec: rec, stop: fmt.Errorf("%w: the run stopped", stop)})
 	}

@@ -44,9 +44,10 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, fs *pflag.Flag
 	}
 	w, err := openWatch(f.watch)
 	if err != nil {
+		rec.Abandon() // nothing ran: no journal to resume
 		return err
 	}
-	defer w.Close()
+	defer holdWatch(ctx, w, f.watchHold, stderr)
 	childArgs := append([]string{"run"}, supervise.ArgsFor(fs)...)
 	if f.maxTime > 0 && len(p.configs) > 1 {
 		// A/B: each run gets its share of the per-benchmark budget.
@@ -73,7 +74,7 @@ func runSupervised(ctx context.Context, stdout, stderr io.Writer, fs *pflag.Flag
 		testPauseAfterResult(rec.Count(), rec.Path())
 	}
 	runErr := s.Run(ctx)
-	w.Close()
+	w.Finish()
 	file := rec.Merge(supervise.MergeOptions{Command: runCommand(args), Configs: p.configs, Runs: f.runs, TargetCI: f.targetCI / 100})
 	if file != nil && file.Labels == nil && len(p.labels) > 0 {
 		file.Labels = p.labels

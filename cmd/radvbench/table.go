@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/radvbench/radvbench/reports/results"
@@ -23,12 +24,16 @@ func printRunHeader(w io.Writer, f *results.File) {
 	fmt.Fprintln(w)
 }
 
-// resultTable prints one aligned row per finished benchmark.
+// resultTable prints one aligned row per finished benchmark, except
+// skips: those are kept and printed by summary, one line per reason
+// (results.GroupSkipped), so that a feature the device lacks is one line,
+// not a row for each of its benchmarks.
 type resultTable struct {
 	w             io.Writer
 	header        bool
 	ok, skipped   int
 	failed, noisy int
+	skips         []results.Result
 }
 
 func newResultTable(w io.Writer) *resultTable { return &resultTable{w: w} }
@@ -36,6 +41,11 @@ func newResultTable(w io.Writer) *resultTable { return &resultTable{w: w} }
 const rowFormat = "%-44s %-16s %16s %8s %7s %7s %4s  %s\n"
 
 func (t *resultTable) add(r *results.Result) {
+	if r.Status == results.StatusSkipped {
+		t.skipped++
+		t.skips = append(t.skips, *r)
+		return
+	}
 	if !t.header {
 		fmt.Fprintf(t.w, rowFormat, "BENCHMARK", "SIZE", "MEDIAN", "±CI95", "CV", "%PEAK", "N", "STATUS")
 		t.header = true
@@ -56,9 +66,6 @@ func (t *resultTable) add(r *results.Result) {
 		if r.Note != "" {
 			status += "; " + r.Note
 		}
-	case results.StatusSkipped:
-		t.skipped++
-		status = "skipped: " + r.Reason
 	case results.StatusFailed:
 		t.failed++
 		status = "FAILED: " + r.Reason
@@ -88,11 +95,41 @@ func sizeString(p map[string]int64) string {
 	return results.FormatParams(p)
 }
 
+// summary is the skipped benchmarks, one line per reason, then the
+// counts: "summary: 51 ok, 50 noisy, 126 skipped (...), 0 failed".
 func (t *resultTable) summary() string {
+	var b strings.Builder
+	for _, g := range results.GroupSkipped(t.skips) {
+		b.WriteString(g.String() + "\n")
+	}
 	parts := []string{fmt.Sprintf("%d ok", t.ok)}
 	if t.noisy > 0 {
 		parts = append(parts, fmt.Sprintf("%d noisy", t.noisy))
 	}
-	parts = append(parts, fmt.Sprintf("%d skipped", t.skipped), fmt.Sprintf("%d failed", t.failed))
-	return "summary: " + strings.Join(parts, ", ")
+	skipped := fmt.Sprintf("%d skipped", t.skipped)
+	if t.skipped > 0 {
+		skipped += " ('radvbench list --skipped RESULTS' lists each)"
+	}
+	parts = append(parts, skipped, fmt.Sprintf("%d failed", t.failed))
+	b.WriteString("summary: " + strings.Join(parts, ", "))
+	return b.String()
+}
+
+// nextSteps are the lines a newcomer reads at the end of a run: how to see
+// the report of the results file out (reportDir: where --report wrote
+// it, "" when not asked) and how to compare it with a later run.
+func nextSteps(out, reportDir string) []string {
+	report := fmt.Sprintf("next:    radvbench report %s -o %s   (HTML report with charts; then open %s)",
+		out, defaultReportDir(out), filepath.Join(defaultReportDir(out), "index.html"))
+	if reportDir != "" {
+		report = fmt.Sprintf("next:    open %s in a browser (the HTML report)", filepath.Join(reportDir, "index.html"))
+	}
+	return []string{report,
+		fmt.Sprintf("         radvbench compare %s NEW.json   (after a second run, -o NEW.json: what changed, with verdicts)", out)}
+}
+
+// defaultReportDir is the report directory nextSteps suggests for the
+// results file out: out without ".json", plus "-report".
+func defaultReportDir(out string) string {
+	return strings.TrimSuffix(out, ".json") + "-report"
 }

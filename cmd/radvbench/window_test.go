@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -325,5 +326,77 @@ func TestWindowUnreachableDisplay(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(out + "*"); len(m) > 0 {
 		t.Errorf("a failed --watch left %v", m)
+	}
+}
+
+// TestWindowWatchHold: with --watch-hold the watch window outlives the
+// run: after the results file is written and the summary printed it is
+// still open, drawn over its whole framebuffer (read back from the X
+// server's screen) and titled as done, until the user closes it; then
+// the command returns. Without the flag (stderr no terminal) it closes
+// with the run.
+func TestWindowWatchHold(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "hold.json")
+	type seen struct {
+		open     bool
+		drawn    [2]int
+		coverage float64
+	}
+	got := make(chan seen, 1)
+	watchStarted = func(w *window.Watch) {
+		go func() {
+			deadline := time.Now().Add(2 * time.Minute)
+			for time.Now().Before(deadline) {
+				if _, err := os.Stat(out); err == nil && w.Finished() {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			var s seen
+			s.open = !w.Closed()
+			s.drawn[0], s.drawn[1] = w.Drawn()
+			if img, err := xvfb.Screenshot(); err == nil {
+				x, y := w.Window().Pos()
+				s.coverage = xvfb.DrawnShare(img, image.Rect(x, y, x+s.drawn[0], y+s.drawn[1]))
+			}
+			got <- s
+			for !w.Closed() {
+				w.RequestClose()
+				time.Sleep(50 * time.Millisecond)
+			}
+		}()
+	}
+	defer func() { watchStarted = nil }()
+	code, stdout, stderr := cli(t, "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
+		"--watch", "--watch-hold", "until-closed", "--progress", "never", "-o", out)
+	if code != 0 {
+		t.Fatalf("run --watch --watch-hold exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	var s seen
+	select {
+	case s = <-got:
+	default:
+		t.Fatal("the watch window was never seen after the run")
+	}
+	if !s.open {
+		t.Errorf("the watch window closed with the run; want it open on the final state until closed")
+	}
+	if s.drawn != [2]int{window.WatchSize[0], window.WatchSize[1]} || s.coverage < 0.95 {
+		t.Errorf("the held window presented %v and covers %.0f%% of it; want %v, all drawn", s.drawn, 100*s.coverage, window.WatchSize)
+	}
+	if !strings.Contains(stderr, "close it (or press Ctrl-C) to exit") || !strings.Contains(stdout, "summary:") {
+		t.Errorf("stderr does not say the window waits to be closed, or no summary before:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+
+	// No --watch-hold and stderr no terminal: the window closes with the run.
+	var second *window.Watch
+	watchStarted = func(w *window.Watch) { second = w }
+	out2 := filepath.Join(t.TempDir(), "nohold.json")
+	if code, stdout, stderr := cli(t, "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
+		"--watch", "--progress", "never", "-o", out2); code != 0 || strings.Contains(stderr, "watch:") {
+		t.Fatalf("run --watch without a hold exited %d (stderr must not mention a hold)\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if second == nil || !second.Closed() {
+		t.Error("without --watch-hold (stderr no terminal) the window is still open after the run")
 	}
 }

@@ -257,6 +257,18 @@ func sizeAxisLabel(ps []map[string]int64) string {
 	return "problem size: geometric mean of " + strings.Join(keys, ", ") + " (log scale; N for an N³ problem)"
 }
 
+// TableName is a result's name in tables: suite/kernel/variant (the
+// variant's short name, unique within its kernel) and its size label
+// ("256³", "100×37×129"); together they tell every benchmark of a run
+// apart, in far less room than its ID.
+func TableName(r *results.Result) (name, size string) {
+	name = r.Suite + "/" + r.Kernel
+	if v := variantName(r); v != "" {
+		name += "/" + v
+	}
+	return name, sizeLabel(r.Params)
+}
+
 // benchLabel is the short row label of a benchmark: kernel, variant, size.
 func benchLabel(r *results.Result) string {
 	s := seriesName(r)

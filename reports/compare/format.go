@@ -101,11 +101,13 @@ type footnotes struct {
 	idx  map[string]int
 }
 
-func (f *footnotes) ref(msgs ...string) string {
+// numbers are the footnote numbers of msgs ("" skipped), numbering the
+// new ones.
+func (f *footnotes) numbers(msgs ...string) []int {
 	if f.idx == nil {
 		f.idx = map[string]int{}
 	}
-	var refs []string
+	var ns []int
 	for _, m := range msgs {
 		if m == "" {
 			continue
@@ -116,13 +118,53 @@ func (f *footnotes) ref(msgs ...string) string {
 			n = len(f.text)
 			f.idx[m] = n
 		}
-		refs = append(refs, strconv.Itoa(n))
+		ns = append(ns, n)
 	}
-	if len(refs) == 0 {
+	return ns
+}
+
+func (f *footnotes) ref(msgs ...string) string { return refText(f.numbers(msgs...)) }
+
+// refText is a footnote reference as the tables print it: "[1,3]", or "".
+func refText(ns []int) string {
+	if len(ns) == 0 {
 		return ""
+	}
+	refs := make([]string, len(ns))
+	for i, n := range ns {
+		refs[i] = strconv.Itoa(n)
 	}
 	return "[" + strings.Join(refs, ",") + "]"
 }
+
+// Footnotes are a report's remarks (each comparison's note, reason,
+// allowance and warnings), numbered once each in the text table's row
+// order (benchmarks in order of first appearance, then groups): the text
+// output and the HTML report number them alike.
+type Footnotes struct {
+	footnotes
+	refs map[*Comparison][]int
+}
+
+// Footnotes numbers r's remarks.
+func (r *Report) Footnotes() *Footnotes {
+	fn := &Footnotes{refs: map[*Comparison][]int{}}
+	keys, cell := cells(r)
+	for _, k := range keys {
+		for _, g := range r.Groups[1:] {
+			if c := cell[k][g.Name]; c != nil {
+				fn.refs[c] = fn.numbers(remarks(c)...)
+			}
+		}
+	}
+	return fn
+}
+
+// Numbers are the footnote numbers of c, one of the report's comparisons.
+func (f *Footnotes) Numbers(c *Comparison) []int { return f.refs[c] }
+
+// Text is the remark numbered n (from 1).
+func (f *Footnotes) Text(n int) string { return f.text[n-1] }
 
 // write prints the footnotes: "[1] text".
 func (f *footnotes) write(b *strings.Builder) {

@@ -28,7 +28,7 @@ func WriteText(w io.Writer, r *Report) error {
 
 	others := r.Groups[1:]
 	keys, cell := cells(r)
-	var fn footnotes
+	fn := r.Footnotes()
 	header1 := []string{"", "", r.Baseline, ""}
 	header2 := []string{"benchmark", "unit", "figure", "runs"}
 	for _, g := range others {
@@ -52,7 +52,7 @@ func WriteText(w io.Writer, r *Report) error {
 				continue
 			}
 			v := verdictText(c)
-			if ref := fn.ref(remarks(c)...); ref != "" {
+			if ref := refText(fn.Numbers(c)); ref != "" {
 				v += " " + ref
 			}
 			row = append(row, sideMedian(c.New), runsText(c.New), FormatChange(float64(c.Change)),

@@ -4,35 +4,55 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // row is one line of the verdict table.
 type row struct {
-	Key, Group, Metric string
-	Base, New          string
-	Change, P          string
-	Floor              string
-	Verdict            string
-	Class              string
-	Remarks            string
+	// Key is the comparison's full key (the page shows it on hover); Name
+	// and Size the short name that tells the rows apart (chart.TableName),
+	// Config the A/B configuration when the key carries one.
+	Key, Name, Size, Config string
+	Group, Metric           string
+	Base, New               sideCell
+	Change, P               string
+	Floor                   string
+	Verdict                 string
+	Class                   string
+	// Notes are the footnote numbers of the row's remarks
+	// (compare.Footnotes: the text output's numbers).
+	Notes []int
 }
 
-func side(s *compare.Side, unit string) string {
+// sideCell is one side's median with its unit, and its interval and runs.
+type sideCell struct{ Value, Detail string }
+
+// footnote is one numbered remark under the verdict table.
+type footnote struct {
+	N    int
+	Text string
+}
+
+func side(s *compare.Side, unit string) sideCell {
 	if s == nil {
-		return "—"
+		return sideCell{Value: "—"}
 	}
 	if s.Status != "ok" {
-		return s.Status
+		return sideCell{Value: s.Status}
 	}
-	ci := ""
+	runs := fmt.Sprintf("%d runs", s.Runs)
+	if s.Runs == 1 {
+		runs = "1 run"
+	}
 	if !s.RelCI.NaN() {
-		ci = " ±" + compare.FormatPercent(float64(s.RelCI))
+		runs = "±" + compare.FormatPercent(float64(s.RelCI)) + ", " + runs
 	}
-	return compare.FormatValue(float64(s.Median)) + " " + unit + ci + fmt.Sprintf(" (%d runs)", s.Runs)
+	return sideCell{Value: compare.FormatValue(float64(s.Median)) + " " + unit, Detail: runs}
 }
 
 // VerdictClass is the CSS class (and Markdown emphasis) of a verdict.
@@ -65,8 +85,11 @@ func verdictLabel(c *compare.Comparison) string {
 }
 
 // rows orders the table: failures and regressions first, then
-// improvements, then the rest in the comparison's order.
-func rows(rep *compare.Report) []row {
+// improvements, then the rest in the comparison's order. Comparisons whose
+// key is in hidden (benchmarks skipped in every run, which the page lists
+// by reason instead) are left out. names maps a key to a result, for the
+// short name; fn numbers the remarks.
+func rows(rep *compare.Report, names map[string]*results.Result, hidden map[string]bool, fn *compare.Footnotes) []row {
 	rank := func(c *compare.Comparison) int {
 		switch {
 		case c.Fails():
@@ -84,34 +107,44 @@ func rows(rep *compare.Report) []row {
 	for r := 0; r <= 4; r++ {
 		for i := range rep.Comparisons {
 			c := &rep.Comparisons[i]
-			if rank(c) != r {
+			if rank(c) != r || hidden[c.Key] {
 				continue
 			}
 			p := ""
 			if !c.P.NaN() {
 				p = fmt.Sprintf("%.3g", float64(c.P))
 			}
-			var rem []string
-			if c.Note != "" {
-				rem = append(rem, c.Note)
-			}
-			if c.Reason != "" {
-				rem = append(rem, c.Reason)
-			}
-			if c.AllowReason != "" {
-				rem = append(rem, "allowed: "+c.AllowReason)
-			}
-			for _, w := range c.Warnings {
-				rem = append(rem, w.Message)
-			}
-			out = append(out, row{
-				Key: c.Key, Group: c.Group, Metric: c.Metric,
+			rw := row{
+				Key: c.Key, Name: c.Key, Group: c.Group, Metric: c.Metric,
 				Base: side(c.Base, c.Unit), New: side(c.New, c.Unit),
 				Change: compare.FormatChange(float64(c.Change)), P: p, Floor: compare.FormatFloor(float64(c.Limits.Floor)),
-				Verdict: verdictLabel(c), Class: verdictClass(c), Remarks: strings.Join(rem, "; "),
-			})
+				Verdict: verdictLabel(c), Class: verdictClass(c), Notes: fn.Numbers(c),
+			}
+			if res := names[c.Key]; res != nil {
+				rw.Name, rw.Size = chart.TableName(res)
+				if _, cfg, ok := strings.Cut(c.Key, "@"); ok {
+					rw.Config = cfg
+				}
+			}
+			out = append(out, rw)
 		}
 	}
+	return out
+}
+
+// footnotesOf lists, in number order, the remarks the rows refer to.
+func footnotesOf(rs []row, fn *compare.Footnotes) []footnote {
+	seen := map[int]bool{}
+	var out []footnote
+	for _, r := range rs {
+		for _, n := range r.Notes {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, footnote{N: n, Text: fn.Text(n)})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].N < out[j].N })
 	return out
 }
 
@@ -149,13 +182,23 @@ th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; vertic
 th { background: #f4f4f4; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 code { font-family: "Liberation Mono", Consolas, monospace; font-size: 0.95em; }
+/* A wide table scrolls inside its box, never the page. */
+.scroll { overflow-x: auto; }
+td code { overflow-wrap: break-word; }
+.detail { display: block; color: #666; font-size: 0.85em; }
 .verdict { font-weight: bold; white-space: nowrap; }
+#verdict-table { width: 100%; }
+#verdict-table td.head { min-width: 14em; }
+#verdict-table .size { white-space: nowrap; color: #444; }
+#verdict-table td.notes { white-space: nowrap; }
 /* Okabe-Ito: vermillion regressions, blue improvements, orange noisy. */
 tr.bad td.verdict { color: #fff; background: #D55E00; }
 tr.allowed td.verdict { color: #D55E00; }
 tr.good td.verdict { color: #fff; background: #0072B2; }
 tr.noisy td.verdict { background: #fbe3b0; }
 tr.same td.verdict { color: #666; }
+ol.footnotes { padding-left: 2.5em; }
+ol.footnotes li { margin: 0.2em 0; }
 .summary { font-size: 1.1em; padding: 0.5em 0.8em; border-left: 6px solid #999; background: #f7f7f7; }
 .summary.fail { border-color: #D55E00; }
 .summary.pass { border-color: #0072B2; }
@@ -165,6 +208,21 @@ figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
 figcaption { margin-top: 0.4em; color: #333; }
 figcaption .files { color: #666; font-size: 0.9em; }
 nav ul { columns: 2; }
+/* Phones: a table of class "cards" shows each row as a card, each cell
+   labelled (data-label); "head" and "wide" cells take a line of their own. */
+@media (max-width: 720px) {
+  body { padding: 0 0.5em; }
+  nav ul { columns: 1; }
+  table.cards, table.cards tbody { display: block; }
+  table.cards thead { display: none; }
+  table.cards tr { display: flex; flex-wrap: wrap; border: 1px solid #ccc; margin: 0.6em 0; }
+  table.cards td { display: block; flex: 1 1 auto; border: none; text-align: left; min-width: 0; }
+  table.cards td.head { order: -1; flex-basis: 100%; background: #f4f4f4; font-weight: bold; }
+  table.cards td.wide { flex-basis: 100%; }
+  table.cards td:empty { display: none; }
+  table.cards td[data-label]::before { content: attr(data-label) ": "; color: #555; font-weight: normal; }
+  table.cards td.num .detail { display: inline; margin-left: 0.4em; }
+}
 </style>
 </head>
 <body>
@@ -180,38 +238,48 @@ nav ul { columns: 2; }
 </ul></nav>
 
 <h2 id="runs">Runs</h2>
-<table>
+<div class="scroll"><table class="cards">
 <thead><tr><th>#</th><th>File</th><th>Started</th><th>Device</th><th>Driver</th><th>Kernel</th><th>Suites</th><th>Labels</th>{{if .Runs}}<th>Benchmarks</th>{{end}}</tr></thead>
 <tbody>
-{{range $i, $r := .Runs}}<tr><td class="num">{{inc $i}}</td><td><code>{{$r.Name}}</code></td><td>{{$r.Started}}</td><td>{{$r.Device}}</td><td>{{$r.Driver}}</td><td>{{$r.Kernel}}</td><td>{{$r.Suites}}{{if $r.Quick}} (quick){{end}}</td><td>{{$r.Labels}}{{if $r.Configs}}<br>A/B: {{$r.Configs}}{{end}}</td><td class="num">{{$r.Results}}</td></tr>
+{{range $i, $r := .Runs}}<tr><td class="num" data-label="Run">{{inc $i}}</td><td class="head"><code>{{$r.Name}}</code></td><td data-label="Started">{{$r.Started}}</td><td class="wide" data-label="Device">{{$r.Device}}</td><td class="wide" data-label="Driver">{{$r.Driver}}</td><td data-label="Kernel">{{$r.Kernel}}</td><td data-label="Suites">{{$r.Suites}}{{if $r.Quick}} (quick){{end}}</td><td data-label="Labels">{{$r.Labels}}{{if $r.Configs}}<br>A/B: {{$r.Configs}}{{end}}</td><td class="num" data-label="Benchmarks">{{$r.Results}}</td></tr>
 {{end}}</tbody>
-</table>
+</table></div>
 
 <h3>Parameters that differ between runs</h3>
-{{if .Differ}}<table>
+{{if .Differ}}<div class="scroll"><table>
 <thead><tr><th>Key</th>{{range $i, $r := .Runs}}<th>#{{inc $i}}</th>{{end}}</tr></thead>
 <tbody>
 {{range .Differ}}<tr><td><code>{{.Key}}</code></td>{{range .Values}}<td>{{if .}}<code>{{.}}</code>{{else}}<em>unset</em>{{end}}</td>{{end}}</tr>
 {{end}}</tbody>
-</table>{{else}}<p>None: every run has the same fingerprint and labels{{if eq (len .Runs) 1}} (there is one run){{end}}.</p>{{end}}
+</table></div>{{else}}<p>None: every run has the same fingerprint and labels{{if eq (len .Runs) 1}} (there is one run){{end}}.</p>{{end}}
 {{if .Same}}<details><summary>Parameters all runs share ({{len .Same}})</summary>
-<table><tbody>
+<div class="scroll"><table><tbody>
 {{range .Same}}<tr><td><code>{{.Key}}</code></td><td><code>{{index .Values 0}}</code></td></tr>
-{{end}}</tbody></table>
+{{end}}</tbody></table></div>
 </details>{{end}}
 
 {{if .ISA}}{{template "isa" .}}{{else}}<h2 id="verdicts">Comparison and verdicts</h2>
 {{if .Compare}}<p class="summary {{if .Failed}}fail{{else}}pass{{end}}"><strong>{{.Summary}}</strong> against baseline <code>{{.Baseline}}</code>{{if .Compare.By}} (grouped by <code>{{.Compare.By}}</code>){{end}}; {{.Policy}}.</p>
 {{range .Compare.Notes}}<p class="note">{{.}}</p>
 {{end}}
-<table id="verdict-table">
-<thead><tr><th>Benchmark</th>{{if .Multi}}<th>Group</th>{{end}}<th>Baseline</th><th>New</th><th>Change</th><th>p</th><th>Noise floor</th><th>Verdict</th><th>Remarks</th></tr></thead>
+{{if .Rows}}<div class="scroll">
+<table id="verdict-table" class="cards">
+<thead><tr><th>Benchmark</th>{{if .Multi}}<th>Group</th>{{end}}<th>Baseline</th><th>New</th><th>Change</th><th>p</th><th>Noise floor</th><th>Verdict</th><th>Notes</th></tr></thead>
 <tbody>
-{{range .Rows}}<tr class="{{.Class}}"><td><code>{{.Key}}</code></td>{{if $.Multi}}<td><code>{{.Group}}</code></td>{{end}}<td class="num">{{.Base}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="num">{{.P}}</td><td class="num">{{.Floor}}</td><td class="verdict">{{.Verdict}}</td><td>{{.Remarks}}</td></tr>
+{{range .Rows}}<tr class="{{.Class}}"><td class="head" title="{{.Key}}"><code>{{.Name}}</code>{{if .Size}} <span class="size">{{.Size}}</span>{{end}}{{if .Config}} <code>@{{.Config}}</code>{{end}}</td>{{if $.Multi}}<td data-label="Group"><code>{{.Group}}</code></td>{{end}}<td class="num wide" data-label="Baseline">{{.Base.Value}}{{if .Base.Detail}}<span class="detail">{{.Base.Detail}}</span>{{end}}</td><td class="num wide" data-label="New">{{.New.Value}}{{if .New.Detail}}<span class="detail">{{.New.Detail}}</span>{{end}}</td><td class="num" data-label="Change">{{.Change}}</td><td class="num" data-label="p">{{.P}}</td><td class="num" data-label="Noise floor">{{.Floor}}</td><td class="verdict" data-label="Verdict">{{.Verdict}}</td><td class="notes" data-label="Notes">{{range $i, $n := .Notes}}{{if $i}}, {{end}}<a href="#note-{{$n}}">[{{$n}}]</a>{{end}}</td></tr>
 {{end}}</tbody>
 </table>
+</div>
+{{if .Footnotes}}<ol class="footnotes">
+{{range .Footnotes}}<li id="note-{{.N}}" value="{{.N}}">{{.Text}}</li>
+{{end}}</ol>{{end}}{{end}}
 <p>Runs (processes), not samples, are the evidence: a side's figure is the median of its run medians. A regression needs the change's 95% interval (hierarchical bootstrap over runs, then samples) to lie beyond the effective threshold (the policy's, or the benchmark's noise floor when larger) and the t-test on the run medians to give p below alpha; "unsure" means the runs cannot tell (too few, or too noisy). Medians are shown with the half-width of their 95% interval (with 3 or more runs).</p>
-{{else}}<p>No comparison: {{.NoCmp}}.</p>{{end}}{{end}}
+{{else}}<p>No comparison: {{.NoCmp}}.</p>{{end}}
+{{if .Skips}}<h3 id="skipped">Skipped in every run</h3>
+<ul>
+{{range .Skips}}<li>{{.}}</li>
+{{end}}</ul>
+<p>Each skipped benchmark, with its reason: <code>radvbench list --skipped {{(index .Runs 0).Name}}</code>.</p>{{end}}{{end}}
 
 {{range .Charts}}<h2 id="{{.Name}}">{{kind .Kind}}{{if .Suite}}: {{.Suite}}{{end}}</h2>
 <figure>

@@ -72,21 +72,25 @@ type Param struct {
 
 // page is everything the HTML and Markdown need.
 type page struct {
-	Title    string
-	Runs     []Run
-	Differ   []Param
-	Same     []Param // key with its single value in Values[0]
-	Compare  *compare.Report
-	NoCmp    string
-	Rows     []row
-	Charts   []*chart.Chart
-	CPU      bool
-	Policy   string
-	Summary  string
-	Failed   bool
-	Multi    bool
-	Tool     string
-	Baseline string
+	Title   string
+	Runs    []Run
+	Differ  []Param
+	Same    []Param // key with its single value in Values[0]
+	Compare *compare.Report
+	NoCmp   string
+	Rows    []row
+	// Footnotes are the remarks the rows refer to; Skips one line per
+	// reason for the benchmarks skipped in every run (not rows).
+	Footnotes []footnote
+	Skips     []string
+	Charts    []*chart.Chart
+	CPU       bool
+	Policy    string
+	Summary   string
+	Failed    bool
+	Multi     bool
+	Tool      string
+	Baseline  string
 	// ISA is set for isa files: what RADV compiled, and how it changed.
 	ISA *isaSection
 }
@@ -294,6 +298,10 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		pg.Title += ": " + strings.Join(ss, ", ")
 	}
 	pg.Differ, pg.Same = params(inputs)
+	names, skipped, hidden := resultsByKey(inputs)
+	for _, g := range results.GroupSkipped(skipped) {
+		pg.Skips = append(pg.Skips, g.String())
+	}
 	if rep := out.Compare; rep != nil {
 		pg.Summary = rep.Summary()
 		pg.Failed = rep.Failed()
@@ -304,7 +312,9 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		if rep.NoiseFile != "" {
 			pg.Policy += ", noise floors from " + rep.NoiseFile
 		}
-		pg.Rows = rows(rep)
+		fn := rep.Footnotes()
+		pg.Rows = rows(rep, names, hidden, fn)
+		pg.Footnotes = footnotesOf(pg.Rows, fn)
 	}
 	if kind, _ := compare.Kind(inputs); kind == results.KindISA {
 		pg.ISA = newISASection(inputs, out.ISACompare)
@@ -317,6 +327,43 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		pg.Tool = inputs[0].File.Tool.Name + " " + inputs[0].File.Tool.Version
 	}
 	return pg
+}
+
+// resultsByKey maps every comparison key (Result.ID and noise.Key) of the
+// inputs to a result, and lists the benchmarks skipped in every run that
+// has them, one result each, with their keys (hidden: the verdict table
+// leaves them out; the page lists them by reason).
+func resultsByKey(inputs []compare.Input) (names map[string]*results.Result, skipped []results.Result, hidden map[string]bool) {
+	names = map[string]*results.Result{}
+	everywhere := map[string]bool{}
+	var order []string
+	for _, in := range inputs {
+		for i := range in.File.Results {
+			r := &in.File.Results[i]
+			id := r.ID()
+			for _, k := range []string{id, noise.Key(r)} {
+				if names[k] == nil {
+					names[k] = r
+				}
+			}
+			all, seen := everywhere[id]
+			if !seen {
+				order = append(order, id)
+				all = true
+			}
+			everywhere[id] = all && r.Status == results.StatusSkipped
+		}
+	}
+	for _, id := range order {
+		if everywhere[id] {
+			skipped = append(skipped, *names[id])
+		}
+	}
+	hidden = map[string]bool{}
+	for k, r := range names {
+		hidden[k] = everywhere[r.ID()]
+	}
+	return names, skipped, hidden
 }
 
 func noiseLimit(p compare.Policy) float64 {
