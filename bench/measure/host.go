@@ -116,6 +116,9 @@ func NewHost(o HostOptions) *Host {
 		}
 		sort.Strings(h.cards)
 	}
+	// The first window starts now: a run compiles its pipelines and warms
+	// up before its first timed sample, usually longer than Window.
+	h.remember(h.read(false))
 	return h
 }
 
@@ -186,7 +189,11 @@ func (h *Host) End() Interference {
 	start := h.windowStart(end.at)
 	h.remember(end)
 	in := Interference{OtherCPU: math.NaN(), Steal: math.NaN(), SelfCPU: math.NaN(), Wait: math.NaN(), GPUOther: math.NaN()}
-	in.OtherCPU, in.Steal = cpuFigures(start, end)
+	if end.at.Sub(start.at) >= h.window {
+		// Over less than Window (the first samples of a run) a single
+		// 10 ms tick reads as whole cores: not a figure.
+		in.OtherCPU, in.Steal = cpuFigures(start, end)
+	}
 	if wall := end.at.Sub(h.begin.at).Seconds(); wall > 0 {
 		if end.selfOK && h.begin.selfOK {
 			in.SelfCPU = (end.self - h.begin.self).Seconds() / wall
