@@ -100,6 +100,11 @@ func finishRun(ctx context.Context, stdout io.Writer, f runFlags, e runEnd) erro
 	if err := importFinishedRun(ctx, stdout, f.db, e.file, out); err != nil {
 		return err
 	}
+	if e.verdict == nil && e.by != "config" {
+		for _, l := range nextSteps(out, f.report) {
+			fmt.Fprintln(stdout, l)
+		}
+	}
 	if table.failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, out)}
 	}

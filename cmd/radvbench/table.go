@@ -34,11 +34,14 @@ type resultTable struct {
 	ok, skipped   int
 	failed, noisy int
 	skips         []results.Result
+	// samples and disturbed count the timed samples of the results with
+	// interference marks, and those marked (left out of the figures).
+	samples, disturbed int
 }
 
 func newResultTable(w io.Writer) *resultTable { return &resultTable{w: w} }
 
-const rowFormat = "%-44s %-16s %16s %8s %7s %7s %4s  %s\n"
+const rowFormat = "%-44s %-16s %16s %8s %7s %7s %4s %5s  %s\n"
 
 func (t *resultTable) add(r *results.Result) {
 	if r.Status == results.StatusSkipped {
@@ -47,7 +50,7 @@ func (t *resultTable) add(r *results.Result) {
 		return
 	}
 	if !t.header {
-		fmt.Fprintf(t.w, rowFormat, "BENCHMARK", "SIZE", "MEDIAN", "±CI95", "CV", "%PEAK", "N", "STATUS")
+		fmt.Fprintf(t.w, rowFormat, "BENCHMARK", "SIZE", "MEDIAN", "±CI95", "CV", "%PEAK", "N", "DIST", "STATUS")
 		t.header = true
 	}
 	name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
@@ -70,7 +73,7 @@ func (t *resultTable) add(r *results.Result) {
 		t.failed++
 		status = "FAILED: " + r.Reason
 	}
-	median, ci, cv, peak, n := "-", "-", "-", "-", "-"
+	median, ci, cv, peak, n, dist := "-", "-", "-", "-", "-", "-"
 	if r.Status == results.StatusOK {
 		median = fmt.Sprintf("%.4g %s", r.Metric.Value, r.Metric.Unit)
 		if r.CI.High > 0 && r.Metric.Value != 0 {
@@ -84,8 +87,14 @@ func (t *resultTable) add(r *results.Result) {
 			peak = fmt.Sprintf("%.1f%%", r.PercentOfPeak)
 		}
 		n = fmt.Sprint(len(r.Metric.Samples))
+		if len(r.Disturbed) > 0 {
+			d := r.DisturbedSamples()
+			dist = fmt.Sprint(d)
+			t.samples += len(r.Disturbed)
+			t.disturbed += d
+		}
 	}
-	fmt.Fprintf(t.w, rowFormat, name, size, median, ci, cv, peak, n, status)
+	fmt.Fprintf(t.w, rowFormat, name, size, median, ci, cv, peak, n, dist, status)
 }
 
 func sizeString(p map[string]int64) string {
@@ -112,6 +121,9 @@ func (t *resultTable) summary() string {
 	}
 	parts = append(parts, skipped, fmt.Sprintf("%d failed", t.failed))
 	b.WriteString("summary: " + strings.Join(parts, ", "))
+	if t.samples > 0 {
+		fmt.Fprintf(&b, "\ndisturbed: %d of %d timed samples (DIST) saw interference (another process, steal, a clock change) and are left out of the figures; the results file keeps them, marked (docs/verdicts.md)", t.disturbed, t.samples)
+	}
 	return b.String()
 }
 

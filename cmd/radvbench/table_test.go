@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -52,6 +53,16 @@ func TestRunSkipsGrouped(t *testing.T) {
 	if !strings.Contains(stdout, "summary: 2 ok") || !strings.Contains(stdout, "4 skipped (") {
 		t.Errorf("summary line:\n%s", stdout)
 	}
+	// The observer marked every timed sample: the table counts them.
+	var samples, disturbed int
+	for _, r := range f.Results {
+		samples += len(r.Disturbed)
+		disturbed += r.DisturbedSamples()
+	}
+	if samples == 0 || !strings.Contains(stdout, fmt.Sprintf("disturbed: %d of %d timed samples (DIST)", disturbed, samples)) ||
+		!regexp.MustCompile(`(?m)^BENCHMARK .* N +DIST  STATUS$`).MatchString(stdout) {
+		t.Errorf("the table does not count the %d of %d samples marked disturbed:\n%s", disturbed, samples, stdout)
+	}
 
 	code, list, stderr := cli(t, "list", "--skipped", out)
 	if code != 0 {
@@ -73,9 +84,13 @@ func TestRunSkipsGrouped(t *testing.T) {
 	if code, so, se := cli(t, "run", "--filter", "naive|tiled", "--sizes", "32", "--max-time", "50ms", "--warmup", "1ms", "--progress", "never", "-o", second); code != 0 {
 		t.Fatalf("second run: exit %d\n%s%s", code, so, se)
 	}
-	steps := nextSteps(out, "")
-	if len(steps) != 2 {
-		t.Fatalf("next steps: %q", steps)
+	// The run printed them: "next:" and the line under it.
+	var steps []string
+	if i := strings.Index(stdout, "\nnext:"); i >= 0 {
+		steps = strings.SplitN(strings.TrimSpace(stdout[i+1:]), "\n", 3)
+	}
+	if len(steps) != 2 || !strings.Contains(steps[1], "radvbench compare "+out+" NEW.json") {
+		t.Fatalf("the run's last lines are not the two next steps: %q\nstdout:\n%s", steps, stdout)
 	}
 	for _, s := range steps {
 		cmd := strings.Fields(strings.TrimPrefix(strings.TrimSpace(strings.TrimPrefix(s, "next:")), "radvbench"))
