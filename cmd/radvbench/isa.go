@@ -250,6 +250,9 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 	}
 	file.Results, file.Shaders, file.Rounds, file.Finished = merged.Results, merged.Shaders, merged.Rounds, merged.Finished
+	if !merged.Started.IsZero() {
+		file.Started = merged.Started // the first target's start, not now
+	}
 	if err := rec.Finish(outPath, file, runErr == nil, "radvbench isa "+strings.Join(args, " ")); err != nil {
 		return err
 	}

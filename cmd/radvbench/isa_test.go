@@ -45,6 +45,9 @@ func TestISA(t *testing.T) {
 	if f.Kind() != results.KindISA || len(f.Configs) != 2 || f.Configs[0].Device == nil || f.Configs[0].Device.Emulated == nil {
 		t.Fatalf("kind %s, targets %+v: want an isa file with two emulated targets", f.Kind(), f.Configs)
 	}
+	if f.Started.IsZero() || f.Finished.Before(f.Started) {
+		t.Errorf("the isa file says it started %v and finished %v", f.Started, f.Finished)
+	}
 	gfx1201Has := f.Configs[1].Device.Extensions
 	coopOn1201 := false
 	for _, e := range gfx1201Has {

@@ -255,7 +255,7 @@ func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []st
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 2 {
-			return nil, usagef("'radvbench run %s' rejected its arguments (see above)", strings.Join(args, " "))
+			return nil, usagef("'radvbench run %s' refused to start (the line above says why)", strings.Join(args, " "))
 		}
 		if _, statErr := os.Stat(path); statErr != nil {
 			return nil, fmt.Errorf("radvbench run --runs %d: %w", n, err)
