@@ -40,7 +40,7 @@ missing() {
 	local shim
 	shim=$(dpkg-query -W -f='${Version}' mesa-drm-shim 2>/dev/null || true)
 	if [ -z "$shim" ] || [ "$shim" != "$v" ] || ! ldconfig -p 2>/dev/null | grep -q 'libamdgpu_noop_drm_shim.so '; then
-		m+=("mesa-drm-shim in the version of mesa-vulkan-drivers ($v) from bookworm-backports, for radvbench isa (have: ${shim:-none})")
+		m+=("mesa-drm-shim in the version of mesa-vulkan-drivers${v:+ ($v)} from bookworm-backports, for radvbench isa (have: ${shim:-none})")
 	fi
 	if [ "${WITH_TEST_DEPS:-0}" = 1 ]; then
 		command -v chromium >/dev/null || m+=("chromium (report test)")
