@@ -80,14 +80,25 @@ type Policy struct {
 	// sample. A disturbed sample is kept (Measurement.Disturbed) but left
 	// out of the summary and the stopping rule, and before the next one
 	// Measure waits for the machine to quieten (Observer.Quiet), up to
-	// QuietWait at a time (DefaultQuietWait when 0) and half the budget in
-	// all, while the budget lasts.
-	Observer  Observer
-	QuietWait time.Duration
+	// QuietWait at a time (DefaultQuietWait when 0) and QuietBudget in all
+	// (when 0: half the Budget, at least DefaultQuietBudget). Time spent
+	// waiting is not sampling time: it moves the Budget's deadline.
+	Observer    Observer
+	QuietWait   time.Duration
+	QuietBudget time.Duration
 }
 
-// DefaultQuietWait bounds one wait for quiet after a disturbed sample.
-const DefaultQuietWait = 200 * time.Millisecond
+// DefaultQuietWait bounds one wait for quiet after a disturbed sample;
+// DefaultQuietBudget is the least a benchmark may wait in all. A
+// neighbour's bursts last seconds (a build step, a test binary): a
+// benchmark whose budget is shorter than a burst (a --quick run's 1 s)
+// could otherwise never leave it, and every sample of it would be
+// disturbed. Waiting ends at the first quiet poll, so a quiet machine
+// never waits.
+const (
+	DefaultQuietWait   = time.Second
+	DefaultQuietBudget = 4 * time.Second
+)
 
 // Validate reports the first invalid field of p.
 func (p Policy) Validate() error {
@@ -104,6 +115,8 @@ func (p Policy) Validate() error {
 		return &PolicyError{Field: "Warmup", Why: fmt.Sprintf("the warm-up must not be negative, got %v", p.Warmup)}
 	case p.QuietWait < 0:
 		return &PolicyError{Field: "QuietWait", Why: fmt.Sprintf("the wait for quiet must not be negative, got %v", p.QuietWait)}
+	case p.QuietBudget < 0:
+		return &PolicyError{Field: "QuietBudget", Why: fmt.Sprintf("the time to wait for quiet must not be negative, got %v", p.QuietBudget)}
 	}
 	return nil
 }
@@ -264,6 +277,10 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 	if quietWait == 0 {
 		quietWait = DefaultQuietWait
 	}
+	quietBudget := p.QuietBudget
+	if quietBudget == 0 {
+		quietBudget = max(p.Budget/2, DefaultQuietBudget)
+	}
 	var quiet []float64 // the values of the undisturbed samples
 	for m.Stop == StopNone {
 		if ctx.Err() != nil {
@@ -310,13 +327,17 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 			}
 		}
 		if disturbed && m.Stop == StopNone {
-			// Back off: wait for the machine to quieten, while the budget
-			// lasts and at most half of it in all.
-			left := min(quietWait, deadline.Sub(c.Now()), p.Budget/2-m.Waited)
+			// Back off: wait for the machine to quieten, at most
+			// quietWait at a time and quietBudget in all.
+			left := min(quietWait, quietBudget-m.Waited)
 			if left > 0 {
 				t0 := c.Now()
 				obs.Quiet(ctx, left)
-				m.Waited += c.Now().Sub(t0)
+				w := c.Now().Sub(t0)
+				m.Waited += w
+				// Waiting is not sampling: the deadlines move with it.
+				deadline = deadline.Add(w)
+				slowDeadline = slowDeadline.Add(w)
 			}
 		}
 	}

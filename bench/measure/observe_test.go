@@ -56,7 +56,9 @@ func TestMeasureObserved(t *testing.T) {
 		quietAfter time.Duration
 		budget     time.Duration
 		steady     bool
-		check      func(t *testing.T, m Measurement, o *fakeObserver)
+		// quietBudget is Policy.QuietBudget (0: the default).
+		quietBudget time.Duration
+		check       func(t *testing.T, m Measurement, o *fakeObserver)
 	}{
 		{
 			name: "disturbed samples are left out", disturbed: every(3), steady: true, budget: time.Second,
@@ -76,13 +78,15 @@ func TestMeasureObserved(t *testing.T) {
 			},
 		},
 		{
-			name: "waits stop at half the budget", disturbed: all, quietAfter: time.Hour, budget: time.Second,
+			name: "waits stop at the quiet budget", disturbed: all, quietAfter: time.Hour, budget: time.Second,
 			check: func(t *testing.T, m Measurement, o *fakeObserver) {
-				// Disturbed throughout: waits of 200 ms until half the 1 s
-				// budget went on them, then samples back to back (1 ms each
-				// on the fake clock) up to the sample limit.
-				if m.Waited != 500*time.Millisecond || !slices.Equal(o.waits, []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 100 * time.Millisecond}) {
-					t.Errorf("waited %v in %v", m.Waited, o.waits)
+				// Disturbed throughout: waits of 1 s until the default
+				// quiet budget (4 s: more than half the 1 s budget) went on
+				// them, then samples back to back (1 ms each on the fake
+				// clock) up to the sample limit.
+				want := []time.Duration{DefaultQuietWait, DefaultQuietWait, DefaultQuietWait, DefaultQuietWait}
+				if m.Waited != DefaultQuietBudget || !slices.Equal(o.waits, want) {
+					t.Errorf("waited %v in %v, want %v", m.Waited, o.waits, want)
 				}
 				// Every sample disturbed: the summary has nothing better than
 				// all of them, and the result says so even though they agree.
@@ -93,15 +97,30 @@ func TestMeasureObserved(t *testing.T) {
 			},
 		},
 		{
-			name: "no wait past the budget", disturbed: every(2), quietAfter: 150 * time.Millisecond, budget: 250 * time.Millisecond,
+			name: "a set quiet budget bounds the waits", disturbed: all, quietAfter: time.Hour, budget: time.Second, quietBudget: 300 * time.Millisecond,
 			check: func(t *testing.T, m Measurement, o *fakeObserver) {
-				for _, w := range o.waits {
-					if w > 250*time.Millisecond {
-						t.Errorf("a wait of up to %v with a 250 ms budget", w)
-					}
+				if m.Waited != 300*time.Millisecond || !slices.Equal(o.waits, []time.Duration{300 * time.Millisecond}) {
+					t.Errorf("waited %v in %v, want one wait of 300ms", m.Waited, o.waits)
 				}
-				if m.Waited > 125*time.Millisecond || !strings.Contains(m.NoisyReason, "samples disturbed, left out") {
-					t.Errorf("waited %v of a 250 ms budget; %q (stop %v, %d of %d quiet, %v)", m.Waited, m.NoisyReason, m.Stop, m.Quiet, len(m.NS), m.Summary)
+			},
+		},
+		{
+			name: "waiting is not sampling time", disturbed: every(2), quietAfter: 150 * time.Millisecond, budget: 250 * time.Millisecond,
+			check: func(t *testing.T, m Measurement, o *fakeObserver) {
+				// Every other sample disturbed, quiet 150 ms later: the
+				// waits (within the quiet budget) move the 250 ms
+				// deadline, so the samples get their whole budget.
+				// 27 waits of 150 ms use the 4 s quiet budget; the 200
+				// samples (1 ms each) then fit in the 250 ms: the sample
+				// limit ends it, not the budget the waits would have spent.
+				if m.Waited != DefaultQuietBudget {
+					t.Errorf("waited %v, want the quiet budget %v", m.Waited, DefaultQuietBudget)
+				}
+				if m.Stop != StopMaxSamples || len(m.NS) != 200 {
+					t.Errorf("stop %v after %d samples: the waits counted as sampling time", m.Stop, len(m.NS))
+				}
+				if !strings.Contains(m.NoisyReason, "samples disturbed, left out") {
+					t.Errorf("%q (stop %v, %d of %d quiet, %v)", m.NoisyReason, m.Stop, m.Quiet, len(m.NS), m.Summary)
 				}
 			},
 		},
@@ -138,6 +157,7 @@ func TestMeasureObserved(t *testing.T) {
 			})
 			p := base()
 			p.Budget = tt.budget
+			p.QuietBudget = tt.quietBudget
 			p.Observer = o
 			m, err := Measure(context.Background(), s, clock, p)
 			if err != nil {
@@ -150,5 +170,10 @@ func TestMeasureObserved(t *testing.T) {
 	p.QuietWait = -time.Second
 	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "wait for quiet") {
 		t.Errorf("negative QuietWait: %v", err)
+	}
+	p = base()
+	p.QuietBudget = -time.Second
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "wait for quiet") {
+		t.Errorf("negative QuietBudget: %v", err)
 	}
 }
