@@ -57,6 +57,12 @@ type Input struct {
 	// named group: the runs of all its files are pooled as one side
 	// ('compare BASE1 BASE2 -- NEW1 NEW2').
 	Group string
+	// Block, when set, says the input's runs were taken together with the
+	// runs of the other side's input of the same Block (one round of
+	// interleaved runs: Until sets "round N"): runs of one block on the
+	// two sides are compared as pairs (Comparison.Paired). Runs of an A/B
+	// file grouped by config pair by their round the same way.
+	Block string
 }
 
 // Options select grouping and policy.
@@ -126,6 +132,8 @@ type Side struct {
 	RunSeconds float64 `json:"run_seconds,omitempty"`
 
 	runs [][]float64
+	// blocks names the round of each RunEstimates run ("" unpaired).
+	blocks []string
 }
 
 // Comparison is one benchmark in one group against the baseline group.
@@ -141,16 +149,21 @@ type Comparison struct {
 	New    *Side  `json:"new"`
 	// Change is New.Median/Base.Median - 1 (the ratio of the geometric
 	// means of the run figures); Low and High bound its alarm interval
-	// (Welch's t on the log run figures, each end missing with the
+	// (Welch's t on the log run figures, or the paired t when Paired, each end missing with the
 	// policy's Alpha, or the share of it the design's look spent; null
 	// with fewer than 3 runs on a side). See Assess.
 	Change Float `json:"change"`
 	Low    Float `json:"change_low"`
 	High   Float `json:"change_high"`
 	// P is the two-sided p-value of Welch's t-test on the logarithms of the
-	// run figures (null with fewer than 2 runs on a side); reported, the
-	// verdict rests on the intervals.
-	P       Float   `json:"p"`
+	// run figures, or of the paired t-test when Paired (null with fewer
+	// than 2 runs on a side); reported, the verdict rests on the intervals.
+	P Float `json:"p"`
+	// Paired is set when both sides' runs were taken in rounds (Input.Block,
+	// or the rounds of an A/B file): the change is then judged on the runs
+	// of rounds that have one on each side, as paired log ratios, so what
+	// moved both runs of a round alike cancels (stats.PairedLogDiff).
+	Paired  bool    `json:"paired,omitempty"`
 	Verdict Verdict `json:"verdict"`
 	// Fails is Fails(), stored for JSON readers.
 	Fail bool `json:"fails"`

@@ -407,6 +407,50 @@ func TestCompareByConfig(t *testing.T) {
 	}
 }
 
+// TestComparePairedRounds: an A/B file of 4 rounds in which the machine
+// drifted (rounds 2 and 4 about 40% slower for both configurations) and B
+// is 1% faster in every round. By config, the runs pair by round: the
+// drift cancels and the change is "~" within the 3% threshold; the same
+// runs in separate files (no rounds to pair by) are unsure.
+func TestComparePairedRounds(t *testing.T) {
+	drift := []float64{1, 0.6, 1.02, 0.62}
+	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
+	var sep [2]*results.File
+	for ci, cfg := range []string{"A", "B"} {
+		r := results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: cfg,
+			Metric: results.Metric{Name: "m", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+		sep[ci] = &results.File{Schema: results.Schema}
+		for round, d := range drift {
+			for i := range 12 {
+				v := 100 * d * (1 + 0.01*float64(ci)) * (1 + 0.001*float64(i%4))
+				r.Metric.Samples = append(r.Metric.Samples, v)
+				r.SampleRounds = append(r.SampleRounds, round+1)
+			}
+		}
+		f.Results = append(f.Results, r)
+		plain := r
+		plain.Config = ""
+		sep[ci].Results = []results.Result{plain}
+	}
+	rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: DefaultPolicy(), By: "config"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Comparisons[0]
+	if !c.Paired || c.Verdict != Same || math.Abs(float64(c.Change)-0.01) > 0.002 {
+		t.Errorf("by config: paired %v, %s, change %v (%s); want paired, ~, +1%%", c.Paired, c.Verdict, c.Change, c.Reason)
+	}
+	// The same runs as groups of separate inputs: nothing says which
+	// runs were taken together.
+	rep, err = Compare([]Input{{Name: "a.json", File: sep[0]}, {Name: "b.json", File: sep[1]}}, Options{Policy: DefaultPolicy()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rep.Comparisons[0]; c.Paired || c.Verdict != Unsure {
+		t.Errorf("separate files: paired %v, %s; want unpaired and unsure", c.Paired, c.Verdict)
+	}
+}
+
 func TestCompareByLabelAndFingerprint(t *testing.T) {
 	var ins []Input
 	for _, n := range []string{"run-a1.json", "run-b1.json", "run-a2.json", "run-c1.json", "run-b2.json"} {

@@ -53,10 +53,17 @@ func (r *Report) policyLine() string {
 // the repeated intervals over its looks.
 func (r *Report) intervalText() string {
 	lvl := FormatPercent(1 - 2*r.Policy.Alpha)
-	if r.Design.MaxRuns > 0 {
-		return fmt.Sprintf("%s repeated over looks up to %d runs a side", lvl, r.Design.MaxRuns)
+	paired := ""
+	for i := range r.Comparisons {
+		if r.Comparisons[i].Paired {
+			paired = ", runs paired by round"
+			break
+		}
 	}
-	return lvl
+	if r.Design.MaxRuns > 0 {
+		return fmt.Sprintf("%s repeated over looks up to %d runs a side%s", lvl, r.Design.MaxRuns, paired)
+	}
+	return lvl + paired
 }
 
 // verdictText is the verdict as a table shows it: "FAILED" for a new

@@ -3,6 +3,7 @@ package compare
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/radvbench/radvbench/reports/noise"
@@ -18,6 +19,9 @@ type entry struct {
 	result *results.Result // first ok result seen, for metric and status
 	runs   [][]float64     // samples of each run
 	marks  [][]bool        // each run's disturbed marks (nil: none)
+	// blocks names the round each run was taken in, for pairing with the
+	// other side's run of that round ("" when the runs are not paired).
+	blocks []string
 	// secs is the time each run spent on the benchmark (DurationS split
 	// over the result's runs).
 	secs  []float64
@@ -25,12 +29,18 @@ type entry struct {
 }
 
 // addRuns appends the runs of result r: every round of it is one run.
-func (e *entry) addRuns(r *results.Result) {
-	_, groups := r.RunSamples()
+// block, when not "", names the rounds: a run's block is block#ROUND.
+func (e *entry) addRuns(r *results.Result, block string) {
+	rounds, groups := r.RunSamples()
 	marks := r.RunDisturbed()
 	for i, g := range groups {
 		e.runs = append(e.runs, g)
 		e.marks = append(e.marks, marks[i])
+		b := ""
+		if block != "" {
+			b = block + "#" + strconv.Itoa(rounds[i])
+		}
+		e.blocks = append(e.blocks, b)
 		if r.DurationS > 0 {
 			e.secs = append(e.secs, r.DurationS/float64(len(groups)))
 		}
@@ -98,7 +108,13 @@ func group(inputs []Input, by string) ([]*groupData, error) {
 			e.result = r
 		}
 		if r.Status == results.StatusOK {
-			e.addRuns(r)
+			block := in.Block
+			if block == "" && by == "config" {
+				// One file's A/B runs: round k ran each configuration once,
+				// one after the other.
+				block = "file " + in.Name
+			}
+			e.addRuns(r, block)
 		}
 		if len(e.files) == 0 || e.files[len(e.files)-1] != in.Name {
 			e.files = append(e.files, in.Name)

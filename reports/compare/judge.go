@@ -67,6 +67,11 @@ func side(e *entry, keepAll bool) *Side {
 			continue
 		}
 		s.RunEstimates = append(s.RunEstimates, stats.RunEstimate(r, marks, higher))
+		block := ""
+		if i < len(e.blocks) {
+			block = e.blocks[i]
+		}
+		s.blocks = append(s.blocks, block)
 		if cv := stats.CV(stats.Undisturbed(r, marks)); !math.IsNaN(cv) {
 			cvs = append(cvs, cv)
 		}
@@ -84,6 +89,45 @@ func side(e *entry, keepAll bool) *Side {
 	}
 	return s
 }
+
+// pairRuns returns the run figures the change is judged on: when every
+// run of both sides names its round (Input.Block) and at least
+// MinPairedShare of the smaller side's runs have a partner of their
+// round on the other side, the figures of the rounds that have a run on
+// each side, base[i] and new[i] from one round, in the baseline's order,
+// and paired true; otherwise every run of each side. (Rounds lose their
+// pair when a side's run is set aside as disturbed; pairing then throws
+// away more evidence than the drift it cancels is worth. The choice
+// rests on the marks and the rounds, never on the figures.)
+func pairRuns(b, n *Side) (base, new []float64, paired bool) {
+	if len(b.blocks) != len(b.RunEstimates) || len(n.blocks) != len(n.RunEstimates) || len(b.blocks) == 0 || len(n.blocks) == 0 {
+		return b.RunEstimates, n.RunEstimates, false
+	}
+	byBlock := map[string]float64{}
+	for i, k := range n.blocks {
+		if k == "" {
+			return b.RunEstimates, n.RunEstimates, false
+		}
+		byBlock[k] = n.RunEstimates[i]
+	}
+	for i, k := range b.blocks {
+		if k == "" {
+			return b.RunEstimates, n.RunEstimates, false
+		}
+		if v, ok := byBlock[k]; ok {
+			base = append(base, b.RunEstimates[i])
+			new = append(new, v)
+		}
+	}
+	if float64(len(base)) < MinPairedShare*float64(min(len(b.RunEstimates), len(n.RunEstimates))) {
+		return b.RunEstimates, n.RunEstimates, false
+	}
+	return base, new, true
+}
+
+// MinPairedShare is the share of a side's runs (the smaller side's) that
+// must have a partner in their round for the runs to be judged as pairs.
+const MinPairedShare = 0.75
 
 // setAside marks the runs of e that are disturbed throughout
 // (stats.DisturbedRun); none when keepAll.
@@ -221,21 +265,23 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		ev.Floor = nz.Floor(nb, nn, lim.Alpha)
 	}
 	eff := ev.Effective(lim)
-	ld := stats.WelchLogDiff(c.Base.RunEstimates, c.New.RunEstimates)
+	xb, xn, paired := pairRuns(c.Base, c.New)
+	c.Paired = paired
+	ld := logDiff(xb, xn, paired)
 	if ld.OK {
-		ev.P = stats.WelchLog(c.Base.RunEstimates, c.New.RunEstimates).P
+		ev.P = ld.P()
 	}
-	if nb >= stats.MinRuns && nn >= stats.MinRuns {
-		a := Assess(c.Base.RunEstimates, c.New.RunEstimates, dir, eff, lim, j.design)
+	if len(xb) >= stats.MinRuns && len(xn) >= stats.MinRuns {
+		a := Assess(xb, xn, paired, dir, eff, lim, j.design)
 		// The look's runs (a sequential design's first n a side): the change
 		// the interval is about.
 		ev.Change, ev.P = a.Change, a.P
 		ev.Low, ev.High, ev.EqLow, ev.EqHigh = a.Low, a.High, a.EqLow, a.EqHigh
 		c.More, c.SettleRuns = a.More, a.NeedRuns
 	} else {
-		c.More = !j.design.last(min(nb, nn))
+		c.More = !j.design.last(min(len(xb), len(xn)))
 		if ld.OK && !math.IsNaN(eff) {
-			c.SettleRuns = needRuns(ld, min(nb, nn), dir, eff, lim, j.design)
+			c.SettleRuns = needRuns(ld, min(len(xb), len(xn)), dir, eff, lim, j.design)
 		}
 	}
 	c.Change, c.Low, c.High, c.P = Float(ev.Change), Float(ev.Low), Float(ev.High), Float(ev.P)

@@ -133,7 +133,7 @@ type Assessment struct {
 	// end missing with the look's alarm share); EqLow and EqHigh with its
 	// equivalence interval. NaN when there is none.
 	Change, Low, High, EqLow, EqHigh float64
-	// P is Welch's two-sided p-value on the log run estimates (reported,
+	// P is the two-sided p-value (Welch's or the paired t) on the log run estimates (reported,
 	// not used by the rule).
 	P float64
 	// Alpha and Equiv are the error shares this look spent.
@@ -157,6 +157,11 @@ type Assessment struct {
 // when higher is better, -1 when lower is. Both sides need
 // stats.MinRuns runs.
 //
+// When paired is set, base[i] and new[i] were taken together (one round
+// of interleaved runs; the slices are as long) and the change's
+// intervals are those of the mean paired log ratio (stats.PairedLogDiff),
+// else Welch's (stats.WelchLogDiff).
+//
 // A fixed design uses every run. A sequential design looks at the first
 // n runs of each side, n the scheduled look at or below the smaller
 // side's count: a side that ran ahead (the other's runs were set aside as
@@ -164,7 +169,7 @@ type Assessment struct {
 // look's, on the same runs; so each look's interval is computed on one
 // set of runs however often Assess is called, and its error share is
 // spent once.
-func Assess(base, new []float64, dir int, eff float64, l Limits, d Design) Assessment {
+func Assess(base, new []float64, paired bool, dir int, eff float64, l Limits, d Design) Assessment {
 	nan := math.NaN()
 	a := Assessment{Change: nan, Low: nan, High: nan, EqLow: nan, EqHigh: nan, P: nan, NeedRuns: -1}
 	nb, nn := len(base), len(new)
@@ -178,14 +183,14 @@ func Assess(base, new []float64, dir int, eff float64, l Limits, d Design) Asses
 		n = d.lookAt(n)
 		base, new = base[:n], new[:n]
 	}
-	ld := stats.WelchLogDiff(base, new)
+	ld := logDiff(base, new, paired)
 	if !ld.OK {
 		a.Verdict = Unsure
 		a.Reason = "a run's figure is not a positive number"
 		return a
 	}
 	a.Change = math.Expm1(ld.Diff)
-	a.P = stats.WelchLog(base, new).P
+	a.P = ld.P()
 	a.Alpha, a.Equiv = d.look(n, l.Alpha, math.Max(EquivalenceAlpha, l.Alpha))
 	if a.Alpha <= 0 {
 		a.Verdict, a.More = Unsure, true
@@ -201,6 +206,15 @@ func Assess(base, new []float64, dir int, eff float64, l Limits, d Design) Asses
 		a.NeedRuns = needRuns(ld, n, dir, eff, l, d)
 	}
 	return a
+}
+
+// logDiff is the log change from base to new: paired (base[i] and new[i]
+// taken together) or Welch's.
+func logDiff(base, new []float64, paired bool) stats.LogDiff {
+	if paired {
+		return stats.PairedLogDiff(base, new)
+	}
+	return stats.WelchLogDiff(base, new)
 }
 
 // decideIntervals is the rule on the intervals (fractions, change =
@@ -238,8 +252,6 @@ var tqMemo sync.Map
 // were the change and the per-run spread to stay as measured (-1: none
 // up to the design's MaxRuns, or maxSettleRuns for a fixed design).
 func needRuns(ld stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int {
-	// The per-run spread behind the standard error: se = s·√(2/n).
-	s := ld.SE / math.Sqrt(2/float64(n))
 	limit := d.MaxRuns
 	if limit <= 0 {
 		limit = maxSettleRuns
@@ -252,7 +264,7 @@ func needRuns(ld stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int
 		if alpha <= 0 {
 			continue
 		}
-		se, df := s*math.Sqrt(2/float64(m)), float64(2*m-2)
+		se, df := ld.At(n, m)
 		ha, he := tQuantile(1-alpha, df)*se, tQuantile(1-equiv, df)*se
 		lo, hi, elo, ehi := ld.Diff-ha, ld.Diff+ha, ld.Diff-he, ld.Diff+he
 		if v, _ := decideIntervals(math.Expm1(lo), math.Expm1(hi), math.Expm1(elo), math.Expm1(ehi), dir, eff); v != Unsure {

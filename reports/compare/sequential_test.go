@@ -68,7 +68,7 @@ func TestRepeatedLooks(t *testing.T) {
 				if n < 3 {
 					continue
 				}
-				if a := Assess(base, new, -1, 0, l, d); a.Verdict == Regression {
+				if a := Assess(base, new, false, -1, 0, l, d); a.Verdict == Regression {
 					hits++
 					break
 				}
@@ -120,7 +120,7 @@ func TestAssess(t *testing.T) {
 		{"side ahead waits", steady(100, 3), append(steady(100, 3), steady(130, 6)...), -1, Design{MaxRuns: 30}, Same, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			a := Assess(tt.base, tt.new, tt.dir, l.Threshold, l, tt.d)
+			a := Assess(tt.base, tt.new, false, tt.dir, l.Threshold, l, tt.d)
 			if a.Verdict != tt.want || a.More != tt.more {
 				t.Errorf("Assess = %s (more %v; %+v), want %s (more %v)", a.Verdict, a.More, a, tt.want, tt.more)
 			}
@@ -130,7 +130,7 @@ func TestAssess(t *testing.T) {
 		})
 	}
 	// Unsure with runs to go: NeedRuns says when the look would decide.
-	a := Assess([]float64{97, 103, 100}, []float64{107, 113, 110}, -1, 0.03, l, Design{MaxRuns: 30})
+	a := Assess([]float64{97, 103, 100}, []float64{107, 113, 110}, false, -1, 0.03, l, Design{MaxRuns: 30})
 	if a.Verdict != Unsure || a.NeedRuns <= 3 || !slices.Contains(Design{MaxRuns: 30}.Looks(), a.NeedRuns) {
 		t.Errorf("+10%% with ±3%% runs at 3 a side: %s, need %d runs", a.Verdict, a.NeedRuns)
 	}

@@ -160,11 +160,20 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 	start := now()
 	judge := func() error {
 		var ins []Input
+		// The runs Until took pair by round (Input.Block); runs a side
+		// already had (o.Base, o.New) are not paired, and then neither
+		// are the rounds' (pairRuns pairs only when every run has one).
+		block := func(i, had int) string {
+			if i < had {
+				return ""
+			}
+			return fmt.Sprintf("round %d", i-had+1)
+		}
 		for i, f := range res.Base {
-			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.BaseName, i+1), File: f, Group: o.BaseName})
+			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.BaseName, i+1), File: f, Group: o.BaseName, Block: block(i, len(o.Base))})
 		}
 		for i, f := range res.New {
-			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.NewName, i+1), File: f, Group: o.NewName})
+			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.NewName, i+1), File: f, Group: o.NewName, Block: block(i, len(o.New))})
 		}
 		rep, err := Compare(ins, opt)
 		if err != nil {

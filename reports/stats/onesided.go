@@ -2,6 +2,8 @@ package stats
 
 import (
 	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // One-sided noise. On a shared machine interference only slows a
@@ -78,6 +80,70 @@ func Undisturbed(xs []float64, disturbed []bool) []float64 {
 type LogDiff struct {
 	Diff, SE, DF float64
 	OK           bool
+	// Paired is set for PairedLogDiff: SE and DF are those of the mean of
+	// n paired differences.
+	Paired bool
+}
+
+// PairedLogDiff computes LogDiff for x and y paired by position: x[i]
+// and y[i] were taken together (the two sides' runs of one round of
+// interleaved runs, minutes apart at most). It is the mean of
+// log(y[i]/x[i]) with standard error sd/√n and n-1 degrees of freedom.
+// What moves both runs of a pair alike (a machine that is slower for
+// minutes, which on a shared host the benchmark cannot see) cancels in
+// the difference, where Welch's test counts it as spread on both sides.
+// OK needs equal lengths of two or more positive, finite values.
+func PairedLogDiff(x, y []float64) LogDiff {
+	nan := LogDiff{Diff: math.NaN(), SE: math.NaN(), DF: math.NaN(), Paired: true}
+	if len(x) != len(y) || len(x) < 2 {
+		return nan
+	}
+	ds := make([]float64, len(x))
+	for i := range x {
+		if !(x[i] > 0) || !(y[i] > 0) || math.IsInf(x[i], 0) || math.IsInf(y[i], 0) {
+			return nan
+		}
+		ds[i] = math.Log(y[i]) - math.Log(x[i])
+	}
+	n := float64(len(ds))
+	var mean float64
+	for _, d := range ds {
+		mean += d
+	}
+	mean /= n
+	var ss float64
+	for _, d := range ds {
+		ss += (d - mean) * (d - mean)
+	}
+	return LogDiff{Diff: mean, SE: math.Sqrt(ss / (n - 1) / n), DF: n - 1, OK: true, Paired: true}
+}
+
+// At is the standard error and degrees of freedom the same spread would
+// give with m runs a side (m pairs when Paired) instead of the n it was
+// computed on: for Welch's difference the per-run spread s = SE/√(2/n)
+// gives s·√(2/m) on 2m-2 degrees of freedom, for a paired one SE·√(n/m)
+// on m-1.
+func (d LogDiff) At(n, m int) (se, df float64) {
+	if d.Paired {
+		return d.SE * math.Sqrt(float64(n)/float64(m)), float64(m - 1)
+	}
+	s := d.SE / math.Sqrt(2/float64(n))
+	return s * math.Sqrt(2/float64(m)), float64(2*m - 2)
+}
+
+// P is the two-sided p-value of a zero difference: Student's t of Diff/SE
+// on DF (1 for a zero difference without spread, 0 for another one; NaN
+// when not OK).
+func (d LogDiff) P() float64 {
+	switch {
+	case !d.OK:
+		return math.NaN()
+	case d.SE == 0 && d.Diff == 0:
+		return 1
+	case d.SE == 0:
+		return 0
+	}
+	return 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: d.DF}.CDF(-math.Abs(d.Diff/d.SE))
 }
 
 // WelchLogDiff computes LogDiff for x and y. Two sides without spread

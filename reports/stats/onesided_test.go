@@ -112,6 +112,53 @@ func TestWelchLogDiffInterval(t *testing.T) {
 	}
 }
 
+// TestPairedLogDiff: rounds that drift together (the machine 40% slower
+// in the second and fourth) with y 2% above x in each: the paired
+// difference sees only the 2% and its small wobble; Welch's sees the
+// drift as spread on both sides.
+func TestPairedLogDiff(t *testing.T) {
+	x := []float64{100, 60, 101, 61}
+	y := []float64{102, 61.5, 102.5, 62}
+	d := PairedLogDiff(x, y)
+	var want, ss float64
+	var ds []float64
+	for i := range x {
+		ds = append(ds, math.Log(y[i]/x[i]))
+		want += ds[i] / 4
+	}
+	for _, v := range ds {
+		ss += (v - want) * (v - want)
+	}
+	if !d.OK || !d.Paired || math.Abs(d.Diff-want) > 1e-12 || math.Abs(d.SE-math.Sqrt(ss/3/4)) > 1e-12 || d.DF != 3 {
+		t.Fatalf("PairedLogDiff = %+v, want diff %v", d, want)
+	}
+	w := WelchLogDiff(x, y)
+	if !(d.SE < w.SE/10) {
+		t.Errorf("paired SE %v is not far below Welch's %v on drift shared by the pairs", d.SE, w.SE)
+	}
+	if lo, hi := d.Interval(0.025); !(lo > 0.01 && hi < 0.03) {
+		t.Errorf("paired interval [%v, %v] of a 2%% change", math.Expm1(lo), math.Expm1(hi))
+	}
+	// At scales to more pairs: se·√(n/m) on m-1 degrees of freedom.
+	if se, df := d.At(4, 16); math.Abs(se-d.SE/2) > 1e-12 || df != 15 {
+		t.Errorf("At(4, 16) = %v, %v", se, df)
+	}
+	if se, df := w.At(4, 16); math.Abs(se-w.SE/2) > 1e-12 || df != 30 {
+		t.Errorf("Welch At(4, 16) = %v, %v", se, df)
+	}
+	if p := d.P(); !(p < 0.01) {
+		t.Errorf("paired p %v for a steady 2%% change", p)
+	}
+	if p, wp := w.P(), WelchLog(x, y).P; math.Abs(p-wp) > 1e-12 {
+		t.Errorf("LogDiff.P %v, WelchLog %v", p, wp)
+	}
+	for _, bad := range [][2][]float64{{{1, 2}, {1, 2, 3}}, {{1}, {1}}, {{1, 0}, {1, 2}}, {{1, 2}, {1, math.Inf(1)}}} {
+		if d := PairedLogDiff(bad[0], bad[1]); d.OK || !math.IsNaN(d.P()) {
+			t.Errorf("PairedLogDiff(%v, %v) = %+v, want not OK", bad[0], bad[1], d)
+		}
+	}
+}
+
 func TestSpendAlpha(t *testing.T) {
 	for _, tt := range []struct{ frac, rho, want float64 }{
 		{0, 2, 0}, {0.5, 1, 0.005}, {0.5, 2, 0.0025}, {1, 3, 0.01}, {2, 2, 0.01}, {-1, 2, 0},
