@@ -55,7 +55,9 @@ all runs so far with a sequential design whose false-alarm rate holds
 over the repeated looks; a benchmark stops running once its verdict is a
 regression, an improvement or ~ (equivalent: its whole interval within
 the threshold), and the run stops when all are decided or --runs a side
-or --budget is spent (docs/verdicts.md). The gating policy flags
+or --budget is spent (runs set aside as disturbed throughout count as
+rounds, up to 2 x --runs, not as runs). Runs of one round are judged as
+pairs (docs/verdicts.md). The gating policy flags
 (--threshold, --alpha, --noise, --unsure, --policy, ...) are compare's.
 
 Journal and resume: every finished benchmark is appended (and synced) to

@@ -43,8 +43,12 @@ func TestRunUntilDecidedAA(t *testing.T) {
 	for _, rd := range f.Rounds {
 		perConfig[rd.Config]++
 	}
-	if perConfig["a"] != perConfig["b"] || perConfig["a"] < 1 || perConfig["a"] > 3 {
-		t.Errorf("runs per configuration %v, want equal, 1 to 3", perConfig)
+	// --runs 3 bounds the evidence, 3 runs a side; runs set aside as
+	// disturbed throughout (a loaded machine: seen beside two CPU
+	// burners) are no evidence and count only against the rounds,
+	// 2·runs (compare.UntilOptions.MaxRounds).
+	if perConfig["a"] != perConfig["b"] || perConfig["a"] < 1 || perConfig["a"] > 6 {
+		t.Errorf("runs per configuration %v, want equal, 1 to 6 (3 that count, as many set aside)", perConfig)
 	}
 	for _, r := range f.Results {
 		if r.Status != results.StatusOK || (r.Config != "a" && r.Config != "b") {
