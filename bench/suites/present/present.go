@@ -428,8 +428,10 @@ func (i *instance) Close() {
 		i.scr.Swap.Wait()
 	}
 	for s, t := range i.ts {
-		t.Close()
-		i.ts[s] = nil
+		if t != nil { // a setup that failed before its pools
+			t.Close()
+			i.ts[s] = nil
+		}
 	}
 	if i.pass != nil {
 		i.pass.Close()

@@ -160,3 +160,14 @@ func TestGEMMOverlapVariant(t *testing.T) {
 		t.Errorf("sample after the GEMM loop failed: %v; want its error", err)
 	}
 }
+
+// TestCloseAfterFailedSetup: setup closes what it built when a step
+// fails; an instance that failed before its timestamp pools (or its
+// window) closes without a nil dereference. Seen beside two CPU burners:
+// a setup failed after opening the window, and Close panicked on the
+// missing pools, hiding the setup's error.
+func TestCloseAfterFailedSetup(t *testing.T) {
+	i := &instance{}
+	i.Close()
+	i.Close() // twice: each part is released once
+}
