@@ -164,8 +164,8 @@ func TestGEMMOverlapVariant(t *testing.T) {
 // TestCloseAfterFailedSetup: setup closes what it built when a step
 // fails; an instance that failed before its timestamp pools (or its
 // window) closes without a nil dereference. Seen beside two CPU burners:
-// a setup failed after opening the window, and Close panicked on the
-// missing pools, hiding the setup's error.
+// a setup failed (within 20 ms, so not a fence timeout; its error was
+// lost) and Close panicked on the missing pools, hiding that error.
 func TestCloseAfterFailedSetup(t *testing.T) {
 	i := &instance{}
 	i.Close()
