@@ -82,29 +82,16 @@ type Welch struct {
 // both sides have two or more positive values; two sides without any
 // spread give p = 1 when equal and p = 0 when not.
 func WelchLog(x, y []float64) Welch {
-	nan := Welch{math.NaN(), math.NaN(), math.NaN()}
-	if len(x) < 2 || len(y) < 2 {
-		return nan
+	d := WelchLogDiff(x, y)
+	switch {
+	case !d.OK:
+		return Welch{math.NaN(), math.NaN(), math.NaN()}
+	case d.SE == 0 && d.Diff == 0:
+		return Welch{0, d.DF, 1}
+	case d.SE == 0:
+		return Welch{math.Copysign(math.Inf(1), d.Diff), d.DF, 0}
 	}
-	mx, vx, ok1 := logMoments(x)
-	my, vy, ok2 := logMoments(y)
-	if !ok1 || !ok2 {
-		return nan
-	}
-	nx, ny := float64(len(x)), float64(len(y))
-	sx, sy := vx/nx, vy/ny
-	se2 := sx + sy
-	diff := my - mx
-	if se2 == 0 {
-		if diff == 0 {
-			return Welch{0, nx + ny - 2, 1}
-		}
-		return Welch{math.Copysign(math.Inf(1), diff), nx + ny - 2, 0}
-	}
-	t := diff / math.Sqrt(se2)
-	df := se2 * se2 / (sx*sx/(nx-1) + sy*sy/(ny-1))
-	p := 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.CDF(-math.Abs(t))
-	return Welch{T: t, DF: df, P: p}
+	return Welch{T: d.Diff / d.SE, DF: d.DF, P: d.P()}
 }
 
 // TQuantile is the p-quantile of Student's t distribution with df degrees
