@@ -9,11 +9,12 @@ import (
 
 // The hidden flags of a child process (see ChildFlags).
 const (
-	flagChild   = "child"
-	flagSkip    = "child-skip"
-	flagGroups  = "child-groups"
-	flagSeed    = "child-seed"
-	flagSamples = "child-samples"
+	flagChild    = "child"
+	flagSkip     = "child-skip"
+	flagGroups   = "child-groups"
+	flagSeed     = "child-seed"
+	flagSamples  = "child-samples"
+	flagLockstep = "child-lockstep"
 )
 
 // parentOnly is the annotation that keeps a flag from the children.
@@ -21,13 +22,15 @@ const parentOnly = "radvbench-parent-only"
 
 // ChildFlags are the flags the supervisor gives a child: that it is one,
 // what to skip, how many shared-input groups to run, its order seed and
-// whether to report samples.
+// whether to report samples and to take turns with another child
+// (Lockstep).
 type ChildFlags struct {
-	Child   bool
-	Skip    string
-	Groups  int
-	Seed    uint64
-	Samples bool
+	Child    bool
+	Skip     string
+	Groups   int
+	Seed     uint64
+	Samples  bool
+	Lockstep bool
 }
 
 // Register defines the child flags on fs, hidden from --help.
@@ -37,7 +40,8 @@ func (c *ChildFlags) Register(fs *pflag.FlagSet) {
 	fs.IntVar(&c.Groups, flagGroups, 0, "internal")
 	fs.Uint64Var(&c.Seed, flagSeed, 0, "internal")
 	fs.BoolVar(&c.Samples, flagSamples, false, "internal")
-	for _, n := range []string{flagChild, flagSkip, flagGroups, flagSeed, flagSamples} {
+	fs.BoolVar(&c.Lockstep, flagLockstep, false, "internal")
+	for _, n := range []string{flagChild, flagSkip, flagGroups, flagSeed, flagSamples, flagLockstep} {
 		fs.MarkHidden(n)
 		fs.SetAnnotation(n, parentOnly, []string{"child protocol"})
 	}

@@ -10,15 +10,20 @@ import (
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// FD is the file descriptor of the protocol pipe in a child.
-const FD = 3
+// FD is the file descriptor of the protocol pipe in a child; TurnFD the
+// pipe on which a child in lockstep is told to go (one byte a turn).
+const (
+	FD     = 3
+	TurnFD = 4
+)
 
 // ExitDeviceLost is a child's exit status after it reported a result
 // whose device was lost (Msg.DeviceLost): the rest needs a fresh process.
 const ExitDeviceLost = 3
 
 // Msg is one protocol line. A child sends a header (the results file's
-// metadata and the plan) first, then "start" before each benchmark,
+// metadata and the plan) first, then "start" before each benchmark (in
+// lockstep "ready" first, and it waits for its turn),
 // "sample" after each of its timed samples when the parent asks for them,
 // "result" after it, and "end" when its share is done.
 type Msg struct {
@@ -30,6 +35,8 @@ type Msg struct {
 	Order  []string `json:"order,omitempty"`
 	Groups []int    `json:"groups,omitempty"`
 	Start  string   `json:"start,omitempty"`
+	// Ready asks for the turn to run this benchmark (lockstep only).
+	Ready string `json:"ready,omitempty"`
 	// Item is the started benchmark's result skeleton (identity, metric),
 	// for the failed result the parent records if the child dies.
 	Item    *results.Result   `json:"item,omitempty"`
@@ -56,20 +63,33 @@ type Child struct {
 	out    io.WriteCloser
 	skip   map[string]bool
 	groups int
+	turns  io.Reader // nil unless in lockstep
 }
 
-// OpenChild opens the protocol pipe the parent passed as FD, with the
-// benchmarks to skip (one ID a line in skipFile, "" for none) and the
-// number of shared-input groups to run (0: all).
-func OpenChild(skipFile string, groups int) (*Child, error) {
+// OpenChild opens the protocol pipe the parent passed as FD (and, in
+// lockstep, the turn pipe TurnFD), with the child flags: the benchmarks
+// to skip (one ID a line in the skip file, "" for none) and the number
+// of shared-input groups to run (0: all).
+func OpenChild(cf ChildFlags) (*Child, error) {
 	out := os.NewFile(FD, "radvbench-protocol")
 	if out == nil {
 		return nil, fmt.Errorf("no protocol pipe on file descriptor %d: the child mode is internal, radvbench runs it itself", FD)
 	}
-	return NewChild(out, skipFile, groups)
+	c, err := NewChild(out, cf.Skip, cf.Groups)
+	if err != nil {
+		return nil, err
+	}
+	if cf.Lockstep {
+		turns := os.NewFile(TurnFD, "radvbench-turns")
+		if turns == nil {
+			return nil, fmt.Errorf("no turn pipe on file descriptor %d: the child mode is internal, radvbench runs it itself", TurnFD)
+		}
+		c.turns = turns
+	}
+	return c, nil
 }
 
-// NewChild is OpenChild on another writer.
+// NewChild is OpenChild on another writer, not in lockstep.
 func NewChild(out io.WriteCloser, skipFile string, groups int) (*Child, error) {
 	c := &Child{out: out, skip: map[string]bool{}, groups: groups}
 	if skipFile != "" {
@@ -94,6 +114,23 @@ func (c *Child) Send(m Msg) error {
 	}
 	if _, err := c.out.Write(append(data, '\n')); err != nil {
 		return fmt.Errorf("write to the parent: %w", err)
+	}
+	return nil
+}
+
+// Turn waits for the parent's go to run benchmark id when the child is in
+// lockstep (see Lockstep), and returns at once otherwise. An error means
+// the parent is gone.
+func (c *Child) Turn(id string) error {
+	if c.turns == nil {
+		return nil
+	}
+	if err := c.Send(Msg{Ready: id}); err != nil {
+		return err
+	}
+	var b [1]byte
+	if _, err := io.ReadFull(c.turns, b[:]); err != nil {
+		return fmt.Errorf("wait for the parent's turn: %w", err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package supervise
 import (
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/radvbench/radvbench/internal/usage"
@@ -13,7 +14,11 @@ import (
 // results file, and in the journal, durably, as each one finishes. The
 // in-process run and the supervisor record through it alike, so both
 // resume, merge and finish the same way.
+//
+// A Recorder is safe for concurrent use (two supervisors in lockstep
+// share one); OnResult and Notef are called with its lock held.
 type Recorder struct {
+	mu      sync.Mutex
 	journal *Journal
 	head    Header
 	// resumed is the interrupted run's header when resuming; force
@@ -55,6 +60,8 @@ func (r *Recorder) Out() string { return r.head.Out }
 // runs count as recorded; a header set later must describe the same
 // system unless force.
 func (r *Recorder) Resume(st *JournalState, force bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.resumed, r.force = st.Header.File, force
 	for _, e := range st.Entries {
 		switch {
@@ -72,6 +79,8 @@ func (r *Recorder) Resume(st *JournalState, force bool) {
 // Done is the set of benchmark IDs already finished in run run of
 // configuration config.
 func (r *Recorder) Done(run int, config string) map[string]bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	done := map[string]bool{}
 	for _, e := range r.entries {
 		if e.Run == run && e.Config == config {
@@ -83,6 +92,8 @@ func (r *Recorder) Done(run int, config string) map[string]bool {
 
 // RunFinished reports whether run run of configuration config has ended.
 func (r *Recorder) RunFinished(run int, config string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for _, rd := range r.runs {
 		if rd.Index == run && rd.Config == config {
 			return true
@@ -94,6 +105,8 @@ func (r *Recorder) RunFinished(run int, config string) bool {
 // Resumed is the earlier results of a resumed run, in the order they
 // finished.
 func (r *Recorder) Resumed() []results.Result {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	var out []results.Result
 	for _, e := range r.entries {
 		out = append(out, *e.Result)
@@ -106,6 +119,8 @@ func (r *Recorder) Resumed() []results.Result {
 // it is called, checks it against the interrupted run's when resuming,
 // and writes the journal's header. Later calls do nothing.
 func (r *Recorder) SetHeader(h *results.File, plan []string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.header != nil {
 		return nil
 	}
@@ -127,6 +142,12 @@ func (r *Recorder) SetHeader(h *results.File, plan []string) error {
 
 // Header is the file's metadata (nil before SetHeader, unless resuming).
 func (r *Recorder) Header() *results.File {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.fileHeader()
+}
+
+func (r *Recorder) fileHeader() *results.File {
 	if r.header == nil {
 		return r.resumed
 	}
@@ -136,6 +157,8 @@ func (r *Recorder) Header() *results.File {
 // Add records one finished benchmark of run run and configuration config,
 // with the hashes of its shaders.
 func (r *Recorder) Add(run int, config string, res *results.Result, shaders map[string]string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	e := Entry{Run: run, Config: config, Result: res, Shaders: shaders}
 	r.entries = append(r.entries, e)
 	for k, v := range shaders {
@@ -150,20 +173,28 @@ func (r *Recorder) Add(run int, config string, res *results.Result, shaders map[
 
 // EndRun records the end of a run (its order and times).
 func (r *Recorder) EndRun(rd results.Round) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.runs = append(r.runs, rd)
 	return r.journal.Add(Entry{Run: rd.Index, Config: rd.Config, RunDone: &rd})
 }
 
 // Plan is the benchmark IDs of the run in plan order (nil before the
 // first header).
-func (r *Recorder) Plan() []string { return r.plan }
+func (r *Recorder) Plan() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.plan
+}
 
 // RunFile is the results file of run run of configuration config alone:
 // its results as reported (without the configuration's name, so two
 // configurations' runs compare key by key) and the run itself; nil
 // before a header.
 func (r *Recorder) RunFile(run int, config string) *results.File {
-	h := r.Header()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	h := r.fileHeader()
 	if h == nil {
 		return nil
 	}
@@ -185,12 +216,18 @@ func (r *Recorder) RunFile(run int, config string) *results.File {
 }
 
 // Count is how many results are recorded.
-func (r *Recorder) Count() int { return len(r.entries) }
+func (r *Recorder) Count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.entries)
+}
 
 // Merge is the results file of everything recorded (see MergeOptions);
 // nil when nothing reported a header.
 func (r *Recorder) Merge(o MergeOptions) *results.File {
-	h := r.Header()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	h := r.fileHeader()
 	if h == nil {
 		return nil
 	}
@@ -222,7 +259,9 @@ func (r *Recorder) Close() error { return r.journal.Close() }
 // Abandon removes the journal of a run that recorded nothing worth
 // resuming (it never started).
 func (r *Recorder) Abandon() {
-	if r.Count() == 0 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.entries) == 0 {
 		r.journal.Remove()
 	}
 }

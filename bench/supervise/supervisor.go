@@ -63,6 +63,12 @@ type Supervisor struct {
 	// KernelLog reads the GPU-fault lines of the kernel log (nil:
 	// sysinfo.GPUFaultLines of dmesg).
 	KernelLog func() []string
+	// Lockstep, when set, makes this supervisor's children take turns,
+	// benchmark by benchmark, with the children of another supervisor
+	// sharing it (Side 0 or 1 tells them apart; see Lockstep). RunOnce
+	// leaves the lockstep when the run is over.
+	Lockstep *Lockstep
+	Side     int
 
 	// Stats counts what the supervisor saw.
 	Stats Stats
@@ -80,8 +86,16 @@ type Stats struct {
 }
 
 // Summary is one line on what the supervisor saw.
-func (s *Supervisor) Summary() string {
-	return fmt.Sprintf("child processes: %d; crashed: %d, hung (killed by the watchdog): %d, device lost: %d", s.Stats.Children, s.Stats.Crashes, s.Stats.Hangs, s.Stats.Lost)
+func (s *Supervisor) Summary() string { return s.Stats.Summary() }
+
+// Summary is one line on the counts.
+func (st Stats) Summary() string {
+	return fmt.Sprintf("child processes: %d; crashed: %d, hung (killed by the watchdog): %d, device lost: %d", st.Children, st.Crashes, st.Hangs, st.Lost)
+}
+
+// Plus is the sum of two supervisors' counts.
+func (st Stats) Plus(o Stats) Stats {
+	return Stats{Children: st.Children + o.Children, Crashes: st.Crashes + o.Crashes, Hangs: st.Hangs + o.Hangs, Lost: st.Lost + o.Lost}
 }
 
 // Watchdog is a resettable timer.
@@ -168,6 +182,9 @@ func (s *Supervisor) Close() {
 // plan are not part of it (a run until decided stops running what is
 // decided). Call Close when done with the supervisor.
 func (s *Supervisor) RunOnce(ctx context.Context, r int, c Config, only []string) error {
+	if s.Lockstep != nil {
+		defer s.Lockstep.Leave(s.Side)
+	}
 	if s.tmp == "" {
 		tmp, err := os.MkdirTemp("", "radvbench-children")
 		if err != nil {
@@ -238,11 +255,14 @@ type childOutcome struct {
 }
 
 // ChildArgs are the protocol flags the supervisor gives a child.
-func childArgs(skipFile string, seed uint64, groups int, samples bool) []string {
+func childArgs(skipFile string, seed uint64, groups int, samples, lockstep bool) []string {
 	args := []string{"--" + flagChild, "--" + flagSeed, strconv.FormatUint(seed, 10), "--" + flagSkip, skipFile,
 		"--" + flagGroups, strconv.Itoa(groups)}
 	if samples {
 		args = append(args, "--"+flagSamples)
+	}
+	if lockstep {
+		args = append(args, "--"+flagLockstep)
 	}
 	return args
 }
@@ -261,7 +281,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	if err := os.WriteFile(skipFile, []byte(strings.Join(skip, "\n")+"\n"), 0o644); err != nil {
 		return out, fmt.Errorf("write the child's skip list: %w", err)
 	}
-	args := append(append([]string(nil), s.Args...), childArgs(skipFile, seed, s.Groups, s.OnSample != nil)...)
+	args := append(append([]string(nil), s.Args...), childArgs(skipFile, seed, s.Groups, s.OnSample != nil, s.Lockstep != nil)...)
 	exe := s.Exe
 	if c.Exe != "" {
 		exe = c.Exe
@@ -284,6 +304,19 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	}
 	defer pr.Close()
 	cmd.ExtraFiles = []*os.File{pw} // FD 3
+	var turnW *os.File              // the child's go, in lockstep
+	if s.Lockstep != nil {
+		turnR, tw, err := os.Pipe()
+		if err != nil {
+			pw.Close()
+			return out, fmt.Errorf("turn pipe for a child process: %w", err)
+		}
+		defer turnR.Close()
+		defer tw.Close()
+		defer s.Lockstep.Release(s.Side)               // a turn ends with its child
+		cmd.ExtraFiles = append(cmd.ExtraFiles, turnR) // TurnFD
+		turnW = tw
+	}
 	cmd.Stdout = s.Stdout
 	if cmd.Stdout == nil {
 		cmd.Stdout = io.Discard
@@ -295,6 +328,9 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 		return out, fmt.Errorf("start a child process of %s: %w", exe, err)
 	}
 	pw.Close()
+	if len(cmd.ExtraFiles) > 1 {
+		cmd.ExtraFiles[1].Close() // the child's end of the turn pipe
+	}
 	s.Stats.Children++
 	killGroup := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 
@@ -348,6 +384,18 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 				if *order == nil {
 					*order = m.Order
 				}
+			case m.Ready != "" && s.Lockstep != nil:
+				// Waiting for the other side's turn is not a hang: the
+				// watchdog restarts when the turn comes.
+				if err := s.Lockstep.Acquire(ctx, s.Side, m.Ready); err != nil {
+					interrupted = true
+					killGroup()
+					break
+				}
+				wd.Reset()
+				if _, err := turnW.Write([]byte{1}); err != nil {
+					s.Lockstep.Release(s.Side) // the child is gone; its exit is handled below
+				}
 			case m.Start != "":
 				cur, curStart = m.Item, time.Now()
 				if cur == nil {
@@ -375,6 +423,9 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 				cur = nil
 			case m.End:
 				gotEnd = true
+				if s.Lockstep != nil {
+					s.Lockstep.Release(s.Side)
+				}
 			}
 		case <-wd.C():
 			timedOut = true

@@ -58,7 +58,7 @@ func fakeChild(script string) {
 		fmt.Fprintln(os.Stderr, "radvbench run: --sizes \"x\": bad size")
 		os.Exit(2)
 	}
-	c, err := OpenChild(cf.Skip, cf.Groups)
+	c, err := OpenChild(cf)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -78,6 +78,10 @@ func fakeChild(script string) {
 	for _, i := range c.Select(order, groups) {
 		id := order[i]
 		kernel := strings.Split(id, "/")[1]
+		if c.Turn(id) != nil {
+			os.Exit(1)
+		}
+		fakeLog("start " + os.Getenv("FAKE_CONFIG") + " " + kernel)
 		c.Send(Msg{Start: id, Item: fakeResult(kernel)})
 		fault := faults[id]
 		if fault != "" && fault != "exit" && !fired(id) {
@@ -104,6 +108,7 @@ func fakeChild(script string) {
 		r := fakeResult(kernel)
 		r.Status, r.Verified, r.Note = results.StatusOK, true, os.Getenv("FAKE_CONFIG")
 		r.Metric.Value, r.Metric.Samples, r.SamplesNS = 7, []float64{7, 7, 7}, []float64{7, 7, 7}
+		fakeLog("end " + os.Getenv("FAKE_CONFIG") + " " + kernel)
 		c.Send(Msg{Result: r, Shaders: map[string]string{kernel + ".spv": "hash-" + kernel}})
 		if fault == "exit" && !fired(id) {
 			fmt.Fprintln(os.Stderr, "radvbench run: leaving early")
@@ -111,6 +116,18 @@ func fakeChild(script string) {
 		}
 	}
 	c.End()
+}
+
+// fakeLog appends a line to FAKE_LOG when it is set (one write, O_APPEND:
+// the lines of children running side by side do not tear).
+func fakeLog(line string) {
+	if p := os.Getenv("FAKE_LOG"); p != "" {
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			f.Write([]byte(line + "\n"))
+			f.Close()
+		}
+	}
 }
 
 // manualWatchdog fires when the test says so, never by the clock.

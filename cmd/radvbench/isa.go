@@ -284,7 +284,7 @@ func isaChild(ctx context.Context, f isaFlags, o isa.Options) error {
 	if target == "" {
 		return usagef("isa --child is internal: radvbench runs it itself with %s set", isaTargetEnv)
 	}
-	c, err := supervise.OpenChild(f.child.Skip, f.child.Groups)
+	c, err := supervise.OpenChild(f.child)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -49,8 +49,12 @@ sample's run and a per-run median. --config A/B runs are runs too, the
 configurations alternating (A B A B).
 
 Runs until decided: --until-decided with two --config (BASE first)
-runs rounds of one run a side, each side's run a fresh process and each
-round's order of the sides drawn at random, and after every round judges
+runs rounds of one run a side, each side's run a fresh process; by
+default (--interleave benchmark) the two processes run side by side and
+take turns benchmark by benchmark, each benchmark's first side drawn at
+random, so a slow spell of the machine falls on both runs of a benchmark
+(--interleave run: one side's whole run, then the other's, the round's
+order drawn at random). After every round it judges
 all runs so far with a sequential design whose false-alarm rate holds
 over the repeated looks; a benchmark stops running once its verdict is a
 regression, an improvement or ~ (equivalent: its whole interval within
@@ -109,9 +113,10 @@ type runFlags struct {
 	watch     bool
 	watchHold watchHold
 	// until: --until-decided, with its time budget and gating policy.
-	until  bool
-	budget time.Duration
-	policy compareFlags
+	until      bool
+	budget     time.Duration
+	interleave string
+	policy     compareFlags
 	// child holds the hidden flags of a supervised child process.
 	child supervise.ChildFlags
 }
@@ -145,6 +150,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Var(&f.watchHold, "watch-hold", "with --watch: keep the window on the finished run until it is closed (until-closed), for a time (e.g. 30s; 0: close at once), or auto: until closed when stderr is a terminal, else close at once")
 	fs.BoolVar(&f.until, "until-decided", false, "with two --config: run them in interleaved runs (each round's order drawn at random) until every benchmark's verdict is a regression, an improvement or ~ (equivalent), or --runs a side or --budget is spent; prints the verdicts and exits 1 on a regression (see 'radvbench compare --help' for the policy flags below)")
 	fs.DurationVar(&f.budget, "budget", 0, "with --until-decided: stop starting rounds after this long (default: no time limit; --runs bounds the runs a side)")
+	fs.StringVar(&f.interleave, "interleave", "benchmark", "with --until-decided: how a round's two runs interleave: benchmark (both sides' processes side by side, taking turns benchmark by benchmark, so the two runs of a benchmark are seconds apart) or run (one side's whole run, then the other's)")
 	f.policy.policyFlags(fs)
 	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
@@ -154,7 +160,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
 	supervise.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
-		"report", "watch", "watch-hold", "db", "pin-clocks", "until-decided", "budget", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "policy")
+		"report", "watch", "watch-hold", "db", "pin-clocks", "until-decided", "budget", "interleave", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "policy")
 	f.child.Register(fs)
 	return fs
 }
@@ -318,6 +324,8 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 			return nil, usagef("--until-decided cannot resume: its stopping rule looked at the runs as they came; start it again")
 		case f.budget < 0:
 			return nil, usagef("--budget %v must not be negative", f.budget)
+		case f.interleave != "benchmark" && f.interleave != "run":
+			return nil, usagef("--interleave %q: use benchmark (turns benchmark by benchmark) or run (whole runs in turn)", f.interleave)
 		}
 		if f.runs == 0 {
 			f.runs = compare.DefaultMaxRuns
@@ -333,6 +341,8 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 		}
 	} else if fs.Changed("budget") {
 		return nil, usagef("--budget bounds --until-decided: add --until-decided and two --config")
+	} else if fs.Changed("interleave") {
+		return nil, usagef("--interleave shapes --until-decided's rounds: add --until-decided and two --config")
 	}
 	if f.runs == 0 {
 		f.runs = 1

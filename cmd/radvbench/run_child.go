@@ -27,7 +27,7 @@ import (
 // runChild is 'run --child': run the share of the plan the parent asks
 // for (order seed, skip list, groups) and report on the protocol pipe.
 func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) error {
-	c, err := supervise.OpenChild(f.child.Skip, f.child.Groups)
+	c, err := supervise.OpenChild(f.child)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -76,6 +76,9 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 		}
 		it := ordered[done]
 		if phase == "setting up" {
+			if c.Turn(it.ID()) != nil {
+				os.Exit(1) // the parent is gone
+			}
 			skel := runner.NewResult(it)
 			hashes = shaderHashes(it.Kernel)
 			send(supervise.Msg{Start: it.ID(), Item: &skel})

@@ -10,14 +10,22 @@ import (
 )
 
 // TestRunUntilDecidedAA: two identical configurations run in rounds of
-// one fresh process a side, each round's order drawn at random, until
-// decided or 3 runs a side; the verdicts print after the table, no A/A
-// benchmark is called a regression, and the file holds every run of both
-// configurations. Under the validation layer.
+// one fresh process a side until decided or 3 runs a side: by default the
+// two processes side by side, taking turns benchmark by benchmark (their
+// runs overlap in time), with --interleave run one after the other, each
+// round's order drawn at random (they do not). The verdicts print after
+// the table, no A/A benchmark is called a regression, and the file holds
+// every run of both configurations. Under the validation layer.
 func TestRunUntilDecidedAA(t *testing.T) {
+	for _, interleave := range []string{"benchmark", "run"} {
+		t.Run(interleave, func(t *testing.T) { testRunUntilDecidedAA(t, interleave) })
+	}
+}
+
+func testRunUntilDecidedAA(t *testing.T, interleave string) {
 	out := filepath.Join(t.TempDir(), "aa.json")
 	code, stdout, stderr := runValidated(t, "run", "--suite", "latency", "--filter", "empty|throughput", "--quick", "--max-time", "60ms",
-		"--warmup", "1ms", "--config", "a", "--config", "b", "--until-decided", "--runs", "3", "-o", out)
+		"--warmup", "1ms", "--config", "a", "--config", "b", "--until-decided", "--runs", "3", "--interleave", interleave, "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d, want 0 (an A/A comparison has no regression)\n%s\n%s", code, stdout, stderr)
 	}
@@ -39,6 +47,12 @@ func TestRunUntilDecidedAA(t *testing.T) {
 			t.Errorf("rounds %d and %d are not one run of each side: %+v %+v", i, i+1, a, b)
 		}
 		orders[a.Config+b.Config] = true
+		overlap := a.Started.Before(b.Finished) && b.Started.Before(a.Finished)
+		if overlap != (interleave == "benchmark") {
+			t.Errorf("round %d: runs %v-%v and %v-%v overlap: %v, want %v with --interleave %s", a.Index,
+				a.Started.Format("15:04:05.000"), a.Finished.Format("15:04:05.000"), b.Started.Format("15:04:05.000"), b.Finished.Format("15:04:05.000"),
+				overlap, interleave == "benchmark", interleave)
+		}
 	}
 	for _, rd := range f.Rounds {
 		perConfig[rd.Config]++
@@ -89,6 +103,8 @@ func TestRunUntilDecidedBadInput(t *testing.T) {
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--runs", "2"}, "at least 3 runs a side"},
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--budget", "-1s"}, "must not be negative"},
 		{[]string{"--budget", "1m"}, "--budget bounds --until-decided"},
+		{[]string{"--interleave", "run"}, "--interleave shapes --until-decided"},
+		{[]string{"--until-decided", "--config", "a", "--config", "b", "--interleave", "sample"}, "use benchmark"},
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--unsure", "maybe"}, "--unsure"},
 	} {
 		code, stdout, stderr := cli(t, append(base, tc.args...)...)

@@ -44,6 +44,17 @@ type Sampler interface {
 	Next(ctx context.Context, side Arm, keys []string) (*results.File, error)
 }
 
+// PairSampler is a Sampler that can also take one run of each side at
+// once, the two side by side, taking turns benchmark by benchmark (the
+// supervisor's lockstep): the two runs of a benchmark are then seconds
+// apart instead of a whole run. Until uses NextPair when the sampler has
+// it; first is the side the round draws to start (the sampler may draw
+// each benchmark's first side itself).
+type PairSampler interface {
+	Sampler
+	NextPair(ctx context.Context, first Arm, keys []string) (base, next *results.File, err error)
+}
+
 // SamplerFunc adapts a function to Sampler.
 type SamplerFunc func(ctx context.Context, side Arm, keys []string) (*results.File, error)
 
@@ -208,21 +219,12 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 		if rng.IntN(2) == 1 {
 			order = [2]Arm{New, Base}
 		}
-		for _, side := range order {
-			f, err := s.Next(ctx, side, keys)
-			if err != nil {
-				res.Stop = StopError
-				if ctx.Err() != nil {
-					res.Stop = StopCancelled
-				}
-				return res, fmt.Errorf("round %d, %s run: %w", res.Rounds+1, side, err)
+		if err := takeRound(ctx, s, order, keys, res); err != nil {
+			res.Stop = StopError
+			if ctx.Err() != nil {
+				res.Stop = StopCancelled
 			}
-			res.Order = append(res.Order, side)
-			if side == Base {
-				res.Base = append(res.Base, f)
-			} else {
-				res.New = append(res.New, f)
-			}
+			return res, fmt.Errorf("round %d, %w", res.Rounds+1, err)
 		}
 		res.Rounds++
 		if err := judge(); err != nil {
@@ -237,6 +239,33 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			return res, nil
 		}
 	}
+}
+
+// takeRound takes one run of each side into res: both at once when s is
+// a PairSampler, else one after the other in order.
+func takeRound(ctx context.Context, s Sampler, order [2]Arm, keys []string, res *UntilResult) error {
+	if ps, ok := s.(PairSampler); ok {
+		b, n, err := ps.NextPair(ctx, order[0], keys)
+		if err != nil {
+			return fmt.Errorf("runs side by side: %w", err)
+		}
+		res.Order = append(res.Order, order[:]...)
+		res.Base, res.New = append(res.Base, b), append(res.New, n)
+		return nil
+	}
+	for _, side := range order {
+		f, err := s.Next(ctx, side, keys)
+		if err != nil {
+			return fmt.Errorf("%s run: %w", side, err)
+		}
+		res.Order = append(res.Order, side)
+		if side == Base {
+			res.Base = append(res.Base, f)
+		} else {
+			res.New = append(res.New, f)
+		}
+	}
+	return nil
 }
 
 // stopReason is why Until stops once nothing is left to run: every

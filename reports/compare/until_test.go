@@ -172,3 +172,50 @@ func TestUntilStops(t *testing.T) {
 		t.Error("two sides of one name accepted")
 	}
 }
+
+// fakePairs is fakeRuns as a PairSampler: it counts the pair calls and
+// records the round's first side.
+type fakePairs struct {
+	fakeRuns
+	pairs  int
+	firsts []Arm
+}
+
+func (p *fakePairs) NextPair(ctx context.Context, first Arm, keys []string) (*results.File, *results.File, error) {
+	p.pairs++
+	p.firsts = append(p.firsts, first)
+	b, err := p.Next(ctx, Base, keys)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, err := p.Next(ctx, New, keys)
+	return b, n, err
+}
+
+// TestUntilPairSampler: a sampler that takes both sides' runs at once is
+// asked once a round, never one side alone, and its runs are paired by
+// round like the others; a failed pair ends the run with its round.
+func TestUntilPairSampler(t *testing.T) {
+	p := &fakePairs{fakeRuns: fakeRuns{rng: rand.New(rand.NewPCG(1, 2))}}
+	res, err := Until(context.Background(), p, UntilOptions{Policy: DefaultPolicy(), MaxRuns: 6, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.pairs != res.Rounds || len(p.calls) != 2*res.Rounds || len(res.Base) != res.Rounds || len(res.New) != res.Rounds {
+		t.Fatalf("%d pair calls, %d runs, %d rounds (%d+%d runs kept): want one pair call a round", p.pairs, len(p.calls), res.Rounds, len(res.Base), len(res.New))
+	}
+	if !res.Report.Comparisons[0].Paired {
+		t.Errorf("the rounds' runs are not paired: %+v", res.Report.Comparisons[0])
+	}
+	if c := verdictOf(t, res.Report, "s/steady"); c.Verdict != Same {
+		t.Errorf("s/steady: %s, want ~", c.Verdict)
+	}
+	if !slices.Contains(p.firsts, Base) || !slices.Contains(p.firsts, New) {
+		t.Errorf("first sides %v: the round's first side is not drawn", p.firsts)
+	}
+	bad := &fakePairs{fakeRuns: fakeRuns{rng: rand.New(rand.NewPCG(6, 6)), fail: 5}}
+	res, err = Until(context.Background(), bad, UntilOptions{Policy: DefaultPolicy()})
+	if err == nil || !strings.Contains(err.Error(), "round 3, runs side by side") || res.Stop != StopError || res.Rounds != 2 {
+		t.Errorf("failed pair: %v, stop %q after %d rounds", err, res.Stop, res.Rounds)
+	}
+}

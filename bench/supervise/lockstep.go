@@ -1,0 +1,170 @@
+package supervise
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+)
+
+// Lockstep lets the children of two configurations run side by side and
+// take turns benchmark by benchmark: one side's child times a benchmark
+// while the other's waits, then the other side times the same benchmark,
+// and so on, each pair's first side drawn at random. The two runs of a
+// benchmark are then seconds apart, not a whole run apart: a shared
+// machine's slow spells (another tenant on the host, a neighbour's burst),
+// which last seconds to minutes and which no observer inside the guest
+// sees, fall on both sides of a pair alike, and the paired comparison of
+// the rounds cancels them. It is the fine-grained form of randomized
+// multiple interleaved trials (Abedi & Brecht, ICPE 2017); duet
+// benchmarking (Bulej et al., 2020) runs both at once, which on a machine
+// with few cores makes the two compete for them.
+//
+// Each child asks for its turn before every benchmark (Msg.Ready); the
+// supervisor of its side calls Acquire, which returns when the side may
+// go. The rules: one side at a time; a side that has started more
+// benchmarks than the other waits for it to catch up; when both have
+// started as many, the next pair starts when both are ready, with the
+// side drawn to go first. A side whose run ended (Leave) no longer holds
+// the other back.
+type Lockstep struct {
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced on every change
+	rng     *rand.Rand
+
+	active  int         // the side timing a benchmark, -1 for none
+	ready   [2]bool     // waiting in Acquire
+	started [2]int      // benchmarks started
+	gone    [2]bool     // between Leave and the next Acquire
+	first   map[int]int // pair index -> side drawn to go first
+	// Log, when set, sees every turn granted: the side, the benchmark
+	// and the pair's index (tests read the interleaving from it).
+	Log func(side int, id string, pair int)
+}
+
+// NewLockstep makes a lockstep for one round; seed draws each pair's
+// first side.
+func NewLockstep(seed uint64) *Lockstep {
+	return &Lockstep{changed: make(chan struct{}), rng: rand.New(rand.NewPCG(seed, 0x10c5)), active: -1, first: map[int]int{}}
+}
+
+func (l *Lockstep) broadcast() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// Acquire waits until side (0 or 1) may start benchmark id, then marks
+// it the one running; the side's previous turn, if any, ends here. It
+// returns ctx's error if ctx ends first.
+func (l *Lockstep) Acquire(ctx context.Context, side int, id string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.active == side {
+		l.active = -1
+	}
+	l.gone[side] = false
+	l.ready[side] = true
+	l.broadcast()
+	for !l.mayGo(side) {
+		ch := l.changed
+		l.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			l.mu.Lock()
+			l.ready[side] = false
+			l.broadcast()
+			return ctx.Err()
+		}
+		l.mu.Lock()
+	}
+	l.ready[side] = false
+	l.active = side
+	pair := l.started[side]
+	l.started[side]++
+	if l.Log != nil {
+		l.Log(side, id, pair)
+	}
+	l.broadcast()
+	return nil
+}
+
+// mayGo is the turn rule for side (l.mu held).
+func (l *Lockstep) mayGo(side int) bool {
+	other := 1 - side
+	switch {
+	case l.active != -1:
+		return false
+	case l.gone[other]:
+		return true
+	case l.started[side] > l.started[other]:
+		return false // ahead: the other side runs this pair's second half
+	case l.started[side] < l.started[other]:
+		return true
+	case !l.ready[other]:
+		return false // a new pair starts when both sides are ready
+	}
+	pair := l.started[side]
+	f, ok := l.first[pair]
+	if !ok {
+		f = l.rng.IntN(2)
+		l.first[pair] = f
+	}
+	return f == side
+}
+
+// Release ends side's turn without asking for another (its child ended
+// or failed; a fresh child of the same run asks again).
+func (l *Lockstep) Release(side int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.active == side {
+		l.active = -1
+		l.broadcast()
+	}
+}
+
+// Leave says that side's run is over: the other side goes on alone.
+func (l *Lockstep) Leave(side int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.active == side {
+		l.active = -1
+	}
+	l.gone[side] = true
+	l.broadcast()
+}
+
+// RunPair runs run r of two configurations side by side in lockstep: a's
+// children with configuration ca, b's with cb, taking turns benchmark by
+// benchmark, each pair's first side drawn from seed; only names the
+// benchmarks (nil: all), as for RunOnce. The two supervisors share one
+// Recorder; their Stdout and Notef must be safe for concurrent use. A
+// side that fails ends the other's run too; the first error is returned.
+func RunPair(ctx context.Context, a, b *Supervisor, r int, ca, cb Config, only []string, seed uint64) error {
+	l := NewLockstep(seed)
+	a.Lockstep, a.Side = l, 0
+	b.Lockstep, b.Side = l, 1
+	defer func() { a.Lockstep, b.Lockstep = nil, nil }()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type sideErr struct {
+		side int
+		err  error
+	}
+	errs := make(chan sideErr, 2)
+	for side, sc := range [2]struct {
+		s *Supervisor
+		c Config
+	}{{a, ca}, {b, cb}} {
+		go func() { errs <- sideErr{side, sc.s.RunOnce(ctx, r, sc.c, only)} }()
+	}
+	var first error
+	for range 2 {
+		e := <-errs
+		if e.err != nil && first == nil {
+			first = e.err
+			cancel() // the other side's child is killed; its run ends
+		}
+	}
+	return first
+}
