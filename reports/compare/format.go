@@ -61,7 +61,11 @@ func (r *Report) intervalText() string {
 		}
 	}
 	if r.Design.MaxRuns > 0 {
-		return fmt.Sprintf("%s repeated over looks up to %d runs a side%s", lvl, r.Design.MaxRuns, paired)
+		closed := ""
+		if r.Design.Closed {
+			closed = ", closed early: this look spends what the earlier looks left"
+		}
+		return fmt.Sprintf("%s repeated over looks up to %d runs a side%s%s", lvl, r.Design.MaxRuns, closed, paired)
 	}
 	return lvl + paired
 }

@@ -34,6 +34,15 @@ type Design struct {
 	MaxRuns int `json:"max_runs"`
 	// Rho shapes the spending (stats.SpendAlpha); 0 is DefaultRho.
 	Rho float64 `json:"rho,omitempty"`
+	// Closed marks the closing look of a design whose runs ended before
+	// MaxRuns a side (a time budget or the rounds ran out): that look
+	// uses every run a side has and spends all the error budget the
+	// scheduled looks before it left (Lan & DeMets, 1983: the final
+	// analysis spends what remains), instead of the small early share
+	// its run count would get. Whether the runs end rests on the clock
+	// and the counts, never on the runs' figures, so the shares still
+	// add up to the total.
+	Closed bool `json:"closed,omitempty"`
 }
 
 // DefaultRho keeps most of the error budget for the late looks (between
@@ -95,6 +104,19 @@ func (d Design) look(n int, alpha, equiv float64) (float64, float64) {
 	if looks == nil {
 		return alpha, equiv
 	}
+	if d.Closed {
+		// The closing look: what the scheduled looks up to n (taken or
+		// not, so nothing is spent twice) left.
+		open := d
+		open.Closed = false
+		rest := func(total float64) float64 {
+			if d.lookAt(n) == 0 {
+				return total
+			}
+			return total - stats.SpendAlpha(total, float64(d.lookAt(n))/float64(looks[len(looks)-1]), open.rho())
+		}
+		return rest(alpha), rest(equiv)
+	}
 	i, found := slices.BinarySearch(looks, n)
 	if !found {
 		i--
@@ -102,10 +124,7 @@ func (d Design) look(n int, alpha, equiv float64) (float64, float64) {
 	if i < 0 {
 		return 0, 0
 	}
-	rho := d.Rho
-	if rho <= 0 {
-		rho = DefaultRho
-	}
+	rho := d.rho()
 	frac := func(k int) float64 {
 		if k < 0 {
 			return 0
@@ -118,10 +137,17 @@ func (d Design) look(n int, alpha, equiv float64) (float64, float64) {
 	return share(alpha), share(equiv)
 }
 
+func (d Design) rho() float64 {
+	if d.Rho <= 0 {
+		return DefaultRho
+	}
+	return d.Rho
+}
+
 // last reports whether n runs a side is the design's last look (always
-// for a fixed design).
+// for a fixed design and a closed one).
 func (d Design) last(n int) bool {
-	return d.MaxRuns <= 0 || n >= d.MaxRuns
+	return d.MaxRuns <= 0 || d.Closed || n >= d.MaxRuns
 }
 
 // Assessment is the run-level verdict on one benchmark at one look.
@@ -180,7 +206,9 @@ func Assess(base, new []float64, paired bool, dir int, eff float64, l Limits, d 
 		return a
 	}
 	if d.MaxRuns > 0 {
-		n = d.lookAt(n)
+		if !d.Closed { // the closing look takes every run
+			n = d.lookAt(n)
+		}
 		base, new = base[:n], new[:n]
 	}
 	ld := logDiff(base, new, paired)
@@ -252,6 +280,7 @@ var tqMemo sync.Map
 // were the change and the per-run spread to stay as measured (-1: none
 // up to the design's MaxRuns, or maxSettleRuns for a fixed design).
 func needRuns(ld stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int {
+	d.Closed = false // the runs an open design would need
 	limit := d.MaxRuns
 	if limit <= 0 {
 		limit = maxSettleRuns

@@ -78,12 +78,73 @@ func TestRepeatedLooks(t *testing.T) {
 	}
 	seq := rate(Design{MaxRuns: 30}, 1)
 	naive := rate(Design{}, 1)
+	closed := closedRate(t, l, trials)
+	t.Logf("closed early at a random round (a time budget): %.2f%%", 100*closed)
+	if closed > 0.01 {
+		t.Errorf("design closed early: false regressions in %.2f%% of %d A/A sequences > 1%%", 100*closed, trials)
+	}
 	t.Logf("any-look false regressions: sequential design %.2f%%, naive peeking %.2f%%", 100*seq, 100*naive)
 	if seq > 0.01 {
 		t.Errorf("sequential design: false regressions in %.2f%% of %d A/A sequences > 1%%", 100*seq, trials)
 	}
 	if naive < 2*0.01 {
 		t.Errorf("naive peeking false regressions only %.2f%%: the test cannot tell the designs apart", 100*naive)
+	}
+}
+
+// closedRate is the any-look false-regression rate of A/A sequences
+// whose runs end at a round drawn apart from the data (a time budget),
+// the last look closing the design (Design.Closed).
+func closedRate(t *testing.T, l Limits, trials int) float64 {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(2, 1))
+	hits := 0
+	for range trials {
+		end := 3 + rng.IntN(28) // the round the budget ends, 3..30
+		var base, new []float64
+		for n := 1; n <= end; n++ {
+			base = append(base, math.Exp(0.02*rng.NormFloat64()))
+			new = append(new, math.Exp(0.02*rng.NormFloat64()))
+			if n < 3 {
+				continue
+			}
+			if a := Assess(base, new, false, -1, 0, l, Design{MaxRuns: 30, Closed: n == end}); a.Verdict == Regression {
+				hits++
+				break
+			}
+		}
+	}
+	return float64(hits) / float64(trials)
+}
+
+// TestClosedLook: a design cut short spends at its closing look what the
+// earlier looks left, on every run: a 10% slowdown over 5 runs a side that
+// the open look at 5 of 30 cannot call, the closing look does; the shares
+// of the looks taken add up to alpha.
+func TestClosedLook(t *testing.T) {
+	l := Limits{Alpha: 0.01, Threshold: 0.03}
+	base := []float64{100, 103, 98, 101, 99}
+	new := []float64{110, 112, 107, 111, 109}
+	open := Assess(base, new, false, -1, l.Threshold, l, Design{MaxRuns: 30})
+	closed := Assess(base, new, false, -1, l.Threshold, l, Design{MaxRuns: 30, Closed: true})
+	if open.Verdict != Unsure || closed.Verdict != Regression || closed.More {
+		t.Errorf("open look %s (alpha %.5f), closing look %s (alpha %.5f, more %v): want unsure, then a regression with nothing more to look at",
+			open.Verdict, open.Alpha, closed.Verdict, closed.Alpha, closed.More)
+	}
+	d := Design{MaxRuns: 30}
+	spent := 0.0
+	for _, n := range []int{3, 4} {
+		a, _ := d.look(n, l.Alpha, EquivalenceAlpha)
+		spent += a
+	}
+	d.Closed = true
+	last, _ := d.look(5, l.Alpha, EquivalenceAlpha)
+	// The closing look at 5 treats the scheduled look at 5 as spent too
+	// (it may have been taken): what it spends plus looks 3..5 is alpha.
+	d.Closed = false
+	at5, _ := d.look(5, l.Alpha, EquivalenceAlpha)
+	if total := spent + at5 + last; math.Abs(total-l.Alpha) > 1e-12 {
+		t.Errorf("looks 3, 4, 5 and the closing look spend %.6f in all, want alpha %.6f", total, l.Alpha)
 	}
 }
 

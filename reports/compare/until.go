@@ -169,6 +169,7 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 	res := &UntilResult{Base: append([]*results.File(nil), o.Base...), New: append([]*results.File(nil), o.New...)}
 	rng := rand.New(rand.NewPCG(o.Seed, 0xa11ce))
 	start := now()
+	var elapsed time.Duration // at the end of the last round
 	judge := func() error {
 		var ins []Input
 		// The runs Until took pair by round (Input.Block); runs a side
@@ -211,7 +212,7 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 		case res.Rounds >= o.MaxRounds:
 			res.Stop = StopRuns
 			return res, nil
-		case o.Budget > 0 && now().Sub(start) >= o.Budget:
+		case o.Budget > 0 && elapsed >= o.Budget:
 			res.Stop = StopTime
 			return res, nil
 		}
@@ -227,6 +228,18 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			return res, fmt.Errorf("round %d, %w", res.Rounds+1, err)
 		}
 		res.Rounds++
+		elapsed = now().Sub(start)
+		// No round starts after this one: its look is the design's
+		// closing look and spends what is left (Design.Closed). That
+		// rests on the clock and the count alone.
+		closing := Stop("")
+		switch {
+		case o.Budget > 0 && elapsed >= o.Budget:
+			closing = StopTime
+		case res.Rounds >= o.MaxRounds:
+			closing = StopRuns
+		}
+		opt.Design.Closed = closing != ""
 		if err := judge(); err != nil {
 			res.Stop = StopError
 			return res, err
@@ -236,6 +249,9 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 		}
 		if keys = Undecided(res.Report); len(keys) == 0 {
 			res.Stop = stopReason(res.Report)
+			if closing != "" && res.Stop != StopDecided {
+				res.Stop = closing
+			}
 			return res, nil
 		}
 	}

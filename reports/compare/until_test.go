@@ -144,8 +144,8 @@ func TestUntilStops(t *testing.T) {
 	var now time.Time
 	clock := func() time.Time { now = now.Add(time.Minute); return now }
 	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: DefaultPolicy(), Budget: 5 * time.Minute, Now: clock})
-	if err != nil || res.Stop != StopTime || res.Rounds != 4 {
-		t.Errorf("time budget: stop %q after %d rounds, err %v; want the time budget after 4", res.Stop, res.Rounds, err)
+	if err != nil || res.Stop != StopTime || res.Rounds != 5 || !res.Report.Design.Closed {
+		t.Errorf("time budget: stop %q after %d rounds (design %+v), err %v; want the time budget after 5 rounds of a minute, the last look closing the design", res.Stop, res.Rounds, res.Report.Design, err)
 	}
 
 	// A failed run ends it with what was collected.
