@@ -307,7 +307,7 @@ func (f *compareFlags) deviceFlag(fs *pflag.FlagSet) {
 // report.
 func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
-	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the run-level test (Welch's t on log run medians)")
+	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds)")
 	fs.StringVar(&f.noise, "noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold")
 	fs.StringVar(&f.noiseLimit, "noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
 	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
