@@ -440,6 +440,12 @@ func TestComparePairedRounds(t *testing.T) {
 	if !c.Paired || c.Verdict != Same || math.Abs(float64(c.Change)-0.01) > 0.002 {
 		t.Errorf("by config: paired %v, %s, change %v (%s); want paired, ~, +1%%", c.Paired, c.Verdict, c.Change, c.Reason)
 	}
+	// --plan models the pairs too: the rounds' drift (40%) is not the
+	// spread that decides, the pairs' (~0) is.
+	pl := PlanFromReport(rep, nil, 0.10, 0.95)
+	if r := pl.Rows[0]; r.Runs != 3 || !strings.Contains(r.Source, "pairs") || float64(r.Spread) > 0.01 {
+		t.Errorf("plan of paired rounds: %d runs a side, spread %v from %q; want 3, under 1%%, from the pairs", r.Runs, r.Spread, r.Source)
+	}
 	// The same runs as groups of separate inputs: nothing says which
 	// runs were taken together.
 	rep, err = Compare([]Input{{Name: "a.json", File: sep[0]}, {Name: "b.json", File: sep[1]}}, Options{Policy: DefaultPolicy()})
@@ -448,6 +454,9 @@ func TestComparePairedRounds(t *testing.T) {
 	}
 	if c := rep.Comparisons[0]; c.Paired || c.Verdict != Unsure {
 		t.Errorf("separate files: paired %v, %s; want unpaired and unsure", c.Paired, c.Verdict)
+	}
+	if r := PlanFromReport(rep, nil, 0.10, 0.95).Rows[0]; r.Runs == 3 || strings.Contains(r.Source, "pairs") {
+		t.Errorf("plan of separate files: %d runs a side from %q; want more than 3, from the runs' spread", r.Runs, r.Source)
 	}
 }
 

@@ -151,9 +151,10 @@ func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
 	return pl
 }
 
-// PlanFromReport plans from the runs in a comparison's inputs (pooled
-// spread of both sides), or from the noise file where it has the
-// benchmark.
+// PlanFromReport plans from the runs in a comparison's inputs, or from
+// the noise file where it has the benchmark: runs paired by round (as
+// the comparison pairs them) by the spread of their pairs' log ratios,
+// others by the pooled spread of both sides' runs.
 func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 	pl := newPlan(&r.Policy, detect, power, r.Design)
 	seen := map[string]bool{}
@@ -171,11 +172,27 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 			pl.add(&r.Policy, c.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", secs, b)
 			continue
 		}
-		pl.add(&r.Policy, c.Key, pooledSpread(c.Base.RunEstimates, c.New.RunEstimates), sideWithin(c.Base),
-			fmt.Sprintf("%d+%d runs", c.Base.Runs, c.New.Runs), secs, nil)
+		spread, source := pooledSpread(c.Base.RunEstimates, c.New.RunEstimates), fmt.Sprintf("%d+%d runs", c.Base.Runs, c.New.Runs)
+		if base, next, paired := pairRuns(c.Base, c.New); paired && len(base) >= 2 {
+			spread, source = pairedSpread(base, next), fmt.Sprintf("%d pairs", len(base))
+		}
+		pl.add(&r.Policy, c.Key, spread, sideWithin(c.Base), source, secs, nil)
 	}
 	pl.finish()
 	return pl
+}
+
+// pairedSpread is the per-run spread that gives runs paired by round
+// (base[i] and next[i] taken together) the spread their log ratios have:
+// their standard deviation over √2, so that RunsNeededIn's s·√(2/n) is the
+// paired mean's standard error. What drifts between rounds falls on both
+// runs of a pair and is not in it.
+func pairedSpread(base, next []float64) float64 {
+	ratios := make([]float64, len(base))
+	for i := range base {
+		ratios[i] = next[i] / base[i]
+	}
+	return stats.LogSD(ratios) / math.Sqrt2
 }
 
 // WithinSpread is the standard deviation a run's figure (the
