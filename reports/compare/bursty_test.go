@@ -36,6 +36,15 @@ type burst struct {
 	// the guest sees (on the 2-vCPU VM, A/A runs of one round moved
 	// together by 20–40% between rounds).
 	roundDrift float64
+	// spell is a slow spell of the machine that no observer sees (another
+	// tenant of the host, seen through memory and cache: on the 2-vCPU VM
+	// every sample of a benchmark 1.5–1.8 times slower for seconds, other
+	// processes' CPU ~0): a two-state chain in time, on for spellOcc of it
+	// in spells of spellLen seconds on average, slowing a whole run it
+	// falls on by spellSlow. gap is the time between the two sides' runs
+	// of a benchmark in a round: a whole run (~45 s) when the sides run
+	// one after the other, a benchmark (~2 s) in lockstep.
+	spellOcc, spellLen, spellSlow, gap float64
 }
 
 func (b burst) String() string {
@@ -44,7 +53,22 @@ func (b burst) String() string {
 	if b.roundDrift > 0 {
 		s += fmt.Sprintf("/round=%g%%", b.roundDrift*100)
 	}
+	if b.spellOcc > 0 {
+		s += fmt.Sprintf("/spells=%g%%x%gs+%g%%/gap=%gs", b.spellOcc*100, b.spellLen, b.spellSlow*100, b.gap)
+	}
 	return s
+}
+
+// spellAfter draws whether a slow spell is on gap seconds after a moment
+// when it was (on) or was not: the chain's state decorrelates as
+// exp(-gap/τ), τ = spellLen·(1-spellOcc).
+func (b burst) spellAfter(rng *rand.Rand, on bool) bool {
+	keep := math.Exp(-b.gap / (b.spellLen * (1 - b.spellOcc)))
+	p := b.spellOcc * (1 - keep) // P(on | off before)
+	if on {
+		p = b.spellOcc + (1-b.spellOcc)*keep
+	}
+	return rng.Float64() < p
 }
 
 // run draws one run: throughput samples and the observer's marks, slowed
@@ -101,12 +125,19 @@ func (b burst) file(rng *rand.Rand, slowdown, round float64) *results.File {
 func (b burst) trial(t testing.TB, rng *rand.Rand, seed uint64, slowdown float64) (Verdict, int) {
 	// Until asks for both sides of a round one after the other: the
 	// round's shared factor is drawn at its first call.
-	calls, round := 0, 1.0
+	calls, round, spell := 0, 1.0, false
 	s := SamplerFunc(func(_ context.Context, side Arm, _ []string) (*results.File, error) {
 		if calls%2 == 0 {
 			round = math.Exp(b.roundDrift * rng.NormFloat64())
+			spell = rng.Float64() < b.spellOcc // rounds are far apart: a fresh draw
+		} else if b.spellOcc > 0 {
+			spell = b.spellAfter(rng, spell)
 		}
 		calls++
+		round := round
+		if spell {
+			round /= 1 + b.spellSlow // a throughput
+		}
 		if side == New {
 			return b.file(rng, slowdown, round), nil
 		}
@@ -182,9 +213,9 @@ func checkCell(t *testing.T, b burst, seed uint64, trials int, power bool, minSa
 func TestBursty(t *testing.T) {
 	const trials = 100
 	for i, b := range []burst{
-		{0, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0},
-		{0.6, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0},
-		{0.6, 50, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0},
+		{0, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0, 0, 0, 0, 0},
+		{0.6, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0, 0, 0, 0, 0},
+		{0.6, 50, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0, 0, 0, 0, 0},
 	} {
 		t.Run(b.String(), func(t *testing.T) {
 			checkCell(t, b, uint64(10+2*i), trials, true, 0.9)
@@ -199,8 +230,38 @@ func TestBursty(t *testing.T) {
 // Welch's test on the same runs counts the rounds' drift as spread on
 // both sides (logged: the median A/A then runs out of rounds).
 func TestBurstyRounds(t *testing.T) {
-	b := burst{0.2, 5, 0.2, 0.8, 0.005, 0.02, 20, 0.9, 0.02, 0.2}
+	b := burst{0.2, 5, 0.2, 0.8, 0.005, 0.02, 20, 0.9, 0.02, 0.2, 0, 0, 0, 0}
 	checkCell(t, b, 77, 100, true, 0.9)
+}
+
+// TestSlowSpells: slow spells no observer sees (30% of the time, 20 s on
+// average, 60% slower), as on the 2-vCPU VM (slow stretches of 5–15
+// benchmarks of about 2 s in the runs of one A/A study). With the two
+// sides of a round a whole run apart (45 s, --interleave run) a spell
+// falls on one run of a pair about as often as on both; in lockstep (2 s
+// apart, --interleave benchmark) it mostly falls on both, and pairing
+// cancels it. The lockstep keeps the false-alarm bound and must be
+// clearly ahead in A/A ~ and in slowdowns caught. (Runs apart are only
+// logged: their pairs' log ratios are bimodal, and the t interval, made
+// for roughly normal ones, called 1.3% of 1000 A/A trials an improvement
+// and 0.6% a regression, the first above the 1% a side it promises.) What it does not reach
+// (the 95%/80% of TestBursty): a pair that straddles a spell's edge is an
+// outlier of ±47% in log ratio, which a t interval cannot discount
+// (docs/verdicts.md §6).
+func TestSlowSpells(t *testing.T) {
+	spells := func(gap float64) burst {
+		return burst{0.2, 4, 0.2, 0.8, 0.005, 0.02, 20, 0.9, 0.02, 0, 0.3, 20, 0.6, gap}
+	}
+	lockstep, apart := spells(2), spells(45)
+	checkCell(t, lockstep, 91, 100, false, 0)
+	lsAA, apAA := lockstep.cell(t, 95, 0, 100), apart.cell(t, 95, 0, 100)
+	lsSlow, apSlow := lockstep.cell(t, 97, 0.10, 100), apart.cell(t, 97, 0.10, 100)
+	t.Logf("%s: A/A regression %.1f%%, improvement %.1f%%, ~ %.1f%% | 10%% caught %.1f%%", apart,
+		100*apAA.rate(Regression), 100*apAA.rate(Improvement), 100*apAA.rate(Same), 100*apSlow.rate(Regression))
+	if lsAA.rate(Same) < apAA.rate(Same)+0.3 || lsSlow.rate(Regression) < apSlow.rate(Regression)+0.3 {
+		t.Errorf("A/A ~ in %.0f%% in lockstep, %.0f%% with runs apart; 10%% caught in %.0f%% and %.0f%%: want the lockstep clearly ahead",
+			100*lsAA.rate(Same), 100*apAA.rate(Same), 100*lsSlow.rate(Regression), 100*apSlow.rate(Regression))
+	}
 }
 
 // TestBurstyGrid is the full synthetic grid under -long: occupancy 0, 20,
@@ -224,7 +285,7 @@ func TestBurstyGrid(t *testing.T) {
 			}
 			for _, drift := range []float64{0.005, 0.02} {
 				for _, within := range []float64{0.01, 0.03} {
-					b := burst{occ, blen, 0.2, 0.8, drift, within, 20, 0.9, 0.02, 0}
+					b := burst{occ, blen, 0.2, 0.8, drift, within, 20, 0.9, 0.02, 0, 0, 0, 0, 0}
 					seed += 2
 					t.Run(b.String(), func(t *testing.T) {
 						t.Parallel()
@@ -236,7 +297,7 @@ func TestBurstyGrid(t *testing.T) {
 	}
 	for _, occ := range []float64{0.2, 0.6} {
 		for _, blen := range []float64{4, 50} {
-			b := burst{occ, blen, 0.2, 0.8, 0.01, 0.02, 20, 0, 0, 0}
+			b := burst{occ, blen, 0.2, 0.8, 0.01, 0.02, 20, 0, 0, 0, 0, 0, 0, 0}
 			seed += 2
 			t.Run("no-observer/"+b.String(), func(t *testing.T) {
 				t.Parallel()
