@@ -151,3 +151,28 @@ func TestIdentity(t *testing.T) {
 		})
 	}
 }
+
+// TestRecorderCallbacksCallBack: OnResult and Notef run without the
+// recorder's lock, so they may call its methods (the supervised run's
+// OnResult asks Count; under the lock it deadlocked every supervised run).
+func TestRecorderCallbacksCallBack(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.json")
+	j, err := StartJournal(out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := NewRecorder(j, out, nil)
+	if err := rec.SetHeader(&results.File{Schema: results.Schema}, []string{fakeResult("a").ID()}); err != nil {
+		t.Fatal(err)
+	}
+	counts := []int{}
+	rec.OnResult = func(*results.Result) { counts = append(counts, rec.Count()) }
+	for _, k := range []string{"a", "b"} {
+		if err := rec.Add(1, "", fakeResult(k), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(counts) != 2 || counts[0] != 1 || counts[1] != 2 {
+		t.Errorf("OnResult saw counts %v, want [1 2]", counts)
+	}
+}

@@ -16,7 +16,8 @@ import (
 // resume, merge and finish the same way.
 //
 // A Recorder is safe for concurrent use (two supervisors in lockstep
-// share one); OnResult and Notef are called with its lock held.
+// share one). OnResult and Notef are called without its lock held, so
+// they may call its methods; with two supervisors, calls may overlap.
 type Recorder struct {
 	mu      sync.Mutex
 	journal *Journal
@@ -120,24 +121,29 @@ func (r *Recorder) Resumed() []results.Result {
 // and writes the journal's header. Later calls do nothing.
 func (r *Recorder) SetHeader(h *results.File, plan []string) error {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if r.header != nil {
+		r.mu.Unlock()
 		return nil
 	}
 	cp := *h
+	note := ""
 	if r.resumed != nil {
-		note, err := CheckIdentity(r.journal.Path(), r.resumed, &cp, r.force)
+		var err error
+		note, err = CheckIdentity(r.journal.Path(), r.resumed, &cp, r.force)
 		if err != nil {
+			r.mu.Unlock()
 			return err
-		}
-		if note != "" {
-			r.notef("%s", note)
 		}
 		cp.Started = r.resumed.Started
 	}
 	r.header, r.plan = &cp, plan
 	r.head.File = &cp
-	return r.journal.WriteHeader(r.head)
+	err := r.journal.WriteHeader(r.head)
+	r.mu.Unlock()
+	if note != "" {
+		r.notef("%s", note)
+	}
+	return err
 }
 
 // Header is the file's metadata (nil before SetHeader, unless resuming).
@@ -158,15 +164,16 @@ func (r *Recorder) fileHeader() *results.File {
 // with the hashes of its shaders.
 func (r *Recorder) Add(run int, config string, res *results.Result, shaders map[string]string) error {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	e := Entry{Run: run, Config: config, Result: res, Shaders: shaders}
 	r.entries = append(r.entries, e)
 	for k, v := range shaders {
 		r.shaders[k] = v
 	}
 	err := r.journal.Add(e)
-	if r.OnResult != nil {
-		r.OnResult(res) // after the journal: what it is shown is durable
+	onResult := r.OnResult
+	r.mu.Unlock()
+	if onResult != nil {
+		onResult(res) // after the journal: what it is shown is durable
 	}
 	return err
 }
