@@ -6,13 +6,16 @@ package xvfb
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -29,57 +32,95 @@ func Start() (display string, stop func(), err error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("Xvfb is not installed: run 'make deps' (apt-get install xvfb)")
 	}
+	for n := 90; n < 190; n++ {
+		if _, err := os.Stat(lockPath(n)); err == nil {
+			continue
+		}
+		if _, err := os.Stat(socketPath(n)); err == nil {
+			continue
+		}
+		display, stop, err := startOn(bin, n)
+		if errors.Is(err, errLost) {
+			continue // another process took the number first: try the next
+		}
+		return display, stop, err
+	}
+	return "", nil, fmt.Errorf("no free X display number in :90..:189")
+}
+
+func lockPath(n int) string   { return fmt.Sprintf("/tmp/.X%d-lock", n) }
+func socketPath(n int) string { return filepath.Join("/tmp/.X11-unix", "X"+strconv.Itoa(n)) }
+
+// errLost: another X server holds the display number.
+var errLost = errors.New("display taken by another X server")
+
+// lockPID is the process ID in display n's lock file (0 when there is
+// none yet, or it is not written through).
+func lockPID(n int) int {
+	data, err := os.ReadFile(lockPath(n))
+	if err != nil {
+		return 0
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(data)))
+	return pid
+}
+
+// startOn starts Xvfb on display n. The server is this process's only
+// when its lock file names our server's PID: two test binaries that both
+// saw n free start a server each, and the one that loses exits, but the
+// display's socket (the winner's) exists for both. A test binary that
+// took the winner's display for its own lost it when the winner's tests
+// ended and stopped their server (seen as "Failed to open display" in the
+// window tests of make test beside two CPU burners). It returns errLost
+// when another server holds n.
+func startOn(bin string, n int) (display string, stop func(), err error) {
 	dir, err := os.MkdirTemp("", "radvbench-xvfb")
 	if err != nil {
 		return "", nil, fmt.Errorf("directory for Xvfb's screen: %w", err)
 	}
-	for n := 90; n < 190; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
-			continue
+	cmd := exec.Command(bin, ":"+strconv.Itoa(n), "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-fbdir", dir)
+	// Pdeathsig: a test binary that crashes (no cleanup) takes its X
+	// server with it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, fmt.Errorf("start Xvfb: %w", err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	stop = func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-exited
 		}
-		sock := filepath.Join("/tmp/.X11-unix", "X"+strconv.Itoa(n))
-		if _, err := os.Stat(sock); err == nil {
-			continue
-		}
-		cmd := exec.Command(bin, ":"+strconv.Itoa(n), "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-fbdir", dir)
-		// Pdeathsig: a test binary that crashes (no cleanup) takes its X
-		// server with it.
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
-		if err := cmd.Start(); err != nil {
-			return "", nil, fmt.Errorf("start Xvfb: %w", err)
-		}
-		exited := make(chan struct{})
-		go func() { cmd.Wait(); close(exited) }()
-		stop := func() {
-			cmd.Process.Signal(syscall.SIGTERM)
-			select {
-			case <-exited:
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-exited
-			}
+		os.RemoveAll(dir)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-exited:
 			os.RemoveAll(dir)
+			return "", nil, errLost // ours gave up: the number is taken
+		default:
 		}
-		deadline := time.Now().Add(10 * time.Second)
-		for time.Now().Before(deadline) {
-			select {
-			case <-exited:
-				// Lost a race for the display number: try the next one.
-				goto next
-			default:
-			}
-			if _, err := os.Stat(sock); err == nil {
+		switch pid := lockPID(n); {
+		case pid != 0 && pid != cmd.Process.Pid:
+			stop()
+			return "", nil, errLost
+		case pid == cmd.Process.Pid:
+			if _, err := os.Stat(socketPath(n)); err == nil {
 				fbdir = dir
 				return ":" + strconv.Itoa(n), stop, nil
 			}
-			time.Sleep(20 * time.Millisecond)
 		}
-		stop()
-		return "", nil, fmt.Errorf("Xvfb :%d did not come up within 10s", n)
-	next:
+		time.Sleep(20 * time.Millisecond)
 	}
-	os.RemoveAll(dir)
-	return "", nil, fmt.Errorf("no free X display number in :90..:189")
+	stop()
+	return "", nil, fmt.Errorf("Xvfb :%d did not come up within 10s", n)
 }
 
 // Screenshot is the screen of the server Start started last, as Xvfb
