@@ -175,6 +175,38 @@ func TestHostCPU(t *testing.T) {
 	}
 }
 
+// TestHostRestart: the other side of a lockstep ran for 2 s (its CPU
+// time is other processes' to this one) while this child waited for its
+// turn; its turn's first short sample, judged over the look-back, reads
+// that as a neighbour, unless the observer restarted when the turn came.
+func TestHostRestart(t *testing.T) {
+	for _, restart := range []bool{false, true} {
+		f := newFixture(t)
+		h := f.host(true)
+		h.Begin() // this side's last sample before it waited
+		f.now = f.now.Add(300 * time.Millisecond)
+		f.self += 600 * time.Millisecond
+		f.stat(60, 0)
+		h.End()
+		f.now = f.now.Add(2 * time.Second) // the other side's turn: 1.5 cores
+		f.stat(60+300, 0)
+		if restart {
+			h.Restart()
+		}
+		f.now = f.now.Add(400 * time.Millisecond) // setup and warm-up, this process's own
+		f.self += 800 * time.Millisecond
+		f.stat(60+300+80, 0)
+		h.Begin()
+		f.now = f.now.Add(10 * time.Millisecond)
+		f.self += 20 * time.Millisecond
+		f.stat(60+300+82, 0)
+		in := h.End()
+		if in.Disturbed == restart {
+			t.Errorf("restart %v: first sample of the turn %v: want disturbed only without the restart", restart, in)
+		}
+	}
+}
+
 // TestHostGPU: a GPU's rule: another process's DRM client busy during
 // the sample, this process's own client ignored, a clock change.
 func TestHostGPU(t *testing.T) {

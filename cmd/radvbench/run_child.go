@@ -17,6 +17,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
@@ -53,6 +54,12 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 		Suites: p.suites, Filter: p.filter, Kernel: p.kopts, TargetCI: f.targetCI / 100, MaxTime: f.maxTime, Warmup: f.warmup,
 		Peaks: gpu.Peaks(header.Device.SKU), Observer: runner.NewObserver(dev, f.sysroot),
 	}
+	// In lockstep the observer's look-back would span the other side's
+	// turn: it starts afresh with each turn.
+	restart := func() {}
+	if r, ok := ropts.Observer.(measure.Restarter); ok && f.child.Lockstep {
+		restart = r.Restart
+	}
 	ropts.Order = func(plan []runner.Item) []runner.Item {
 		shuffled := runner.Shuffle(plan, f.child.Seed)
 		groups := runner.Group(shuffled)
@@ -79,6 +86,7 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 			if c.Turn(it.ID()) != nil {
 				os.Exit(1) // the parent is gone
 			}
+			restart()
 			skel := runner.NewResult(it)
 			hashes = shaderHashes(it.Kernel)
 			send(supervise.Msg{Start: it.ID(), Item: &skel})
