@@ -304,18 +304,15 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	}
 	defer pr.Close()
 	cmd.ExtraFiles = []*os.File{pw} // FD 3
-	var turnW *os.File              // the child's go, in lockstep
+	var turnR, turnW *os.File       // the child's go, in lockstep
 	if s.Lockstep != nil {
-		turnR, tw, err := os.Pipe()
-		if err != nil {
+		if turnR, turnW, err = os.Pipe(); err != nil {
 			pw.Close()
 			return out, fmt.Errorf("turn pipe for a child process: %w", err)
 		}
-		defer turnR.Close()
-		defer tw.Close()
+		defer turnW.Close()
 		defer s.Lockstep.Release(s.Side)               // a turn ends with its child
 		cmd.ExtraFiles = append(cmd.ExtraFiles, turnR) // TurnFD
-		turnW = tw
 	}
 	cmd.Stdout = s.Stdout
 	if cmd.Stdout == nil {
@@ -323,13 +320,13 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	}
 	errTail := &Tail{N: 40}
 	cmd.Stderr = errTail
-	if err := cmd.Start(); err != nil {
-		pw.Close()
-		return out, fmt.Errorf("start a child process of %s: %w", exe, err)
+	err = cmd.Start()
+	pw.Close() // the child's ends of the pipes
+	if turnR != nil {
+		turnR.Close()
 	}
-	pw.Close()
-	if len(cmd.ExtraFiles) > 1 {
-		cmd.ExtraFiles[1].Close() // the child's end of the turn pipe
+	if err != nil {
+		return out, fmt.Errorf("start a child process of %s: %w", exe, err)
 	}
 	s.Stats.Children++
 	killGroup := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }

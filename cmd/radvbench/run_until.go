@@ -50,10 +50,15 @@ func runUntilDecided(ctx context.Context, stdout, stderr io.Writer, fs *pflag.Fl
 		}
 		defer sides[i].Close()
 	}
-	sampler := &untilSampler{sides: sides, configs: [2]supervise.Config{p.configs[0], p.configs[1]}, rec: rec,
-		lockstep: f.interleave == "benchmark", seed: orderSeed}
+	sampler := &untilSampler{sides: sides, configs: [2]supervise.Config{p.configs[0], p.configs[1]}, rec: rec, seed: orderSeed}
+	// In lockstep Until asks for a round's two runs at once (NextPair);
+	// with --interleave run it takes them one after the other (Next).
+	var s compare.Sampler = sampler
+	if f.interleave == "run" {
+		s = compare.SamplerFunc(sampler.Next)
+	}
 	base, next := p.configs[0], p.configs[1]
-	res, untilErr := compare.Until(ctx, sampler, compare.UntilOptions{
+	res, untilErr := compare.Until(ctx, s, compare.UntilOptions{
 		Policy: p.gate, Noise: p.noise, NoiseName: p.gate.NoiseFile, MaxRuns: f.runs, Budget: f.budget, Seed: orderSeed,
 		BaseName: base.Name, NewName: next.Name,
 		OnRound: func(round int, rep *compare.Report) {
@@ -76,12 +81,11 @@ func runUntilDecided(ctx context.Context, stdout, stderr io.Writer, fs *pflag.Fl
 // untilSampler takes --until-decided's runs: side 0 is the baseline
 // configuration, side 1 the new one, each with its own supervisor.
 type untilSampler struct {
-	sides    [2]*supervise.Supervisor
-	configs  [2]supervise.Config
-	rec      *supervise.Recorder
-	lockstep bool // NextPair runs both sides at once, in turns
-	seed     uint64
-	runs     [2]int
+	sides   [2]*supervise.Supervisor
+	configs [2]supervise.Config
+	rec     *supervise.Recorder
+	seed    uint64
+	runs    [2]int
 }
 
 // Next runs one more run of side, alone.
@@ -95,20 +99,8 @@ func (u *untilSampler) Next(ctx context.Context, side compare.Arm, keys []string
 }
 
 // NextPair runs one more run of both sides, side by side in lockstep
-// (supervise.RunPair); without lockstep, one after the other, first
-// first.
-func (u *untilSampler) NextPair(ctx context.Context, first compare.Arm, keys []string) (*results.File, *results.File, error) {
-	if !u.lockstep {
-		files := [2]*results.File{}
-		for _, side := range [2]compare.Arm{first, 1 - first} {
-			f, err := u.Next(ctx, side, keys)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s run: %w", side, err)
-			}
-			files[side] = f
-		}
-		return files[0], files[1], nil
-	}
+// (supervise.RunPair), each benchmark's first side drawn from the seed.
+func (u *untilSampler) NextPair(ctx context.Context, _ compare.Arm, keys []string) (*results.File, *results.File, error) {
 	if u.runs[0] != u.runs[1] {
 		return nil, nil, fmt.Errorf("internal: the sides have %d and %d runs; a lockstep round needs them level", u.runs[0], u.runs[1])
 	}

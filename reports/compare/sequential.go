@@ -107,14 +107,8 @@ func (d Design) look(n int, alpha, equiv float64) (float64, float64) {
 	if d.Closed {
 		// The closing look: what the scheduled looks up to n (taken or
 		// not, so nothing is spent twice) left.
-		open := d
-		open.Closed = false
-		rest := func(total float64) float64 {
-			if d.lookAt(n) == 0 {
-				return total
-			}
-			return total - stats.SpendAlpha(total, float64(d.lookAt(n))/float64(looks[len(looks)-1]), open.rho())
-		}
+		spent := float64(d.lookAt(n)) / float64(looks[len(looks)-1])
+		rest := func(total float64) float64 { return total - stats.SpendAlpha(total, spent, d.rho()) }
 		return rest(alpha), rest(equiv)
 	}
 	i, found := slices.BinarySearch(looks, n)
