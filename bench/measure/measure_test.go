@@ -378,3 +378,60 @@ func TestSystemClock(t *testing.T) {
 		t.Errorf("System clock went backwards: %v then %v", a, b)
 	}
 }
+
+// TestMeasureYield checks turns in lockstep: Measure yields once a Slice
+// of sampling has passed, the other run's turn (and the untimed sample
+// after it) does not spend the budget, and a failed yield ends sampling.
+func TestMeasureYield(t *testing.T) {
+	errGone := errors.New("the parent is gone")
+	tests := []struct {
+		name    string
+		slice   time.Duration
+		failAt  int // the yield that fails (0: none)
+		samples int
+		turns   int
+		warmups int
+		stop    Stop
+		err     string
+	}{
+		// 10 ms samples, 100 ms budget: 11 timed samples (the first after
+		// the deadline ends it), yielding before samples 4, 7 and 10.
+		{name: "slices", slice: 30 * time.Millisecond, samples: 11, turns: 3, warmups: 4, stop: StopBudget},
+		{name: "a slice longer than the budget", slice: time.Second, samples: 11, turns: 0, warmups: 1, stop: StopBudget},
+		{name: "failed turn", slice: 30 * time.Millisecond, failAt: 2, samples: 6, turns: 1, warmups: 2, stop: StopCancelled, err: "wait for the next turn: the parent is gone"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clock := &fakeClock{now: time.Date(2026, 12, 2, 1, 0, 0, 0, time.UTC)}
+			s := &fakeSampler{clock: clock, step: 10 * time.Millisecond, ns: alternating(100, 100, 200)}
+			p := base()
+			p.Budget = 100 * time.Millisecond
+			p.Slice = tt.slice
+			yields := 0
+			p.Yield = func(ctx context.Context) error {
+				yields++
+				if yields == tt.failAt {
+					return errGone
+				}
+				clock.now = clock.now.Add(50 * time.Millisecond) // the other run's turn
+				return nil
+			}
+			m, err := Measure(context.Background(), s, clock, p)
+			if tt.err == "" && err != nil || tt.err != "" && (err == nil || err.Error() != tt.err || !errors.Is(err, errGone)) {
+				t.Fatalf("error %v, want %q", err, tt.err)
+			}
+			if len(m.NS) != tt.samples || m.Turns != tt.turns || m.Warmups != tt.warmups || m.Stop != tt.stop {
+				t.Errorf("%d samples, %d turns, %d warm-ups, stop %v; want %d, %d, %d, %v", len(m.NS), m.Turns, m.Warmups, m.Stop, tt.samples, tt.turns, tt.warmups, tt.stop)
+			}
+			if want := time.Duration(tt.turns) * 60 * time.Millisecond; m.Yielded != want {
+				t.Errorf("yielded %v, want %v (each turn 50 ms and a 10 ms untimed sample)", m.Yielded, want)
+			}
+		})
+	}
+	p := base()
+	p.Yield = func(context.Context) error { return nil }
+	var pe *PolicyError
+	if _, err := Measure(context.Background(), &fakeSampler{clock: &fakeClock{}, ns: []float64{1}}, &fakeClock{}, p); !errors.As(err, &pe) || pe.Field != "Slice" {
+		t.Errorf("a yield without a slice: error %v, want a *PolicyError for Slice", err)
+	}
+}

@@ -60,6 +60,18 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 	if r, ok := ropts.Observer.(measure.Restarter); ok && f.child.Lockstep {
 		restart = r.Restart
 	}
+	var current string // the benchmark in progress
+	if f.child.Lockstep {
+		// Turns also come within a benchmark, a slice of sampling each.
+		ropts.Slices = supervise.TurnsPerBenchmark
+		ropts.Yield = func(context.Context) error {
+			if err := c.Turn(current); err != nil {
+				return err
+			}
+			restart()
+			return nil
+		}
+	}
 	ropts.Order = func(plan []runner.Item) []runner.Item {
 		shuffled := runner.Shuffle(plan, f.child.Seed)
 		groups := runner.Group(shuffled)
