@@ -2,6 +2,7 @@ package supervise
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -124,6 +125,11 @@ func (c *Child) Send(m Msg) error {
 func (c *Child) Turn(id string) error {
 	if c.turns == nil {
 		return nil
+	}
+	if id == "" {
+		// The parent would not see the request (Ready is omitted when
+		// empty) and the child would wait for ever.
+		return errors.New("a turn needs the benchmark's ID")
 	}
 	if err := c.Send(Msg{Ready: id}); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package supervise
 
 import (
+	"bytes"
 	"os/exec"
 	"reflect"
 	"strings"
@@ -246,5 +247,34 @@ func TestEnvString(t *testing.T) {
 	}
 	if got := EnvString(nil); !strings.Contains(got, "no environment") {
 		t.Errorf("got %q", got)
+	}
+}
+
+// nopCloser is a buffer the protocol writes to.
+type nopCloser struct{ bytes.Buffer }
+
+func (*nopCloser) Close() error { return nil }
+
+// TestChildTurn: a child in lockstep asks for its turn with the
+// benchmark's ID and waits for the parent's byte; a request without an ID
+// (which the parent would never see: Ready is omitted when empty) is an
+// error, not a wait for ever.
+func TestChildTurn(t *testing.T) {
+	out := &nopCloser{}
+	c := &Child{out: out, turns: bytes.NewReader([]byte{1})}
+	if err := c.Turn(""); err == nil {
+		t.Fatal("Turn(\"\") = nil, want an error")
+	}
+	if out.Len() != 0 {
+		t.Fatalf("Turn(\"\") wrote %q", out.String())
+	}
+	if err := c.Turn("s/k"); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != `{"ready":"s/k"}`+"\n" {
+		t.Errorf("wrote %q, want the ready line", got)
+	}
+	if err := c.Turn("s/k"); err == nil {
+		t.Error("a turn with the parent's pipe at its end = nil, want an error")
 	}
 }

@@ -95,6 +95,7 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 		}
 		it := ordered[done]
 		if phase == "setting up" {
+			current = it.ID()
 			if c.Turn(it.ID()) != nil {
 				os.Exit(1) // the parent is gone
 			}
