@@ -314,3 +314,51 @@ func TestParseFdinfo(t *testing.T) {
 		}
 	}
 }
+
+// TestHostPause: a lockstep turn within a benchmark. The other side's
+// turn (1.5 cores for 2 s) reads as a neighbour when nothing is done, and
+// after Restart the first samples go unjudged (NaN) for a Window; between
+// Pause and Resume the window reaches back over this process's own time
+// before the pause, so the first sample after it is judged at once: quiet
+// when the machine is, and a neighbour seen when one runs.
+func TestHostPause(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		neighbour int // /proc/stat ticks of another process during the sample after the turn
+		want      float64
+	}{
+		{"nothing", 0, 3.0 / 2.1}, // 3 s of others over the 2.1 s since the last sample ended
+		{"restart", 0, math.NaN()},
+		{"pause", 0, 0},
+		{"pause, then a neighbour", 10, 0.25},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			h := f.host(true)
+			h.Begin() // this side's last sample before its turn ends
+			f.now = f.now.Add(300 * time.Millisecond)
+			f.self += 600 * time.Millisecond
+			f.stat(60, 0)
+			h.End()
+			if strings.HasPrefix(tc.name, "pause") {
+				h.Pause()
+			}
+			f.now = f.now.Add(2 * time.Second) // the other side's turn: 1.5 cores
+			f.stat(60+300, 0)
+			switch {
+			case tc.name == "restart":
+				h.Restart()
+			case strings.HasPrefix(tc.name, "pause"):
+				h.Resume()
+			}
+			h.Begin()
+			f.now = f.now.Add(100 * time.Millisecond)
+			f.self += 200 * time.Millisecond
+			f.stat(60+300+20+tc.neighbour, 0)
+			in := h.End()
+			if math.IsNaN(tc.want) != math.IsNaN(in.OtherCPU) || !math.IsNaN(tc.want) && !near(in.OtherCPU, tc.want) {
+				t.Errorf("other processes' CPU %v cores, want %v", in.OtherCPU, tc.want)
+			}
+		})
+	}
+}

@@ -62,14 +62,17 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 	}
 	var current string // the benchmark in progress
 	if f.child.Lockstep {
-		// Turns also come within a benchmark, a slice of sampling each.
+		// Turns also come within a benchmark, a slice of sampling each;
+		// the observer's windows leave the other side's turn out.
+		pause, resume := func() {}, func() {}
+		if p, ok := ropts.Observer.(measure.Pauser); ok {
+			pause, resume = p.Pause, p.Resume
+		}
 		ropts.Slices = supervise.TurnsPerBenchmark
 		ropts.Yield = func(context.Context) error {
-			if err := c.Turn(current); err != nil {
-				return err
-			}
-			restart()
-			return nil
+			pause()
+			defer resume()
+			return c.Turn(current)
 		}
 	}
 	ropts.Order = func(plan []runner.Item) []runner.Item {
