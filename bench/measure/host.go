@@ -51,7 +51,6 @@ type Host struct {
 
 	history []snapshot
 	begin   snapshot
-	paused  *snapshot // since Pause, until Resume
 }
 
 // Host's defaults.
@@ -138,57 +137,6 @@ func (h *Host) Restart() {
 
 // Restarter is an Observer that can forget what it saw (Host.Restart).
 type Restarter interface{ Restart() }
-
-// Pause and Resume bracket a time in which this process leaves the
-// machine to another on purpose (the other side's turn of a lockstep,
-// measure.Policy.Yield): the windows of later samples reach back over
-// this process's own time on both sides of the pause and never into it.
-// The other side's CPU time does not read as a neighbour's, and, unlike
-// after Restart, the first samples after a short pause are judged at
-// once: a lockstep turn within a benchmark lasts about as long as Window,
-// and after Restart every sample of it went unjudged.
-func (h *Host) Pause() {
-	s := h.read(false)
-	h.remember(s)
-	h.paused = &s
-}
-
-// Resume ends a Pause: the remembered readings move forward by what the
-// pause added (its time, the CPU's busy and steal ticks, this process's
-// CPU time), so a window that spans it counts none of it.
-func (h *Host) Resume() {
-	if h.paused == nil {
-		return
-	}
-	p, now := *h.paused, h.read(false)
-	h.paused = nil
-	dt := now.at.Sub(p.at)
-	statOK := p.statOK && now.statOK && now.busy >= p.busy && now.steal >= p.steal
-	selfOK := p.selfOK && now.selfOK && now.self >= p.self
-	for i := range h.history {
-		s := &h.history[i]
-		s.at = s.at.Add(dt)
-		if statOK {
-			s.busy += now.busy - p.busy
-			s.steal += now.steal - p.steal
-		} else {
-			s.statOK = false
-		}
-		if selfOK {
-			s.self += now.self - p.self
-		} else {
-			s.selfOK = false
-		}
-	}
-	h.remember(now)
-}
-
-// Pauser is an Observer that can leave a pause out of its windows
-// (Host.Pause, Host.Resume).
-type Pauser interface {
-	Pause()
-	Resume()
-}
 
 // snapshot is one reading of the host's counters.
 type snapshot struct {

@@ -11,7 +11,6 @@
 package measure
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -87,15 +86,6 @@ type Policy struct {
 	Observer    Observer
 	QuietWait   time.Duration
 	QuietBudget time.Duration
-	// Yield, when set, shares the machine with another run in turns
-	// (supervise.Lockstep): once a Slice of sampling has passed, Measure
-	// calls Yield before the next sample, and Yield returns when this
-	// run's turn comes back (an error ends sampling as a cancel does).
-	// The time spent in Yield is not sampling time: it moves the
-	// Budget's deadline. One untimed sample follows each return, as the
-	// implementation's threads wake from idle (counted in Warmups).
-	Yield func(ctx context.Context) error
-	Slice time.Duration
 }
 
 // DefaultQuietWait bounds one wait for quiet after a disturbed sample;
@@ -127,8 +117,6 @@ func (p Policy) Validate() error {
 		return &PolicyError{Field: "QuietWait", Why: fmt.Sprintf("the wait for quiet must not be negative, got %v", p.QuietWait)}
 	case p.QuietBudget < 0:
 		return &PolicyError{Field: "QuietBudget", Why: fmt.Sprintf("the time to wait for quiet must not be negative, got %v", p.QuietBudget)}
-	case p.Yield != nil && p.Slice <= 0:
-		return &PolicyError{Field: "Slice", Why: fmt.Sprintf("a run that yields needs a positive slice of sampling between turns, got %v", p.Slice)}
 	}
 	return nil
 }
@@ -222,11 +210,6 @@ type Measurement struct {
 	Interference []Interference
 	Quiet        int
 	Waited       time.Duration
-	// Turns counts the returns from Policy.Yield; Yielded is the time
-	// spent in them (the other run's turns) and in the untimed sample
-	// after each.
-	Turns   int
-	Yielded time.Duration
 	// Summary summarises Values, those of the undisturbed samples when
 	// there are any (the zero Summary when there are no samples).
 	Summary stats.Summary
@@ -299,31 +282,10 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 		quietBudget = max(p.Budget/2, DefaultQuietBudget)
 	}
 	var quiet []float64 // the values of the undisturbed samples
-	sliceEnd := start.Add(p.Slice)
-	var yieldErr error
 	for m.Stop == StopNone {
 		if ctx.Err() != nil {
 			m.Stop = StopCancelled
 			break
-		}
-		if p.Yield != nil && !c.Now().Before(sliceEnd) {
-			t0 := c.Now()
-			if err := p.Yield(ctx); err != nil {
-				m.Stop = StopCancelled
-				yieldErr = fmt.Errorf("wait for the next turn: %w", err)
-				break
-			}
-			m.Turns++
-			if _, err := take(true, m.Warmups+1); err != nil {
-				return m, err
-			}
-			m.Warmups++
-			now := c.Now()
-			w := now.Sub(t0)
-			m.Yielded += w
-			deadline = deadline.Add(w)
-			slowDeadline = slowDeadline.Add(w)
-			sliceEnd = now.Add(p.Slice)
 		}
 		if obs != nil {
 			obs.Begin()
@@ -380,7 +342,7 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 		}
 	}
 	if len(m.NS) == 0 {
-		return m, cmp.Or(yieldErr, ctx.Err())
+		return m, ctx.Err()
 	}
 	m.Quiet = len(quiet)
 	if len(quiet) > 0 {
@@ -390,7 +352,7 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 	}
 	m.Noisy, m.NoisyReason = noisy(m, p)
 	if m.Stop == StopCancelled {
-		return m, cmp.Or(yieldErr, ctx.Err())
+		return m, ctx.Err()
 	}
 	return m, nil
 }

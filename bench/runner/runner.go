@@ -72,12 +72,6 @@ type Options struct {
 	// figure, and the runner waits a moment for quiet before sampling
 	// again (measure.Policy.Observer). Nil: no observation.
 	Observer measure.Observer
-	// Yield, when set, shares the machine with another run in turns
-	// (supervise.Lockstep): each benchmark's sampling budget (MaxTime) is
-	// cut into Slices slices (at least 1), and Yield is called between
-	// them (measure.Policy.Yield).
-	Yield  func(ctx context.Context) error
-	Slices int
 }
 
 // NewObserver is the observer of the machine dev runs on, reading /proc
@@ -300,10 +294,6 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		},
 		Progress: progress,
 		Observer: o.Observer,
-		Yield:    o.Yield,
-	}
-	if o.Yield != nil {
-		policy.Slice = o.MaxTime / time.Duration(max(o.Slices, 1))
 	}
 	if o.OnSample != nil {
 		id := r.ID()
@@ -342,11 +332,6 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	}
 	if x, ok := inst.(kernel.Extras); ok {
 		addExtra(&r, "", x.Extra(stats.Summarize(r.SamplesNS).Median))
-	}
-	if ms.Turns > 0 {
-		// In lockstep: the turns this benchmark's sampling gave to the
-		// other run, and the seconds they took (supervise.Lockstep).
-		addExtra(&r, "", map[string]float64{"lockstep_turns": float64(ms.Turns), "lockstep_yielded_s": math.Round(ms.Yielded.Seconds()*1000) / 1000})
 	}
 	if w := inst.Work(); w > 0 && !m.Time {
 		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})

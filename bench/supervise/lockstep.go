@@ -7,50 +7,39 @@ import (
 )
 
 // Lockstep lets the children of two configurations run side by side and
-// take turns: one side's child sets up a benchmark and times a slice of
-// it (TurnsPerBenchmark) while the other's waits, then the other side does the
-// same for the same benchmark, and so on, slice by slice, each pair of
-// turns' first side drawn at random. The two runs of a benchmark are
-// then interleaved within a second or two, not a whole run apart: a
-// shared machine's slow spells (another tenant on the host, a
-// neighbour's burst), which last seconds to minutes and which no
-// observer inside the guest sees, fall on both sides of a pair alike,
-// and the paired comparison of the rounds cancels them. Slices matter at
-// a spell's edge: with whole-benchmark turns, a spell that begins
-// between the two turns slows one side's whole benchmark and not the
-// other's. It is the fine-grained form of randomized
+// take turns benchmark by benchmark: one side's child times a benchmark
+// while the other's waits, then the other side times the same benchmark,
+// and so on, each pair's first side drawn at random. The two runs of a
+// benchmark are then seconds apart, not a whole run apart: a shared
+// machine's slow spells (another tenant on the host, a neighbour's burst),
+// which last seconds to minutes and which no observer inside the guest
+// sees, fall on both sides of a pair alike, and the paired comparison of
+// the rounds cancels them. It is the fine-grained form of randomized
 // multiple interleaved trials (Abedi & Brecht, ICPE 2017); duet
 // benchmarking (Bulej et al., 2020) runs both at once, which on a machine
 // with few cores makes the two compete for them.
 //
-// Each child asks for its turn before every benchmark and after every
-// slice of its sampling (Msg.Ready; measure.Policy.Yield); the
+// Each child asks for its turn before every benchmark (Msg.Ready); the
 // supervisor of its side calls Acquire, which returns when the side may
-// go. The rules: one side at a time; a side that has taken more turns
-// than the other waits for it to catch up; when both have taken as
-// many, the next pair of turns starts when both are ready, with the side
-// drawn to go first. A side whose run ended (Leave) no longer holds
+// go. The rules: one side at a time; a side that has started more
+// benchmarks than the other waits for it to catch up; when both have
+// started as many, the next pair starts when both are ready, with the
+// side drawn to go first. A side whose run ended (Leave) no longer holds
 // the other back.
 type Lockstep struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change
 	rng     *rand.Rand
 
-	active  int         // the side whose turn it is, -1 for none
+	active  int         // the side timing a benchmark, -1 for none
 	ready   [2]bool     // waiting in Acquire
-	started [2]int      // turns taken
+	started [2]int      // benchmarks started
 	gone    [2]bool     // between Leave and the next Acquire
 	first   map[int]int // pair index -> side drawn to go first
 	// Log, when set, sees every turn granted: the side, the benchmark
 	// and the pair's index (tests read the interleaving from it).
 	Log func(side int, id string, pair int)
 }
-
-// TurnsPerBenchmark is how many turns a side's sampling of one benchmark
-// is cut into (a --quick benchmark's 1 s budget: 4 turns of 250 ms). Each
-// turn after the first costs a round trip through the parent and one
-// untimed sample (the implementation's threads wake from idle).
-const TurnsPerBenchmark = 4
 
 // NewLockstep makes a lockstep for one round; seed draws each pair's
 // first side.

@@ -60,21 +60,6 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 	if r, ok := ropts.Observer.(measure.Restarter); ok && f.child.Lockstep {
 		restart = r.Restart
 	}
-	var current string // the benchmark in progress
-	if f.child.Lockstep {
-		// Turns also come within a benchmark, a slice of sampling each;
-		// the observer's windows leave the other side's turn out.
-		pause, resume := func() {}, func() {}
-		if p, ok := ropts.Observer.(measure.Pauser); ok {
-			pause, resume = p.Pause, p.Resume
-		}
-		ropts.Slices = supervise.TurnsPerBenchmark
-		ropts.Yield = func(context.Context) error {
-			pause()
-			defer resume()
-			return c.Turn(current)
-		}
-	}
 	ropts.Order = func(plan []runner.Item) []runner.Item {
 		shuffled := runner.Shuffle(plan, f.child.Seed)
 		groups := runner.Group(shuffled)
@@ -98,7 +83,6 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 		}
 		it := ordered[done]
 		if phase == "setting up" {
-			current = it.ID()
 			if c.Turn(it.ID()) != nil {
 				os.Exit(1) // the parent is gone
 			}
