@@ -20,8 +20,8 @@ import (
 // under a root (a fixture tree in tests):
 //
 //   - /proc/stat's "cpu" line: the machine's busy time (user, nice,
-//     system, irq, softirq), idle time (idle, iowait) and steal, in ticks
-//     of 10 ms (USER_HZ);
+//     system, irq, softirq) and steal, in ticks of 10 ms (USER_HZ), and
+//     its "cpuN" lines: how many CPUs are online;
 //   - this process's CPU time (getrusage; precise), subtracted from the
 //     busy time to give the other processes';
 //   - /proc/self/task/*/schedstat: the run-queue wait of each thread of
@@ -143,7 +143,7 @@ type Restarter interface{ Restart() }
 type snapshot struct {
 	at          time.Time
 	busy, steal uint64 // /proc/stat ticks
-	idle        uint64 // /proc/stat ticks (idle + iowait)
+	cpus        int    // online CPUs (/proc/stat's cpuN lines)
 	statOK      bool
 	self        time.Duration
 	selfOK      bool
@@ -157,7 +157,7 @@ type snapshot struct {
 // wait, so that any of them can start a window (Held).
 func (h *Host) read() snapshot {
 	s := snapshot{at: h.now()}
-	s.busy, s.idle, s.steal, s.statOK = h.procStat()
+	s.busy, s.steal, s.cpus, s.statOK = h.procStat()
 	s.self, s.selfOK = h.self()
 	s.wait, s.waitOK = h.threadWait()
 	if h.gpu {
@@ -252,20 +252,22 @@ func cpuFigures(a, b snapshot) (other, steal float64) {
 
 // heldFigure is the CPU time held back from this process between two
 // snapshots, in cores: the smaller of its threads' run-queue wait (in
-// threads) and the machine's idle time (in cores). Runnable threads wait
-// while a CPU sits idle only when something outside the guest's
-// scheduler keeps them off it (see Interference.Held). NaN when either
+// threads) and the CPU time nobody used (the online CPUs less the busy
+// time and steal /proc/stat counted, in cores). Runnable threads wait
+// while CPU time goes unused only when something outside the guest's
+// scheduler keeps them off a CPU (see Interference.Held). NaN when either
 // was not read.
 func heldFigure(a, b snapshot) float64 {
 	wall := b.at.Sub(a.at).Seconds()
-	if !a.statOK || !b.statOK || !a.waitOK || !b.waitOK || !(wall > 0) || b.idle < a.idle {
+	if !a.statOK || !b.statOK || !a.waitOK || !b.waitOK || !(wall > 0) ||
+		b.busy < a.busy || b.steal < a.steal || a.cpus != b.cpus || b.cpus == 0 {
 		return math.NaN()
 	}
 	// A thread that exited in between takes its wait with it: never
 	// below 0.
 	wait := math.Max(0, (b.wait-a.wait).Seconds()/wall)
-	idle := float64(b.idle-a.idle) / ticksPerSecond / wall
-	return math.Min(wait, idle)
+	used := float64(b.busy-a.busy+b.steal-a.steal) / ticksPerSecond / wall
+	return math.Min(wait, math.Max(0, float64(b.cpus)-used))
 }
 
 // engineDelta is the engine time other clients gained from a to b (a
@@ -314,12 +316,17 @@ func (h *Host) Quiet(ctx context.Context, max time.Duration) bool {
 	return false
 }
 
-// procStat reads the busy, idle and steal ticks of /proc/stat's "cpu"
-// line.
-func (h *Host) procStat() (busy, idle, steal uint64, ok bool) {
+// procStat reads the busy and steal ticks of /proc/stat's "cpu" line and
+// counts its "cpuN" lines (the online CPUs).
+func (h *Host) procStat() (busy, steal uint64, cpus int, ok bool) {
 	b, err := os.ReadFile(filepath.Join(h.root, "proc/stat"))
 	if err != nil {
 		return 0, 0, 0, false
+	}
+	for _, l := range bytes.Split(b, []byte("\n"))[1:] {
+		if len(l) > 3 && bytes.HasPrefix(l, []byte("cpu")) && l[3] >= '0' && l[3] <= '9' {
+			cpus++
+		}
 	}
 	line, _, _ := bytes.Cut(b, []byte("\n"))
 	f := strings.Fields(string(line))
@@ -334,7 +341,7 @@ func (h *Host) procStat() (busy, idle, steal uint64, ok bool) {
 		}
 	}
 	// guest time is already part of user (and guest_nice of nice).
-	return v[0] + v[1] + v[2] + v[5] + v[6], v[3] + v[4], v[7], true
+	return v[0] + v[1] + v[2] + v[5] + v[6], v[7], cpus, true
 }
 
 // threadWait sums the run-queue wait (second field of schedstat) over

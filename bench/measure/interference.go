@@ -42,15 +42,17 @@ type Interference struct {
 	SelfCPU, Wait float64
 	// Held is the CPU time held back from this process over the same
 	// window as OtherCPU, in cores: the smaller of its threads' run-queue
-	// wait (in threads) and the machine's idle time (in cores). The
-	// guest's scheduler does not leave a runnable thread waiting while a
-	// CPU sits idle for long; a host that takes a vCPU back without
-	// reporting steal does (a guest kernel that packs its tasks onto
-	// fewer vCPUs while the host is contended: "sched: cpu parked and push
-	// current task mechanism", LKML RFC, June 2025). On the 2-vCPU VM
-	// this project is developed on, such spells ran lavapipe's kernels
-	// 1.5-2 times slower with its threads waiting 1.3-2.4 threads' worth
-	// and one core idle, other processes at 0 and no steal.
+	// wait (in threads) and the CPU time nobody used (the online CPUs
+	// less the busy time and steal /proc/stat counted). The guest's
+	// scheduler does not leave a runnable thread waiting while CPU time
+	// goes unused; a host that takes a vCPU back without reporting steal
+	// does (a guest kernel that packs its tasks onto fewer vCPUs while
+	// the host is contended: "sched: cpu parked and push current task
+	// mechanism", LKML RFC, June 2025). On the 2-vCPU VM this project is
+	// developed on, such spells ran lavapipe's kernels 1.5-2 times slower
+	// with its own CPU at 1.0 core, its threads waiting 1.3-2.4 threads'
+	// worth, other processes at 0 and no steal: one vCPU's time counted
+	// nowhere.
 	Held float64
 	// GPUOther is the engine time (gfx and compute) other DRM clients used
 	// during the sample, as a share of its wall time.
@@ -87,8 +89,9 @@ type Rule struct {
 // (lavapipe, whose work runs on this process's threads) other processes
 // using more than a quarter of a core, any steal, or more than three
 // quarters of a core held back from its threads (Interference.Held: on
-// the 2-vCPU VM, 0.08-0.50 on a quiet machine, the wake-ups of lavapipe's
-// threads, and about 1 while the host held a vCPU); for a GPU, another
+// the 2-vCPU VM, at most 0.62 on a quiet machine or beside a neighbour,
+// the wake-ups of lavapipe's threads, and about 1 while the host held a
+// vCPU); for a GPU, another
 // DRM client busy on the GPU more than 2% of the sample, or a shader
 // clock change. A GPU's timestamps do not see the CPU's neighbours (they
 // delay the submission, not the kernel), a CPU implementation does not
@@ -102,7 +105,7 @@ type Rule struct {
 // --filter lanes' were over 5%). Waiting caused by another process shows
 // as that process's CPU time, by the hypervisor as steal, or, when the
 // host takes a CPU back without reporting steal, as CPU time held back:
-// its threads waiting while a CPU is idle.
+// its threads waiting while CPU time goes unused.
 func DefaultRule(cpuDevice bool) Rule {
 	off := math.Inf(1)
 	if cpuDevice {

@@ -28,9 +28,10 @@ type Interference struct {
 	Wait []float64 `json:"wait,omitempty"`
 	// Held is the CPU time held back from this process over the same
 	// window as OtherCPU, in cores: the smaller of its threads' run-queue
-	// wait (in threads) and the machine's idle time (in cores). Threads
-	// wait while a CPU is idle when the host takes a vCPU back without
-	// reporting steal (docs/verdicts.md, section 1).
+	// wait (in threads) and the CPU time nobody used (the online CPUs less
+	// /proc/stat's busy time and steal). Threads wait while CPU time goes
+	// unused when the host takes a vCPU back without reporting steal
+	// (docs/verdicts.md, section 1).
 	Held []float64 `json:"held,omitempty"`
 	// GPUOther is the engine time (gfx and compute) other DRM clients used
 	// on the GPU during the sample (drm-engine-* in /proc/*/fdinfo), as a
