@@ -20,8 +20,7 @@ import (
 // under a root (a fixture tree in tests):
 //
 //   - /proc/stat's "cpu" line: the machine's busy time (user, nice,
-//     system, irq, softirq) and steal, in ticks of 10 ms (USER_HZ), and
-//     its "cpuN" lines: how many CPUs are online;
+//     system, irq, softirq) and steal, in ticks of 10 ms (USER_HZ);
 //   - this process's CPU time (getrusage; precise), subtracted from the
 //     busy time to give the other processes';
 //   - /proc/self/task/*/schedstat: the run-queue wait of each thread of
@@ -119,7 +118,7 @@ func NewHost(o HostOptions) *Host {
 	}
 	// The first window starts now: a run compiles its pipelines and warms
 	// up before its first timed sample, usually longer than Window.
-	h.remember(h.read())
+	h.remember(h.read(false))
 	return h
 }
 
@@ -133,7 +132,7 @@ func NewHost(o HostOptions) *Host {
 // samples' CPU figures are not read (NaN), as at the start.
 func (h *Host) Restart() {
 	h.history = nil
-	h.remember(h.read())
+	h.remember(h.read(false))
 }
 
 // Restarter is an Observer that can forget what it saw (Host.Restart).
@@ -143,7 +142,6 @@ type Restarter interface{ Restart() }
 type snapshot struct {
 	at          time.Time
 	busy, steal uint64 // /proc/stat ticks
-	cpus        int    // online CPUs (/proc/stat's cpuN lines)
 	statOK      bool
 	self        time.Duration
 	selfOK      bool
@@ -153,13 +151,13 @@ type snapshot struct {
 	sclk        []int             // MHz per card, 0 unknown
 }
 
-// read takes a snapshot. Every snapshot reads this process's threads'
-// wait, so that any of them can start a window (Held).
-func (h *Host) read() snapshot {
+func (h *Host) read(withThreads bool) snapshot {
 	s := snapshot{at: h.now()}
-	s.busy, s.steal, s.cpus, s.statOK = h.procStat()
+	s.busy, s.steal, s.statOK = h.procStat()
 	s.self, s.selfOK = h.self()
-	s.wait, s.waitOK = h.threadWait()
+	if withThreads {
+		s.wait, s.waitOK = h.threadWait()
+	}
 	if h.gpu {
 		s.gpu = h.drmClients(s.at)
 		for _, dev := range h.cards {
@@ -197,21 +195,20 @@ func (h *Host) windowStart(at time.Time) snapshot {
 
 // Begin reads the counters before a sample.
 func (h *Host) Begin() {
-	h.begin = h.read()
+	h.begin = h.read(true)
 	h.remember(h.begin)
 }
 
 // End reads them after the sample and judges what changed.
 func (h *Host) End() Interference {
-	end := h.read()
+	end := h.read(true)
 	start := h.windowStart(end.at)
 	h.remember(end)
-	in := Interference{OtherCPU: math.NaN(), Steal: math.NaN(), SelfCPU: math.NaN(), Wait: math.NaN(), Held: math.NaN(), GPUOther: math.NaN()}
+	in := Interference{OtherCPU: math.NaN(), Steal: math.NaN(), SelfCPU: math.NaN(), Wait: math.NaN(), GPUOther: math.NaN()}
 	if end.at.Sub(start.at) >= h.window {
 		// Over less than Window (the first samples of a run) a single
 		// 10 ms tick reads as whole cores: not a figure.
 		in.OtherCPU, in.Steal = cpuFigures(start, end)
-		in.Held = heldFigure(start, end)
 	}
 	if wall := end.at.Sub(h.begin.at).Seconds(); wall > 0 {
 		if end.selfOK && h.begin.selfOK {
@@ -250,26 +247,6 @@ func cpuFigures(a, b snapshot) (other, steal float64) {
 	return math.Max(0, busy-(b.self-a.self).Seconds()) / wall, steal
 }
 
-// heldFigure is the CPU time held back from this process between two
-// snapshots, in cores: the smaller of its threads' run-queue wait (in
-// threads) and the CPU time nobody used (the online CPUs less the busy
-// time and steal /proc/stat counted, in cores). Runnable threads wait
-// while CPU time goes unused only when something outside the guest's
-// scheduler keeps them off a CPU (see Interference.Held). NaN when either
-// was not read.
-func heldFigure(a, b snapshot) float64 {
-	wall := b.at.Sub(a.at).Seconds()
-	if !a.statOK || !b.statOK || !a.waitOK || !b.waitOK || !(wall > 0) ||
-		b.busy < a.busy || b.steal < a.steal || a.cpus != b.cpus || b.cpus == 0 {
-		return math.NaN()
-	}
-	// A thread that exited in between takes its wait with it: never
-	// below 0.
-	wait := math.Max(0, (b.wait-a.wait).Seconds()/wall)
-	used := float64(b.busy-a.busy+b.steal-a.steal) / ticksPerSecond / wall
-	return math.Min(wait, math.Max(0, float64(b.cpus)-used))
-}
-
 // engineDelta is the engine time other clients gained from a to b (a
 // client that appeared counts from 0; one that left counts nothing).
 func engineDelta(a, b map[string]uint64) uint64 {
@@ -285,20 +262,19 @@ func engineDelta(a, b map[string]uint64) uint64 {
 // Quiet polls /proc/stat (and the GPU's clients on a GPU) every Poll until
 // the last poll interval breaks none of the rule's machine-wide limits
 // (other processes' CPU, steal, other GPU clients; this process is idle
-// meanwhile, so its threads' wait and the CPU held back from them say
-// nothing) or max has passed.
+// meanwhile, so its threads' wait says nothing) or max has passed.
 func (h *Host) Quiet(ctx context.Context, max time.Duration) bool {
 	if math.IsInf(h.rule.OtherCPU, 1) && math.IsInf(h.rule.Steal, 1) && math.IsInf(h.rule.GPUOther, 1) {
 		return true // nothing machine-wide to wait for
 	}
 	deadline := h.now().Add(max)
-	prev := h.read()
+	prev := h.read(false)
 	h.remember(prev)
 	for h.now().Before(deadline) && ctx.Err() == nil {
 		h.sleep(min(h.poll, deadline.Sub(h.now())))
-		cur := h.read()
+		cur := h.read(false)
 		h.remember(cur)
-		in := Interference{Wait: math.NaN(), SelfCPU: math.NaN(), Held: math.NaN(), GPUOther: math.NaN()}
+		in := Interference{Wait: math.NaN(), SelfCPU: math.NaN(), GPUOther: math.NaN()}
 		in.OtherCPU, in.Steal = cpuFigures(prev, cur)
 		if h.gpu && prev.gpu != nil && cur.gpu != nil {
 			if wall := cur.at.Sub(prev.at).Seconds(); wall > 0 {
@@ -316,32 +292,26 @@ func (h *Host) Quiet(ctx context.Context, max time.Duration) bool {
 	return false
 }
 
-// procStat reads the busy and steal ticks of /proc/stat's "cpu" line and
-// counts its "cpuN" lines (the online CPUs).
-func (h *Host) procStat() (busy, steal uint64, cpus int, ok bool) {
+// procStat reads the busy and steal ticks of /proc/stat's "cpu" line.
+func (h *Host) procStat() (busy, steal uint64, ok bool) {
 	b, err := os.ReadFile(filepath.Join(h.root, "proc/stat"))
 	if err != nil {
-		return 0, 0, 0, false
-	}
-	for _, l := range bytes.Split(b, []byte("\n"))[1:] {
-		if len(l) > 3 && bytes.HasPrefix(l, []byte("cpu")) && l[3] >= '0' && l[3] <= '9' {
-			cpus++
-		}
+		return 0, 0, false
 	}
 	line, _, _ := bytes.Cut(b, []byte("\n"))
 	f := strings.Fields(string(line))
 	// cpu user nice system idle iowait irq softirq steal [guest guest_nice]
 	if len(f) < 9 || f[0] != "cpu" {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	var v [8]uint64
 	for i := range v {
 		if v[i], err = strconv.ParseUint(f[i+1], 10, 64); err != nil {
-			return 0, 0, 0, false
+			return 0, 0, false
 		}
 	}
 	// guest time is already part of user (and guest_nice of nice).
-	return v[0] + v[1] + v[2] + v[5] + v[6], v[7], cpus, true
+	return v[0] + v[1] + v[2] + v[5] + v[6], v[7], true
 }
 
 // threadWait sums the run-queue wait (second field of schedstat) over

@@ -40,20 +40,6 @@ type Interference struct {
 	// Wait the time its threads spent runnable but waiting for a CPU,
 	// summed over threads, as a share of the sample's wall time.
 	SelfCPU, Wait float64
-	// Held is the CPU time held back from this process over the same
-	// window as OtherCPU, in cores: the smaller of its threads' run-queue
-	// wait (in threads) and the CPU time nobody used (the online CPUs
-	// less the busy time and steal /proc/stat counted). The guest's
-	// scheduler does not leave a runnable thread waiting while CPU time
-	// goes unused; a host that takes a vCPU back without reporting steal
-	// does (a guest kernel that packs its tasks onto fewer vCPUs while
-	// the host is contended: "sched: cpu parked and push current task
-	// mechanism", LKML RFC, June 2025). On the 2-vCPU VM this project is
-	// developed on, such spells ran lavapipe's kernels 1.5-2 times slower
-	// with its own CPU at 1.0 core, its threads waiting 1.3-2.4 threads'
-	// worth, other processes at 0 and no steal: one vCPU's time counted
-	// nowhere.
-	Held float64
 	// GPUOther is the engine time (gfx and compute) other DRM clients used
 	// during the sample, as a share of its wall time.
 	GPUOther float64
@@ -63,7 +49,7 @@ type Interference struct {
 	SCLKMHz     float64
 	SCLKChanged bool
 	// Disturbed is Rule's verdict; Why names the rules broken ("cpu",
-	// "wait", "held", "steal", "gpu", "clock", joined by '+').
+	// "wait", "steal", "gpu", "clock", joined by '+').
 	Disturbed bool
 	Why       string
 }
@@ -75,8 +61,6 @@ type Rule struct {
 	OtherCPU float64
 	// Wait: this process's threads' run-queue wait, share of the sample.
 	Wait float64
-	// Held: CPU time held back from this process, in cores.
-	Held float64
 	// Steal: the hypervisor's steal, in cores.
 	Steal float64
 	// GPUOther: other DRM clients' engine time, share of the sample.
@@ -87,11 +71,7 @@ type Rule struct {
 
 // DefaultRule is the rule for a device: for a CPU implementation
 // (lavapipe, whose work runs on this process's threads) other processes
-// using more than a quarter of a core, any steal, or more than three
-// quarters of a core held back from its threads (Interference.Held: on
-// the 2-vCPU VM, at most 0.62 on a quiet machine or beside a neighbour,
-// the wake-ups of lavapipe's threads, and about 1 while the host held a
-// vCPU); for a GPU, another
+// using more than a quarter of a core, or any steal; for a GPU, another
 // DRM client busy on the GPU more than 2% of the sample, or a shader
 // clock change. A GPU's timestamps do not see the CPU's neighbours (they
 // delay the submission, not the kernel), a CPU implementation does not
@@ -103,15 +83,13 @@ type Rule struct {
 // wait for each other on a quiet machine (a third of each sample, median,
 // on 2 idle cores: 2,487 of 2,550 samples of 'run --suite matmul --quick
 // --filter lanes' were over 5%). Waiting caused by another process shows
-// as that process's CPU time, by the hypervisor as steal, or, when the
-// host takes a CPU back without reporting steal, as CPU time held back:
-// its threads waiting while CPU time goes unused.
+// as that process's CPU time, by the hypervisor as steal.
 func DefaultRule(cpuDevice bool) Rule {
 	off := math.Inf(1)
 	if cpuDevice {
-		return Rule{OtherCPU: 0.25, Wait: off, Held: 0.75, Steal: 0, GPUOther: off}
+		return Rule{OtherCPU: 0.25, Wait: off, Steal: 0, GPUOther: off}
 	}
-	return Rule{OtherCPU: off, Wait: off, Held: off, Steal: off, GPUOther: 0.02, Clock: true}
+	return Rule{OtherCPU: off, Wait: off, Steal: off, GPUOther: 0.02, Clock: true}
 }
 
 // Judge sets in.Disturbed and in.Why from the rule. Figures that are NaN
@@ -125,7 +103,6 @@ func (r Rule) Judge(in *Interference) {
 	}
 	over(in.OtherCPU, r.OtherCPU, "cpu")
 	over(in.Wait, r.Wait, "wait")
-	over(in.Held, r.Held, "held")
 	over(in.Steal, r.Steal, "steal")
 	over(in.GPUOther, r.GPUOther, "gpu")
 	if r.Clock && in.SCLKChanged {
@@ -136,7 +113,7 @@ func (r Rule) Judge(in *Interference) {
 
 // String renders the figures for a progress line or an error.
 func (in Interference) String() string {
-	s := fmt.Sprintf("other cpu %.2f, steal %.2f, self cpu %.2f, wait %.1f%%, held %.2f, gpu other %.1f%%", in.OtherCPU, in.Steal, in.SelfCPU, 100*in.Wait, in.Held, 100*in.GPUOther)
+	s := fmt.Sprintf("other cpu %.2f, steal %.2f, self cpu %.2f, wait %.1f%%, gpu other %.1f%%", in.OtherCPU, in.Steal, in.SelfCPU, 100*in.Wait, 100*in.GPUOther)
 	if in.SCLKMHz > 0 {
 		s += fmt.Sprintf(", sclk %.0f MHz", in.SCLKMHz)
 	}

@@ -369,7 +369,6 @@ func interference(ms measure.Measurement) ([]bool, *results.Interference) {
 	in.Steal = col(func(x measure.Interference) float64 { return x.Steal })
 	in.SelfCPU = col(func(x measure.Interference) float64 { return x.SelfCPU })
 	in.Wait = col(func(x measure.Interference) float64 { return x.Wait })
-	in.Held = col(func(x measure.Interference) float64 { return x.Held })
 	in.GPUOther = col(func(x measure.Interference) float64 { return x.GPUOther })
 	clock := func(x measure.Interference) float64 {
 		if x.SCLKMHz > 0 {

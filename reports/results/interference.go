@@ -26,13 +26,6 @@ type Interference struct {
 	// for a CPU (the run delay in /proc/self/task/*/schedstat), as a share
 	// of the sample's wall time, summed over threads.
 	Wait []float64 `json:"wait,omitempty"`
-	// Held is the CPU time held back from this process over the same
-	// window as OtherCPU, in cores: the smaller of its threads' run-queue
-	// wait (in threads) and the CPU time nobody used (the online CPUs less
-	// /proc/stat's busy time and steal). Threads wait while CPU time goes
-	// unused when the host takes a vCPU back without reporting steal
-	// (docs/verdicts.md, section 1).
-	Held []float64 `json:"held,omitempty"`
 	// GPUOther is the engine time (gfx and compute) other DRM clients used
 	// on the GPU during the sample (drm-engine-* in /proc/*/fdinfo), as a
 	// share of the sample's wall time.
@@ -41,8 +34,7 @@ type Interference struct {
 	// pp_dpm_sclk level), 0 when unknown.
 	SCLKMHz []float64 `json:"sclk_mhz,omitempty"`
 	// Why names the rules a disturbed sample broke ("cpu", "wait",
-	// "held", "steal", "gpu", "clock", joined by '+'); "" for a quiet
-	// sample.
+	// "steal", "gpu", "clock", joined by '+'); "" for a quiet sample.
 	Why []string `json:"why,omitempty"`
 }
 
@@ -57,7 +49,7 @@ func (in *Interference) columns() []struct {
 		col  *[]float64
 	}{
 		{"other_cpu", &in.OtherCPU}, {"steal", &in.Steal}, {"self_cpu", &in.SelfCPU},
-		{"wait", &in.Wait}, {"held", &in.Held}, {"gpu_other", &in.GPUOther}, {"sclk_mhz", &in.SCLKMHz},
+		{"wait", &in.Wait}, {"gpu_other", &in.GPUOther}, {"sclk_mhz", &in.SCLKMHz},
 	}
 }
 
