@@ -129,10 +129,20 @@ func NewHost(o HostOptions) *Host {
 // side's turn, would read that side's CPU time as a neighbour's (seen on
 // 107 of 138 runs of an A/A study: their first sample marked). Setup and
 // warm-up usually last longer than Window; when they do not, the first
-// samples' CPU figures are not read (NaN), as at the start.
+// samples' CPU figures would not be read (NaN), as at the start, so
+// Measure warms up until the window is full (Ready).
 func (h *Host) Restart() {
 	h.history = nil
 	h.remember(h.read(false))
+}
+
+// Ready is how long until the CPU figures' look-back window is full
+// (Readier): Window after NewHost or Restart, 0 once that has passed.
+func (h *Host) Ready() time.Duration {
+	if len(h.history) == 0 {
+		return h.window
+	}
+	return max(0, h.window-h.now().Sub(h.history[0].at))
 }
 
 // Restarter is an Observer that can forget what it saw (Host.Restart).

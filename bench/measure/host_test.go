@@ -314,3 +314,29 @@ func TestParseFdinfo(t *testing.T) {
 		}
 	}
 }
+
+// TestHostReady: the look-back window is full Window after NewHost and
+// after Restart.
+func TestHostReady(t *testing.T) {
+	f := newFixture(t)
+	h := f.host(true)
+	if got := h.Ready(); got != Window {
+		t.Errorf("new host ready in %v, want %v", got, Window)
+	}
+	f.now = f.now.Add(100 * time.Millisecond)
+	if got := h.Ready(); got != Window-100*time.Millisecond {
+		t.Errorf("after 100ms: ready in %v", got)
+	}
+	f.now = f.now.Add(Window)
+	if got := h.Ready(); got != 0 {
+		t.Errorf("after the window: ready in %v, want 0", got)
+	}
+	h.Begin()
+	f.now = f.now.Add(time.Millisecond)
+	h.End()
+	h.Restart()
+	if got := h.Ready(); got != Window {
+		t.Errorf("after Restart: ready in %v, want %v", got, Window)
+	}
+	var _ Readier = h
+}

@@ -27,6 +27,19 @@ type Observer interface {
 	Quiet(ctx context.Context, max time.Duration) bool
 }
 
+// Readier is an Observer that needs time before it can judge a sample:
+// Ready is how long from now (0: it can). Host's CPU figures look back
+// Window; after NewHost or Restart they need that long of history, and
+// a sample taken sooner goes unjudged (on the 2-vCPU VM, before Measure
+// waited for it, 31-34% of the samples of an A/A pair in lockstep, and
+// most of the samples of 15-19% of its runs: quick kernels that reach
+// their target early sampled only in that blind start, and a neighbour's
+// burst there went into their figures). Measure warms up until Ready.
+type Readier interface {
+	Observer
+	Ready() time.Duration
+}
+
 // Interference is what an Observer saw around one sample. A figure it
 // could not read is NaN (SCLKMHz: 0).
 type Interference struct {

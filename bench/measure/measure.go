@@ -221,7 +221,8 @@ type Measurement struct {
 }
 
 // Measure warms up (at least one untimed sample, then until Warmup has
-// passed on c), then takes timed samples until, once MinSamples are in,
+// passed on c, and until an Observer that is a Readier is ready), then
+// takes timed samples until, once MinSamples are in,
 // the 95% CI of the median of the metric is within TargetCI, MaxSamples are
 // taken or the Budget (measured from the end of warm-up) is spent. Below
 // MinSamples it stops only for the slow-dispatch exit (see SlowSamples).
@@ -258,6 +259,13 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 
 	progress("warming up")
 	warmEnd := c.Now().Add(p.Warmup)
+	if r, ok := p.Observer.(Readier); ok {
+		// An observer that cannot judge yet would let the first samples
+		// through unjudged: warm up until it can.
+		if ready := c.Now().Add(r.Ready()); ready.After(warmEnd) {
+			warmEnd = ready
+		}
+	}
 	for m.Warmups == 0 || c.Now().Before(warmEnd) {
 		if err := ctx.Err(); err != nil {
 			m.Stop = StopCancelled

@@ -177,3 +177,46 @@ func TestMeasureObserved(t *testing.T) {
 		t.Errorf("negative QuietBudget: %v", err)
 	}
 }
+
+// readyObserver is a fakeObserver that can judge samples only from a
+// time on (Readier).
+type readyObserver struct {
+	fakeObserver
+	from time.Time
+}
+
+func (o *readyObserver) Ready() time.Duration { return max(0, o.from.Sub(o.clock.now)) }
+
+// TestMeasureReady: warm-up lasts until the observer can judge, and no
+// longer than the policy's when it already can.
+func TestMeasureReady(t *testing.T) {
+	none := func(int) bool { return false }
+	for _, c := range []struct {
+		name        string
+		ready       time.Duration // from the start
+		warmup      time.Duration
+		wantWarmups int
+	}{
+		{"observer not ready: warm up until it is", 250 * time.Millisecond, 20 * time.Millisecond, 25},
+		{"ready before the warm-up ends", 5 * time.Millisecond, 50 * time.Millisecond, 5},
+		{"ready already", 0, 0, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			clock := &fakeClock{now: time.Unix(0, 0)}
+			o := &readyObserver{fakeObserver: fakeObserver{clock: clock, disturbed: none}, from: clock.now.Add(c.ready)}
+			s := &fakeSampler{clock: clock, step: 10 * time.Millisecond, ns: []float64{100}}
+			p := base()
+			p.Warmup, p.Observer = c.warmup, o
+			m, err := Measure(context.Background(), s, clock, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Warmups != c.wantWarmups {
+				t.Errorf("%d warm-up samples, want %d", m.Warmups, c.wantWarmups)
+			}
+			if o.Ready() != 0 {
+				t.Errorf("sampling began %v before the observer was ready", o.Ready())
+			}
+		})
+	}
+}
