@@ -137,8 +137,13 @@ func (h *Host) Restart() {
 }
 
 // Ready is how long until the CPU figures' look-back window is full
-// (Readier): Window after NewHost or Restart, 0 once that has passed.
+// (Readier): Window after NewHost or Restart, 0 once that has passed, and
+// always 0 when the rule judges no CPU figure (a GPU's: other DRM
+// clients and the clock are read around each sample, no look-back).
 func (h *Host) Ready() time.Duration {
+	if math.IsInf(h.rule.OtherCPU, 1) && math.IsInf(h.rule.Steal, 1) {
+		return 0
+	}
 	if len(h.history) == 0 {
 		return h.window
 	}

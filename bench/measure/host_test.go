@@ -339,4 +339,9 @@ func TestHostReady(t *testing.T) {
 		t.Errorf("after Restart: ready in %v, want %v", got, Window)
 	}
 	var _ Readier = h
+
+	// A GPU's rule reads no CPU figure: nothing to wait for.
+	if got := f.host(false).Ready(); got != 0 {
+		t.Errorf("GPU host ready in %v, want 0", got)
+	}
 }
