@@ -116,8 +116,8 @@ func NewHost(o HostOptions) *Host {
 		}
 		sort.Strings(h.cards)
 	}
-	// The first window starts now: a run compiles its pipelines and warms
-	// up before its first timed sample, usually longer than Window.
+	// The first window starts now; Measure warms up until it is full
+	// (Ready).
 	h.remember(h.read(false))
 	return h
 }
@@ -127,10 +127,9 @@ func NewHost(o HostOptions) *Host {
 // the other side of a lockstep ran (supervise.Lockstep) restarts when its
 // turn comes, or its first sample's window, reaching back into the other
 // side's turn, would read that side's CPU time as a neighbour's (seen on
-// 107 of 138 runs of an A/A study: their first sample marked). Setup and
-// warm-up usually last longer than Window; when they do not, the first
-// samples' CPU figures would not be read (NaN), as at the start, so
-// Measure warms up until the window is full (Ready).
+// 107 of 138 runs of an A/A study: their first sample marked). Until
+// Window has passed again the CPU figures are not read (NaN), as at the
+// start: Measure warms up until then (Ready).
 func (h *Host) Restart() {
 	h.history = nil
 	h.remember(h.read(false))
@@ -141,7 +140,7 @@ func (h *Host) Restart() {
 // always 0 when the rule judges no CPU figure (a GPU's: other DRM
 // clients and the clock are read around each sample, no look-back).
 func (h *Host) Ready() time.Duration {
-	if math.IsInf(h.rule.OtherCPU, 1) && math.IsInf(h.rule.Steal, 1) {
+	if !h.rule.readsCPU() {
 		return 0
 	}
 	if len(h.history) == 0 {
@@ -279,7 +278,7 @@ func engineDelta(a, b map[string]uint64) uint64 {
 // (other processes' CPU, steal, other GPU clients; this process is idle
 // meanwhile, so its threads' wait says nothing) or max has passed.
 func (h *Host) Quiet(ctx context.Context, max time.Duration) bool {
-	if math.IsInf(h.rule.OtherCPU, 1) && math.IsInf(h.rule.Steal, 1) && math.IsInf(h.rule.GPUOther, 1) {
+	if !h.rule.readsCPU() && math.IsInf(h.rule.GPUOther, 1) {
 		return true // nothing machine-wide to wait for
 	}
 	deadline := h.now().Add(max)

@@ -30,11 +30,9 @@ type Observer interface {
 // Readier is an Observer that needs time before it can judge a sample:
 // Ready is how long from now (0: it can). Host's CPU figures look back
 // Window; after NewHost or Restart they need that long of history, and
-// a sample taken sooner goes unjudged (on the 2-vCPU VM, before Measure
-// waited for it, 31-34% of the samples of an A/A pair in lockstep, and
-// most of the samples of 15-19% of its runs: quick kernels that reach
-// their target early sampled only in that blind start, and a neighbour's
-// burst there went into their figures). Measure warms up until Ready.
+// a sample taken sooner goes unjudged (in lockstep, a third of all
+// samples before Measure waited for it: docs/verdicts.md, section 6).
+// Measure warms up until Ready.
 type Readier interface {
 	Observer
 	Ready() time.Duration
@@ -103,6 +101,12 @@ func DefaultRule(cpuDevice bool) Rule {
 		return Rule{OtherCPU: 0.25, Wait: off, Steal: 0, GPUOther: off}
 	}
 	return Rule{OtherCPU: off, Wait: off, Steal: off, GPUOther: 0.02, Clock: true}
+}
+
+// readsCPU reports whether the rule judges a figure read over the
+// look-back window (other processes' CPU, steal).
+func (r Rule) readsCPU() bool {
+	return !math.IsInf(r.OtherCPU, 1) || !math.IsInf(r.Steal, 1)
 }
 
 // Judge sets in.Disturbed and in.Why from the rule. Figures that are NaN

@@ -11,10 +11,10 @@ import (
 // while the other's waits, then the other side times the same benchmark,
 // and so on, each pair's first side drawn at random. The two runs of a
 // benchmark are then seconds apart, not a whole run apart: a shared
-// machine's slow spells (another tenant on the host, a neighbour's burst),
-// which last seconds to minutes and which no observer inside the guest
-// sees, fall on both sides of a pair alike, and the paired comparison of
-// the rounds cancels them. It is the fine-grained form of randomized
+// machine's slow stretches that last seconds to minutes (another tenant
+// on the host, which the observer may not see, or a neighbour's burst)
+// fall on both sides of a pair alike, and the paired comparison of the
+// rounds cancels them. It is the fine-grained form of randomized
 // multiple interleaved trials (Abedi & Brecht, ICPE 2017); duet
 // benchmarking (Bulej et al., 2020) runs both at once, which on a machine
 // with few cores makes the two compete for them.
