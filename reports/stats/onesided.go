@@ -182,6 +182,27 @@ func (d LogDiff) Interval(a float64) (lo, hi float64) {
 	return d.Diff - h, d.Diff + h
 }
 
+// Outside is the smallest a at which Interval(a) lies wholly above hi
+// or wholly below lo (lo < hi, log differences): the one-sided p-value
+// of the nearer bound, Student's t of (Diff-hi)/SE or (lo-Diff)/SE on
+// DF. It is at least 0.5 when Diff lies within [lo, hi] (Interval
+// refuses such an a); a zero SE gives 0 outside and 1 inside; NaN when
+// not OK. A test that raises an alarm when the interval clears the
+// bounds at level a raises it exactly when a > Outside.
+func (d LogDiff) Outside(lo, hi float64) float64 {
+	if !d.OK {
+		return math.NaN()
+	}
+	if d.SE == 0 {
+		if d.Diff > hi || d.Diff < lo {
+			return 0
+		}
+		return 1
+	}
+	z := math.Max((d.Diff-hi)/d.SE, (lo-d.Diff)/d.SE)
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: d.DF}.Survival(z)
+}
+
 // logMoments is the mean and sample variance of log(xs); ok is false for
 // a value that is not positive and finite.
 func logMoments(xs []float64) (mean, variance float64, ok bool) {

@@ -168,3 +168,53 @@ func TestSpendAlpha(t *testing.T) {
 		}
 	}
 }
+
+// TestOutside: Outside is the level at which Interval's nearer end meets
+// the bound, so an interval at a slightly larger level clears it and one
+// at a slightly smaller level does not.
+func TestOutside(t *testing.T) {
+	lo, hi := math.Log1p(-0.03), math.Log1p(0.03)
+	for _, tc := range []struct {
+		name string
+		d    LogDiff
+		want string // "", "zero", "one", "nan", "half+" (at least 0.5)
+	}{
+		{"above", PairedLogDiff([]float64{100, 100, 100}, []float64{110, 112, 109}), ""},
+		{"below", WelchLogDiff([]float64{100, 101, 99, 100}, []float64{80, 82, 81, 79}), ""},
+		{"inside", PairedLogDiff([]float64{100, 100, 100}, []float64{100.5, 99.5, 100.2}), "half+"},
+		{"no spread outside", PairedLogDiff([]float64{100, 100, 100}, []float64{110, 110, 110}), "zero"},
+		{"no spread inside", PairedLogDiff([]float64{100, 100, 100}, []float64{101, 101, 101}), "one"},
+		{"not ok", PairedLogDiff([]float64{100}, []float64{101}), "nan"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.d.Outside(lo, hi)
+			switch tc.want {
+			case "zero", "one":
+				if want := map[string]float64{"zero": 0, "one": 1}[tc.want]; p != want {
+					t.Fatalf("Outside = %v, want %v", p, want)
+				}
+				return
+			case "nan":
+				if !math.IsNaN(p) {
+					t.Fatalf("Outside = %v, want NaN", p)
+				}
+				return
+			case "half+":
+				if !(p >= 0.5) {
+					t.Fatalf("Outside = %v, want at least 0.5 for a difference within the bounds", p)
+				}
+				return
+			}
+			if !(p > 0 && p < 0.5) {
+				t.Fatalf("Outside = %v, want within (0, 0.5)", p)
+			}
+			clears := func(a float64) bool {
+				l, h := tc.d.Interval(a)
+				return l > hi || h < lo
+			}
+			if !clears(p*1.001) || clears(p*0.999) {
+				t.Errorf("Outside = %v: interval at 1.001× clears %v, at 0.999× %v", p, clears(p*1.001), clears(p*0.999))
+			}
+		})
+	}
+}
