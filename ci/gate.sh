@@ -10,6 +10,7 @@
 #
 # Usage: ci/gate.sh [--suite S] [--runs N] [--baseline FILE|DIR] [--out DIR]
 #                   [--policy FILE] [--noise FILE] [--unsure fail|pass]
+#                   [--alpha-per comparison|benchmark]
 #                   [--update-baseline]
 #                   [-- FLAGS FOR 'radvbench run' ...]
 #
@@ -27,6 +28,9 @@
 #   GATE_NOISE            noise file from 'radvbench noise' (per-benchmark noise floors; optional)
 #   GATE_UNSURE           fail: an unsure verdict (the runs could not tell) fails the gate;
 #                         pass: it does not (compare's default, or the policy file's)
+#   GATE_ALPHA_PER        comparison: the policy's alpha bounds any false alarm among all
+#                         the suite's benchmarks (Holm; compare's default); benchmark: each
+#                         benchmark's own (a suite of 20 then has 20 chances to fail on nothing)
 #   GATE_UPDATE_BASELINE  1: when the gate passes, the runs become the new baseline
 #   GATE_RUN_ARGS         extra flags for 'radvbench run'  (e.g. "--device 0 --max-time 5s")
 #   RADVBENCH             radvbench binary to use          (built from this checkout)
@@ -42,6 +46,7 @@ suite=${GATE_SUITE:-matmul}
 runs=${GATE_RUNS:-5}
 noise=${GATE_NOISE:-}
 unsure=${GATE_UNSURE:-}
+alpha_per=${GATE_ALPHA_PER:-}
 baseline=${GATE_BASELINE:-}
 outdir=${GATE_OUT:-gate-out}
 policy=${GATE_POLICY:-}
@@ -56,6 +61,7 @@ while [ $# -gt 0 ]; do
 	--runs) runs=${2:?--runs needs a number}; shift 2 ;;
 	--noise) noise=${2:?--noise needs a file}; shift 2 ;;
 	--unsure) unsure=${2:?--unsure needs fail or pass}; shift 2 ;;
+	--alpha-per) alpha_per=${2:?--alpha-per needs comparison or benchmark}; shift 2 ;;
 	--baseline) baseline=${2:?--baseline needs a file}; shift 2 ;;
 	--out) outdir=${2:?--out needs a directory}; shift 2 ;;
 	--policy) policy=${2:?--policy needs a file}; shift 2 ;;
@@ -78,6 +84,7 @@ if [ -n "$noise" ] && [ ! -f "$noise" ]; then
 	exit 2
 fi
 case "$unsure" in '' | fail | pass) ;; *) echo "gate.sh: --unsure $unsure: use fail or pass" >&2; exit 2 ;; esac
+case "$alpha_per" in '' | comparison | benchmark) ;; *) echo "gate.sh: --alpha-per $alpha_per: use comparison or benchmark" >&2; exit 2 ;; esac
 if [ -z "$policy" ] && [ -f ci/policy.yaml ]; then policy=ci/policy.yaml; fi
 if [ -n "$policy" ] && [ ! -f "$policy" ]; then
 	echo "gate.sh: policy file $policy does not exist" >&2
@@ -137,6 +144,7 @@ pol=()
 [ -n "$policy" ] && pol=(--policy "$policy")
 [ -n "$noise" ] && pol+=(--noise "$noise")
 [ -n "$unsure" ] && pol+=(--unsure "$unsure")
+[ -n "$alpha_per" ] && pol+=(--alpha-per "$alpha_per")
 sides=("${base[@]}" -- "$cand")
 "$rb" compare ${pol[@]+"${pol[@]}"} -o "$outdir/compare.txt" "${sides[@]}" >/dev/null
 cmp_rc=$?

@@ -46,6 +46,15 @@ probability alpha, and the verdict is (see docs/verdicts.md):
                would settle it (fails the gate only with --unsure=fail)
   FAILED       ok in the baseline, failed (did not verify) now
 
+Alpha bounds the whole comparison (--alpha-per comparison, the default):
+the chance that any of its benchmarks is called a change it did not
+have. It is shared among the benchmarks by Holm's step-down: the clearest
+change is judged at alpha/m for m benchmarks, and each one called passes
+its share to the rest, so a change that slows many benchmarks is caught
+in almost all of them, and an A/A comparison of 20 benchmarks calls a
+false regression no more often than one of a single benchmark.
+--alpha-per benchmark gives each benchmark the whole alpha instead.
+
 With fewer than 3 runs on a side the verdict is unsure, unless the change
 exceeds the benchmark's noise floor (--noise) plus the threshold.
 
@@ -68,8 +77,8 @@ device, driver, label.NAME, or any fingerprint key such as kernel.release.
 benchmark and overall, and about how long that takes; the noise comes
 from --noise or from the runs in the inputs.
 
---policy FILE (YAML) sets alpha, threshold, noise (warning limit),
-min_samples, noise_file, per-benchmark rules and an allow-list of known
+--policy FILE (YAML) sets alpha, alpha_per, threshold, noise (warning
+limit), min_samples, noise_file, per-benchmark rules and an allow-list of known
 regressions; flags given on the command line override the file's.
 
 Exit status: 0 no regression, 1 at least one regression or new failure
@@ -85,6 +94,7 @@ type compareFlags struct {
 	noiseLimit  string
 	minSamples  int
 	unsure      string
+	alphaPer    string
 	policy      string
 	by          string
 	baseline    string
@@ -307,7 +317,8 @@ func (f *compareFlags) deviceFlag(fs *pflag.FlagSet) {
 // report.
 func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
-	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds)")
+	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds): the chance of any false alarm in the whole comparison, see --alpha-per")
+	fs.StringVar(&f.alphaPer, "alpha-per", compare.AlphaPerComparison, "what --alpha bounds: comparison (any false alarm among all its benchmarks; alpha is shared among them by Holm's step-down) or benchmark (each benchmark's own: a gate of 20 benchmarks then has 20 chances to fail on nothing)")
 	fs.StringVar(&f.noise, "noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold")
 	fs.StringVar(&f.noiseLimit, "noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
 	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
@@ -364,6 +375,12 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) 
 			return pol, usagef("--unsure: %v", err)
 		}
 		pol.Unsure = f.unsure
+	}
+	if fs.Changed("alpha-per") {
+		if err := compare.CheckAlphaPer(f.alphaPer); err != nil {
+			return pol, usagef("--alpha-per: %v", err)
+		}
+		pol.AlphaPer = f.alphaPer
 	}
 	if err := pol.Validate(); err != nil {
 		return pol, usagef("%v", err)

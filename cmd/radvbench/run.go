@@ -160,7 +160,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
 	supervise.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
-		"report", "watch", "watch-hold", "db", "pin-clocks", "until-decided", "budget", "interleave", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "policy")
+		"report", "watch", "watch-hold", "db", "pin-clocks", "until-decided", "budget", "interleave", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "alpha-per", "policy")
 	f.child.Register(fs)
 	return fs
 }

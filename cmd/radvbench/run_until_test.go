@@ -106,6 +106,7 @@ func TestRunUntilDecidedBadInput(t *testing.T) {
 		{[]string{"--interleave", "run"}, "--interleave shapes --until-decided"},
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--interleave", "sample"}, "use benchmark"},
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--unsure", "maybe"}, "--unsure"},
+		{[]string{"--until-decided", "--config", "a", "--config", "b", "--alpha-per", "gate"}, "--alpha-per: alpha_per \"gate\": use comparison"},
 	} {
 		code, stdout, stderr := cli(t, append(base, tc.args...)...)
 		if code != 2 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 || strings.Contains(stdout, "BENCHMARK") {

@@ -186,6 +186,14 @@ type Comparison struct {
 	Warnings []Warning `json:"warnings,omitempty"`
 	// Note explains an Incomparable or Failed verdict.
 	Note string `json:"note,omitempty"`
+
+	// tested is set when the runs were judged (both sides ran, with
+	// comparable metrics): the comparison is one of the family a
+	// family-wise alpha is shared among. alarmScale is the smallest
+	// multiple of its policy alpha at which its alarm interval would
+	// call a change (+Inf when none would).
+	tested     bool
+	alarmScale float64
 }
 
 // Warning is a statistical caveat attached to a comparison. Its Message is
@@ -243,6 +251,10 @@ type Report struct {
 	Policy      Policy  `json:"policy"`
 	// Design is the run-level design the verdicts used (Options.Design).
 	Design Design `json:"design"`
+	// Family is the number of benchmarks the policy's alpha was shared
+	// among (Policy.AlphaPer "comparison", see holm); 0 when each
+	// benchmark had its own.
+	Family int `json:"family,omitempty"`
 	// NoiseFile names the noise floors used ("" when none).
 	NoiseFile string `json:"noise_file,omitempty"`
 	// Notes are facts stated at the top: device or driver mismatches,
@@ -303,20 +315,38 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	j := newJudge(&opt.Policy, opt.Noise)
 	j.design = opt.Design
 	bg := ordered[0]
+	type pair struct {
+		key, group string
+		base, new  *entry
+	}
+	var pairs []pair
 	for _, g := range ordered[1:] {
 		for _, k := range unionKeys(bg, g) {
-			c := j.judge(k, displayGroup(g.name), bg.entries[k], g.entries[k])
-			if c.Allowed {
-				for i := range opt.Policy.Allow {
-					if opt.Policy.Allow[i].Match.Match(k) {
-						allowUsed[i] = true
-						break
-					}
+			pairs = append(pairs, pair{k, displayGroup(g.name), bg.entries[k], g.entries[k]})
+			rep.Comparisons = append(rep.Comparisons, j.judge(k, displayGroup(g.name), bg.entries[k], g.entries[k]))
+		}
+	}
+	if opt.Policy.FamilyWise() {
+		scales, n := holm(rep.Comparisons, &opt.Policy)
+		rep.Family = n
+		for i, s := range scales {
+			if s > 0 && s != 1 {
+				p := pairs[i]
+				rep.Comparisons[i] = j.judgeAt(p.key, p.group, p.base, p.new, s)
+			}
+		}
+	}
+	for i := range rep.Comparisons {
+		c := &rep.Comparisons[i]
+		if c.Allowed {
+			for a := range opt.Policy.Allow {
+				if opt.Policy.Allow[a].Match.Match(c.Key) {
+					allowUsed[a] = true
+					break
 				}
 			}
-			c.Fail = c.Fails() || (c.Verdict == Unsure && opt.Policy.UnsureFails())
-			rep.Comparisons = append(rep.Comparisons, c)
 		}
+		c.Fail = c.Fails() || (c.Verdict == Unsure && opt.Policy.UnsureFails())
 	}
 	for i, used := range allowUsed {
 		if !used {

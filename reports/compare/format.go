@@ -32,7 +32,11 @@ func Write(w io.Writer, r *Report, format string) error {
 
 // policyLine states the policy a reader needs to read the verdicts.
 func (r *Report) policyLine() string {
-	s := fmt.Sprintf("alpha %g, threshold %s, interval %s", r.Policy.Alpha, FormatPercent(r.Policy.Threshold), r.intervalText())
+	alpha := fmt.Sprintf("alpha %g", r.Policy.Alpha)
+	if r.Family > 1 {
+		alpha += fmt.Sprintf(" across %d benchmarks (Holm)", r.Family)
+	}
+	s := fmt.Sprintf("%s, threshold %s, interval %s", alpha, FormatPercent(r.Policy.Threshold), r.intervalText())
 	if r.NoiseFile != "" {
 		s += ", noise floors from " + r.NoiseFile
 	}
@@ -53,6 +57,9 @@ func (r *Report) policyLine() string {
 // the repeated intervals over its looks.
 func (r *Report) intervalText() string {
 	lvl := FormatPercent(1 - 2*r.Policy.Alpha)
+	if r.Family > 1 {
+		lvl = "at each benchmark's share"
+	}
 	paired := ""
 	for i := range r.Comparisons {
 		if r.Comparisons[i].Paired {

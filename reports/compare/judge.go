@@ -183,8 +183,16 @@ func geoMean(xs []float64) float64 {
 
 // judge compares one benchmark of group g against the baseline.
 func (j *judger) judge(key, group string, be, ge *entry) Comparison {
+	return j.judgeAt(key, group, be, ge, 1)
+}
+
+// judgeAt judges one benchmark with its policy alpha multiplied by scale
+// (its share of a family-wise alpha, see holm).
+func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Comparison {
 	p := j.policy
 	lim, allow := p.For(key)
+	perBenchmark := lim.Alpha
+	lim.Alpha *= scale
 	nan := Float(math.NaN())
 	c := Comparison{Key: key, Group: group, Change: nan, Low: nan, High: nan, P: nan, Limits: lim}
 	ref := be
@@ -257,12 +265,20 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		c.Note = "baseline figure is zero"
 		return c
 	}
+	c.alarmScale, c.tested = math.Inf(1), true
 	ev := Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
 		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
 	ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
 	nz := j.noise.Lookup(key)
 	if nz != nil {
-		ev.Floor = nz.Floor(nb, nn, lim.Alpha)
+		// With runs enough for an interval the floor raises the threshold
+		// (what change matters), and the interval carries the alarm's
+		// share of a family-wise alpha; with fewer the floor is the test.
+		floorAlpha := lim.Alpha
+		if nb >= stats.MinRuns && nn >= stats.MinRuns {
+			floorAlpha = perBenchmark
+		}
+		ev.Floor = nz.Floor(nb, nn, floorAlpha)
 	}
 	eff := ev.Effective(lim)
 	xb, xn, paired := pairRuns(c.Base, c.New)
@@ -278,6 +294,7 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		ev.Change, ev.P = a.Change, a.P
 		ev.Low, ev.High, ev.EqLow, ev.EqHigh = a.Low, a.High, a.EqLow, a.EqHigh
 		c.More, c.SettleRuns = a.More, a.NeedRuns
+		c.alarmScale = a.AlarmAt / perBenchmark
 	} else {
 		c.More = !j.design.last(min(len(xb), len(xn)))
 		if ld.OK && !math.IsNaN(eff) {
@@ -292,6 +309,7 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 		// Measured under load throughout: the figures follow the load,
 		// which moves between the times the two sides ran.
 		c.Verdict, c.SettleRuns, c.More = Unsure, 0, !j.design.last(min(nb, nn))
+		c.alarmScale = math.Inf(1)
 		c.Reason = "every run of both sides was disturbed throughout (most samples marked: other processes, steal, another GPU client, a clock change): the figures follow the machine's load; rerun when it is quieter"
 	}
 	if c.Verdict == Regression {

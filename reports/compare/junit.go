@@ -70,7 +70,7 @@ func figures(c *Comparison) string {
 		if !c.P.NaN() {
 			s += fmt.Sprintf(", p=%.3f", float64(c.P))
 		}
-		s += fmt.Sprintf(" (%s is better), alpha %g, threshold %s, noise floor %s", c.Better, c.Limits.Alpha, FormatPercent(c.Limits.Threshold), floorText(c))
+		s += fmt.Sprintf(" (%s is better), alpha %.3g, threshold %s, noise floor %s", c.Better, c.Limits.Alpha, FormatPercent(c.Limits.Threshold), floorText(c))
 	}
 	return s
 }
@@ -88,6 +88,9 @@ func WriteJUnit(w io.Writer, r *Report) error {
 			{"baseline", r.Baseline}, {"group", g.Name},
 			{"alpha", strconv.FormatFloat(r.Policy.Alpha, 'g', -1, 64)},
 			{"threshold", FormatPercent(r.Policy.Threshold)},
+		}
+		if r.Family > 0 {
+			props = append(props, junitProp{"alpha_shared_among", strconv.Itoa(r.Family)})
 		}
 		if r.NoiseFile != "" {
 			props = append(props, junitProp{"noise_file", r.NoiseFile})

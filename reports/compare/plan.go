@@ -138,6 +138,12 @@ type Plan struct {
 	// Design is the run-level design planned for: MaxRuns 0 for runs
 	// fixed in advance; Runs then counts the looks' run counts.
 	Design Design `json:"design"`
+	// Family is the number of benchmarks alpha is shared among (alpha a
+	// comparison: each is planned at its first Holm share); 0 when each
+	// has its own.
+	Family int `json:"family,omitempty"`
+
+	todo []planInput
 }
 
 // PlanFromNoise plans from a noise file's measured spreads.
@@ -147,7 +153,7 @@ func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
 		b := &nf.Benchmarks[i]
 		pl.add(p, b.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", b.RunSeconds, b)
 	}
-	pl.finish()
+	pl.finish(p)
 	return pl
 }
 
@@ -178,7 +184,7 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 		}
 		pl.add(&r.Policy, c.Key, spread, sideWithin(c.Base), source, secs, nil)
 	}
-	pl.finish()
+	pl.finish(&r.Policy)
 	return pl
 }
 
@@ -232,15 +238,42 @@ func newPlan(p *Policy, detect, power float64, d Design) *Plan {
 
 func (pl *Plan) add(p *Policy, key string, spread, within float64, source string, secs float64, nb *noise.Bench) {
 	lim, _ := p.For(key)
-	row := PlanRow{Key: key, Spread: Float(spread), Within: Float(within), Source: source, RunSeconds: secs}
-	if !math.IsNaN(spread) {
-		row.Runs = RunsNeededIn(pl.Design, pl.Detect, spread, within, lim, pl.Power, func(n int) float64 { return nb.Floor(n, n, lim.Alpha) })
-		row.WithinThreshold = row.Runs == 0 && pl.Detect <= lim.Threshold
-	}
-	pl.Rows = append(pl.Rows, row)
+	pl.Rows = append(pl.Rows, PlanRow{Key: key, Spread: Float(spread), Within: Float(within), Source: source, RunSeconds: secs})
+	pl.todo = append(pl.todo, planInput{lim, nb})
 }
 
-func (pl *Plan) finish() {
+// planInput is what finish needs to size a row: its limits and noise.
+type planInput struct {
+	lim Limits
+	nb  *noise.Bench
+}
+
+// finish sizes every row and totals the plan. With alpha a comparison
+// (Policy.AlphaPer) each benchmark is planned at the share Holm's
+// step-down gives it first, its alpha's part of the family's
+// (alpha/m for m benchmarks of equal alpha): a slowdown in one
+// benchmark alone gets no more.
+func (pl *Plan) finish(p *Policy) {
+	scale := 1.0
+	if p.FamilyWise() {
+		var weight float64
+		for _, in := range pl.todo {
+			weight += in.lim.Alpha
+		}
+		if weight > 0 {
+			scale = p.Alpha / weight
+			pl.Family = len(pl.todo)
+		}
+	}
+	for i := range pl.Rows {
+		r, in := &pl.Rows[i], pl.todo[i]
+		lim := in.lim
+		lim.Alpha *= scale
+		if !r.Spread.NaN() {
+			r.Runs = RunsNeededIn(pl.Design, pl.Detect, float64(r.Spread), float64(r.Within), lim, pl.Power, func(n int) float64 { return in.nb.Floor(n, n, in.lim.Alpha) })
+			r.WithinThreshold = r.Runs == 0 && pl.Detect <= lim.Threshold
+		}
+	}
 	for _, r := range pl.Rows {
 		pl.RunSeconds += r.RunSeconds
 		switch {
@@ -265,8 +298,12 @@ func WritePlan(w io.Writer, pl *Plan, format string) error {
 		return enc.Encode(pl)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "radvbench plan: runs a side to catch a %s slowdown with %.0f%% power (alpha %g, threshold %s)\n\n",
-		FormatPercent(pl.Detect), pl.Power*100, pl.Alpha, FormatPercent(pl.Threshold))
+	alpha := fmt.Sprintf("alpha %g", pl.Alpha)
+	if pl.Family > 1 {
+		alpha += fmt.Sprintf(" across %d benchmarks (Holm: a slowdown in one of them gets alpha/%d)", pl.Family, pl.Family)
+	}
+	fmt.Fprintf(&b, "radvbench plan: runs a side to catch a %s slowdown with %.0f%% power (%s, threshold %s)\n\n",
+		FormatPercent(pl.Detect), pl.Power*100, alpha, FormatPercent(pl.Threshold))
 	rows := [][]string{{"benchmark", "between-run CV", "measured on", "runs a side", "time a run"}}
 	for _, r := range pl.Rows {
 		runs := fmt.Sprint(r.Runs)

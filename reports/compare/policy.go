@@ -54,6 +54,31 @@ type Policy struct {
 	// Unsure says whether an unsure verdict fails the gate: UnsurePass
 	// (the default, also for "") or UnsureFail.
 	Unsure string `json:"unsure,omitempty"`
+	// AlphaPer says what Alpha bounds: AlphaPerComparison (the default,
+	// also for "": the chance of any false alarm in the whole comparison,
+	// shared among its benchmarks by Holm's step-down, see holm) or
+	// AlphaPerBenchmark (each benchmark's own).
+	AlphaPer string `json:"alpha_per,omitempty"`
+}
+
+// What the policy's alpha bounds (Policy.AlphaPer).
+const (
+	AlphaPerComparison = "comparison"
+	AlphaPerBenchmark  = "benchmark"
+)
+
+// FamilyWise reports whether alpha bounds the whole comparison's false
+// alarms rather than each benchmark's.
+func (p *Policy) FamilyWise() bool { return p.AlphaPer != AlphaPerBenchmark }
+
+// CheckAlphaPer checks a value for Policy.AlphaPer ("" is the default,
+// comparison).
+func CheckAlphaPer(v string) error {
+	switch v {
+	case "", AlphaPerComparison, AlphaPerBenchmark:
+		return nil
+	}
+	return fmt.Errorf("alpha_per %q: use %s (alpha bounds any false alarm in the whole comparison; the default) or %s (each benchmark's own)", v, AlphaPerComparison, AlphaPerBenchmark)
 }
 
 // What an unsure verdict does to the gate (Policy.Unsure). Pass is the
@@ -237,6 +262,9 @@ func (p *Policy) Validate() error {
 	if err := CheckUnsure(p.Unsure); err != nil {
 		return err
 	}
+	if err := CheckAlphaPer(p.AlphaPer); err != nil {
+		return err
+	}
 	for i, r := range p.Rules {
 		at := fmt.Sprintf("rule %d (%s): ", i+1, r.Match.Text)
 		if r.Alpha != nil {
@@ -298,6 +326,7 @@ func checkAlpha(a float64) error {
 //	min_samples: 10      # warn when a run has fewer samples
 //	noise_file: noise.json  # per-benchmark noise floors (radvbench noise)
 //	unsure: pass         # does an unsure verdict fail the gate? (pass|fail)
+//	alpha_per: comparison  # alpha bounds the whole comparison (Holm) or each benchmark
 //	rules:
 //	  - match: "latency/*"
 //	    threshold: 10%
@@ -316,6 +345,7 @@ type policyFile struct {
 	MinSamples *int      `yaml:"min_samples"`
 	NoiseFile  *string   `yaml:"noise_file"`
 	Unsure     *string   `yaml:"unsure"`
+	AlphaPer   *string   `yaml:"alpha_per"`
 	Rules      []ruleYML `yaml:"rules"`
 	Allow      []struct {
 		Match  string `yaml:"match"`
@@ -394,6 +424,9 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 		if p.NoiseFile != "" && !filepath.IsAbs(p.NoiseFile) && name != "" {
 			p.NoiseFile = filepath.Join(filepath.Dir(name), p.NoiseFile)
 		}
+	}
+	if pf.AlphaPer != nil {
+		p.AlphaPer = *pf.AlphaPer
 	}
 	if pf.Unsure != nil {
 		p.Unsure = *pf.Unsure

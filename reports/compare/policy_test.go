@@ -69,6 +69,7 @@ alpha: 0.001
 threshold: 5%
 noise: 4
 min_samples: 15
+alpha_per: benchmark
 rules:
   - match: "latency/*"
     threshold: 10%
@@ -84,7 +85,7 @@ allow:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Alpha != 0.001 || math.Abs(p.Threshold-0.05) > 1e-15 || math.Abs(p.Noise-0.04) > 1e-15 || p.MinSamples != 15 {
+	if p.Alpha != 0.001 || math.Abs(p.Threshold-0.05) > 1e-15 || math.Abs(p.Noise-0.04) > 1e-15 || p.MinSamples != 15 || p.FamilyWise() {
 		t.Errorf("globals: %+v", p)
 	}
 	tests := []struct {
@@ -118,7 +119,7 @@ allow:
 		t.Errorf("defaults: %+v", l)
 	}
 	// An empty file keeps the base.
-	if p, err := ReadPolicy(strings.NewReader(""), "empty.yaml", DefaultPolicy()); err != nil || p.Alpha != DefaultAlpha {
+	if p, err := ReadPolicy(strings.NewReader(""), "empty.yaml", DefaultPolicy()); err != nil || p.Alpha != DefaultAlpha || !p.FamilyWise() {
 		t.Errorf("empty policy: %+v %v", p, err)
 	}
 }
@@ -133,6 +134,7 @@ func TestReadPolicyErrors(t *testing.T) {
 		{"unknown field", "treshold: 3\n", "field treshold not found"},
 		{"bad percent", "threshold: lots\n", `"lots" is not a percentage`},
 		{"bad alpha", "alpha: 5\n", "alpha 5 is outside (0, 1)"},
+		{"bad alpha_per", "alpha_per: gate\n", `alpha_per "gate": use comparison`},
 		{"rule alpha", "rules:\n  - match: a\n    alpha: 0\n", "rule 1 (a): alpha 0 is outside"},
 		{"empty rule", "rules:\n  - match: a\n", "rule 1 (a) sets nothing"},
 		{"bad regexp", "rules:\n  - match: \"re:(\"\n    threshold: 1\n", "rule 1: bad pattern"},

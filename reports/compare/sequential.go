@@ -158,6 +158,11 @@ type Assessment struct {
 	P float64
 	// Alpha and Equiv are the error shares this look spent.
 	Alpha, Equiv float64
+	// AlarmAt is the smallest policy alpha (Limits.Alpha) at which this
+	// look's alarm interval would clear the threshold, a Regression or an
+	// Improvement (+Inf when no alpha would). The family-wise correction
+	// (Holm, see holm) orders the benchmarks by it.
+	AlarmAt float64
 	// More is set when a sequential design may still decide with more
 	// runs; NeedRuns is then the runs a side at which it would, if the
 	// change and the spread stayed as measured (-1: not within MaxRuns).
@@ -191,7 +196,7 @@ type Assessment struct {
 // spent once.
 func Assess(base, new []float64, paired bool, dir int, eff float64, l Limits, d Design) Assessment {
 	nan := math.NaN()
-	a := Assessment{Change: nan, Low: nan, High: nan, EqLow: nan, EqHigh: nan, P: nan, NeedRuns: -1}
+	a := Assessment{Change: nan, Low: nan, High: nan, EqLow: nan, EqHigh: nan, P: nan, NeedRuns: -1, AlarmAt: math.Inf(1)}
 	nb, nn := len(base), len(new)
 	n := min(nb, nn)
 	if n < stats.MinRuns {
@@ -218,6 +223,12 @@ func Assess(base, new []float64, paired bool, dir int, eff float64, l Limits, d 
 		a.Verdict, a.More = Unsure, true
 		a.Reason = "before the design's first look"
 		return a
+	}
+	if perAlpha, _ := d.look(n, 1, 1); perAlpha > 0 {
+		// The look spends perAlpha of each unit of alpha.
+		if p := ld.Outside(math.Log1p(-eff), math.Log1p(eff)); p < 0.5 {
+			a.AlarmAt = p / perAlpha
+		}
 	}
 	lo, hi := ld.Interval(a.Alpha)
 	elo, ehi := ld.Interval(a.Equiv)

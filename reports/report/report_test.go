@@ -113,7 +113,10 @@ func TestReportTwoRunsRegression(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := checkDir(t, out)
-	if out.Compare == nil || out.Compare.Counts.Regressions != 1 || out.Compare.Counts.Improvements != 1 {
+	// The fixture's +7.5% on tiled 2048³ (p 0.004) was an improvement at
+	// 1% a benchmark; among the 28 benchmarks of the comparison, whose
+	// alpha is shared (Holm), it is unsure.
+	if out.Compare == nil || out.Compare.Counts.Regressions != 1 || out.Compare.Counts.Improvements != 0 || out.Compare.Family != 28 {
 		t.Fatalf("comparison: %+v", out.Compare)
 	}
 	if !strings.Contains(page, `<table id="verdict-table" class="cards">`) {
