@@ -327,7 +327,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 		}
 	}
 	if opt.Policy.FamilyWise() {
-		scales, n := holm(rep.Comparisons, &opt.Policy)
+		scales, n := holm(rep.Comparisons)
 		rep.Family = n
 		for i, s := range scales {
 			if s > 0 && s != 1 {

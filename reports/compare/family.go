@@ -1,9 +1,6 @@
 package compare
 
-import (
-	"math"
-	"sort"
-)
+import "sort"
 
 // The family-wise false-alarm rate. A gate judges many benchmarks at once,
 // and the policy's alpha bounds each one's chance of a false alarm: a
@@ -13,63 +10,49 @@ import (
 // "comparison" (the default) alpha bounds the chance that the comparison
 // calls any false alarm, however many benchmarks it holds: Holm's
 // step-down (Holm, "A simple sequentially rejective multiple test
-// procedure", 1979), weighted by each benchmark's own alpha (a policy
-// rule may give one a larger or smaller share).
+// procedure", 1979).
 //
-// Each benchmark starts with its alpha's share of the whole,
-// alpha_i·alpha/Σalpha_j (alpha/m when all are equal: Bonferroni); the
-// benchmark whose alarm needs the smallest multiple of its alpha goes
-// first, and once it is called a change its share passes to the others
-// (alpha/(m-1) each, and so on), until the next one's alarm would need
-// more than the share it has. A real change in many benchmarks is
-// therefore caught almost as by a per-benchmark alpha once the clearest
-// ones are called, while a comparison with no change keeps the whole
-// family's false-alarm rate at alpha.
+// Each benchmark starts at its alpha (the policy's, or its rule's)
+// divided by the m benchmarks of the comparison (Bonferroni); the one
+// whose alarm needs the smallest multiple of its alpha goes first, and
+// once it is called a change the others are judged at alpha/(m-1), and
+// so on, until the next one's alarm would need more than its share. A
+// real change in many benchmarks is therefore caught almost as by alpha
+// a benchmark once the clearest ones are called, while a comparison with
+// no change calls a false alarm with probability at most alpha (the
+// largest alpha where rules differ: the first true null to be called
+// was judged at no more than its alpha over the number of true nulls).
 //
 // Under a sequential design (Until) the step-down runs at every look on
 // each benchmark's latest look: a benchmark called a change gives its
 // share to the others for their later looks (the graphical procedure of
 // Maurer & Bretz, "Multiple testing in group sequential trials using
-// graphical approaches", 2013, with equal weights), and the shares of
-// every benchmark's looks still add up to at most alpha.
+// graphical approaches", 2013, with equal weights), and every benchmark's
+// boundaries are those of its own design at its current share.
 
 // holm returns the multiple of its policy alpha at which each comparison
 // is to be judged (0 for one outside the family: not tested) and the
 // family's size.
-func holm(cs []Comparison, p *Policy) (scales []float64, family int) {
+func holm(cs []Comparison) (scales []float64, family int) {
 	scales = make([]float64, len(cs))
 	var order []int
-	alpha := make([]float64, len(cs))
-	var weight float64 // the alpha of the benchmarks not yet called
 	for i := range cs {
-		if !cs[i].tested {
-			continue
+		if cs[i].tested {
+			order = append(order, i)
 		}
-		lim, _ := p.For(cs[i].Key)
-		alpha[i] = lim.Alpha
-		weight += lim.Alpha
-		order = append(order, i)
 	}
-	if len(order) == 0 {
-		return scales, 0
-	}
+	m := len(order)
 	sort.SliceStable(order, func(a, b int) bool { return cs[order[a]].alarmScale < cs[order[b]].alarmScale })
 	k := 0
-	for ; k < len(order); k++ {
-		i := order[k]
-		share := p.Alpha / weight
-		if !(cs[i].alarmScale <= share) {
+	for ; k < m; k++ {
+		share := 1 / float64(m-k)
+		if !(cs[order[k]].alarmScale <= share) {
 			break
 		}
-		scales[i] = share
-		weight -= alpha[i]
-	}
-	rest := math.Inf(1)
-	if weight > 0 {
-		rest = p.Alpha / weight
+		scales[order[k]] = share
 	}
 	for _, i := range order[k:] {
-		scales[i] = rest
+		scales[i] = 1 / float64(m-k)
 	}
-	return scales, len(order)
+	return scales, m
 }

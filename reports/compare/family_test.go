@@ -14,47 +14,34 @@ import (
 )
 
 // TestHolm: the step-down on alarm scales (the multiple of its own alpha
-// a benchmark's alarm needs): the clearest goes first at alpha/m, each
-// one called passes its share on, and the first that needs more than
-// its share stops the step-down; those left are judged at the last
-// share. Benchmarks outside the family (not tested) keep scale 0.
+// a benchmark's alarm needs): the clearest goes first at 1/m of its
+// alpha, each one called passes its share on, and the first that needs
+// more than its share stops the step-down; those left are judged at the
+// last share. Benchmarks outside the family (not tested) keep scale 0.
 func TestHolm(t *testing.T) {
 	inf := math.Inf(1)
-	rule := func(match string, alpha float64) Rule {
-		pat, err := ParsePattern(match)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return Rule{Match: pat, Alpha: &alpha}
-	}
 	for _, tc := range []struct {
 		name       string
 		alarm      []float64 // alarm scale of each comparison; NaN: not tested
-		rules      []Rule
 		want       []float64
 		wantFamily int
 	}{
-		{"none tested", []float64{math.NaN(), math.NaN()}, nil, []float64{0, 0}, 0},
-		{"no alarm: Bonferroni", []float64{inf, inf, inf, inf}, nil, []float64{0.25, 0.25, 0.25, 0.25}, 4},
-		{"one clear alarm", []float64{inf, 0.001, 0.3, 0.6, inf}, nil, []float64{0.25, 0.2, 0.25, 0.25, 0.25}, 5},
-		{"cascade", []float64{0.49, 0.1, inf, 0.24, 0.3}, nil, []float64{0.5, 0.2, 1, 0.25, 1.0 / 3}, 5},
-		{"all called", []float64{0.9, 0.01}, nil, []float64{1, 0.5}, 2},
-		{"untested outside the family", []float64{0.3, math.NaN(), inf}, nil, []float64{0.5, 0, 1}, 2},
-		{"ties go together", []float64{0.3, 0.3, 0.3}, nil, []float64{1.0 / 3, 0.5, 1}, 3},
-		{"stops at the first miss", []float64{0.6, 0.55, 0.01}, nil, []float64{0.5, 0.5, 1.0 / 3}, 3},
-		// s/b has alpha 0.03 against the others' 0.01: three fifths of
-		// the family's 0.01 by weight, so its share is 0.01/0.05 = 0.2 of
-		// its own alpha (0.006 of 0.01), as for the others.
-		{"weighted by rules", []float64{inf, 0.15, inf}, []Rule{rule("s/b", 0.03)}, []float64{0.5, 0.2, 0.5}, 3},
+		{"none tested", []float64{math.NaN(), math.NaN()}, []float64{0, 0}, 0},
+		{"no alarm: Bonferroni", []float64{inf, inf, inf, inf}, []float64{0.25, 0.25, 0.25, 0.25}, 4},
+		{"one clear alarm", []float64{inf, 0.001, 0.3, 0.6, inf}, []float64{0.25, 0.2, 0.25, 0.25, 0.25}, 5},
+		{"cascade", []float64{0.49, 0.1, inf, 0.24, 0.3}, []float64{0.5, 0.2, 1, 0.25, 1.0 / 3}, 5},
+		{"all called", []float64{0.9, 0.01}, []float64{1, 0.5}, 2},
+		{"untested outside the family", []float64{0.3, math.NaN(), inf}, []float64{0.5, 0, 1}, 2},
+		{"ties go together", []float64{0.3, 0.3, 0.3}, []float64{1.0 / 3, 0.5, 1}, 3},
+		{"stops at the first miss", []float64{0.6, 0.55, 0.01}, []float64{0.5, 0.5, 1.0 / 3}, 3},
+		{"one benchmark keeps its alpha", []float64{inf}, []float64{1}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := DefaultPolicy()
-			p.Rules = tc.rules
 			cs := make([]Comparison, len(tc.alarm))
 			for i, a := range tc.alarm {
 				cs[i] = Comparison{Key: fmt.Sprintf("s/%c", 'a'+i), tested: !math.IsNaN(a), alarmScale: a}
 			}
-			got, family := holm(cs, &p)
+			got, family := holm(cs)
 			if family != tc.wantFamily {
 				t.Errorf("family = %d, want %d", family, tc.wantFamily)
 			}

@@ -250,20 +250,13 @@ type planInput struct {
 
 // finish sizes every row and totals the plan. With alpha a comparison
 // (Policy.AlphaPer) each benchmark is planned at the share Holm's
-// step-down gives it first, its alpha's part of the family's
-// (alpha/m for m benchmarks of equal alpha): a slowdown in one
-// benchmark alone gets no more.
+// step-down gives it first, its alpha over the m benchmarks: a slowdown
+// in one benchmark alone gets no more.
 func (pl *Plan) finish(p *Policy) {
 	scale := 1.0
-	if p.FamilyWise() {
-		var weight float64
-		for _, in := range pl.todo {
-			weight += in.lim.Alpha
-		}
-		if weight > 0 {
-			scale = p.Alpha / weight
-			pl.Family = len(pl.todo)
-		}
+	if p.FamilyWise() && len(pl.todo) > 0 {
+		scale = 1 / float64(len(pl.todo))
+		pl.Family = len(pl.todo)
 	}
 	for i := range pl.Rows {
 		r, in := &pl.Rows[i], pl.todo[i]
