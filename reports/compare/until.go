@@ -214,6 +214,7 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			return res, nil
 		case o.Budget > 0 && elapsed >= o.Budget:
 			res.Stop = StopTime
+			shortBudgetNote(res, elapsed)
 			return res, nil
 		}
 		order := [2]Arm{Base, New}
@@ -251,6 +252,9 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			res.Stop = stopReason(res.Report)
 			if closing != "" && res.Stop != StopDecided {
 				res.Stop = closing
+			}
+			if res.Stop == StopTime {
+				shortBudgetNote(res, elapsed)
 			}
 			return res, nil
 		}
@@ -291,4 +295,30 @@ func stopReason(rep *Report) Stop {
 		return StopRuns
 	}
 	return StopDecided
+}
+
+// FewRounds is the fewest rounds after which a comparison whose alpha is
+// shared among its benchmarks (Holm) decides much: with 3 rounds the
+// paired t has 2 degrees of freedom, and the first step's alpha/m (0.01/23
+// for 23 benchmarks) needs a t quantile of about 34, where 4 rounds need
+// about 12 and 6 rounds 6. On the 2-vCPU VM a change that slowed 21 of
+// 23 benchmarks by 32-81% was called for 4-6 of them after 3 rounds and
+// 20-21 after 4 (docs/verdicts.md, section 6).
+const FewRounds = 4
+
+// shortBudgetNote adds a note to a comparison the time budget ended
+// before FewRounds rounds with benchmarks still unsure and alpha shared
+// among several: how much budget would buy FewRounds rounds at the pace
+// the rounds took.
+func shortBudgetNote(res *UntilResult, elapsed time.Duration) {
+	rep := res.Report
+	if rep == nil || rep.Family < 2 || res.Rounds >= FewRounds || res.Rounds == 0 || rep.Counts.Unsure == 0 {
+		return
+	}
+	round := elapsed / time.Duration(res.Rounds)
+	want := (round*time.Duration(FewRounds-1) + round/2).Round(time.Minute)
+	if want < time.Minute {
+		want = time.Minute
+	}
+	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread; --budget %s (%d rounds) decides far more", res.Rounds, round.Round(time.Second), rep.Family, res.Rounds, want, FewRounds))
 }

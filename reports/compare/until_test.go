@@ -148,6 +148,19 @@ func TestUntilStops(t *testing.T) {
 		t.Errorf("time budget: stop %q after %d rounds (design %+v), err %v; want the time budget after 5 rounds of a minute, the last look closing the design", res.Stop, res.Rounds, res.Report.Design, err)
 	}
 
+	// A budget of 3 rounds, alpha shared among the 2 benchmarks, one
+	// unsure: the note says what budget buys 4 rounds. With 5 rounds (above)
+	// there is none.
+	if slices.ContainsFunc(res.Report.Notes, func(n string) bool { return strings.Contains(n, "time budget ended") }) {
+		t.Errorf("5 rounds: notes %q", res.Report.Notes)
+	}
+	now = time.Time{}
+	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: DefaultPolicy(), Budget: 3 * time.Minute, Now: clock})
+	want := "the time budget ended the runs after 3 round(s) of about 1m0s: with alpha shared among 2 benchmarks (Holm), 3 round(s) call only changes far beyond the rounds' spread; --budget 4m0s (4 rounds) decides far more"
+	if err != nil || res.Stop != StopTime || res.Rounds != 3 || !slices.Contains(res.Report.Notes, want) {
+		t.Errorf("3 rounds: stop %q after %d, err %v, notes %q; want the note %q", res.Stop, res.Rounds, err, res.Report.Notes, want)
+	}
+
 	// A failed run ends it with what was collected.
 	bad := &fakeRuns{rng: rand.New(rand.NewPCG(6, 6)), fail: 5}
 	res, err = Until(context.Background(), bad, UntilOptions{Policy: DefaultPolicy()})
