@@ -273,7 +273,7 @@ nav ul { columns: 2; }
 {{if .Footnotes}}<ol class="footnotes">
 {{range .Footnotes}}<li id="note-{{.N}}" value="{{.N}}">{{.Text}}</li>
 {{end}}</ol>{{end}}{{end}}
-<p>Runs (processes), not samples, are the evidence: a side's figure is the median of its run medians. A regression needs the change's 95% interval (hierarchical bootstrap over runs, then samples) to lie beyond the effective threshold (the policy's, or the benchmark's noise floor when larger) and the t-test on the run medians to give p below alpha; "unsure" means the runs cannot tell (too few, or too noisy). Medians are shown with the half-width of their 95% interval (with 3 or more runs).</p>
+<p>Runs (processes), not samples, are the evidence: each run's figure is the fast tenth of its samples that no interference touched (interference only slows a benchmark down), and a side's figure the geometric mean of its runs'. A regression needs the change's alarm interval (Student's t on the log run figures: paired by round when the runs were taken in rounds, else Welch's) to lie wholly beyond the effective threshold (the policy's, or the benchmark's noise floor when larger); "~" needs its equivalence interval within ±the threshold; "unsure" means the runs cannot tell (too few, or too noisy). Alpha bounds the whole comparison, shared among its benchmarks by Holm's step-down, unless the policy gives each benchmark its own (alpha_per: benchmark). Figures are shown with the half-width of their 95% interval over the runs (with 3 or more runs). docs/verdicts.md explains each step.</p>
 {{else}}<p>No comparison: {{.NoCmp}}.</p>{{end}}
 {{if .Skips}}<h3 id="skipped">Skipped in every run</h3>
 <ul>

@@ -307,7 +307,11 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		pg.Failed = rep.Failed()
 		pg.Multi = len(rep.Groups) > 2
 		pg.Baseline = rep.Baseline
-		pg.Policy = fmt.Sprintf("threshold ±%s, alpha %g, noise limit ±%s", compare.FormatPercent(rep.Policy.Threshold), rep.Policy.Alpha,
+		alpha := fmt.Sprintf("alpha %g", rep.Policy.Alpha)
+		if rep.Family > 1 {
+			alpha += fmt.Sprintf(" across %d benchmarks (Holm)", rep.Family)
+		}
+		pg.Policy = fmt.Sprintf("threshold ±%s, %s, noise limit ±%s", compare.FormatPercent(rep.Policy.Threshold), alpha,
 			compare.FormatPercent(noiseLimit(rep.Policy)))
 		if rep.NoiseFile != "" {
 			pg.Policy += ", noise floors from " + rep.NoiseFile

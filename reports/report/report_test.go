@@ -122,6 +122,9 @@ func TestReportTwoRunsRegression(t *testing.T) {
 	if !strings.Contains(page, `<table id="verdict-table" class="cards">`) {
 		t.Fatal("no verdict table in index.html")
 	}
+	if !strings.Contains(page, "alpha 0.01 across 28 benchmarks (Holm)") || strings.Contains(page, "bootstrap") {
+		t.Error("index.html does not state the policy's alpha as shared among the 28 benchmarks, or still explains the rule by a bootstrap")
+	}
 	row := regexp.MustCompile(`<tr class="bad"><td class="head" title="` + regexp.QuoteMeta(regKey) + `"><code>matmul/regblock/wg16x16-t4x4-k16</code> <span class="size">1024³</span>.*?</tr>`).FindString(page)
 	if row == "" || !strings.Contains(row, "regression") || !strings.Contains(row, "-10.") {
 		t.Errorf("verdict row of the regression: %q", row)
