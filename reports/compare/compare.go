@@ -150,7 +150,9 @@ type Comparison struct {
 	// Change is New.Median/Base.Median - 1 (the ratio of the geometric
 	// means of the run figures); Low and High bound its alarm interval
 	// (Welch's t on the log run figures, or the paired t when Paired, each end missing with the
-	// policy's Alpha, or the share of it the design's look spent; null
+	// benchmark's alpha, Limits.Alpha (the policy's, or under a
+	// family-wise alpha its Holm share), or the share of it the design's
+	// look spent; null
 	// with fewer than 3 runs on a side). See Assess.
 	Change Float `json:"change"`
 	Low    Float `json:"change_low"`

@@ -194,6 +194,8 @@ func DefaultPolicy() Policy {
 
 // Limits are the effective figures for one benchmark.
 type Limits struct {
+	// Alpha is the benchmark's alpha: the policy's or its rule's, and in
+	// a comparison's verdicts under a family-wise alpha its Holm share.
 	Alpha     float64 `json:"alpha"`
 	Threshold float64 `json:"threshold"`
 	Noise     float64 `json:"noise"`
