@@ -214,7 +214,6 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			return res, nil
 		case o.Budget > 0 && elapsed >= o.Budget:
 			res.Stop = StopTime
-			shortBudgetNote(res, elapsed)
 			return res, nil
 		}
 		order := [2]Arm{Base, New}
@@ -245,6 +244,9 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			res.Stop = StopError
 			return res, err
 		}
+		if closing == StopTime {
+			shortBudgetNote(res, elapsed)
+		}
 		if o.OnRound != nil {
 			o.OnRound(res.Rounds, res.Report)
 		}
@@ -252,9 +254,6 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			res.Stop = stopReason(res.Report)
 			if closing != "" && res.Stop != StopDecided {
 				res.Stop = closing
-			}
-			if res.Stop == StopTime {
-				shortBudgetNote(res, elapsed)
 			}
 			return res, nil
 		}
@@ -301,7 +300,7 @@ func stopReason(rep *Report) Stop {
 // shared among its benchmarks (Holm) decides much: with 3 rounds the
 // paired t has 2 degrees of freedom, and the first step's alpha/m (0.01/23
 // for 23 benchmarks) needs a t quantile of about 34, where 4 rounds need
-// about 12 and 6 rounds 6. On the 2-vCPU VM a change that slowed 21 of
+// about 13 and 6 rounds about 7. On the 2-vCPU VM a change that slowed 21 of
 // 23 benchmarks by 32-81% was called for 4-6 of them after 3 rounds and
 // 20-21 after 4 (docs/verdicts.md, section 6).
 const FewRounds = 4
