@@ -21,6 +21,8 @@ func FuzzReadPolicy(f *testing.F) {
 		"allow:\n  - match: matmul/*\n", "allow:\n  - match: matmul/*\n    reason: known\n", "unknown: 1\n",
 		"alpha: &a 0.01\nthreshold: *a\n", "- a\n- b\n", "threshold: 3%%\n", "threshold: -1%\n", "noise: .inf\n",
 		"alpha: 0.01\n---\nalpha: 0.02\n", "\t", ":", "[", "{alpha: 0.01, rules: [{match: x, alpha: 0}]}",
+		"rules:\n  - match: \"*\\nthreshold: 200%\"\n", // CI's fuzzing found this one: a newline in an error
+		"allow:\n  - match: \"a\\x1b[2J\"\n", "rules:\n  - match: a\n    isa:\n      \"x\\ny\": z\n",
 	} {
 		f.Add(s)
 	}

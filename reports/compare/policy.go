@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/radvbench/radvbench/internal/termtext"
 )
 
 // Policy defaults.
@@ -268,7 +270,7 @@ func (p *Policy) Validate() error {
 		return err
 	}
 	for i, r := range p.Rules {
-		at := fmt.Sprintf("rule %d (%s): ", i+1, r.Match.Text)
+		at := fmt.Sprintf("rule %d (%s): ", i+1, termtext.Escape(r.Match.Text))
 		if r.Alpha != nil {
 			if err := checkAlpha(*r.Alpha); err != nil {
 				return fmt.Errorf("%s%v", at, err)
@@ -393,6 +395,7 @@ func ParsePercent(s string) (float64, error) {
 // ReadPolicy reads a YAML policy file over base (the defaults, or the
 // defaults with command-line values): fields the file sets replace base's.
 func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
+	name = termtext.Escape(name) // it is only ever printed, in errors
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return base, fmt.Errorf("read policy %s: %w", name, err)
@@ -441,7 +444,7 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 		r := Rule{Match: pat, Alpha: ry.Alpha}
 		if ry.Alpha != nil {
 			if err := checkAlpha(*ry.Alpha); err != nil {
-				return base, fmt.Errorf("policy %s: rule %d (%s): %v", name, i+1, ry.Match, err)
+				return base, fmt.Errorf("policy %s: rule %d (%s): %v", name, i+1, termtext.Escape(ry.Match), err)
 			}
 		}
 		if ry.Threshold != nil {
@@ -455,7 +458,7 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 		for stat, class := range ry.ISA {
 			c, err := ParseISAClass(class)
 			if err != nil {
-				return base, fmt.Errorf("policy %s: rule %d (%s): %s: %v", name, i+1, ry.Match, stat, err)
+				return base, fmt.Errorf("policy %s: rule %d (%s): %s: %v", name, i+1, termtext.Escape(ry.Match), termtext.Escape(stat), err)
 			}
 			if r.ISA == nil {
 				r.ISA = map[string]ISAClass{}
@@ -463,7 +466,7 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 			r.ISA[stat] = c
 		}
 		if r.Alpha == nil && r.Threshold == nil && r.Noise == nil && len(r.ISA) == 0 {
-			return base, fmt.Errorf("policy %s: rule %d (%s) sets nothing: give alpha, threshold, noise or isa", name, i+1, ry.Match)
+			return base, fmt.Errorf("policy %s: rule %d (%s) sets nothing: give alpha, threshold, noise or isa", name, i+1, termtext.Escape(ry.Match))
 		}
 		p.Rules = append(p.Rules, r)
 	}
@@ -473,7 +476,7 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 			return base, fmt.Errorf("policy %s: allow entry %d: %v", name, i+1, err)
 		}
 		if strings.TrimSpace(a.Reason) == "" {
-			return base, fmt.Errorf("policy %s: allow entry %d (%s) has no reason: say why the regression is accepted", name, i+1, a.Match)
+			return base, fmt.Errorf("policy %s: allow entry %d (%s) has no reason: say why the regression is accepted", name, i+1, termtext.Escape(a.Match))
 		}
 		p.Allow = append(p.Allow, Allow{Match: pat, Reason: a.Reason})
 	}

@@ -140,6 +140,12 @@ func TestReadPolicyErrors(t *testing.T) {
 		{"bad regexp", "rules:\n  - match: \"re:(\"\n    threshold: 1\n", "rule 1: bad pattern"},
 		{"allow no reason", "allow:\n  - match: a\n", "allow entry 1 (a) has no reason"},
 		{"not yaml", "alpha: [\n", "policy p.yaml:"},
+		// Text from the file is escaped: the error stays one line.
+		{"newline in an empty rule", "rules:\n  - match: \"*\\nthreshold: 200%\"\n", `rule 1 (*\nthreshold: 200%) sets nothing`},
+		{"newline in a bad rule", "rules:\n  - match: \"a\\nb\"\n    threshold: 200%\n", `rule 1 (a\nb): threshold 200% is above`},
+		{"newline in a rule's alpha", "rules:\n  - match: \"a\\nb\"\n    alpha: 2\n", `rule 1 (a\nb): alpha 2 is outside`},
+		{"newline in an isa statistic", "rules:\n  - match: \"a\\nb\"\n    isa:\n      \"x\\ny\": fast\n", `rule 1 (a\nb): x\ny:`},
+		{"newline in an allow entry", "allow:\n  - match: \"a\\x1b[2J\"\n", `allow entry 1 (a\x1b[2J) has no reason`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ReadPolicy(strings.NewReader(tt.in), "p.yaml", DefaultPolicy())
@@ -150,6 +156,14 @@ func TestReadPolicyErrors(t *testing.T) {
 				t.Errorf("error is not one line: %q", err)
 			}
 		})
+	}
+}
+
+// TestReadPolicyFileName: a file name is only printed, escaped.
+func TestReadPolicyFileName(t *testing.T) {
+	_, err := ReadPolicy(strings.NewReader("alpha: 5\n"), "p\n.yaml", DefaultPolicy())
+	if err == nil || !strings.Contains(err.Error(), `policy p\n.yaml: `) {
+		t.Errorf("error %q, want the escaped file name", err)
 	}
 }
 
