@@ -30,7 +30,11 @@ import (
 //     drm-engine-compute per drm-client-id (and drm-pdev), this process's
 //     own skipped; the list of such files is rescanned every DRMRescan,
 //     each sample reads only theirs;
-//   - on GPUs, each AMD card's pp_dpm_sclk (bench/sysinfo).
+//   - on GPUs, each AMD card's pp_dpm_sclk (bench/sysinfo);
+//   - with HostOptions.Siblings, /proc/PID/stat of the other children of
+//     this process's parent (the other side of a lockstep by samples,
+//     which runs in turn with this one): their CPU time is subtracted
+//     from the busy time too, as this process's is.
 //
 // A file that cannot be read leaves its figures NaN: that part of the rule
 // then never marks a sample.
@@ -48,6 +52,11 @@ type Host struct {
 	cards    []string // sysfs device directories of AMD cards
 	drmFiles []string // fdinfo paths of other processes' DRM files
 	scanned  time.Time
+
+	siblings    bool     // subtract the parent's other children's CPU time
+	ppid        string   // this process's parent
+	siblingPIDs []string // found by the last scan
+	sibScanned  time.Time
 
 	history []snapshot
 	begin   snapshot
@@ -83,6 +92,15 @@ type HostOptions struct {
 	Sleep   func(time.Duration)
 	SelfCPU func() (time.Duration, bool)
 	PID     int
+	// Siblings subtracts the CPU time of the other children of this
+	// process's parent from the machine's busy time, as this process's
+	// own is: two runs that take turns sample by sample (the run
+	// supervisor's lockstep) are not each other's neighbours, and
+	// without it every window, reaching back over the other's samples,
+	// would read its CPU time as interference. PPID replaces os.Getppid
+	// (tests).
+	Siblings bool
+	PPID     int
 }
 
 // NewHost returns an observer of the host under o.Root.
@@ -110,6 +128,13 @@ func NewHost(o HostOptions) *Host {
 		pid = os.Getpid()
 	}
 	h.pid = strconv.Itoa(pid)
+	if o.Siblings {
+		ppid := o.PPID
+		if ppid == 0 {
+			ppid = os.Getppid()
+		}
+		h.siblings, h.ppid = true, strconv.Itoa(ppid)
+	}
 	if h.gpu {
 		for _, dev := range sysinfo.AMDCards(h.root) {
 			h.cards = append(h.cards, dev)
@@ -159,7 +184,8 @@ type snapshot struct {
 	statOK      bool
 	self        time.Duration
 	selfOK      bool
-	wait        time.Duration // run-queue wait summed over this process's threads
+	siblings    map[string]uint64 // CPU ticks by sibling PID (HostOptions.Siblings)
+	wait        time.Duration     // run-queue wait summed over this process's threads
 	waitOK      bool
 	gpu         map[string]uint64 // engine ns by other DRM client
 	sclk        []int             // MHz per card, 0 unknown
@@ -169,6 +195,9 @@ func (h *Host) read(withThreads bool) snapshot {
 	s := snapshot{at: h.now()}
 	s.busy, s.steal, s.statOK = h.procStat()
 	s.self, s.selfOK = h.self()
+	if h.siblings {
+		s.siblings = h.siblingTicks(s.at)
+	}
 	if withThreads {
 		s.wait, s.waitOK = h.threadWait()
 	}
@@ -258,7 +287,91 @@ func cpuFigures(a, b snapshot) (other, steal float64) {
 		return math.NaN(), steal
 	}
 	busy := float64(b.busy-a.busy) / ticksPerSecond
+	busy -= float64(siblingDelta(a.siblings, b.siblings)) / ticksPerSecond
 	return math.Max(0, busy-(b.self-a.self).Seconds()) / wall, steal
+}
+
+// siblingDelta is the CPU ticks the siblings in both snapshots used
+// between them. One that appeared in between counts nothing: its time
+// stays other processes' (erring towards a mark, never away from one).
+func siblingDelta(a, b map[string]uint64) uint64 {
+	var sum uint64
+	for pid, t := range b {
+		if t0, ok := a[pid]; ok && t >= t0 {
+			sum += t - t0
+		}
+	}
+	return sum
+}
+
+// siblingTicks reads the CPU time (utime + stime, ticks) of every other
+// child of this process's parent, rescanning which processes those are
+// every DRMRescan.
+func (h *Host) siblingTicks(now time.Time) map[string]uint64 {
+	if h.sibScanned.IsZero() || now.Sub(h.sibScanned) >= DRMRescan {
+		h.siblingPIDs, h.sibScanned = h.scanSiblings(), now
+	}
+	out := map[string]uint64{}
+	for _, pid := range h.siblingPIDs {
+		b, err := os.ReadFile(filepath.Join(h.root, "proc", pid, "stat"))
+		if err != nil {
+			continue // it exited
+		}
+		if ppid, ticks, ok := parseProcStat(b); ok && ppid == h.ppid {
+			out[pid] = ticks
+		}
+	}
+	return out
+}
+
+// otherPIDs lists the other processes under /proc.
+func (h *Host) otherPIDs() []string {
+	procs, _ := os.ReadDir(filepath.Join(h.root, "proc"))
+	var out []string
+	for _, p := range procs {
+		if pid := p.Name(); pid != h.pid && pid[0] >= '0' && pid[0] <= '9' {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// scanSiblings lists the other processes whose parent is this one's.
+func (h *Host) scanSiblings() []string {
+	var out []string
+	for _, pid := range h.otherPIDs() {
+		b, err := os.ReadFile(filepath.Join(h.root, "proc", pid, "stat"))
+		if err != nil {
+			continue
+		}
+		if ppid, _, ok := parseProcStat(b); ok && ppid == h.ppid {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// parseProcStat reads a /proc/PID/stat line: the parent's PID and the
+// process's CPU time, utime + stime, in ticks. The command name (field 2)
+// is in parentheses and may hold spaces and parentheses itself, so the
+// fields are counted from the last ')'.
+func parseProcStat(b []byte) (ppid string, ticks uint64, ok bool) {
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return "", 0, false
+	}
+	// state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+	// cmajflt utime stime ...
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return "", 0, false
+	}
+	ut, err1 := strconv.ParseUint(f[11], 10, 64)
+	st, err2 := strconv.ParseUint(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return "", 0, false
+	}
+	return f[1], ut + st, true
 }
 
 // engineDelta is the engine time other clients gained from a to b (a
@@ -383,13 +496,8 @@ func (h *Host) drmClients(now time.Time) map[string]uint64 {
 
 // scanDRM lists the fdinfo files of other processes' open DRM files.
 func (h *Host) scanDRM() []string {
-	procs, _ := os.ReadDir(filepath.Join(h.root, "proc"))
 	var out []string
-	for _, p := range procs {
-		pid := p.Name()
-		if pid == h.pid || pid[0] < '0' || pid[0] > '9' {
-			continue
-		}
+	for _, pid := range h.otherPIDs() {
 		fdDir := filepath.Join(h.root, "proc", pid, "fd")
 		fds, err := os.ReadDir(fdDir)
 		if err != nil {

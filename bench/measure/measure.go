@@ -86,6 +86,12 @@ type Policy struct {
 	Observer    Observer
 	QuietWait   time.Duration
 	QuietBudget time.Duration
+	// Turn, when set, is called before every sample, warm-up and timed
+	// alike, and returns when the sample may be taken: two processes
+	// taking turns sample by sample (bench/supervise.Lockstep). The time
+	// it waits is not warm-up or sampling time: the deadlines move by it,
+	// as by a wait for quiet. An error ends the measurement with it.
+	Turn func() error
 }
 
 // DefaultQuietWait bounds one wait for quiet after a disturbed sample;
@@ -246,6 +252,20 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 	if p.Progress != nil {
 		progress = p.Progress
 	}
+	// turn waits for the sample's turn and returns how long that took:
+	// waiting for the other side's samples (or its waits for quiet) is
+	// not this side's warm-up or sampling time, so the deadlines move by
+	// it, as they do for a wait for quiet.
+	turn := func(warm bool, n int) (time.Duration, error) {
+		if p.Turn == nil {
+			return 0, nil
+		}
+		t0 := c.Now()
+		if err := p.Turn(); err != nil {
+			return 0, &SampleError{Warmup: warm, N: n, Err: fmt.Errorf("wait for its turn: %w", err)}
+		}
+		return c.Now().Sub(t0), nil
+	}
 	take := func(warm bool, n int) (float64, error) {
 		ns, err := s.Sample()
 		if err != nil {
@@ -271,6 +291,11 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 			m.Stop = StopCancelled
 			return m, err
 		}
+		w, err := turn(true, m.Warmups+1)
+		if err != nil {
+			return m, err
+		}
+		warmEnd = warmEnd.Add(w)
 		if _, err := take(true, m.Warmups+1); err != nil {
 			return m, err
 		}
@@ -295,6 +320,12 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 			m.Stop = StopCancelled
 			break
 		}
+		w, err := turn(false, len(m.NS)+1)
+		if err != nil {
+			return m, err
+		}
+		deadline = deadline.Add(w)
+		slowDeadline = slowDeadline.Add(w)
 		if obs != nil {
 			obs.Begin()
 		}

@@ -378,3 +378,69 @@ func TestSystemClock(t *testing.T) {
 		t.Errorf("System clock went backwards: %v then %v", a, b)
 	}
 }
+
+// turnObserver records the order of turns and observations.
+type turnObserver struct {
+	fakeObserver
+	events *[]string
+}
+
+func (o *turnObserver) Begin() { *o.events = append(*o.events, "begin"); o.fakeObserver.Begin() }
+
+// TestMeasureTurn: with Policy.Turn, every sample (warm-up and timed)
+// waits for its turn first, and a timed sample's observation begins only
+// once the turn came (the wait is not the sample's); the waits move the
+// budget's deadline; a failed turn ends the measurement with a
+// SampleError naming the sample.
+func TestMeasureTurn(t *testing.T) {
+	clock := &fakeClock{}
+	var events []string
+	s := &fakeSampler{clock: clock, step: time.Millisecond, ns: []float64{100}}
+	p := base()
+	p.Warmup = 2 * time.Millisecond
+	p.Turn = func() error {
+		events = append(events, "turn")
+		clock.now = clock.now.Add(5 * time.Millisecond) // the other side's sample
+		return nil
+	}
+	p.Observer = &turnObserver{fakeObserver{clock: clock, disturbed: func(int) bool { return false }}, &events}
+	m, err := Measure(context.Background(), s, clock, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turns := strings.Count(strings.Join(events, " "), "turn"); turns != s.calls {
+		t.Errorf("%d turns for %d samples (%d warm-up)", turns, s.calls, m.Warmups)
+	}
+	// Warm-up: turn only; timed: turn, then begin.
+	want := strings.Repeat("turn ", m.Warmups) + strings.TrimSuffix(strings.Repeat("turn begin ", len(m.NS)), " ")
+	if got := strings.Join(events, " "); got != want {
+		t.Errorf("events %q,\nwant %q", got, want)
+	}
+
+	// The waits are not sampling time: 200 samples of 1 ms, each after
+	// 5 ms of the other side's, fit a 1 s budget (the deadline moves with
+	// the waits; counted, the budget would end sampling after about 166).
+	p = base()
+	p.Turn = func() error { clock.now = clock.now.Add(5 * time.Millisecond); return nil }
+	m, err = Measure(context.Background(), &fakeSampler{clock: clock, step: time.Millisecond, ns: alternating(400, 100, 150)}, clock, p)
+	if err != nil || m.Stop != StopMaxSamples || len(m.NS) != p.MaxSamples {
+		t.Errorf("with turns: %d samples, stop %v (%v); want %d, %v", len(m.NS), m.Stop, err, p.MaxSamples, StopMaxSamples)
+	}
+
+	stop := errors.New("the parent is gone")
+	for _, at := range []int{1, 4} {
+		n := 0
+		p := base()
+		p.Turn = func() error {
+			if n++; n == at {
+				return stop
+			}
+			return nil
+		}
+		_, err := Measure(context.Background(), &fakeSampler{clock: clock, step: time.Millisecond, ns: []float64{100}}, clock, p)
+		var se *SampleError
+		if !errors.Is(err, stop) || !errors.As(err, &se) || se.Warmup != (at == 1) {
+			t.Errorf("turn %d failed: error %v, want a SampleError wrapping it", at, err)
+		}
+	}
+}

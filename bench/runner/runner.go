@@ -72,6 +72,12 @@ type Options struct {
 	// figure, and the runner waits a moment for quiet before sampling
 	// again (measure.Policy.Observer). Nil: no observation.
 	Observer measure.Observer
+	// SampleTurn, when set, is called before every sample of a benchmark
+	// (warm-up and timed; calibration's belong to its setup) with the
+	// benchmark's ID, and returns when the sample may be taken: the
+	// run's process takes turns with another sample by sample
+	// (bench/supervise.Lockstep.Samples). An error fails the benchmark.
+	SampleTurn func(id string) error
 }
 
 // NewObserver is the observer of the machine dev runs on, reading /proc
@@ -298,6 +304,10 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	if o.OnSample != nil {
 		id := r.ID()
 		policy.OnSample = func(n int, v float64) { o.OnSample(id, n, v) }
+	}
+	if o.SampleTurn != nil {
+		id := r.ID()
+		policy.Turn = func() error { return o.SampleTurn(id) }
 	}
 	clock := o.Clock
 	if clock == nil {

@@ -15,6 +15,9 @@ const (
 	flagSeed     = "child-seed"
 	flagSamples  = "child-samples"
 	flagLockstep = "child-lockstep"
+	// flagLockstepSamples: the lockstep's turns are taken sample by
+	// sample (Lockstep.Samples).
+	flagLockstepSamples = "child-lockstep-samples"
 )
 
 // parentOnly is the annotation that keeps a flag from the children.
@@ -23,7 +26,7 @@ const parentOnly = "radvbench-parent-only"
 // ChildFlags are the flags the supervisor gives a child: that it is one,
 // what to skip, how many shared-input groups to run, its order seed and
 // whether to report samples and to take turns with another child
-// (Lockstep).
+// (Lockstep), benchmark by benchmark or sample by sample.
 type ChildFlags struct {
 	Child    bool
 	Skip     string
@@ -31,6 +34,8 @@ type ChildFlags struct {
 	Seed     uint64
 	Samples  bool
 	Lockstep bool
+	// LockstepSamples: in lockstep, a turn before every sample too.
+	LockstepSamples bool
 }
 
 // Register defines the child flags on fs, hidden from --help.
@@ -41,7 +46,8 @@ func (c *ChildFlags) Register(fs *pflag.FlagSet) {
 	fs.Uint64Var(&c.Seed, flagSeed, 0, "internal")
 	fs.BoolVar(&c.Samples, flagSamples, false, "internal")
 	fs.BoolVar(&c.Lockstep, flagLockstep, false, "internal")
-	for _, n := range []string{flagChild, flagSkip, flagGroups, flagSeed, flagSamples, flagLockstep} {
+	fs.BoolVar(&c.LockstepSamples, flagLockstepSamples, false, "internal")
+	for _, n := range []string{flagChild, flagSkip, flagGroups, flagSeed, flagSamples, flagLockstep, flagLockstepSamples} {
 		fs.MarkHidden(n)
 		fs.SetAnnotation(n, parentOnly, []string{"child protocol"})
 	}

@@ -26,6 +26,19 @@ import (
 // started as many, the next pair starts when both are ready, with the
 // side drawn to go first. A side whose run ended (Leave) no longer holds
 // the other back.
+//
+// With Samples set the turns are finer: the benchmark's turn covers its
+// setup, verification and calibration only, and each of its samples
+// (warm-up and timed) is a turn of its own (Msg.ReadySample,
+// AcquireSample), the two sides alternating sample by sample, the side
+// drawn for the pair first. The two runs of a benchmark then take their
+// samples over the same second, so a slow spell shorter than a
+// benchmark's turn (on the 2-vCPU VM the memory kernels' throughput
+// switches between two levels 1.7 times apart every few seconds, with
+// no counter that shows it) falls on both alike. A side samples only
+// once the other has begun the benchmark (its setup is a turn of its
+// own), and goes on alone when the other has finished it (it asks for
+// the next benchmark's turn) or skipped it.
 type Lockstep struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change
@@ -36,15 +49,23 @@ type Lockstep struct {
 	started [2]int      // benchmarks started
 	gone    [2]bool     // between Leave and the next Acquire
 	first   map[int]int // pair index -> side drawn to go first
+
+	// Samples makes every sample a turn (see above); set it before the
+	// first Acquire.
+	Samples    bool
+	wantSample [2]bool     // the waiting request is a sample turn
+	lastSample map[int]int // pair index -> the side that took its last sample turn
 	// Log, when set, sees every turn granted: the side, the benchmark
-	// and the pair's index (tests read the interleaving from it).
-	Log func(side int, id string, pair int)
+	// and the pair's index (tests read the interleaving from it);
+	// LogSample every sample turn.
+	Log       func(side int, id string, pair int)
+	LogSample func(side int, id string, pair int)
 }
 
 // NewLockstep makes a lockstep for one round; seed draws each pair's
 // first side.
 func NewLockstep(seed uint64) *Lockstep {
-	return &Lockstep{changed: make(chan struct{}), rng: rand.New(rand.NewPCG(seed, 0x10c5)), active: -1, first: map[int]int{}}
+	return &Lockstep{changed: make(chan struct{}), rng: rand.New(rand.NewPCG(seed, 0x10c5)), active: -1, first: map[int]int{}, lastSample: map[int]int{}}
 }
 
 func (l *Lockstep) broadcast() {
@@ -56,6 +77,17 @@ func (l *Lockstep) broadcast() {
 // it the one running; the side's previous turn, if any, ends here. It
 // returns ctx's error if ctx ends first.
 func (l *Lockstep) Acquire(ctx context.Context, side int, id string) error {
+	return l.acquire(ctx, side, id, false)
+}
+
+// AcquireSample waits until side may take a sample of benchmark id, the
+// one it started last (Samples mode), and marks it the one running; the
+// side's previous turn ends here.
+func (l *Lockstep) AcquireSample(ctx context.Context, side int, id string) error {
+	return l.acquire(ctx, side, id, true)
+}
+
+func (l *Lockstep) acquire(ctx context.Context, side int, id string, sample bool) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.active == side {
@@ -63,6 +95,7 @@ func (l *Lockstep) Acquire(ctx context.Context, side int, id string) error {
 	}
 	l.gone[side] = false
 	l.ready[side] = true
+	l.wantSample[side] = sample
 	l.broadcast()
 	for !l.mayGo(side) {
 		ch := l.changed
@@ -79,10 +112,18 @@ func (l *Lockstep) Acquire(ctx context.Context, side int, id string) error {
 	}
 	l.ready[side] = false
 	l.active = side
-	pair := l.started[side]
-	l.started[side]++
-	if l.Log != nil {
-		l.Log(side, id, pair)
+	if sample {
+		pair := l.started[side] - 1
+		l.lastSample[pair] = side
+		if l.LogSample != nil {
+			l.LogSample(side, id, pair)
+		}
+	} else {
+		pair := l.started[side]
+		l.started[side]++
+		if l.Log != nil {
+			l.Log(side, id, pair)
+		}
 	}
 	l.broadcast()
 	return nil
@@ -96,20 +137,44 @@ func (l *Lockstep) mayGo(side int) bool {
 		return false
 	case l.gone[other]:
 		return true
+	case l.wantSample[side]:
+		return l.maySample(side)
 	case l.started[side] > l.started[other]:
 		return false // ahead: the other side runs this pair's second half
 	case l.started[side] < l.started[other]:
 		return true
-	case !l.ready[other]:
-		return false // a new pair starts when both sides are ready
+	case !l.ready[other] || l.wantSample[other]:
+		return false // a new pair starts when both sides are ready for it
 	}
-	pair := l.started[side]
+	return l.firstOf(l.started[side]) == side
+}
+
+// maySample is the turn rule for a sample of side's current benchmark
+// (l.mu held, no turn active, the other side not gone).
+func (l *Lockstep) maySample(side int) bool {
+	other := 1 - side
+	if l.started[other] < l.started[side] {
+		return false // the other side has not begun this benchmark: its setup goes first
+	}
+	pair := l.started[side] - 1
+	if !l.ready[other] || !l.wantSample[other] {
+		return true // the other side finished or skipped it (or its child is gone)
+	}
+	last, ok := l.lastSample[pair]
+	if !ok {
+		return l.firstOf(pair) == side
+	}
+	return last != side
+}
+
+// firstOf is the side drawn to go first in pair (l.mu held).
+func (l *Lockstep) firstOf(pair int) int {
 	f, ok := l.first[pair]
 	if !ok {
 		f = l.rng.IntN(2)
 		l.first[pair] = f
 	}
-	return f == side
+	return f
 }
 
 // Release ends side's turn without asking for another (its child ended
@@ -136,12 +201,14 @@ func (l *Lockstep) Leave(side int) {
 
 // RunPair runs run r of two configurations side by side in lockstep: a's
 // children with configuration ca, b's with cb, taking turns benchmark by
-// benchmark, each pair's first side drawn from seed; only names the
+// benchmark (and, with bySample, sample by sample within each benchmark:
+// Lockstep.Samples), each pair's first side drawn from seed; only names the
 // benchmarks (nil: all), as for RunOnce. The two supervisors share one
 // Recorder; their Stdout and Notef must be safe for concurrent use. A
 // side that fails ends the other's run too; the first error is returned.
-func RunPair(ctx context.Context, a, b *Supervisor, r int, ca, cb Config, only []string, seed uint64) error {
+func RunPair(ctx context.Context, a, b *Supervisor, r int, ca, cb Config, only []string, seed uint64, bySample bool) error {
 	l := NewLockstep(seed)
+	l.Samples = bySample
 	a.Lockstep, a.Side = l, 0
 	b.Lockstep, b.Side = l, 1
 	defer func() { a.Lockstep, b.Lockstep = nil, nil }()

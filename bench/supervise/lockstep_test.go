@@ -23,24 +23,58 @@ func (t *turnLog) add(side int, id string, pair int) {
 	t.turns = append(t.turns, fmt.Sprintf("%d:%s:%d", side, id, pair))
 }
 
-// playSide acts out one side: a turn per id, then Leave. running counts
-// the sides inside a turn; a second one is an overlap.
-func playSide(ctx context.Context, l *Lockstep, side int, ids []string, running *int32, overlaps *int, mu *sync.Mutex) error {
+// overlapCounter counts the times both sides were inside a turn at once.
+type overlapCounter struct {
+	mu                sync.Mutex
+	running, overlaps int
+}
+
+// turn is a side's turn of d: the other side must wait, not race.
+func (o *overlapCounter) turn(d time.Duration) {
+	o.mu.Lock()
+	o.running++
+	if o.running > 1 {
+		o.overlaps++
+	}
+	o.mu.Unlock()
+	time.Sleep(d)
+	o.mu.Lock()
+	o.running--
+	o.mu.Unlock()
+}
+
+// bothSides acts out sides 0 and 1 at once with play and fails t on an
+// error or an overlap of their turns.
+func bothSides(t *testing.T, o *overlapCounter, play func(side int) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for side := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[side] = play(side)
+		}()
+	}
+	wg.Wait()
+	for side, err := range errs {
+		if err != nil {
+			t.Fatalf("side %d: %v", side, err)
+		}
+	}
+	if o.overlaps > 0 {
+		t.Errorf("the sides ran at once %d times", o.overlaps)
+	}
+}
+
+// playSide acts out one side: a turn per id, then Leave.
+func playSide(ctx context.Context, l *Lockstep, side int, ids []string, o *overlapCounter) error {
 	defer l.Leave(side)
 	for _, id := range ids {
 		if err := l.Acquire(ctx, side, id); err != nil {
 			return err
 		}
-		mu.Lock()
-		*running++
-		if *running > 1 {
-			*overlaps++
-		}
-		mu.Unlock()
-		time.Sleep(time.Millisecond) // a benchmark: the other side must wait, not race
-		mu.Lock()
-		*running--
-		mu.Unlock()
+		o.turn(time.Millisecond) // a benchmark
 	}
 	return nil
 }
@@ -73,27 +107,9 @@ func TestLockstepTurns(t *testing.T) {
 				l := NewLockstep(seed)
 				var log turnLog
 				l.Log = log.add
-				var running int32
-				overlaps := 0
-				var mu sync.Mutex
-				var wg sync.WaitGroup
-				errs := make([]error, 2)
-				for side, n := range []int{tc.a, tc.b} {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						errs[side] = playSide(context.Background(), l, side, ids(n), &running, &overlaps, &mu)
-					}()
-				}
-				wg.Wait()
-				for side, err := range errs {
-					if err != nil {
-						t.Fatalf("side %d: %v", side, err)
-					}
-				}
-				if overlaps > 0 {
-					t.Errorf("the sides ran at once %d times", overlaps)
-				}
+				var o overlapCounter
+				n := []int{tc.a, tc.b}
+				bothSides(t, &o, func(side int) error { return playSide(context.Background(), l, side, ids(n[side]), &o) })
 				return log.turns
 			}
 			turns := play(7)
@@ -120,6 +136,87 @@ func TestLockstepTurns(t *testing.T) {
 	}
 }
 
+// TestLockstepSamples: taking turns sample by sample (Samples), the two
+// sides' samples of a benchmark alternate while both are sampling it, the
+// pair's drawn side first; a side samples a benchmark only after the
+// other has begun it; a side with more samples, or whose other side
+// skipped the benchmark (no samples), goes on alone; nothing overlaps;
+// the same seed gives the same turns.
+func TestLockstepSamples(t *testing.T) {
+	// samples[side][benchmark]: how many samples each side takes.
+	samples := [2][]int{{3, 3, 5, 0, 2, 4}, {3, 5, 3, 2, 0, 4}}
+	play := func(seed uint64) []string {
+		l := NewLockstep(seed)
+		l.Samples = true
+		var log turnLog
+		l.Log = func(side int, id string, pair int) { log.add(side, "begin "+id, pair) }
+		l.LogSample = func(side int, id string, pair int) { log.add(side, "sample "+id, pair) }
+		var o overlapCounter
+		bothSides(t, &o, func(side int) error {
+			defer l.Leave(side)
+			for b, n := range samples[side] {
+				id := fmt.Sprintf("b%d", b)
+				if err := l.Acquire(context.Background(), side, id); err != nil {
+					return err
+				}
+				o.turn(100 * time.Microsecond)
+				for range n {
+					if err := l.AcquireSample(context.Background(), side, id); err != nil {
+						return err
+					}
+					o.turn(100 * time.Microsecond)
+				}
+			}
+			return nil
+		})
+		return log.turns
+	}
+	turns := play(11)
+	// Per benchmark: its turns in order, as "side kind".
+	per := map[string][]string{}
+	begun := map[string][2]bool{}
+	led := [2]int{}
+	for _, tu := range turns {
+		side, rest, _ := strings.Cut(tu, ":")
+		kind, id, _ := strings.Cut(rest, " ")
+		id, _, _ = strings.Cut(id, ":")
+		s := int(side[0] - '0')
+		if kind == "begin" {
+			b := begun[id]
+			b[s] = true
+			begun[id] = b
+			continue
+		}
+		if !begun[id][1-s] {
+			t.Fatalf("side %d sampled %s before the other side began it: %v", s, id, turns)
+		}
+		if len(per[id]) == 0 {
+			led[s]++
+		}
+		per[id] = append(per[id], side)
+	}
+	for b := range samples[0] {
+		id := fmt.Sprintf("b%d", b)
+		seq := per[id]
+		both := 2 * min(samples[0][b], samples[1][b])
+		if len(seq) != samples[0][b]+samples[1][b] {
+			t.Fatalf("%s: %d sample turns, want %d: %v", id, len(seq), samples[0][b]+samples[1][b], turns)
+		}
+		for i := 1; i < both; i++ {
+			if seq[i] == seq[i-1] {
+				t.Errorf("%s: sample turns %v do not alternate while both sides sample", id, seq)
+				break
+			}
+		}
+	}
+	if led[0] == 0 || led[1] == 0 {
+		t.Errorf("side 0 led %d benchmarks' samples, side 1 %d: each pair's first side should be drawn", led[0], led[1])
+	}
+	if again := play(11); strings.Join(again, " ") != strings.Join(turns, " ") {
+		t.Errorf("same seed, different turns:\n%v\n%v", turns, again)
+	}
+}
+
 // TestLockstepCancel: a side waiting for the other returns when its
 // context ends.
 func TestLockstepCancel(t *testing.T) {
@@ -139,25 +236,7 @@ func TestLockstepCancel(t *testing.T) {
 // benchmark adjacent, even across a crash (the crashed side's fresh child
 // carries on in step); both runs are recorded whole.
 func TestRunPairLockstep(t *testing.T) {
-	logPath := filepath.Join(t.TempDir(), "turns.log")
-	t.Setenv("FAKE_LOG", logPath)
-	configs := []Config{{Name: "A", Env: map[string]string{"FAKE_CONFIG": "A"}}, {Name: "B", Env: map[string]string{"FAKE_CONFIG": "B"}}}
-	fr := newFakeRun(t, "a b c d:segv e f", 1, configs, 0)
-	var mu sync.Mutex
-	fr.sup.Notef = func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		fmt.Fprintf(fr.notes, format+"\n", args...)
-	}
-	other := *fr.sup
-	if err := RunPair(context.Background(), fr.sup, &other, 1, configs[0], configs[1], nil, 3); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	fr, other, configs, lines := runFakePair(t, "a b c d:segv e f", 3, false)
 	// Each start is followed by its own end, except the crash's; the
 	// starts come in pairs: one benchmark, both sides.
 	var starts []string
@@ -203,4 +282,73 @@ func TestRunPairLockstep(t *testing.T) {
 	if st := fr.sup.Stats.Plus(other.Stats); st.Crashes != 1 || st.Children != 3 {
 		t.Errorf("stats %+v: want 1 crash over 3 children", st)
 	}
+}
+
+// TestRunPairLockstepSamples: by samples, the two children of a round
+// begin each benchmark in turn and then alternate its samples (A B A B or
+// B A B A), both sides' samples of a benchmark before either begins the
+// next; a crash costs its side the benchmark and the run goes on in step.
+func TestRunPairLockstepSamples(t *testing.T) {
+	for _, script := range []string{"a b c d e f", "a b c:segv d e"} {
+		t.Run(script, func(t *testing.T) {
+			fr, _, configs, lines := runFakePair(t, script, 5, true)
+			// The sample lines of each benchmark, in order, as sides.
+			seq := map[string]string{}
+			var kernels []string
+			for _, l := range lines {
+				f := strings.Fields(l)
+				if f[0] != "sample" {
+					continue
+				}
+				if _, ok := seq[f[2]]; !ok {
+					kernels = append(kernels, f[2])
+				}
+				seq[f[2]] += f[1]
+			}
+			crashed := strings.Contains(script, "segv")
+			for _, k := range kernels {
+				s := seq[k]
+				if s != "ABABAB" && s != "BABABA" && !(crashed && k == "c") {
+					t.Errorf("benchmark %s: samples by %s, want the sides alternating (log: %q)", k, s, lines)
+				}
+			}
+			want := 6
+			if crashed {
+				want = 5
+			}
+			if len(kernels) != want {
+				t.Errorf("%d benchmarks sampled, want %d (log: %q)", len(kernels), want, lines)
+			}
+			f := fr.rec.Merge(MergeOptions{Runs: 1, Configs: configs, TargetCI: 1})
+			if len(f.Results) != 2*want {
+				t.Errorf("%d results, want %d", len(f.Results), 2*want)
+			}
+		})
+	}
+}
+
+// runFakePair runs one round of the fake child's script (supervisor_test)
+// for configurations A and B side by side (RunPair) and returns the two
+// supervisors, the configurations and the children's log lines.
+func runFakePair(t *testing.T, script string, seed uint64, bySample bool) (*fakeRun, *Supervisor, []Config, []string) {
+	t.Helper()
+	logPath := filepath.Join(t.TempDir(), "turns.log")
+	t.Setenv("FAKE_LOG", logPath)
+	configs := []Config{{Name: "A", Env: map[string]string{"FAKE_CONFIG": "A"}}, {Name: "B", Env: map[string]string{"FAKE_CONFIG": "B"}}}
+	fr := newFakeRun(t, script, 1, configs, 0)
+	var mu sync.Mutex
+	fr.sup.Notef = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(fr.notes, format+"\n", args...)
+	}
+	other := *fr.sup
+	if err := RunPair(context.Background(), fr.sup, &other, 1, configs[0], configs[1], nil, seed, bySample); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fr, &other, configs, strings.Split(strings.TrimSpace(string(data)), "\n")
 }

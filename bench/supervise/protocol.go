@@ -36,8 +36,11 @@ type Msg struct {
 	Order  []string `json:"order,omitempty"`
 	Groups []int    `json:"groups,omitempty"`
 	Start  string   `json:"start,omitempty"`
-	// Ready asks for the turn to run this benchmark (lockstep only).
-	Ready string `json:"ready,omitempty"`
+	// Ready asks for the turn to run this benchmark (lockstep only);
+	// ReadySample for the turn to take one sample of the benchmark it
+	// runs (lockstep by samples only, Lockstep.Samples).
+	Ready       string `json:"ready,omitempty"`
+	ReadySample string `json:"ready_sample,omitempty"`
 	// Item is the started benchmark's result skeleton (identity, metric),
 	// for the failed result the parent records if the child dies.
 	Item    *results.Result   `json:"item,omitempty"`
@@ -65,6 +68,8 @@ type Child struct {
 	skip   map[string]bool
 	groups int
 	turns  io.Reader // nil unless in lockstep
+	// bySample: the turns are taken sample by sample (Lockstep.Samples).
+	bySample bool
 }
 
 // OpenChild opens the protocol pipe the parent passed as FD (and, in
@@ -86,6 +91,7 @@ func OpenChild(cf ChildFlags) (*Child, error) {
 			return nil, fmt.Errorf("no turn pipe on file descriptor %d: the child mode is internal, radvbench runs it itself", TurnFD)
 		}
 		c.turns = turns
+		c.bySample = cf.LockstepSamples
 	}
 	return c, nil
 }
@@ -123,6 +129,24 @@ func (c *Child) Send(m Msg) error {
 // lockstep (see Lockstep), and returns at once otherwise. An error means
 // the parent is gone.
 func (c *Child) Turn(id string) error {
+	return c.turn(Msg{Ready: id}, id)
+}
+
+// BySample reports whether the child takes a turn before each sample
+// (SampleTurn) as well as before each benchmark.
+func (c *Child) BySample() bool { return c.turns != nil && c.bySample }
+
+// SampleTurn waits for the parent's go to take one sample of benchmark
+// id when the child's turns are taken sample by sample (BySample), and
+// returns at once otherwise. An error means the parent is gone.
+func (c *Child) SampleTurn(id string) error {
+	if !c.BySample() {
+		return nil
+	}
+	return c.turn(Msg{ReadySample: id}, id)
+}
+
+func (c *Child) turn(m Msg, id string) error {
 	if c.turns == nil {
 		return nil
 	}
@@ -131,7 +155,7 @@ func (c *Child) Turn(id string) error {
 		// empty) and the child would wait for ever.
 		return errors.New("a turn needs the benchmark's ID")
 	}
-	if err := c.Send(Msg{Ready: id}); err != nil {
+	if err := c.Send(m); err != nil {
 		return err
 	}
 	var b [1]byte

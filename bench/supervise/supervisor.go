@@ -255,14 +255,17 @@ type childOutcome struct {
 }
 
 // ChildArgs are the protocol flags the supervisor gives a child.
-func childArgs(skipFile string, seed uint64, groups int, samples, lockstep bool) []string {
+func childArgs(skipFile string, seed uint64, groups int, samples bool, lockstep *Lockstep) []string {
 	args := []string{"--" + flagChild, "--" + flagSeed, strconv.FormatUint(seed, 10), "--" + flagSkip, skipFile,
 		"--" + flagGroups, strconv.Itoa(groups)}
 	if samples {
 		args = append(args, "--"+flagSamples)
 	}
-	if lockstep {
+	if lockstep != nil {
 		args = append(args, "--"+flagLockstep)
+		if lockstep.Samples {
+			args = append(args, "--"+flagLockstepSamples)
+		}
 	}
 	return args
 }
@@ -281,7 +284,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	if err := os.WriteFile(skipFile, []byte(strings.Join(skip, "\n")+"\n"), 0o644); err != nil {
 		return out, fmt.Errorf("write the child's skip list: %w", err)
 	}
-	args := append(append([]string(nil), s.Args...), childArgs(skipFile, seed, s.Groups, s.OnSample != nil, s.Lockstep != nil)...)
+	args := append(append([]string(nil), s.Args...), childArgs(skipFile, seed, s.Groups, s.OnSample != nil, s.Lockstep)...)
 	exe := s.Exe
 	if c.Exe != "" {
 		exe = c.Exe
@@ -381,10 +384,14 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 				if *order == nil {
 					*order = m.Order
 				}
-			case m.Ready != "" && s.Lockstep != nil:
+			case (m.Ready != "" || m.ReadySample != "") && s.Lockstep != nil:
 				// Waiting for the other side's turn is not a hang: the
 				// watchdog restarts when the turn comes.
-				if err := s.Lockstep.Acquire(ctx, s.Side, m.Ready); err != nil {
+				acquire := func() error { return s.Lockstep.Acquire(ctx, s.Side, m.Ready) }
+				if m.Ready == "" {
+					acquire = func() error { return s.Lockstep.AcquireSample(ctx, s.Side, m.ReadySample) }
+				}
+				if err := acquire(); err != nil {
 					interrupted = true
 					killGroup()
 					break

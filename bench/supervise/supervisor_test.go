@@ -102,6 +102,12 @@ func fakeChild(script string) {
 			}
 			time.Sleep(time.Minute) // the signal ends the process
 		}
+		for range 3 * btoi(c.BySample()) { // in lockstep by samples, three sample turns
+			if c.SampleTurn(id) != nil {
+				os.Exit(1)
+			}
+			fakeLog("sample " + os.Getenv("FAKE_CONFIG") + " " + kernel)
+		}
 		if cf.Samples {
 			c.Send(Msg{Sample: &Sample{ID: id, N: 1, Value: 7}})
 		}
@@ -116,6 +122,13 @@ func fakeChild(script string) {
 		}
 	}
 	c.End()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // fakeLog appends a line to FAKE_LOG when it is set (one write, O_APPEND:

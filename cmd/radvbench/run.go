@@ -324,8 +324,8 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 			return nil, usagef("--until-decided cannot resume: its stopping rule looked at the runs as they came; start it again")
 		case f.budget < 0:
 			return nil, usagef("--budget %v must not be negative", f.budget)
-		case f.interleave != "benchmark" && f.interleave != "run":
-			return nil, usagef("--interleave %q: use benchmark (turns benchmark by benchmark) or run (whole runs in turn)", f.interleave)
+		case f.interleave != "benchmark" && f.interleave != "run" && f.interleave != "sample":
+			return nil, usagef("--interleave %q: use sample (turns sample by sample), benchmark (turns benchmark by benchmark) or run (whole runs in turn)", f.interleave)
 		}
 		if f.runs == 0 {
 			f.runs = compare.DefaultMaxRuns

@@ -55,9 +55,19 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 		Peaks: gpu.Peaks(header.Device.SKU), Observer: runner.NewObserver(dev, f.sysroot),
 	}
 	// In lockstep the observer's look-back would span the other side's
-	// turn: it starts afresh with each turn.
+	// turn: it starts afresh with each turn. Taking turns sample by
+	// sample, the look-back always spans the other side's samples: the
+	// other side's CPU time is subtracted instead (HostOptions.Siblings).
 	restart := func() {}
-	if r, ok := ropts.Observer.(measure.Restarter); ok && f.child.Lockstep {
+	if c.BySample() {
+		ropts.Observer = measure.NewHost(measure.HostOptions{Root: f.sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true})
+		ropts.SampleTurn = func(id string) error {
+			if c.SampleTurn(id) != nil {
+				os.Exit(1) // the parent is gone
+			}
+			return nil
+		}
+	} else if r, ok := ropts.Observer.(measure.Restarter); ok && f.child.Lockstep {
 		restart = r.Restart
 	}
 	ropts.Order = func(plan []runner.Item) []runner.Item {

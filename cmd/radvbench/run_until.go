@@ -50,7 +50,7 @@ func runUntilDecided(ctx context.Context, stdout, stderr io.Writer, fs *pflag.Fl
 		}
 		defer sides[i].Close()
 	}
-	sampler := &untilSampler{sides: sides, configs: [2]supervise.Config{p.configs[0], p.configs[1]}, rec: rec, seed: orderSeed}
+	sampler := &untilSampler{sides: sides, configs: [2]supervise.Config{p.configs[0], p.configs[1]}, rec: rec, seed: orderSeed, bySample: f.interleave == "sample"}
 	// In lockstep Until asks for a round's two runs at once (NextPair);
 	// with --interleave run it takes them one after the other (Next).
 	var s compare.Sampler = sampler
@@ -86,6 +86,9 @@ type untilSampler struct {
 	rec     *supervise.Recorder
 	seed    uint64
 	runs    [2]int
+	// bySample: the lockstep's turns are taken sample by sample
+	// (--interleave sample).
+	bySample bool
 }
 
 // Next runs one more run of side, alone.
@@ -107,7 +110,7 @@ func (u *untilSampler) NextPair(ctx context.Context, _ compare.Arm, keys []strin
 	u.runs[0]++
 	u.runs[1]++
 	r := u.runs[0]
-	if err := supervise.RunPair(ctx, u.sides[0], u.sides[1], r, u.configs[0], u.configs[1], keys, runner.RunSeed(u.seed^0x5eed, r)); err != nil {
+	if err := supervise.RunPair(ctx, u.sides[0], u.sides[1], r, u.configs[0], u.configs[1], keys, runner.RunSeed(u.seed^0x5eed, r), u.bySample); err != nil {
 		return nil, nil, err
 	}
 	return u.rec.RunFile(r, u.configs[0].Name), u.rec.RunFile(r, u.configs[1].Name), nil

@@ -10,14 +10,14 @@ import (
 )
 
 // TestRunUntilDecidedAA: two identical configurations run in rounds of
-// one fresh process a side until decided or 3 runs a side: by default the
-// two processes side by side, taking turns benchmark by benchmark (their
-// runs overlap in time), with --interleave run one after the other, each
+// one fresh process a side until decided or 3 runs a side: side by side,
+// taking turns sample by sample or benchmark by benchmark (their runs
+// overlap in time), with --interleave run one after the other, each
 // round's order drawn at random (they do not). The verdicts print after
 // the table, no A/A benchmark is called a regression, and the file holds
 // every run of both configurations. Under the validation layer.
 func TestRunUntilDecidedAA(t *testing.T) {
-	for _, interleave := range []string{"benchmark", "run"} {
+	for _, interleave := range []string{"sample", "benchmark", "run"} {
 		t.Run(interleave, func(t *testing.T) { testRunUntilDecidedAA(t, interleave) })
 	}
 }
@@ -48,10 +48,10 @@ func testRunUntilDecidedAA(t *testing.T, interleave string) {
 		}
 		orders[a.Config+b.Config] = true
 		overlap := a.Started.Before(b.Finished) && b.Started.Before(a.Finished)
-		if overlap != (interleave == "benchmark") {
+		if overlap != (interleave != "run") {
 			t.Errorf("round %d: runs %v-%v and %v-%v overlap: %v, want %v with --interleave %s", a.Index,
 				a.Started.Format("15:04:05.000"), a.Finished.Format("15:04:05.000"), b.Started.Format("15:04:05.000"), b.Finished.Format("15:04:05.000"),
-				overlap, interleave == "benchmark", interleave)
+				overlap, interleave != "run", interleave)
 		}
 	}
 	for _, rd := range f.Rounds {
@@ -104,7 +104,7 @@ func TestRunUntilDecidedBadInput(t *testing.T) {
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--budget", "-1s"}, "must not be negative"},
 		{[]string{"--budget", "1m"}, "--budget bounds --until-decided"},
 		{[]string{"--interleave", "run"}, "--interleave shapes --until-decided"},
-		{[]string{"--until-decided", "--config", "a", "--config", "b", "--interleave", "sample"}, "use benchmark"},
+		{[]string{"--until-decided", "--config", "a", "--config", "b", "--interleave", "samples"}, `--interleave "samples": use sample`},
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--unsure", "maybe"}, "--unsure"},
 		{[]string{"--until-decided", "--config", "a", "--config", "b", "--alpha-per", "gate"}, "--alpha-per: alpha_per \"gate\": use comparison"},
 	} {
