@@ -64,7 +64,8 @@ type Supervisor struct {
 	// sysinfo.GPUFaultLines of dmesg).
 	KernelLog func() []string
 	// Lockstep, when set, makes this supervisor's children take turns,
-	// benchmark by benchmark, with the children of another supervisor
+	// benchmark by benchmark (and sample by sample with
+	// Lockstep.Samples), with the children of another supervisor
 	// sharing it (Side 0 or 1 tells them apart; see Lockstep). RunOnce
 	// leaves the lockstep when the run is over.
 	Lockstep *Lockstep

@@ -50,11 +50,12 @@ configurations alternating (A B A B).
 
 Runs until decided: --until-decided with two --config (BASE first)
 runs rounds of one run a side, each side's run a fresh process; by
-default (--interleave benchmark) the two processes run side by side and
-take turns benchmark by benchmark, each benchmark's first side drawn at
-random, so a slow spell of the machine falls on both runs of a benchmark
-(--interleave run: one side's whole run, then the other's, the round's
-order drawn at random). After every round it judges
+default (--interleave sample) the two processes run side by side, take
+turns benchmark by benchmark for setup and then sample by sample, each
+benchmark's first side drawn at random, so a slow spell of the machine
+falls on both runs of a benchmark alike (--interleave benchmark: turns of
+a whole benchmark; --interleave run: one side's whole run, then the
+other's, the round's order drawn at random). After every round it judges
 all runs so far with a sequential design whose false-alarm rate holds
 over the repeated looks; a benchmark stops running once its verdict is a
 regression, an improvement or ~ (equivalent: its whole interval within
@@ -150,7 +151,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Var(&f.watchHold, "watch-hold", "with --watch: keep the window on the finished run until it is closed (until-closed), for a time (e.g. 30s; 0: close at once), or auto: until closed when stderr is a terminal, else close at once")
 	fs.BoolVar(&f.until, "until-decided", false, "with two --config: run them in interleaved rounds (see --interleave) until every benchmark's verdict is a regression, an improvement or ~ (equivalent), or --runs a side or --budget is spent; prints the verdicts and exits 1 on a regression (see 'radvbench compare --help' for the policy flags below)")
 	fs.DurationVar(&f.budget, "budget", 0, "with --until-decided: stop starting rounds after this long (default: no time limit; --runs bounds the runs a side)")
-	fs.StringVar(&f.interleave, "interleave", "benchmark", "with --until-decided: how a round's two runs interleave: benchmark (both sides' processes side by side, taking turns benchmark by benchmark, so the two runs of a benchmark are seconds apart) or run (one side's whole run, then the other's)")
+	fs.StringVar(&f.interleave, "interleave", "sample", "with --until-decided: how a round's two runs interleave: sample (both sides' processes side by side, taking turns benchmark by benchmark for setup and then sample by sample, so both runs of a benchmark sample the same seconds), benchmark (side by side, taking turns benchmark by benchmark, so the two runs of a benchmark are seconds apart) or run (one side's whole run, then the other's)")
 	f.policy.policyFlags(fs)
 	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")

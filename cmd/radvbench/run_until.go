@@ -15,9 +15,10 @@ import (
 
 // runUntilDecided is 'run --until-decided --config BASE --config NEW':
 // rounds of one run a side, each side's run a fresh child process, the
-// two side by side taking turns benchmark by benchmark (--interleave
-// benchmark, supervise.RunPair) or one after the other in an order drawn
-// at random (--interleave run) (compare.Until), until
+// two side by side taking turns sample by sample (--interleave sample,
+// the default) or benchmark by benchmark (--interleave benchmark;
+// supervise.RunPair) or one after the other in an order drawn at random
+// (--interleave run) (compare.Until), until
 // the sequential design decides every benchmark (regression, improvement
 // or ~) or --runs a side or --budget is spent. A decided benchmark is not
 // run again. The results file holds every run of both configurations

@@ -45,9 +45,10 @@ type Sampler interface {
 }
 
 // PairSampler is a Sampler that can also take one run of each side at
-// once, the two side by side, taking turns benchmark by benchmark (the
-// supervisor's lockstep): the two runs of a benchmark are then seconds
-// apart instead of a whole run. Until uses NextPair when the sampler has
+// once, the two side by side, taking turns benchmark by benchmark or
+// sample by sample (the supervisor's lockstep): the two runs of a
+// benchmark are then seconds apart, or sample the same seconds, instead
+// of a whole run apart. Until uses NextPair when the sampler has
 // it; first is the side the round draws to start (the sampler may draw
 // each benchmark's first side itself).
 type PairSampler interface {
