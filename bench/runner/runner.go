@@ -89,6 +89,13 @@ func NewObserver(dev *gpu.Device, sysroot string) measure.Observer {
 	return measure.NewHost(measure.HostOptions{Root: sysroot, CPUDevice: dev.Phys.IsCPU()})
 }
 
+// NewSiblingObserver is NewObserver for a run that takes turns sample by
+// sample with another child of its parent (SampleTurn): the other's CPU
+// time is not a neighbour's (measure.HostOptions.Siblings).
+func NewSiblingObserver(dev *gpu.Device, sysroot string) measure.Observer {
+	return measure.NewHost(measure.HostOptions{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true})
+}
+
 // Defaults fills unset options: quick runs use short budgets.
 func (o *Options) Defaults() {
 	if o.TargetCI == 0 {

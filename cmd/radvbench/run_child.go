@@ -60,7 +60,7 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 	// other side's CPU time is subtracted instead (HostOptions.Siblings).
 	restart := func() {}
 	if c.BySample() {
-		ropts.Observer = measure.NewHost(measure.HostOptions{Root: f.sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true})
+		ropts.Observer = runner.NewSiblingObserver(dev, f.sysroot)
 		ropts.SampleTurn = func(id string) error {
 			if c.SampleTurn(id) != nil {
 				os.Exit(1) // the parent is gone
