@@ -53,8 +53,7 @@ type Host struct {
 	drmFiles []string // fdinfo paths of other processes' DRM files
 	scanned  time.Time
 
-	siblings    bool     // subtract the parent's other children's CPU time
-	ppid        string   // this process's parent
+	ppid        string   // this process's parent, with HostOptions.Siblings; "" without
 	siblingPIDs []string // found by the last scan
 	sibScanned  time.Time
 
@@ -133,7 +132,7 @@ func NewHost(o HostOptions) *Host {
 		if ppid == 0 {
 			ppid = os.Getppid()
 		}
-		h.siblings, h.ppid = true, strconv.Itoa(ppid)
+		h.ppid = strconv.Itoa(ppid)
 	}
 	if h.gpu {
 		for _, dev := range sysinfo.AMDCards(h.root) {
@@ -195,7 +194,7 @@ func (h *Host) read(withThreads bool) snapshot {
 	s := snapshot{at: h.now()}
 	s.busy, s.steal, s.statOK = h.procStat()
 	s.self, s.selfOK = h.self()
-	if h.siblings {
+	if h.ppid != "" {
 		s.siblings = h.siblingTicks(s.at)
 	}
 	if withThreads {
@@ -309,7 +308,7 @@ func siblingDelta(a, b map[string]uint64) uint64 {
 // every DRMRescan.
 func (h *Host) siblingTicks(now time.Time) map[string]uint64 {
 	if h.sibScanned.IsZero() || now.Sub(h.sibScanned) >= DRMRescan {
-		h.siblingPIDs, h.sibScanned = h.scanSiblings(), now
+		return h.scanSiblings(now)
 	}
 	out := map[string]uint64{}
 	for _, pid := range h.siblingPIDs {
@@ -336,16 +335,20 @@ func (h *Host) otherPIDs() []string {
 	return out
 }
 
-// scanSiblings lists the other processes whose parent is this one's.
-func (h *Host) scanSiblings() []string {
-	var out []string
+// scanSiblings finds the other processes whose parent is this one's,
+// keeps their PIDs for the readings until the next scan, and returns
+// their CPU ticks (one read of each stat file serves both).
+func (h *Host) scanSiblings(now time.Time) map[string]uint64 {
+	out := map[string]uint64{}
+	h.siblingPIDs, h.sibScanned = nil, now
 	for _, pid := range h.otherPIDs() {
 		b, err := os.ReadFile(filepath.Join(h.root, "proc", pid, "stat"))
 		if err != nil {
 			continue
 		}
-		if ppid, _, ok := parseProcStat(b); ok && ppid == h.ppid {
-			out = append(out, pid)
+		if ppid, ticks, ok := parseProcStat(b); ok && ppid == h.ppid {
+			h.siblingPIDs = append(h.siblingPIDs, pid)
+			out[pid] = ticks
 		}
 	}
 	return out

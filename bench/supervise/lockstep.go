@@ -33,7 +33,7 @@ import (
 // AcquireSample), the two sides alternating sample by sample, the side
 // drawn for the pair first. The two runs of a benchmark then take their
 // samples over the same second, so a slow spell shorter than a
-// benchmark's turn (on the 2-vCPU VM the memory kernels' throughput
+// benchmark's turn (on the 2-vCPU VM the 4 MiB memory kernels' throughput
 // switches between two levels 1.7 times apart every few seconds, with
 // no counter that shows it) falls on both alike. A side samples only
 // once the other has begun the benchmark (its setup is a turn of its

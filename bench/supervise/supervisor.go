@@ -388,11 +388,13 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 			case (m.Ready != "" || m.ReadySample != "") && s.Lockstep != nil:
 				// Waiting for the other side's turn is not a hang: the
 				// watchdog restarts when the turn comes.
-				acquire := func() error { return s.Lockstep.Acquire(ctx, s.Side, m.Ready) }
-				if m.Ready == "" {
-					acquire = func() error { return s.Lockstep.AcquireSample(ctx, s.Side, m.ReadySample) }
+				var err error
+				if m.Ready != "" {
+					err = s.Lockstep.Acquire(ctx, s.Side, m.Ready)
+				} else {
+					err = s.Lockstep.AcquireSample(ctx, s.Side, m.ReadySample)
 				}
-				if err := acquire(); err != nil {
+				if err != nil {
 					interrupted = true
 					killGroup()
 					break
