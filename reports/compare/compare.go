@@ -120,6 +120,12 @@ type Side struct {
 	// median of the runs' own CVs over their undisturbed samples.
 	RunCV    Float `json:"run_cv"`
 	WithinCV Float `json:"within_cv"`
+	// WithinSE is the median over runs of the standard error a run's
+	// figure owes to its own samples, relative to it
+	// (stats.RunEstimateSE: read from the fast tenth's neighbourhood, not
+	// from the CV, which the slow tail sets; null when unknown). The plan
+	// floors the runs' spread at it.
+	WithinSE Float `json:"within_se"`
 	// RunEstimates lists the figure of each run that was not set aside,
 	// in run order: stats.RunEstimate, the fast tenth of its
 	// undisturbed samples.

@@ -39,13 +39,13 @@ func side(e *entry, keepAll bool) *Side {
 		s.Status = results.StatusOK
 	}
 	nan := Float(math.NaN())
-	s.Median, s.Low, s.High, s.RelCI, s.RunCV, s.WithinCV = nan, nan, nan, nan, nan, nan
+	s.Median, s.Low, s.High, s.RelCI, s.RunCV, s.WithinCV, s.WithinSE = nan, nan, nan, nan, nan, nan, nan
 	if s.Status != results.StatusOK || len(e.runs) == 0 {
 		return s
 	}
 	higher := e.result.Metric.Better == results.HigherIsBetter
 	aside := setAside(e, keepAll)
-	var cvs []float64
+	var cvs, ses []float64
 	for i, r := range e.runs {
 		if len(r) == 0 {
 			continue
@@ -75,10 +75,14 @@ func side(e *entry, keepAll bool) *Side {
 		if cv := stats.CV(stats.Undisturbed(r, marks)); !math.IsNaN(cv) {
 			cvs = append(cvs, cv)
 		}
+		if se := stats.RunEstimateSE(r, marks, higher); !math.IsNaN(se) {
+			ses = append(ses, se)
+		}
 	}
 	s.Median = Float(geoMean(s.RunEstimates))
 	s.RunCV = Float(stats.LogSD(s.RunEstimates))
 	s.WithinCV = Float(stats.Median(cvs))
+	s.WithinSE = Float(stats.Median(ses))
 	if n := len(s.RunEstimates); n >= stats.MinRuns && !s.RunCV.NaN() {
 		h := stats.TQuantile(1-(1-stats.Confidence)/2, float64(n-1)) * float64(s.RunCV) / math.Sqrt(float64(n))
 		m := float64(s.Median)

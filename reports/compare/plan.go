@@ -48,7 +48,8 @@ func RunsNeeded(detect, spread, within float64, l Limits, power float64, floorAt
 // plan takes n-1, the low end (with 2n-2, a cell of 2% between-run CV was
 // caught in 93.8% of trials at the plan's 5 runs). s is the spread of the run figures: spread (the
 // standard deviation of the log run figures) but not below within, the
-// part a run's own samples give its figure (WithinSpread; 0 or NaN when
+// part a run's own samples give its figure (Side.WithinSE, a noise file's
+// within_se, or WithinSpread where those are missing; 0 or NaN when
 // unknown), which a spread measured on few runs can underestimate. The
 // effective threshold is the larger of the policy's and the noise floor
 // for n runs a side (floorAt; NaN when none). For a sequential design the
@@ -102,7 +103,8 @@ type PlanRow struct {
 	Spread Float  `json:"between_cv"`
 	Source string `json:"source"`
 	// Within is the part of a run figure's spread due to its own samples
-	// (WithinSpread; null when unknown).
+	// (stats.RunEstimateSE, or WithinSpread where that is missing; null
+	// when unknown).
 	Within Float `json:"within"`
 	// Runs is the runs a side needed; 0 when more than MaxPlanRuns, or
 	// when nothing is known (Spread null).
@@ -151,7 +153,7 @@ func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
 	pl := newPlan(p, detect, power, Design{})
 	for i := range nf.Benchmarks {
 		b := &nf.Benchmarks[i]
-		pl.add(p, b.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", b.RunSeconds, b)
+		pl.add(p, b.Key, b.BetweenCV, noiseWithin(b), "noise file", b.RunSeconds, b)
 	}
 	pl.finish(p)
 	return pl
@@ -175,7 +177,7 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 			if secs == 0 {
 				secs = b.RunSeconds
 			}
-			pl.add(&r.Policy, c.Key, b.BetweenCV, WithinSpread(b.WithinCV, b.SamplesPerRun), "noise file", secs, b)
+			pl.add(&r.Policy, c.Key, b.BetweenCV, noiseWithin(b), "noise file", secs, b)
 			continue
 		}
 		spread, source := pooledSpread(c.Base.RunEstimates, c.New.RunEstimates), fmt.Sprintf("%d+%d runs", c.Base.Runs, c.New.Runs)
@@ -203,7 +205,11 @@ func pairedSpread(base, next []float64) float64 {
 
 // WithinSpread is the standard deviation a run's figure (the
 // stats.RunQuantile-quantile of its samples) owes to the scatter of its
-// own samples: quantileSE·cv/√samples (NaN when unknown).
+// own samples, were they normal: quantileSE·cv/√samples (NaN when
+// unknown). Only for inputs that lack stats.RunEstimateSE (noise files
+// made before within_se): the slow tail interference leaves sets the CV,
+// and the fast tenth hardly feels it, so on lavapipe this overstates the
+// figure's scatter several times over (docs/verdicts.md §5).
 func WithinSpread(cv float64, samples int) float64 {
 	if samples <= 0 || math.IsNaN(cv) {
 		return math.NaN()
@@ -217,13 +223,27 @@ func WithinSpread(cv float64, samples int) float64 {
 var quantileSE = math.Sqrt(stats.RunQuantile*(1-stats.RunQuantile)) /
 	distuv.UnitNormal.Prob(distuv.UnitNormal.Quantile(stats.RunQuantile))
 
-// sideWithin is WithinSpread for a side: its median within-run CV over
-// its average samples a run.
+// sideWithin is the part of a side's run figures owed to their own
+// samples: Side.WithinSE, or for a side without it (too few samples a
+// run) WithinSpread of its median within-run CV over its average samples
+// a run.
 func sideWithin(s *Side) float64 {
 	if s == nil || s.Runs == 0 {
 		return math.NaN()
 	}
+	if !s.WithinSE.NaN() {
+		return float64(s.WithinSE)
+	}
 	return WithinSpread(float64(s.WithinCV), s.N/s.Runs)
+}
+
+// noiseWithin is sideWithin for a noise file's benchmark: its within_se,
+// or for a file that predates it, WithinSpread of its within-run CV.
+func noiseWithin(b *noise.Bench) float64 {
+	if b.WithinSE > 0 {
+		return b.WithinSE
+	}
+	return WithinSpread(b.WithinCV, b.SamplesPerRun)
 }
 
 func newPlan(p *Policy, detect, power float64, d Design) *Plan {

@@ -46,6 +46,8 @@ func TestDecode(t *testing.T) {
 		{"runs 1", func(m map[string]any) { bench(m, 0)["runs"] = 1 }, "runs = 1: a noise figure needs 2 to"},
 		{"median 0", func(m map[string]any) { bench(m, 0)["median"] = 0 }, "median = 0: a median figure is positive"},
 		{"within_cv huge", func(m map[string]any) { bench(m, 0)["within_cv"] = 1e9 }, "within_cv = 1e+09"},
+		{"within_se huge", func(m map[string]any) { bench(m, 0)["within_se"] = 1e9 }, "within_se = 1e+09"},
+		{"within_se negative", func(m map[string]any) { bench(m, 0)["within_se"] = -0.1 }, "within_se = -0.1"},
 		{"samples negative", func(m map[string]any) { bench(m, 0)["samples_per_run"] = -1 }, "samples_per_run = -1"},
 		{"duplicate key", func(m map[string]any) { bench(m, 1)["key"] = bench(m, 0)["key"] }, "is in the file twice"},
 		{"empty key", func(m map[string]any) { bench(m, 1)["key"] = "" }, "benchmarks[1].key is empty"},

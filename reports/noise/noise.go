@@ -64,6 +64,11 @@ type Bench struct {
 	// WithinCV is the median over runs of the samples' coefficient of
 	// variation inside one run.
 	WithinCV float64 `json:"within_cv"`
+	// WithinSE is the median over runs of the standard error a run's
+	// figure (the fast tenth, stats.RunEstimate) owes to its own samples,
+	// relative to it (stats.RunEstimateSE; 0 in files made before it:
+	// compare --plan then works from WithinCV).
+	WithinSE float64 `json:"within_se,omitempty"`
 	// SamplesPerRun is the median number of samples a run took.
 	SamplesPerRun int `json:"samples_per_run"`
 	// RunSeconds is the median time one run spent on this benchmark.
@@ -99,6 +104,7 @@ func Measure(srcs []Source) (*File, error) {
 		b       Bench
 		medians []float64
 		cvs     []float64
+		ses     []float64
 		counts  []float64
 		secs    []float64
 	}
@@ -129,10 +135,15 @@ func Measure(srcs []Source) (*File, error) {
 				order = append(order, k)
 			}
 			_, groups := r.RunSamples()
-			for _, g := range groups {
+			marks := r.RunDisturbed()
+			higher := r.Metric.Better == results.HigherIsBetter
+			for gi, g := range groups {
 				a.medians = append(a.medians, stats.Median(g))
 				if cv := stats.CV(g); !math.IsNaN(cv) {
 					a.cvs = append(a.cvs, cv)
+				}
+				if se := stats.RunEstimateSE(g, marks[gi], higher); !math.IsNaN(se) {
+					a.ses = append(a.ses, se)
 				}
 				a.counts = append(a.counts, float64(len(g)))
 				if r.DurationS > 0 {
@@ -148,6 +159,9 @@ func Measure(srcs []Source) (*File, error) {
 		a.b.Median = stats.Median(a.medians)
 		a.b.BetweenCV = stats.LogSD(a.medians)
 		a.b.WithinCV = stats.Median(a.cvs)
+		if len(a.ses) > 0 {
+			a.b.WithinSE = stats.Median(a.ses)
+		}
 		a.b.SamplesPerRun = int(math.Round(stats.Median(a.counts)))
 		if len(a.secs) > 0 {
 			a.b.RunSeconds = stats.Median(a.secs)
@@ -253,7 +267,7 @@ func Encode(f *File) ([]byte, error) {
 	g.Benchmarks = slices.Clone(f.Benchmarks)
 	for i := range g.Benchmarks {
 		b := &g.Benchmarks[i]
-		for _, p := range []*float64{&b.BetweenCV, &b.WithinCV, &b.Median, &b.RunSeconds} {
+		for _, p := range []*float64{&b.BetweenCV, &b.WithinCV, &b.WithinSE, &b.Median, &b.RunSeconds} {
 			if math.IsNaN(*p) || math.IsInf(*p, 0) {
 				*p = 0
 			}
@@ -386,6 +400,7 @@ func validate(f *File, present []map[string]json.RawMessage) error {
 		}{
 			{"between_cv", b.BetweenCV, 0, MaxBetweenCV, fmt.Sprintf("outside 0..%g: run medians that wander by more than 100%% are no noise floor", MaxBetweenCV)},
 			{"within_cv", b.WithinCV, 0, maxWithinCV, fmt.Sprintf("outside 0..%g", maxWithinCV)},
+			{"within_se", b.WithinSE, 0, maxWithinCV, fmt.Sprintf("outside 0..%g", maxWithinCV)},
 			{"median", b.Median, math.SmallestNonzeroFloat64, results.MaxFigure, "a median figure is positive"},
 			{"run_seconds", b.RunSeconds, 0, 1e7, "outside 0..1e7 seconds"},
 		} {

@@ -66,6 +66,10 @@ func TestMeasureSaveLoad(t *testing.T) {
 	if b.Key != "s/a" || b.Runs != 3 || b.Median != 110 || math.Abs(b.BetweenCV-math.Log(1.1)) > 1e-3 || b.SamplesPerRun != 3 {
 		t.Errorf("bench %+v: want s/a, 3 runs, median 110, between-run CV ln 1.1", b)
 	}
+	if b.WithinSE != 0 {
+		t.Errorf("within_se %v from runs of 3 samples, want 0 (unknown: stats.MinSESamples)", b.WithinSE)
+	}
+	nf.Benchmarks[0].WithinSE = 0.004
 	path := filepath.Join(t.TempDir(), "noise.json")
 	if err := Save(path, nf); err != nil {
 		t.Fatal(err)
@@ -74,7 +78,7 @@ func TestMeasureSaveLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := back.Lookup("s/a@cfg"); got == nil || got.BetweenCV != b.BetweenCV {
+	if got := back.Lookup("s/a@cfg"); got == nil || got.BetweenCV != b.BetweenCV || got.WithinSE != 0.004 {
 		t.Errorf("lookup after load: %+v", got)
 	}
 	if mm := back.Mismatch(&results.File{Device: results.Device{Name: "RX 7900", DriverName: "radv", DriverInfo: "Mesa 25"}, Fingerprint: map[string]string{"kernel.release": "6.12"}}); len(mm) != 3 {

@@ -218,3 +218,89 @@ func TestOutside(t *testing.T) {
 		})
 	}
 }
+
+func TestRunEstimateSEEdges(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		name   string
+		xs     []float64
+		marks  []bool
+		higher bool
+		want   float64
+	}{
+		{"too few", []float64{1, 2, 3, 4}, nil, false, nan},
+		{"too few left unmarked", []float64{1, 2, 3, 4, 5, 6}, []bool{true, true}, false, nan},
+		{"no scatter", []float64{7, 7, 7, 7, 7, 7, 7, 7}, nil, false, 0},
+		{"zero figure", []float64{0, 0, 0, 0, 0, 1}, nil, false, nan},
+		// 10 samples: h = 0.2177, so the slope between the quantiles at
+		// 0 and 0.3177 of 10..19 (10 and 12.859), /0.3177 = 9 per unit
+		// of q (the samples are evenly spread); √(0.09/10)·9/10.9.
+		{"even", []float64{14, 11, 19, 10, 16, 12, 18, 13, 17, 15}, nil, false, math.Sqrt(0.009) * 9 / 10.9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := RunEstimateSE(tt.xs, tt.marks, tt.higher)
+			if math.IsNaN(tt.want) != math.IsNaN(got) || (!math.IsNaN(got) && math.Abs(got-tt.want) > 1e-9) {
+				t.Errorf("RunEstimateSE = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunEstimateSE: over many seeded runs, the standard error estimated
+// from each run's own samples matches how much the run figure really
+// scatters from run to run, for normal samples and for samples with the
+// slow tail interference leaves, where the CV-based figure (1.71·CV/√n)
+// overstates it several times over. Times and throughputs alike.
+func TestRunEstimateSE(t *testing.T) {
+	normal := func(rng *rand.Rand) float64 { return math.Exp(0.02 * rng.NormFloat64()) }
+	tail := func(rng *rand.Rand) float64 {
+		x := math.Exp(0.005 * rng.NormFloat64())
+		if rng.Float64() < 0.4 { // 40% of the samples slowed by 10-80%
+			x *= 1.1 + 0.7*rng.Float64()
+		}
+		return x
+	}
+	tests := []struct {
+		name      string
+		draw      func(*rand.Rand) float64
+		n         int
+		higher    bool
+		cvAtLeast float64 // the CV-based figure over the true scatter
+	}{
+		{"normal, 200 samples", normal, 200, false, 0.8},
+		{"normal, 20 samples", normal, 20, false, 0.8},
+		{"slow tail, 200 samples", tail, 200, false, 5},
+		{"slow tail, throughput", tail, 200, true, 5},
+		{"slow tail, 30 samples", tail, 30, false, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, uint64(tt.n)))
+			const runs = 600
+			var figures, ses, cvs []float64
+			for range runs {
+				xs := make([]float64, tt.n)
+				for i := range xs {
+					xs[i] = tt.draw(rng)
+					if tt.higher {
+						xs[i] = 1 / xs[i]
+					}
+				}
+				figures = append(figures, RunEstimate(xs, nil, tt.higher))
+				ses = append(ses, RunEstimateSE(xs, nil, tt.higher))
+				cvs = append(cvs, CV(xs))
+			}
+			truth := LogSD(figures)
+			est := Median(ses)
+			if r := est / truth; r < 0.75 || r > 1.35 {
+				t.Errorf("estimated SE %.3g%%, true scatter %.3g%% (ratio %.2f, want 0.75-1.35)", 100*est, 100*truth, r)
+			}
+			byCV := 1.71 * Median(cvs) / math.Sqrt(float64(tt.n))
+			if r := byCV / truth; r < tt.cvAtLeast {
+				t.Errorf("CV-based figure %.3g%% is only %.2f times the true %.3g%% (want at least %g)", 100*byCV, r, 100*truth, tt.cvAtLeast)
+			}
+			t.Logf("true %.3f%%, estimated %.3f%%, CV-based %.3f%%", 100*truth, 100*est, 100*byCV)
+		})
+	}
+}
