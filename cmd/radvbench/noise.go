@@ -50,6 +50,17 @@ benchmark is judged at the larger of the threshold and its floor; with
 fewer than 3 runs a side, a change must exceed floor plus threshold.
 Measure with at least 5 runs: with few, the floor is wide (Student's t).
 
+Files of two configurations taken in rounds (an A/A 'run --until-decided
+--config A --config B', or 'run --config A --config B --runs N') also give
+each benchmark's paired spread: the standard deviation of the rounds'
+log ratios of the two run figures, over √2. A comparison by config pairs
+its runs by round, and what drifts between rounds (often 10-30% on a
+shared machine) is in neither run of a pair, so such a comparison takes
+its floor from the paired spread: exp(t(1-alpha, df) · s · √(2/n)) − 1
+for n pairs. Both configurations' runs are pooled under the benchmark's
+bare ID, which is where 'compare --by config' and 'run --until-decided
+--noise FILE' look.
+
 --plan also prints how many runs a side catch a --detect slowdown (default
 5%) with 95% power, as 'compare --plan' does.
 
@@ -145,8 +156,12 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		if err := noise.Save(f.out, nf); err != nil {
 			return outputError("-o", err)
 		}
-		fmt.Fprintf(stdout, "radvbench noise: %d benchmarks over %d runs, median between-run CV %s (%s written)\n",
-			len(nf.Benchmarks), nf.Runs, compare.FormatPercent(medianSpread(nf)), f.out)
+		paired := ""
+		if n, m := pairedSpread(nf); n > 0 {
+			paired = fmt.Sprintf("; %d with runs paired by round, median paired spread %s", n, compare.FormatPercent(m))
+		}
+		fmt.Fprintf(stdout, "radvbench noise: %d benchmarks over %d runs, median between-run CV %s%s (%s written)\n",
+			len(nf.Benchmarks), nf.Runs, compare.FormatPercent(medianSpread(nf)), paired, f.out)
 	}
 	if f.plan {
 		d, err := compare.ParsePercent(f.detect)
@@ -173,6 +188,21 @@ func medianSpread(nf *noise.File) float64 {
 		return 0
 	}
 	return stats.Median(xs)
+}
+
+// pairedSpread counts the benchmarks with a paired spread and gives their
+// median.
+func pairedSpread(nf *noise.File) (int, float64) {
+	var xs []float64
+	for _, b := range nf.Benchmarks {
+		if b.PairedCV > 0 {
+			xs = append(xs, b.PairedCV)
+		}
+	}
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	return len(xs), stats.Median(xs)
 }
 
 // splitNoiseArgs separates noise's own flags (and their values) from the

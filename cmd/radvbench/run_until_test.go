@@ -72,6 +72,25 @@ func testRunUntilDecidedAA(t *testing.T, interleave string) {
 	if len(f.Rounds) >= 6 && len(orders) < 2 {
 		t.Logf("every round ran the sides in the same order %v (possible by chance: 1 in 4 for 3 rounds)", orders)
 	}
+	if interleave == "sample" && perConfig["a"] >= 2 {
+		checkPairedNoise(t, out)
+	}
+}
+
+// checkPairedNoise: 'noise' measures the paired spread of an A/A file of
+// runs in rounds (under the bare benchmark IDs, as 'compare --by config'
+// looks them up), and a comparison by config takes its floors from it.
+func checkPairedNoise(t *testing.T, aa string) {
+	t.Helper()
+	nf := filepath.Join(t.TempDir(), "noise.json")
+	code, out, errs := mainRun(t, "noise", "-o", nf, aa)
+	if code != 0 || errs != "" || !strings.Contains(out, "with runs paired by round") {
+		t.Fatalf("noise of the A/A file: exit %d stderr %q\n%s", code, errs, out)
+	}
+	code, out, errs = mainRun(t, "compare", "--by", "config", "--noise", nf, aa)
+	if code != 0 || errs != "" || !strings.Contains(out, "runs paired by round, noise floors from "+nf) || strings.Contains(out, "not in the noise file") {
+		t.Errorf("compare --by config --noise: exit %d stderr %q\n%s", code, errs, out)
+	}
 }
 
 // TestRunUntilDecidedSlowdown (-long): a real slowdown (llvmpipe's JIT

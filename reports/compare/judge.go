@@ -273,6 +273,8 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	ev := Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
 		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
 	ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
+	xb, xn, paired := pairRuns(c.Base, c.New)
+	c.Paired = paired
 	nz := j.noise.Lookup(key)
 	if nz != nil {
 		// With runs enough for an interval the floor raises the threshold
@@ -282,11 +284,9 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 		if nb >= stats.MinRuns && nn >= stats.MinRuns {
 			floorAlpha = perBenchmark
 		}
-		ev.Floor = nz.Floor(nb, nn, floorAlpha)
+		ev.Floor = floorOf(nz, paired, nb, nn, len(xb), floorAlpha)
 	}
 	eff := ev.Effective(lim)
-	xb, xn, paired := pairRuns(c.Base, c.New)
-	c.Paired = paired
 	ld := logDiff(xb, xn, paired)
 	if ld.OK {
 		ev.P = ld.P()
@@ -382,4 +382,19 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// floorOf is a benchmark's noise floor for a comparison of nb runs
+// against nn: for runs paired by round (pairs of them), the noise file's
+// PairedFloor when it measured paired runs, since what drifts between
+// rounds is in neither; otherwise Floor, from its between-run spread.
+// NaN without a noise figure.
+func floorOf(nz *noise.Bench, paired bool, nb, nn, pairs int, alpha float64) float64 {
+	if nz == nil {
+		return math.NaN()
+	}
+	if paired && nz.PairedCV > 0 {
+		return nz.PairedFloor(pairs, alpha)
+	}
+	return nz.Floor(nb, nn, alpha)
 }

@@ -153,7 +153,8 @@ func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
 	pl := newPlan(p, detect, power, Design{})
 	for i := range nf.Benchmarks {
 		b := &nf.Benchmarks[i]
-		pl.add(p, b.Key, b.BetweenCV, noiseWithin(b), "noise file", b.RunSeconds, b)
+		spread, source, paired := noiseSpread(b, b.PairedCV > 0)
+		pl.add(p, b.Key, spread, noiseWithin(b), source, b.RunSeconds, b, paired)
 	}
 	pl.finish(p)
 	return pl
@@ -177,17 +178,30 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 			if secs == 0 {
 				secs = b.RunSeconds
 			}
-			pl.add(&r.Policy, c.Key, b.BetweenCV, noiseWithin(b), "noise file", secs, b)
+			spread, source, paired := noiseSpread(b, c.Paired)
+			pl.add(&r.Policy, c.Key, spread, noiseWithin(b), source, secs, b, paired)
 			continue
 		}
 		spread, source := pooledSpread(c.Base.RunEstimates, c.New.RunEstimates), fmt.Sprintf("%d+%d runs", c.Base.Runs, c.New.Runs)
-		if base, next, paired := pairRuns(c.Base, c.New); paired && len(base) >= 2 {
+		base, next, paired := pairRuns(c.Base, c.New)
+		if paired && len(base) >= 2 {
 			spread, source = pairedSpread(base, next), fmt.Sprintf("%d pairs", len(base))
 		}
-		pl.add(&r.Policy, c.Key, spread, sideWithin(c.Base), source, secs, nil)
+		pl.add(&r.Policy, c.Key, spread, sideWithin(c.Base), source, secs, nil, paired)
 	}
 	pl.finish(&r.Policy)
 	return pl
+}
+
+// noiseSpread is the spread a plan takes from a noise file's benchmark:
+// for runs paired by round its PairedCV when it measured paired runs
+// (paired true: the plan and the floor are the paired ones), otherwise
+// its between-run spread.
+func noiseSpread(b *noise.Bench, paired bool) (spread float64, source string, isPaired bool) {
+	if paired && b.PairedCV > 0 {
+		return b.PairedCV, fmt.Sprintf("noise file, %d pairs", b.Pairs), true
+	}
+	return b.BetweenCV, "noise file", false
 }
 
 // pairedSpread is the per-run spread that gives runs paired by round
@@ -256,16 +270,18 @@ func newPlan(p *Policy, detect, power float64, d Design) *Plan {
 	return &Plan{Detect: detect, Power: power, Alpha: p.Alpha, Threshold: p.Threshold, Rows: []PlanRow{}, Design: d}
 }
 
-func (pl *Plan) add(p *Policy, key string, spread, within float64, source string, secs float64, nb *noise.Bench) {
+func (pl *Plan) add(p *Policy, key string, spread, within float64, source string, secs float64, nb *noise.Bench, paired bool) {
 	lim, _ := p.For(key)
 	pl.Rows = append(pl.Rows, PlanRow{Key: key, Spread: Float(spread), Within: Float(within), Source: source, RunSeconds: secs})
-	pl.todo = append(pl.todo, planInput{lim, nb})
+	pl.todo = append(pl.todo, planInput{lim, nb, paired})
 }
 
-// planInput is what finish needs to size a row: its limits and noise.
+// planInput is what finish needs to size a row: its limits, noise, and
+// whether its runs are paired by round (which noise floor applies).
 type planInput struct {
-	lim Limits
-	nb  *noise.Bench
+	lim    Limits
+	nb     *noise.Bench
+	paired bool
 }
 
 // finish sizes every row and totals the plan. With alpha a comparison
@@ -283,7 +299,7 @@ func (pl *Plan) finish(p *Policy) {
 		lim := in.lim
 		lim.Alpha *= scale
 		if !r.Spread.NaN() {
-			r.Runs = RunsNeededIn(pl.Design, pl.Detect, float64(r.Spread), float64(r.Within), lim, pl.Power, func(n int) float64 { return in.nb.Floor(n, n, in.lim.Alpha) })
+			r.Runs = RunsNeededIn(pl.Design, pl.Detect, float64(r.Spread), float64(r.Within), lim, pl.Power, func(n int) float64 { return floorOf(in.nb, in.paired, n, n, n, in.lim.Alpha) })
 			r.WithinThreshold = r.Runs == 0 && pl.Detect <= lim.Threshold
 		}
 	}

@@ -3,19 +3,21 @@ package compare
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// slowTailFile is an A/A file of rounds of two configurations whose
-// samples have the shape lavapipe's have: a tight fast level (0.3%) and
-// 40% of the samples slowed by 10-80%, so the samples' CV is about 20%
-// while the fast tenth of 200 of them moves by about 0.1%. The rounds
-// drift by 20% on both sides alike, and the pairs differ by 1%.
-func slowTailFile(rounds, samples int) *results.File {
-	rng := rand.New(rand.NewPCG(5, 5))
+// slowTailFile is a file of rounds of two configurations whose samples
+// have the shape lavapipe's have: a tight fast level (0.3%) and 40% of
+// the samples slowed by 10-80%, so the samples' CV is about 20% while the
+// fast tenth of 200 of them moves by about 0.1%. The rounds drift by 20%
+// on both sides alike, B's runs are shift× A's, and the runs of a pair
+// differ by about jitter√2 (seeded).
+func slowTailFile(rounds, samples int, shift, jitter float64, seed uint64) *results.File {
+	rng := rand.New(rand.NewPCG(seed, seed))
 	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
 	rs := make([]results.Result, 2)
 	for i, cfg := range []string{"A", "B"} {
@@ -25,7 +27,10 @@ func slowTailFile(rounds, samples int) *results.File {
 	for round := 1; round <= rounds; round++ {
 		drift := math.Exp(0.2 * rng.NormFloat64())
 		for i := range rs {
-			level := drift * math.Exp(0.01*rng.NormFloat64())
+			level := drift * math.Exp(jitter*rng.NormFloat64())
+			if i == 1 {
+				level *= shift
+			}
 			for range samples {
 				x := 100 * level * math.Exp(0.003*rng.NormFloat64())
 				if rng.Float64() < 0.4 {
@@ -47,7 +52,7 @@ func slowTailFile(rounds, samples int) *results.File {
 // many times the runs the pairs' spread needs. A noise file's within_se
 // is used the same way; a file without it falls back to the CV.
 func TestPlanWithinFromFastTenth(t *testing.T) {
-	f := slowTailFile(6, 200)
+	f := slowTailFile(6, 200, 1, 0.01, 5)
 	rep, err := Compare([]Input{{Name: "aa.json", File: f}}, Options{Policy: DefaultPolicy(), By: "config"})
 	if err != nil {
 		t.Fatal(err)
@@ -89,5 +94,73 @@ func TestPlanWithinFromFastTenth(t *testing.T) {
 	want := WithinSpread(nb.WithinCV, nb.SamplesPerRun)
 	if got := PlanFromNoise(&old, &p, 0.10, DefaultPower).Rows[0].Within; math.Abs(float64(got)-want) > 1e-12 {
 		t.Errorf("plan from an older noise file: within %v, want the CV-based %v", got, want)
+	}
+}
+
+// TestComparePairedNoiseFloor: a noise file measured on A/A files of
+// configurations in rounds gives runs paired by round their own floor,
+// from the pairs' spread (noise.Bench.PairedFloor), where the runs'
+// drift between rounds would give a floor several times as large. With
+// it, an A/A comparison whose pairs scatter by 4% (the noise file's by
+// 6%) is ~, where against the 3% threshold alone it is unsure, and a 30%
+// slowdown is still a regression.
+// The plan takes the same spread and floor.
+func TestComparePairedNoiseFloor(t *testing.T) {
+	var train []noise.Source
+	for seed := range uint64(3) {
+		train = append(train, noise.Source{Name: "aa.json", File: slowTailFile(6, 50, 1, 0.06, 10+seed)})
+	}
+	nf, err := noise.Measure(train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb := nf.Lookup("s/k")
+	if nb == nil || nb.Pairs != 18 {
+		t.Fatalf("noise of s/k: %+v", nb)
+	}
+	judge := func(f *results.File, nf *noise.File) Comparison {
+		t.Helper()
+		rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: DefaultPolicy(), By: "config", Noise: nf})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Comparisons[0]
+	}
+	aa := slowTailFile(6, 50, 1, 0.04, 20)
+	if c := judge(aa, nil); c.Verdict != Unsure {
+		t.Errorf("A/A without a noise file: %s (%s), want unsure: pairs that scatter by 4%% cannot show a 3%% threshold is kept", c.Verdict, c.Reason)
+	}
+	c := judge(aa, nf)
+	if want := nb.PairedFloor(6, 0.01); !c.Paired || math.Abs(float64(c.Limits.Floor)-want) > 1e-12 {
+		t.Errorf("floor %v (paired %v), want the paired floor %v", c.Limits.Floor, c.Paired, want)
+	}
+	if c.Verdict != Same {
+		t.Errorf("A/A with the paired floor %.1f%%: %s (%s), want ~", 100*float64(c.Limits.Floor), c.Verdict, c.Reason)
+	}
+	if c := judge(slowTailFile(6, 50, 0.7, 0.06, 21), nf); c.Verdict != Regression {
+		t.Errorf("30%% slowdown with the paired floor: %s (%s), want a regression", c.Verdict, c.Reason)
+	}
+	// A noise file without paired runs: the floor of the drifting runs.
+	old := *nf
+	old.Benchmarks = slices.Clone(nf.Benchmarks)
+	for i := range old.Benchmarks {
+		old.Benchmarks[i].PairedCV, old.Benchmarks[i].Pairs, old.Benchmarks[i].PairedDF = 0, 0, 0
+	}
+	c = judge(aa, &old)
+	if want := old.Lookup("s/k").Floor(6, 6, 0.01); math.Abs(float64(c.Limits.Floor)-want) > 1e-12 || !(want > 3*nb.PairedFloor(6, 0.01)) {
+		t.Errorf("floor without paired noise %v, want the between-run floor %v, several times the paired one", c.Limits.Floor, want)
+	}
+	// The plan: the noise file's paired spread and floor.
+	rep, err := Compare([]Input{{Name: "ab.json", File: aa}}, Options{Policy: DefaultPolicy(), By: "config", Noise: nf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := PlanFromReport(rep, nf, 0.10, DefaultPower).Rows[0]
+	if float64(r.Spread) != nb.PairedCV || r.Source != "noise file, 18 pairs" {
+		t.Errorf("plan row: spread %v from %q, want the paired %v from the noise file's 18 pairs", r.Spread, r.Source, nb.PairedCV)
+	}
+	p := DefaultPolicy()
+	if r := PlanFromNoise(nf, &p, 0.10, DefaultPower).Rows[2]; r.Key != "s/k" || float64(r.Spread) != nb.PairedCV {
+		t.Errorf("plan from the noise file: %s from %v, want s/k from its paired spread", r.Key, r.Spread)
 	}
 }

@@ -69,6 +69,18 @@ type Bench struct {
 	// relative to it (stats.RunEstimateSE; 0 in files made before it:
 	// compare --plan then works from WithinCV).
 	WithinSE float64 `json:"within_se,omitempty"`
+	// PairedCV is the spread of runs taken in pairs, one of each of two
+	// configurations a round (run --config A --config B, --until-decided):
+	// the standard deviation of the pairs' log ratios of their run figures
+	// (stats.RunEstimate) over √2, so that PairedCV·√(2/n) is the standard
+	// error of the mean log ratio of n pairs. What drifts between rounds
+	// falls on both runs of a pair and is not in it. Pairs counts the pairs
+	// it was measured on, PairedDF its degrees of freedom (the pairs less
+	// one a source file: each file's mean ratio is taken out). 0 when the
+	// sources have no paired runs (older files, or runs not in rounds).
+	PairedCV float64 `json:"paired_cv,omitempty"`
+	Pairs    int     `json:"pairs,omitempty"`
+	PairedDF int     `json:"paired_df,omitempty"`
 	// SamplesPerRun is the median number of samples a run took.
 	SamplesPerRun int `json:"samples_per_run"`
 	// RunSeconds is the median time one run spent on this benchmark.
@@ -95,21 +107,20 @@ var ErrTooFewRuns = errors.New("too few runs")
 
 // Measure computes the noise of every benchmark over all runs of all
 // sources, which must be repeated runs of one build on one machine (A/A):
-// each file's rounds are runs, several files are pooled.
+// each file's rounds are runs, several files are pooled. A file of
+// configurations taken in rounds (run --config A --config B, with or
+// without --until-decided) also gives the spread of its first two
+// configurations' paired runs (pairedSpreads), under the bare benchmark
+// ID, which a comparison by config looks up: there each configuration's
+// runs are also pooled under the ID.
 func Measure(srcs []Source) (*File, error) {
 	if len(srcs) == 0 {
 		return nil, errors.New("no results files to measure")
 	}
-	type acc struct {
-		b       Bench
-		medians []float64
-		cvs     []float64
-		ses     []float64
-		counts  []float64
-		secs    []float64
-	}
 	accs := map[string]*acc{}
 	var order []string
+	pooled := map[string]*acc{} // the configurations' runs under the bare ID
+	var pooledOrder []string
 	f := &File{Schema: Schema, Created: time.Now().UTC().Truncate(time.Second)}
 	first := srcs[0].File
 	f.Device = first.Device.Name
@@ -127,45 +138,26 @@ func Measure(srcs []Source) (*File, error) {
 			if r.Status != results.StatusOK {
 				continue
 			}
-			k := Key(r)
-			a := accs[k]
-			if a == nil {
-				a = &acc{b: Bench{Key: k, Metric: r.Metric.Name, Unit: r.Metric.Unit}}
-				accs[k] = a
-				order = append(order, k)
-			}
-			_, groups := r.RunSamples()
-			marks := r.RunDisturbed()
-			higher := r.Metric.Better == results.HigherIsBetter
-			for gi, g := range groups {
-				a.medians = append(a.medians, stats.Median(g))
-				if cv := stats.CV(g); !math.IsNaN(cv) {
-					a.cvs = append(a.cvs, cv)
-				}
-				if se := stats.RunEstimateSE(g, marks[gi], higher); !math.IsNaN(se) {
-					a.ses = append(a.ses, se)
-				}
-				a.counts = append(a.counts, float64(len(g)))
-				if r.DurationS > 0 {
-					a.secs = append(a.secs, r.DurationS/float64(len(groups)))
-				}
+			accFor(accs, &order, Key(r), r).add(r)
+			if r.Config != "" {
+				accFor(pooled, &pooledOrder, r.ID(), r).add(r)
 			}
 		}
+	}
+	paired, pairedOrder := pairedSpreads(srcs)
+	for _, id := range pairedOrder {
+		if accs[id] == nil {
+			accs[id] = pooled[id]
+			order = append(order, id)
+		}
+		p := paired[id]
+		accs[id].b.PairedCV = math.Sqrt(p.ss/float64(p.df)) / math.Sqrt2
+		accs[id].b.Pairs, accs[id].b.PairedDF = p.pairs, p.df
 	}
 	enough := false
 	for _, k := range order {
 		a := accs[k]
-		a.b.Runs = len(a.medians)
-		a.b.Median = stats.Median(a.medians)
-		a.b.BetweenCV = stats.LogSD(a.medians)
-		a.b.WithinCV = stats.Median(a.cvs)
-		if len(a.ses) > 0 {
-			a.b.WithinSE = stats.Median(a.ses)
-		}
-		a.b.SamplesPerRun = int(math.Round(stats.Median(a.counts)))
-		if len(a.secs) > 0 {
-			a.b.RunSeconds = stats.Median(a.secs)
-		}
+		a.finish()
 		if a.b.Runs < 2 {
 			continue // no spread to measure
 		}
@@ -176,6 +168,63 @@ func Measure(srcs []Source) (*File, error) {
 		return nil, fmt.Errorf("%w: every benchmark has one run; measure at least 3 runs (radvbench noise --runs 5, or several results files of the same build)", ErrTooFewRuns)
 	}
 	return f, nil
+}
+
+// acc gathers one benchmark's runs for Measure.
+type acc struct {
+	b       Bench
+	medians []float64
+	cvs     []float64
+	ses     []float64
+	counts  []float64
+	secs    []float64
+}
+
+// accFor returns accs[k], made (and k appended to order) for r's metric
+// when missing.
+func accFor(accs map[string]*acc, order *[]string, k string, r *results.Result) *acc {
+	a := accs[k]
+	if a == nil {
+		a = &acc{b: Bench{Key: k, Metric: r.Metric.Name, Unit: r.Metric.Unit}}
+		accs[k] = a
+		*order = append(*order, k)
+	}
+	return a
+}
+
+// add takes in every run of r.
+func (a *acc) add(r *results.Result) {
+	_, groups := r.RunSamples()
+	marks := r.RunDisturbed()
+	higher := r.Metric.Better == results.HigherIsBetter
+	for gi, g := range groups {
+		a.medians = append(a.medians, stats.Median(g))
+		if cv := stats.CV(g); !math.IsNaN(cv) {
+			a.cvs = append(a.cvs, cv)
+		}
+		if se := stats.RunEstimateSE(g, marks[gi], higher); !math.IsNaN(se) {
+			a.ses = append(a.ses, se)
+		}
+		a.counts = append(a.counts, float64(len(g)))
+		if r.DurationS > 0 {
+			a.secs = append(a.secs, r.DurationS/float64(len(groups)))
+		}
+	}
+}
+
+// finish computes the figures of the runs taken in.
+func (a *acc) finish() {
+	a.b.Runs = len(a.medians)
+	a.b.Median = stats.Median(a.medians)
+	a.b.BetweenCV = stats.LogSD(a.medians)
+	a.b.WithinCV = stats.Median(a.cvs)
+	if len(a.ses) > 0 {
+		a.b.WithinSE = stats.Median(a.ses)
+	}
+	a.b.SamplesPerRun = int(math.Round(stats.Median(a.counts)))
+	if len(a.secs) > 0 {
+		a.b.RunSeconds = stats.Median(a.secs)
+	}
 }
 
 // Lookup returns the noise of the benchmark with the given key, or nil.
@@ -267,7 +316,7 @@ func Encode(f *File) ([]byte, error) {
 	g.Benchmarks = slices.Clone(f.Benchmarks)
 	for i := range g.Benchmarks {
 		b := &g.Benchmarks[i]
-		for _, p := range []*float64{&b.BetweenCV, &b.WithinCV, &b.WithinSE, &b.Median, &b.RunSeconds} {
+		for _, p := range []*float64{&b.BetweenCV, &b.WithinCV, &b.WithinSE, &b.PairedCV, &b.Median, &b.RunSeconds} {
 			if math.IsNaN(*p) || math.IsInf(*p, 0) {
 				*p = 0
 			}
@@ -401,6 +450,7 @@ func validate(f *File, present []map[string]json.RawMessage) error {
 			{"between_cv", b.BetweenCV, 0, MaxBetweenCV, fmt.Sprintf("outside 0..%g: run medians that wander by more than 100%% are no noise floor", MaxBetweenCV)},
 			{"within_cv", b.WithinCV, 0, maxWithinCV, fmt.Sprintf("outside 0..%g", maxWithinCV)},
 			{"within_se", b.WithinSE, 0, maxWithinCV, fmt.Sprintf("outside 0..%g", maxWithinCV)},
+			{"paired_cv", b.PairedCV, 0, MaxBetweenCV, fmt.Sprintf("outside 0..%g: paired runs that differ by more than 100%% are no noise floor", MaxBetweenCV)},
 			{"median", b.Median, math.SmallestNonzeroFloat64, results.MaxFigure, "a median figure is positive"},
 			{"run_seconds", b.RunSeconds, 0, 1e7, "outside 0..1e7 seconds"},
 		} {
@@ -410,6 +460,9 @@ func validate(f *File, present []map[string]json.RawMessage) error {
 		}
 		if b.Runs < 2 || b.Runs > maxRuns {
 			return fmt.Errorf("%s: runs = %d: a noise figure needs 2 to %d runs", at, b.Runs, maxRuns)
+		}
+		if b.PairedCV > 0 && (b.PairedDF < 1 || b.PairedDF >= b.Pairs || b.Pairs > maxRuns) {
+			return fmt.Errorf("%s: paired_cv needs pairs (2 to %d) and paired_df (1 to pairs-1), got %d and %d", at, maxRuns, b.Pairs, b.PairedDF)
 		}
 		if b.SamplesPerRun < 0 || b.SamplesPerRun > results.MaxSamples {
 			return fmt.Errorf("%s: samples_per_run = %d: outside 0..%d", at, b.SamplesPerRun, results.MaxSamples)

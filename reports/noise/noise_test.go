@@ -2,7 +2,9 @@ package noise
 
 import (
 	"math"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,5 +93,99 @@ func TestMeasureSaveLoad(t *testing.T) {
 	// A results file is not a noise file.
 	if _, err := Load(filepath.Join("..", "compare", "testdata", "base.json")); err == nil || !strings.Contains(err.Error(), `not "radvbench/noise/v1"`) {
 		t.Errorf("results as noise file: %v", err)
+	}
+}
+
+// pairedFile is a file of two configurations taken in rounds: the
+// rounds drift by 30% on both alike, B runs shift× A's, and each run's
+// figure carries a jitter of about jitter (seeded). Every run has 20
+// samples within 0.1% of its level; marked rounds of B are disturbed
+// throughout.
+func pairedFile(rounds int, shift, jitter float64, seed uint64, marked ...int) *results.File {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	f := &results.File{Device: results.Device{Name: "llvmpipe"}, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
+	rs := []results.Result{
+		{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: "A", DurationS: 1, Metric: results.Metric{Name: "m", Unit: "GB/s", Better: results.HigherIsBetter}},
+		{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: "B", DurationS: 1, Metric: results.Metric{Name: "m", Unit: "GB/s", Better: results.HigherIsBetter}},
+	}
+	for round := 1; round <= rounds; round++ {
+		f.Rounds = append(f.Rounds, results.Round{Index: round, Config: "A"}, results.Round{Index: round, Config: "B"})
+		drift := math.Exp(0.3 * rng.NormFloat64())
+		for side := range rs {
+			level := 100 * drift * math.Exp(jitter*rng.NormFloat64())
+			if side == 1 {
+				level *= shift
+			}
+			for i := range 20 {
+				rs[side].Metric.Samples = append(rs[side].Metric.Samples, level*(1+0.001*float64(i%5)))
+				rs[side].SampleRounds = append(rs[side].SampleRounds, round)
+				rs[side].Disturbed = append(rs[side].Disturbed, side == 1 && slices.Contains(marked, round))
+			}
+		}
+	}
+	f.Results = rs
+	return f
+}
+
+// TestMeasurePaired: runs of two configurations in rounds give the
+// spread of their pairs, under the bare benchmark ID (where a comparison
+// by config looks), with each configuration's runs pooled there too; the
+// rounds' drift is not in it, nor a constant difference between the
+// configurations (each file's own), nor a run set aside as disturbed.
+func TestMeasurePaired(t *testing.T) {
+	f1 := pairedFile(8, 1.1, 0.01, 1, 3) // round 3 of B disturbed: 7 pairs
+	f2 := pairedFile(6, 0.9, 0.01, 2)
+	nf, err := Measure([]Source{{"f1.json", f1}, {"f2.json", f2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, b := range nf.Benchmarks {
+		keys = append(keys, b.Key)
+	}
+	if !slices.Equal(keys, []string{"s/k@A", "s/k@B", "s/k"}) {
+		t.Fatalf("keys %q, want s/k@A, s/k@B and the bare s/k", keys)
+	}
+	bare := nf.Lookup("s/k")
+	if bare.Pairs != 13 || bare.PairedDF != 11 || bare.Runs != 28 {
+		t.Errorf("bare entry: %d pairs, %d degrees of freedom, %d runs; want 13, 11 (one a file less), 28", bare.Pairs, bare.PairedDF, bare.Runs)
+	}
+	// The pairs' log ratios scatter by √2·1%: PairedCV about 1%, where
+	// the runs drift by 30% and the files' shifts differ by 20%.
+	if !(bare.PairedCV > 0.005 && bare.PairedCV < 0.02) || bare.BetweenCV < 0.15 {
+		t.Errorf("paired_cv %.4f, between_cv %.3f: want about 0.01 and the drift's 0.3", bare.PairedCV, bare.BetweenCV)
+	}
+	if a := nf.Lookup("s/k@A"); a.PairedCV != 0 || a.Runs != 14 {
+		t.Errorf("s/k@A: paired_cv %v over %d runs; want none, 14 runs", a.PairedCV, a.Runs)
+	}
+	// Runs not in configurations have no pairs.
+	plain := &results.File{Device: f1.Device, Results: []results.Result{result("a", []int{1, 1, 1, 2, 2, 2}, 99, 100, 101, 109, 110, 111)}}
+	nf, err = Measure([]Source{{"plain.json", plain}})
+	if err != nil || nf.Benchmarks[0].PairedCV != 0 || nf.Benchmarks[0].Pairs != 0 {
+		t.Errorf("plain runs: %+v, %v", nf.Benchmarks, err)
+	}
+}
+
+func TestPairedFloor(t *testing.T) {
+	b := &Bench{Key: "k", Runs: 10, BetweenCV: 0.3, PairedCV: 0.02, Pairs: 12, PairedDF: 10}
+	t10 := stats.TQuantile(0.99, 10)
+	tests := []struct {
+		n    int
+		want float64
+	}{
+		{4, math.Expm1(t10 * 0.02 * math.Sqrt(2.0/4))},
+		{9, math.Expm1(t10 * 0.02 * math.Sqrt(2.0/9))},
+	}
+	for _, tc := range tests {
+		if got := b.PairedFloor(tc.n, 0.01); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("PairedFloor(%d) = %v, want %v", tc.n, got, tc.want)
+		}
+	}
+	if b.PairedFloor(4, 0.01) >= b.Floor(4, 4, 0.01) {
+		t.Error("the paired floor is not below the floor of the drifting runs")
+	}
+	var none *Bench
+	if !math.IsNaN(none.PairedFloor(4, 0.01)) || !math.IsNaN((&Bench{Runs: 5, BetweenCV: 0.1}).PairedFloor(4, 0.01)) {
+		t.Error("a paired floor without paired runs is not NaN")
 	}
 }

@@ -1,0 +1,110 @@
+package noise
+
+import (
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// pairedSum is one benchmark's paired log ratios, summed over sources.
+type pairedSum struct {
+	ss        float64 // squared deviations from each source's mean ratio
+	df, pairs int
+}
+
+// pairedSpreads gathers, per benchmark ID, the log ratios of the run
+// figures of each source's first two configurations (File.Configs order)
+// in the rounds where both have a run: the figure the comparison judges
+// (stats.RunEstimate of the undisturbed samples), runs most of whose
+// samples were disturbed set aside as the comparison sets them aside
+// (stats.DisturbedRun). Each source's mean ratio is taken out, so a
+// constant difference between its configurations (an A/B file) is not
+// spread, and a source gives nothing for an ID with fewer than 2 pairs
+// in it; order lists the IDs in the order they first appear.
+func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
+	out := map[string]*pairedSum{}
+	var order []string
+	for _, s := range srcs {
+		if len(s.File.Configs) < 2 {
+			continue
+		}
+		a, b := s.File.Configs[0].Name, s.File.Configs[1].Name
+		figs := map[string][2]map[int]float64{}
+		var ids []string
+		for i := range s.File.Results {
+			r := &s.File.Results[i]
+			side := -1
+			switch r.Config {
+			case a:
+				side = 0
+			case b:
+				side = 1
+			}
+			if side < 0 || r.Status != results.StatusOK || len(r.SampleRounds) != len(r.Metric.Samples) {
+				continue
+			}
+			id := r.ID()
+			f, ok := figs[id]
+			if !ok {
+				f = [2]map[int]float64{{}, {}}
+				figs[id] = f
+				ids = append(ids, id)
+			}
+			rounds, groups := r.RunSamples()
+			marks := r.RunDisturbed()
+			higher := r.Metric.Better == results.HigherIsBetter
+			for gi, g := range groups {
+				if stats.DisturbedRun(marks[gi], len(g)) {
+					continue
+				}
+				if x := stats.RunEstimate(g, marks[gi], higher); x > 0 && !math.IsInf(x, 0) {
+					f[side][rounds[gi]] = x
+				}
+			}
+		}
+		for _, id := range ids {
+			f := figs[id]
+			var ds []float64
+			for _, round := range slices.Sorted(maps.Keys(f[0])) {
+				if y, ok := f[1][round]; ok {
+					ds = append(ds, math.Log(y/f[0][round]))
+				}
+			}
+			if len(ds) < 2 {
+				continue
+			}
+			var mean float64
+			for _, d := range ds {
+				mean += d
+			}
+			mean /= float64(len(ds))
+			p := out[id]
+			if p == nil {
+				p = &pairedSum{}
+				out[id] = p
+				order = append(order, id)
+			}
+			for _, d := range ds {
+				p.ss += (d - mean) * (d - mean)
+			}
+			p.df += len(ds) - 1
+			p.pairs += len(ds)
+		}
+	}
+	return out, order
+}
+
+// PairedFloor is Floor for a comparison of n runs a side paired by round:
+// the largest relative change an A/A comparison of n pairs produces with
+// probability 1-alpha, exp(t(1-alpha, PairedDF) · PairedCV · √(2/n)) − 1
+// (the mean of n pairs' log ratios has standard error PairedCV·√(2/n)).
+// NaN when the file measured no paired runs for the benchmark.
+func (b *Bench) PairedFloor(n int, alpha float64) float64 {
+	if b == nil || b.PairedDF < 1 || !(b.PairedCV > 0) || n < 1 {
+		return math.NaN()
+	}
+	return math.Expm1(stats.TQuantile(1-alpha, float64(b.PairedDF)) * b.PairedCV * math.Sqrt(2/float64(n)))
+}
