@@ -338,10 +338,36 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	if p.MinSamples > 0 && (minRun(be.runs) < p.MinSamples || minRun(ge.runs) < p.MinSamples) {
 		c.Warnings = append(c.Warnings, Warning{"few-samples", fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
 	}
-	if lim.Noise > 0 && (float64(c.Base.RunCV) > lim.Noise || float64(c.New.RunCV) > lim.Noise) {
-		c.Warnings = append(c.Warnings, Warning{"noisy-runs", fmt.Sprintf("runs wander by more than the %s noise limit: a quieter machine, or more runs, narrows the verdict", FormatPercent(lim.Noise))})
+	if w, ok := noisyRuns(c, xb, xn, paired, lim.Noise, nz); ok {
+		c.Warnings = append(c.Warnings, w)
 	}
 	return c
+}
+
+// noisyRuns warns when the runs the verdict rests on scatter by more than
+// the noise limit: for runs paired by round the pairs' spread
+// (pairedSpread: what drifts between rounds is not in the verdict, so it
+// is not in the warning), otherwise each side's between-run spread. An
+// unsure verdict of paired runs without a paired noise floor is told
+// where one comes from.
+func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *noise.Bench) (Warning, bool) {
+	if !(limit > 0) {
+		return Warning{}, false
+	}
+	if !paired || len(xb) < 2 {
+		if float64(c.Base.RunCV) > limit || float64(c.New.RunCV) > limit {
+			return Warning{"noisy-runs", fmt.Sprintf("runs wander by more than the %s noise limit: a quieter machine, or more runs, narrows the verdict", FormatPercent(limit))}, true
+		}
+		return Warning{}, false
+	}
+	if !(pairedSpread(xb, xn) > limit) {
+		return Warning{}, false
+	}
+	msg := fmt.Sprintf("the two runs of a round differ by more than the %s noise limit: a quieter machine, or more rounds, narrows the verdict", FormatPercent(limit))
+	if c.Verdict == Unsure && (nz == nil || !(nz.PairedCV > 0)) {
+		msg += "; or judge against what the pairs can show: a noise file of A/A rounds ('radvbench noise -o noise.json FILE', then --noise noise.json)"
+	}
+	return Warning{"noisy-pairs", msg}, true
 }
 
 func minRun(runs [][]float64) int {
