@@ -309,6 +309,14 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	c.Limits.Floor = Float(ev.Floor)
 	c.Limits.Effective = Float(eff)
 	c.Verdict, c.Reason = Decide(ev, lim)
+	if (nb < stats.MinRuns || nn < stats.MinRuns) && !j.design.last(min(nb, nn)) && (c.Verdict == Regression || c.Verdict == Improvement) {
+		// The floor rule is a look of its own, and a sequential design
+		// spends its error budget from its first look at MinRuns a side
+		// (Design.Looks): a change called here would be a look no budget
+		// paid for. The closing look, and a fixed design, may use it.
+		c.Verdict = Unsure
+		c.Reason = fmt.Sprintf("fewer than %d runs a side: the change exceeds the noise floor plus the threshold, but runs added until decided are first judged at %d runs a side", stats.MinRuns, stats.MinRuns)
+	}
 	if keepAll {
 		// Measured under load throughout: the figures follow the load,
 		// which moves between the times the two sides ran.

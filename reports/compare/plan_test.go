@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/noise"
@@ -162,5 +163,46 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 	p := DefaultPolicy()
 	if r := PlanFromNoise(nf, &p, 0.10, DefaultPower).Rows[2]; r.Key != "s/k" || float64(r.Spread) != nb.PairedCV {
 		t.Errorf("plan from the noise file: %s from %v, want s/k from its paired spread", r.Key, r.Spread)
+	}
+}
+
+// TestFloorRuleWaitsForTheFirstLook: with fewer than 3 runs a side the
+// noise floor is the test, a look of its own. A fixed design (one look)
+// and the closing look of a sequential one may call a change with it;
+// an open sequential design spends no error budget before its first look
+// at 3 runs a side, so there it waits.
+func TestFloorRuleWaitsForTheFirstLook(t *testing.T) {
+	var train []noise.Source
+	for seed := range uint64(3) {
+		train = append(train, noise.Source{Name: "aa.json", File: slowTailFile(6, 50, 1, 0.02, 30+seed)})
+	}
+	nf, err := noise.Measure(train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := slowTailFile(2, 50, 0.5, 0.02, 40) // 2 rounds, B 50% slower
+	tests := []struct {
+		name   string
+		design Design
+		want   Verdict
+	}{
+		{"fixed design", Design{}, Regression},
+		{"sequential, open", Design{MaxRuns: 12}, Unsure},
+		{"sequential, closing look", Design{MaxRuns: 12, Closed: true}, Regression},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Compare([]Input{{Name: "ab.json", File: slow}}, Options{Policy: DefaultPolicy(), By: "config", Noise: nf, Design: tt.design})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := rep.Comparisons[0]
+			if c.Verdict != tt.want || !(float64(c.Limits.Floor) > 0) {
+				t.Errorf("%s (%s), floor %v; want %s", c.Verdict, c.Reason, c.Limits.Floor, tt.want)
+			}
+			if tt.want == Unsure && (!c.More || !strings.Contains(c.Reason, "first judged at 3 runs a side")) {
+				t.Errorf("open design: more %v, reason %q; want more runs and the reason", c.More, c.Reason)
+			}
+		})
 	}
 }
