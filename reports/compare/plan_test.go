@@ -98,6 +98,21 @@ func TestPlanWithinFromFastTenth(t *testing.T) {
 	}
 }
 
+// aaNoise is the noise file of three seeded A/A files of 6 rounds
+// (slowTailFile, seeds from seed) whose pairs scatter by about jitter√2.
+func aaNoise(t *testing.T, jitter float64, seed uint64) *noise.File {
+	t.Helper()
+	var train []noise.Source
+	for i := range uint64(3) {
+		train = append(train, noise.Source{Name: "aa.json", File: slowTailFile(6, 50, 1, jitter, seed+i)})
+	}
+	nf, err := noise.Measure(train)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nf
+}
+
 // TestComparePairedNoiseFloor: a noise file measured on A/A files of
 // configurations in rounds gives runs paired by round their own floor,
 // from the pairs' spread (noise.Bench.PairedFloor), where the runs'
@@ -107,14 +122,7 @@ func TestPlanWithinFromFastTenth(t *testing.T) {
 // slowdown is still a regression.
 // The plan takes the same spread and floor.
 func TestComparePairedNoiseFloor(t *testing.T) {
-	var train []noise.Source
-	for seed := range uint64(3) {
-		train = append(train, noise.Source{Name: "aa.json", File: slowTailFile(6, 50, 1, 0.06, 10+seed)})
-	}
-	nf, err := noise.Measure(train)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nf := aaNoise(t, 0.06, 10)
 	nb := nf.Lookup("s/k")
 	if nb == nil || nb.Pairs != 18 {
 		t.Fatalf("noise of s/k: %+v", nb)
@@ -172,14 +180,7 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 // an open sequential design spends no error budget before its first look
 // at 3 runs a side, so there it waits.
 func TestFloorRuleWaitsForTheFirstLook(t *testing.T) {
-	var train []noise.Source
-	for seed := range uint64(3) {
-		train = append(train, noise.Source{Name: "aa.json", File: slowTailFile(6, 50, 1, 0.02, 30+seed)})
-	}
-	nf, err := noise.Measure(train)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nf := aaNoise(t, 0.02, 30)
 	slow := slowTailFile(2, 50, 0.5, 0.02, 40) // 2 rounds, B 50% slower
 	tests := []struct {
 		name   string
