@@ -312,15 +312,22 @@ func (h *Host) siblingTicks(now time.Time) map[string]uint64 {
 	}
 	out := map[string]uint64{}
 	for _, pid := range h.siblingPIDs {
-		b, err := os.ReadFile(filepath.Join(h.root, "proc", pid, "stat"))
-		if err != nil {
-			continue // it exited
-		}
-		if ppid, ticks, ok := parseProcStat(b); ok && ppid == h.ppid {
+		if ticks, ok := h.siblingTick(pid); ok {
 			out[pid] = ticks
 		}
 	}
 	return out
+}
+
+// siblingTick reads pid's CPU ticks when it is still a child of this
+// process's parent (false when it exited or is someone else's).
+func (h *Host) siblingTick(pid string) (uint64, bool) {
+	b, err := os.ReadFile(filepath.Join(h.root, "proc", pid, "stat"))
+	if err != nil {
+		return 0, false
+	}
+	ppid, ticks, ok := parseProcStat(b)
+	return ticks, ok && ppid == h.ppid
 }
 
 // otherPIDs lists the other processes under /proc.
@@ -342,11 +349,7 @@ func (h *Host) scanSiblings(now time.Time) map[string]uint64 {
 	out := map[string]uint64{}
 	h.siblingPIDs, h.sibScanned = nil, now
 	for _, pid := range h.otherPIDs() {
-		b, err := os.ReadFile(filepath.Join(h.root, "proc", pid, "stat"))
-		if err != nil {
-			continue
-		}
-		if ppid, ticks, ok := parseProcStat(b); ok && ppid == h.ppid {
+		if ticks, ok := h.siblingTick(pid); ok {
 			h.siblingPIDs = append(h.siblingPIDs, pid)
 			out[pid] = ticks
 		}

@@ -50,17 +50,20 @@ func runChild(ctx context.Context, stderr io.Writer, f runFlags, p *runPlan) err
 			os.Exit(1) // the parent is gone
 		}
 	}
-	ropts := runner.Options{
-		Suites: p.suites, Filter: p.filter, Kernel: p.kopts, TargetCI: f.targetCI / 100, MaxTime: f.maxTime, Warmup: f.warmup,
-		Peaks: gpu.Peaks(header.Device.SKU), Observer: runner.NewObserver(dev, f.sysroot),
-	}
 	// In lockstep the observer's look-back would span the other side's
 	// turn: it starts afresh with each turn. Taking turns sample by
 	// sample, the look-back always spans the other side's samples: the
 	// other side's CPU time is subtracted instead (HostOptions.Siblings).
+	newObserver := runner.NewObserver
+	if c.BySample() {
+		newObserver = runner.NewSiblingObserver
+	}
+	ropts := runner.Options{
+		Suites: p.suites, Filter: p.filter, Kernel: p.kopts, TargetCI: f.targetCI / 100, MaxTime: f.maxTime, Warmup: f.warmup,
+		Peaks: gpu.Peaks(header.Device.SKU), Observer: newObserver(dev, f.sysroot),
+	}
 	restart := func() {}
 	if c.BySample() {
-		ropts.Observer = runner.NewSiblingObserver(dev, f.sysroot)
 		ropts.SampleTurn = func(id string) error {
 			if c.SampleTurn(id) != nil {
 				os.Exit(1) // the parent is gone

@@ -120,7 +120,6 @@ func Measure(srcs []Source) (*File, error) {
 	accs := map[string]*acc{}
 	var order []string
 	pooled := map[string]*acc{} // the configurations' runs under the bare ID
-	var pooledOrder []string
 	f := &File{Schema: Schema, Created: time.Now().UTC().Truncate(time.Second)}
 	first := srcs[0].File
 	f.Device = first.Device.Name
@@ -140,7 +139,7 @@ func Measure(srcs []Source) (*File, error) {
 			}
 			accFor(accs, &order, Key(r), r).add(r)
 			if r.Config != "" {
-				accFor(pooled, &pooledOrder, r.ID(), r).add(r)
+				accFor(pooled, nil, r.ID(), r).add(r)
 			}
 		}
 	}
@@ -180,14 +179,16 @@ type acc struct {
 	secs    []float64
 }
 
-// accFor returns accs[k], made (and k appended to order) for r's metric
-// when missing.
+// accFor returns accs[k], made (and k appended to order, when not nil)
+// for r's metric when missing.
 func accFor(accs map[string]*acc, order *[]string, k string, r *results.Result) *acc {
 	a := accs[k]
 	if a == nil {
 		a = &acc{b: Bench{Key: k, Metric: r.Metric.Name, Unit: r.Metric.Unit}}
 		accs[k] = a
-		*order = append(*order, k)
+		if order != nil {
+			*order = append(*order, k)
+		}
 	}
 	return a
 }
