@@ -133,6 +133,9 @@ type LogDiff struct {
 	// Paired is set for PairedLogDiff: SE and DF are those of the mean of
 	// n paired differences.
 	Paired bool
+	// PriorDF is the prior's share of DF once Moderate has combined the
+	// pairs' spread with a prior one (0 otherwise).
+	PriorDF float64
 }
 
 // PairedLogDiff computes LogDiff for x and y paired by position: x[i]
@@ -172,10 +175,10 @@ func PairedLogDiff(x, y []float64) LogDiff {
 // give with m runs a side (m pairs when Paired) instead of the n it was
 // computed on: for Welch's difference the per-run spread s = SE/√(2/n)
 // gives s·√(2/m) on 2m-2 degrees of freedom, for a paired one SE·√(n/m)
-// on m-1.
+// on m-1 (m-1 plus the prior's degrees of freedom once moderated).
 func (d LogDiff) At(n, m int) (se, df float64) {
 	if d.Paired {
-		return d.SE * math.Sqrt(float64(n)/float64(m)), float64(m - 1)
+		return d.SE * math.Sqrt(float64(n)/float64(m)), float64(m-1) + d.PriorDF
 	}
 	s := d.SE / math.Sqrt(2/float64(n))
 	return s * math.Sqrt(2/float64(m)), float64(2*m - 2)
