@@ -319,7 +319,7 @@ func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
 	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds): the chance of any false alarm in the whole comparison, see --alpha-per")
 	fs.StringVar(&f.alphaPer, "alpha-per", compare.AlphaPerComparison, "what --alpha bounds: comparison (any false alarm among all its benchmarks; alpha is shared among them by Holm's step-down) or benchmark (each benchmark's own: a gate of 20 benchmarks then has 20 chances to fail on nothing)")
-	fs.StringVar(&f.noise, "noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold")
+	fs.StringVar(&f.noise, "noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold (and, for runs paired by round, the paired spread a ~ verdict also leans on)")
 	fs.StringVar(&f.noiseLimit, "noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
 	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
 	fs.StringVar(&f.unsure, "unsure", compare.UnsurePass, "whether an unsure verdict fails the gate: fail or pass")

@@ -171,8 +171,15 @@ type Comparison struct {
 	// or the rounds of an A/B file): the change is then judged on the runs
 	// of rounds that have one on each side, as paired log ratios, so what
 	// moved both runs of a round alike cancels (stats.PairedLogDiff).
-	Paired  bool    `json:"paired,omitempty"`
-	Verdict Verdict `json:"verdict"`
+	Paired bool `json:"paired,omitempty"`
+	// Moderated is set when the equivalence interval (the one ~ rests
+	// on) has the paired log ratios' spread combined with the noise
+	// file's paired spread, on their summed degrees of freedom
+	// (stats.LogDiff.Moderate); the alarm interval rests on the pairs'
+	// own spread alone. A comparison whose pairs scatter more than the
+	// noise file allows is not moderated, with a warning.
+	Moderated bool    `json:"moderated,omitempty"`
+	Verdict   Verdict `json:"verdict"`
 	// Fails is Fails(), stored for JSON readers.
 	Fail bool `json:"fails"`
 	// Reason says why a verdict is unsure; SettleRuns is how many runs a

@@ -39,6 +39,9 @@ func (r *Report) policyLine() string {
 	s := fmt.Sprintf("%s, threshold %s, interval %s", alpha, FormatPercent(r.Policy.Threshold), r.intervalText())
 	if r.NoiseFile != "" {
 		s += ", noise floors from " + r.NoiseFile
+		if n := r.moderated(); n > 0 {
+			s += fmt.Sprintf(", and for ~ its paired spreads (%d benchmark(s))", n)
+		}
 	}
 	if r.Policy.UnsureFails() {
 		s += ", unsure fails"
@@ -50,6 +53,18 @@ func (r *Report) policyLine() string {
 		s += fmt.Sprintf(", %d override rule(s)", n)
 	}
 	return s
+}
+
+// moderated counts the comparisons whose equivalence interval was
+// moderated by the noise file's paired spread (Comparison.Moderated).
+func (r *Report) moderated() int {
+	n := 0
+	for _, c := range r.Comparisons {
+		if c.Moderated {
+			n++
+		}
+	}
+	return n
 }
 
 // intervalText names the change interval's level: 1-2·alpha (each end

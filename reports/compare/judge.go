@@ -270,12 +270,14 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 		return c
 	}
 	c.alarmScale, c.tested = math.Inf(1), true
+	var moderated, misfit bool
 	ev := Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
 		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
 	ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
 	xb, xn, paired := pairRuns(c.Base, c.New)
 	c.Paired = paired
 	nz := j.noise.Lookup(key)
+	prior := pairedPrior(nz, paired)
 	if nz != nil {
 		// With runs enough for an interval the floor raises the threshold
 		// (what change matters), and the interval carries the alarm's
@@ -292,7 +294,8 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 		ev.P = ld.P()
 	}
 	if len(xb) >= stats.MinRuns && len(xn) >= stats.MinRuns {
-		a := Assess(xb, xn, paired, dir, eff, lim, j.design)
+		a := Assess(xb, xn, paired, prior, dir, eff, lim, j.design)
+		moderated, misfit = a.Moderated, a.PriorMisfit
 		// The look's runs (a sequential design's first n a side): the change
 		// the interval is about.
 		ev.Change, ev.P = a.Change, a.P
@@ -302,7 +305,8 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	} else {
 		c.More = !j.design.last(min(len(xb), len(xn)))
 		if ld.OK && !math.IsNaN(eff) {
-			c.SettleRuns = needRuns(ld, min(len(xb), len(xn)), dir, eff, lim, j.design)
+			eq, _, _ := ld.Moderate(prior)
+			c.SettleRuns = needRuns(ld, eq, min(len(xb), len(xn)), dir, eff, lim, j.design)
 		}
 	}
 	c.Change, c.Low, c.High, c.P = Float(ev.Change), Float(ev.Low), Float(ev.High), Float(ev.P)
@@ -339,6 +343,10 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != Unsure {
 		c.Warnings = append(c.Warnings, Warning{"few-runs", fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only (repeat runs: radvbench run --runs 5)", stats.MinRuns)})
+	}
+	c.Moderated = moderated
+	if misfit {
+		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): judged on their own spread alone; the machine is noisier than when the noise file was measured (measure it again: radvbench noise)", stats.PriorFitAlpha)})
 	}
 	if j.noise != nil && nz == nil {
 		c.Warnings = append(c.Warnings, Warning{"no-floor", "not in the noise file: judged without a noise floor"})
@@ -416,6 +424,17 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// pairedPrior is the prior spread of a comparison's paired log ratios:
+// the noise file's paired spread (PairedCV is per run, a ratio of two runs
+// has √2 of it) on its degrees of freedom; none for unpaired runs or
+// without a paired noise figure.
+func pairedPrior(nz *noise.Bench, paired bool) stats.Prior {
+	if !paired || nz == nil || !(nz.PairedCV > 0) || nz.PairedDF < 1 {
+		return stats.Prior{}
+	}
+	return stats.Prior{SD: math.Sqrt2 * nz.PairedCV, DF: float64(nz.PairedDF)}
 }
 
 // floorOf is a benchmark's noise floor for a comparison of nb runs

@@ -168,6 +168,11 @@ type Assessment struct {
 	// change and the spread stayed as measured (-1: not within MaxRuns).
 	More     bool
 	NeedRuns int
+	// Moderated is set when the equivalence interval's spread is the
+	// pairs' combined with the prior's (stats.LogDiff.Moderate);
+	// PriorMisfit when the pairs scattered more than the prior allows, so
+	// it is not.
+	Moderated, PriorMisfit bool
 	// Reason says why the verdict is Unsure.
 	Reason string
 }
@@ -185,7 +190,15 @@ type Assessment struct {
 // When paired is set, base[i] and new[i] were taken together (one round
 // of interleaved runs; the slices are as long) and the change's
 // intervals are those of the mean paired log ratio (stats.PairedLogDiff),
-// else Welch's (stats.WelchLogDiff).
+// else Welch's (stats.WelchLogDiff). For the equivalence interval a
+// paired spread is moderated by prior, the spread of pairs measured on
+// the same machine before (a noise file's paired spread), when the pairs'
+// own spread fits it (stats.LogDiff.Moderate; the zero Prior is none).
+// The alarm interval never is: a regression rests on the runs' own
+// spread, so a noise file that no longer describes the machine can raise
+// the bar for an alarm (its floor) but never lower it, while ~, which
+// already leans on the noise file through the floor, may lean on its
+// spread too.
 //
 // A fixed design uses every run. A sequential design looks at the first
 // n runs of each side, n the scheduled look at or below the smaller
@@ -194,7 +207,7 @@ type Assessment struct {
 // look's, on the same runs; so each look's interval is computed on one
 // set of runs however often Assess is called, and its error share is
 // spent once.
-func Assess(base, new []float64, paired bool, dir int, eff float64, l Limits, d Design) Assessment {
+func Assess(base, new []float64, paired bool, prior stats.Prior, dir int, eff float64, l Limits, d Design) Assessment {
 	nan := math.NaN()
 	a := Assessment{Change: nan, Low: nan, High: nan, EqLow: nan, EqHigh: nan, P: nan, NeedRuns: -1, AlarmAt: math.Inf(1)}
 	nb, nn := len(base), len(new)
@@ -211,6 +224,8 @@ func Assess(base, new []float64, paired bool, dir int, eff float64, l Limits, d 
 		base, new = base[:n], new[:n]
 	}
 	ld := logDiff(base, new, paired)
+	eq, moderated, fits := ld.Moderate(prior)
+	a.Moderated, a.PriorMisfit = moderated, !fits
 	if !ld.OK {
 		a.Verdict = Unsure
 		a.Reason = "a run's figure is not a positive number"
@@ -231,12 +246,12 @@ func Assess(base, new []float64, paired bool, dir int, eff float64, l Limits, d 
 		}
 	}
 	lo, hi := ld.Interval(a.Alpha)
-	elo, ehi := ld.Interval(a.Equiv)
+	elo, ehi := eq.Interval(a.Equiv)
 	a.Low, a.High, a.EqLow, a.EqHigh = math.Expm1(lo), math.Expm1(hi), math.Expm1(elo), math.Expm1(ehi)
 	a.Verdict, a.Reason = decideIntervals(a.Low, a.High, a.EqLow, a.EqHigh, dir, eff)
 	if a.Verdict == Unsure {
 		a.More = !d.last(n)
-		a.NeedRuns = needRuns(ld, n, dir, eff, l, d)
+		a.NeedRuns = needRuns(ld, eq, n, dir, eff, l, d)
 	}
 	return a
 }
@@ -283,8 +298,10 @@ var tqMemo sync.Map
 
 // needRuns is the runs a side at which a look of design d would decide,
 // were the change and the per-run spread to stay as measured (-1: none
-// up to the design's MaxRuns, or maxSettleRuns for a fixed design).
-func needRuns(ld stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int {
+// up to the design's MaxRuns, or maxSettleRuns for a fixed design): ld
+// gives the alarm interval, eq the equivalence interval (ld moderated by
+// a prior, or ld itself).
+func needRuns(ld, eq stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int {
 	d.Closed = false // the runs an open design would need
 	limit := d.MaxRuns
 	if limit <= 0 {
@@ -299,7 +316,8 @@ func needRuns(ld stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int
 			continue
 		}
 		se, df := ld.At(n, m)
-		ha, he := tQuantile(1-alpha, df)*se, tQuantile(1-equiv, df)*se
+		ese, edf := eq.At(n, m)
+		ha, he := tQuantile(1-alpha, df)*se, tQuantile(1-equiv, edf)*ese
 		lo, hi, elo, ehi := ld.Diff-ha, ld.Diff+ha, ld.Diff-he, ld.Diff+he
 		if v, _ := decideIntervals(math.Expm1(lo), math.Expm1(hi), math.Expm1(elo), math.Expm1(ehi), dir, eff); v != Unsure {
 			return m

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/radvbench/radvbench/reports/stats"
 )
 
 func TestDesignLooks(t *testing.T) {
@@ -68,7 +70,7 @@ func TestRepeatedLooks(t *testing.T) {
 				if n < 3 {
 					continue
 				}
-				if a := Assess(base, new, false, -1, 0, l, d); a.Verdict == Regression {
+				if a := Assess(base, new, false, stats.Prior{}, -1, 0, l, d); a.Verdict == Regression {
 					hits++
 					break
 				}
@@ -108,7 +110,7 @@ func closedRate(t *testing.T, l Limits, trials int) float64 {
 			if n < 3 {
 				continue
 			}
-			if a := Assess(base, new, false, -1, 0, l, Design{MaxRuns: 30, Closed: n == end}); a.Verdict == Regression {
+			if a := Assess(base, new, false, stats.Prior{}, -1, 0, l, Design{MaxRuns: 30, Closed: n == end}); a.Verdict == Regression {
 				hits++
 				break
 			}
@@ -125,8 +127,8 @@ func TestClosedLook(t *testing.T) {
 	l := Limits{Alpha: 0.01, Threshold: 0.03}
 	base := []float64{100, 103, 98, 101, 99}
 	new := []float64{110, 112, 107, 111, 109}
-	open := Assess(base, new, false, -1, l.Threshold, l, Design{MaxRuns: 30})
-	closed := Assess(base, new, false, -1, l.Threshold, l, Design{MaxRuns: 30, Closed: true})
+	open := Assess(base, new, false, stats.Prior{}, -1, l.Threshold, l, Design{MaxRuns: 30})
+	closed := Assess(base, new, false, stats.Prior{}, -1, l.Threshold, l, Design{MaxRuns: 30, Closed: true})
 	if open.Verdict != Unsure || closed.Verdict != Regression || closed.More {
 		t.Errorf("open look %s (alpha %.5f), closing look %s (alpha %.5f, more %v): want unsure, then a regression with nothing more to look at",
 			open.Verdict, open.Alpha, closed.Verdict, closed.Alpha, closed.More)
@@ -181,7 +183,7 @@ func TestAssess(t *testing.T) {
 		{"side ahead waits", steady(100, 3), append(steady(100, 3), steady(130, 6)...), -1, Design{MaxRuns: 30}, Same, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			a := Assess(tt.base, tt.new, false, tt.dir, l.Threshold, l, tt.d)
+			a := Assess(tt.base, tt.new, false, stats.Prior{}, tt.dir, l.Threshold, l, tt.d)
 			if a.Verdict != tt.want || a.More != tt.more {
 				t.Errorf("Assess = %s (more %v; %+v), want %s (more %v)", a.Verdict, a.More, a, tt.want, tt.more)
 			}
@@ -191,7 +193,7 @@ func TestAssess(t *testing.T) {
 		})
 	}
 	// Unsure with runs to go: NeedRuns says when the look would decide.
-	a := Assess([]float64{97, 103, 100}, []float64{107, 113, 110}, false, -1, 0.03, l, Design{MaxRuns: 30})
+	a := Assess([]float64{97, 103, 100}, []float64{107, 113, 110}, false, stats.Prior{}, -1, 0.03, l, Design{MaxRuns: 30})
 	if a.Verdict != Unsure || a.NeedRuns <= 3 || !slices.Contains(Design{MaxRuns: 30}.Looks(), a.NeedRuns) {
 		t.Errorf("+10%% with ±3%% runs at 3 a side: %s, need %d runs", a.Verdict, a.NeedRuns)
 	}
