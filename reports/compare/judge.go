@@ -346,7 +346,7 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	}
 	c.Moderated = moderated
 	if misfit {
-		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): judged on their own spread alone; the machine is noisier than when the noise file was measured (measure it again: radvbench noise)", stats.PriorFitAlpha)})
+		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured (measure it again: radvbench noise), or the change varies between rounds", stats.PriorFitAlpha)})
 	}
 	if j.noise != nil && nz == nil {
 		c.Warnings = append(c.Warnings, Warning{"no-floor", "not in the noise file: judged without a noise floor"})
