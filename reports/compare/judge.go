@@ -270,14 +270,17 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 		return c
 	}
 	c.alarmScale, c.tested = math.Inf(1), true
-	var moderated, misfit bool
+	var misfit bool
 	ev := Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
 		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
 	ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
 	xb, xn, paired := pairRuns(c.Base, c.New)
 	c.Paired = paired
 	nz := j.noise.Lookup(key)
-	prior := pairedPrior(nz, paired)
+	var prior stats.Prior
+	if paired {
+		prior = nz.PairedPrior()
+	}
 	if nz != nil {
 		// With runs enough for an interval the floor raises the threshold
 		// (what change matters), and the interval carries the alarm's
@@ -295,7 +298,7 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	}
 	if len(xb) >= stats.MinRuns && len(xn) >= stats.MinRuns {
 		a := Assess(xb, xn, paired, prior, dir, eff, lim, j.design)
-		moderated, misfit = a.Moderated, a.PriorMisfit
+		c.Moderated, misfit = a.Moderated, a.PriorMisfit
 		// The look's runs (a sequential design's first n a side): the change
 		// the interval is about.
 		ev.Change, ev.P = a.Change, a.P
@@ -344,8 +347,8 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != Unsure {
 		c.Warnings = append(c.Warnings, Warning{"few-runs", fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only (repeat runs: radvbench run --runs 5)", stats.MinRuns)})
 	}
-	c.Moderated = moderated
-	if misfit {
+	if misfit && c.Verdict != Regression && c.Verdict != Improvement {
+		// Only ~ would have leaned on the prior.
 		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured (measure it again: radvbench noise), or the change varies between rounds", stats.PriorFitAlpha)})
 	}
 	if j.noise != nil && nz == nil {
@@ -424,17 +427,6 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
-}
-
-// pairedPrior is the prior spread of a comparison's paired log ratios:
-// the noise file's paired spread (PairedCV is per run, a ratio of two runs
-// has √2 of it) on its degrees of freedom; none for unpaired runs or
-// without a paired noise figure.
-func pairedPrior(nz *noise.Bench, paired bool) stats.Prior {
-	if !paired || nz == nil || !(nz.PairedCV > 0) || nz.PairedDF < 1 {
-		return stats.Prior{}
-	}
-	return stats.Prior{SD: math.Sqrt2 * nz.PairedCV, DF: float64(nz.PairedDF)}
 }
 
 // floorOf is a benchmark's noise floor for a comparison of nb runs

@@ -188,4 +188,11 @@ func TestPairedFloor(t *testing.T) {
 	if !math.IsNaN(none.PairedFloor(4, 0.01)) || !math.IsNaN((&Bench{Runs: 5, BetweenCV: 0.1}).PairedFloor(4, 0.01)) {
 		t.Error("a paired floor without paired runs is not NaN")
 	}
+	// The prior is one pair's spread: √2 of a run's.
+	if p := b.PairedPrior(); math.Abs(p.SD-0.02*math.Sqrt2) > 1e-15 || p.DF != 10 {
+		t.Errorf("PairedPrior() = %+v, want SD 0.02·√2 on 10", p)
+	}
+	if none.PairedPrior() != (stats.Prior{}) || (&Bench{Runs: 5, BetweenCV: 0.1}).PairedPrior() != (stats.Prior{}) {
+		t.Error("a prior without paired runs is not the zero Prior")
+	}
 }

@@ -103,8 +103,22 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 // (the mean of n pairs' log ratios has standard error PairedCV·√(2/n)).
 // NaN when the file measured no paired runs for the benchmark.
 func (b *Bench) PairedFloor(n int, alpha float64) float64 {
-	if b == nil || b.PairedDF < 1 || !(b.PairedCV > 0) || n < 1 {
+	if !b.hasPaired() || n < 1 {
 		return math.NaN()
 	}
 	return math.Expm1(stats.TQuantile(1-alpha, float64(b.PairedDF)) * b.PairedCV * math.Sqrt(2/float64(n)))
 }
+
+// PairedPrior is the spread of one pair's log ratio the file measured
+// (PairedCV is a run's share, so a ratio of two runs has √2 of it) on
+// PairedDF degrees of freedom: the prior a comparison of paired runs
+// moderates its own pairs' spread with (stats.LogDiff.Moderate). The zero
+// Prior when the file measured no paired runs for the benchmark.
+func (b *Bench) PairedPrior() stats.Prior {
+	if !b.hasPaired() {
+		return stats.Prior{}
+	}
+	return stats.Prior{SD: math.Sqrt2 * b.PairedCV, DF: float64(b.PairedDF)}
+}
+
+func (b *Bench) hasPaired() bool { return b != nil && b.PairedDF >= 1 && b.PairedCV > 0 }

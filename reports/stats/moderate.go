@@ -37,7 +37,8 @@ const PriorFitAlpha = 0.01
 // the interval narrower than the noise it must cover. A spread below the
 // prior's is raised toward it. ok reports whether the prior was used;
 // fits is false only when the F test rejected it. The LogDiff is returned
-// unchanged when it is not paired or not OK, or the prior is empty.
+// unchanged when it is not paired or not OK, or the prior is empty, and
+// as is (ok) when it was moderated already.
 func (d LogDiff) Moderate(p Prior) (m LogDiff, ok, fits bool) {
 	if d.PriorDF > 0 {
 		return d, true, true // moderated already
