@@ -10,10 +10,11 @@ import (
 
 // Interference on a shared machine only slows a benchmark down, comes in
 // bursts and is visible from outside the benchmark: other processes'
-// CPU time and the hypervisor's steal in /proc/stat, this process's
-// threads waiting for a CPU, other DRM clients' engine time on the GPU, a
-// clock that changed. An Observer reads those around every timed sample;
-// Rule decides from the figures whether the sample was disturbed. Measure
+// CPU time and the hypervisor's steal, this process's threads waiting
+// for a CPU, other DRM clients' engine time on the GPU, a clock that
+// changed. An Observer reads those around every timed sample (on a real
+// machine bench/hostobs, from /proc and sysfs); Rule decides from the
+// figures whether the sample was disturbed. Measure
 // keeps a disturbed sample (it is recorded) but leaves it out of the
 // figure, waits a moment for the machine to quieten, and samples again.
 
@@ -27,12 +28,18 @@ type Observer interface {
 	Quiet(ctx context.Context, max time.Duration) bool
 }
 
+// Restarter is an Observer that can forget what it saw, so that its
+// look-back starts afresh (bench/hostobs.Host.Restart: a lockstep child
+// restarts it when its turn comes).
+type Restarter interface{ Restart() }
+
 // Readier is an Observer that needs time before it can judge a sample:
-// Ready is how long from now (0: it can). Host's CPU figures look back
-// Window; after NewHost or Restart they need that long of history, and
-// a sample taken sooner goes unjudged (in lockstep, a third of all
-// samples before Measure waited for it: docs/verdicts.md, section 6).
-// Measure warms up until Ready.
+// Ready is how long from now (0: it can). The host observer's CPU
+// figures look back a window (bench/hostobs.Window); after it starts or
+// restarts they need that long of history, and a sample taken sooner
+// goes unjudged (in lockstep, a third of all samples before Measure
+// waited for it: docs/verdicts.md, section 6). Measure warms up until
+// Ready.
 type Readier interface {
 	Observer
 	Ready() time.Duration
@@ -42,9 +49,9 @@ type Readier interface {
 // could not read is NaN (SCLKMHz: 0).
 type Interference struct {
 	// OtherCPU is the CPU time other processes used, in cores (1 = one
-	// core busy throughout), over a window of at least Window ending with
-	// the sample: /proc/stat counts in 10 ms ticks, too coarse for one
-	// short sample. Steal is the hypervisor's steal time in cores over
+	// core busy throughout), over a look-back window ending with the
+	// sample that may be longer than it (bench/hostobs.Window: /proc/stat
+	// counts in 10 ms ticks, too coarse for one short sample). Steal is the hypervisor's steal time in cores over
 	// the same window.
 	OtherCPU, Steal float64
 	// SelfCPU is this process's CPU time during the sample in cores;
@@ -103,9 +110,10 @@ func DefaultRule(cpuDevice bool) Rule {
 	return Rule{OtherCPU: off, Wait: off, Steal: off, GPUOther: 0.02, Clock: true}
 }
 
-// readsCPU reports whether the rule judges a figure read over the
-// look-back window (other processes' CPU, steal).
-func (r Rule) readsCPU() bool {
+// ReadsCPU reports whether the rule judges a figure an observer reads
+// over a look-back window (other processes' CPU, steal), so that it needs
+// that window's history before it can judge a sample (Readier).
+func (r Rule) ReadsCPU() bool {
 	return !math.IsInf(r.OtherCPU, 1) || !math.IsInf(r.Steal, 1)
 }
 

@@ -2,12 +2,13 @@
 // how many iterations one sample batches (Calibrate), how long to warm up,
 // when to stop sampling (target confidence interval, time budget, sample
 // bounds, the slow-dispatch exit), which samples interference disturbed
-// and how long to wait for it to pass (Observer, Rule, Host), and whether
-// the result is noisy and why (Measure). The sampler, the clock and the
-// observer are arguments, so the policy is table-tested with fakes, and
-// Host reads its /proc and sysfs files under a root, so it is tested on
-// fixture trees; bench/runner glues it to a Vulkan device. The package
-// has no cgo and no Vulkan: `CGO_ENABLED=0 go test -race` works.
+// and how long to wait for it to pass (Observer, Rule), and whether the
+// result is noisy and why (Measure). The sampler, the clock and the
+// observer are arguments, so the policy is table-tested with fakes; the
+// observer of a real machine, which reads /proc and sysfs, is
+// bench/hostobs, and bench/runner glues both to a Vulkan device. The
+// package reads no file, and has no cgo and no Vulkan (TestPure):
+// `CGO_ENABLED=0 go test -race` works.
 package measure
 
 import (
@@ -196,8 +197,10 @@ func (s Stop) String() string {
 		return "slow dispatches"
 	case StopCancelled:
 		return "interrupted"
+	case StopNone:
+		return "none"
 	}
-	return "none"
+	return fmt.Sprintf("Stop(%d)", int(s))
 }
 
 // Measurement is what Measure took.

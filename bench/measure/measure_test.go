@@ -363,19 +363,41 @@ func TestSampleErrorAs(t *testing.T) {
 	}
 }
 
+// TestStopString: each reason's words (a progress line shows them), and
+// a value outside the enumeration named as a number, not as one of them.
 func TestStopString(t *testing.T) {
-	for s := StopNone; s <= StopCancelled; s++ {
-		if s.String() == "" || (s != StopNone && s.String() == "none") {
-			t.Errorf("Stop(%d) has no name", s)
+	for _, tc := range []struct {
+		stop Stop
+		want string
+	}{
+		{StopNone, "none"},
+		{StopTarget, "target reached"},
+		{StopMaxSamples, "sample limit reached"},
+		{StopBudget, "budget spent"},
+		{StopSlow, "slow dispatches"},
+		{StopCancelled, "interrupted"},
+		{StopCancelled + 1, "Stop(6)"},
+		{Stop(-1), "Stop(-1)"},
+	} {
+		if got := tc.stop.String(); got != tc.want {
+			t.Errorf("Stop(%d).String() = %q, want %q", int(tc.stop), got, tc.want)
 		}
 	}
 }
 
+// TestSystemClock: System is this machine's clock, read now (not a fixed
+// or cached time), and it carries the monotonic reading the deadlines
+// are measured on (a Time stripped of it, by Round(0), UTC() or a
+// round trip through a wall-clock value, prints without "m=").
 func TestSystemClock(t *testing.T) {
-	a := System.Now()
-	b := System.Now()
-	if b.Before(a) {
-		t.Errorf("System clock went backwards: %v then %v", a, b)
+	before := time.Now()
+	got := System.Now()
+	after := time.Now()
+	if got.Before(before) || got.After(after) {
+		t.Errorf("System.Now() = %v, not between %v and %v read around it", got, before, after)
+	}
+	if !strings.Contains(got.String(), " m=") {
+		t.Errorf("System.Now() = %v has no monotonic reading", got)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/hostobs"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/reports/results"
@@ -86,14 +87,14 @@ type Options struct {
 // clients and the shader clock (measure.DefaultRule). One observer serves
 // a whole run: it keeps the last moments' counters for the next sample.
 func NewObserver(dev *gpu.Device, sysroot string) measure.Observer {
-	return measure.NewHost(measure.HostOptions{Root: sysroot, CPUDevice: dev.Phys.IsCPU()})
+	return hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU()})
 }
 
 // NewSiblingObserver is NewObserver for a run that takes turns sample by
 // sample with another child of its parent (SampleTurn): the other's CPU
-// time is not a neighbour's (measure.HostOptions.Siblings).
+// time is not a neighbour's (hostobs.Options.Siblings).
 func NewSiblingObserver(dev *gpu.Device, sysroot string) measure.Observer {
-	return measure.NewHost(measure.HostOptions{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true})
+	return hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true})
 }
 
 // Defaults fills unset options: quick runs use short budgets.

@@ -1,4 +1,4 @@
-package measure
+package hostobs
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 )
 
@@ -31,16 +32,15 @@ import (
 //     own skipped; the list of such files is rescanned every DRMRescan,
 //     each sample reads only theirs;
 //   - on GPUs, each AMD card's pp_dpm_sclk (bench/sysinfo);
-//   - with HostOptions.Siblings, /proc/PID/stat of the other children of
-//     this process's parent (the other side of a lockstep by samples,
-//     which runs in turn with this one): their CPU time is subtracted
-//     from the busy time too, as this process's is.
+//   - with Options.Siblings, /proc/PID/stat of the other children of
+//     this process's parent (lockstep.go).
 //
 // A file that cannot be read leaves its figures NaN: that part of the rule
-// then never marks a sample.
+// then never marks a sample. Host is a measure.Observer, a
+// measure.Readier and a measure.Restarter.
 type Host struct {
 	root   string
-	rule   Rule
+	rule   measure.Rule
 	gpu    bool // read DRM clients and clocks
 	now    func() time.Time
 	sleep  func(time.Duration)
@@ -53,7 +53,7 @@ type Host struct {
 	drmFiles []string // fdinfo paths of other processes' DRM files
 	scanned  time.Time
 
-	ppid        string   // this process's parent, with HostOptions.Siblings; "" without
+	ppid        string   // this process's parent, with Options.Siblings; "" without
 	siblingPIDs []string // found by the last scan
 	sibScanned  time.Time
 
@@ -61,30 +61,38 @@ type Host struct {
 	begin   snapshot
 }
 
+// Host is what Measure and the lockstep child use it as.
+var (
+	_ measure.Readier   = (*Host)(nil)
+	_ measure.Restarter = (*Host)(nil)
+)
+
 // Host's defaults.
 const (
-	// Window is the least span /proc/stat's figures are read over.
+	// Window is the least span /proc/stat's figures are read over: the
+	// CPU figures of an Interference (OtherCPU, Steal) cover the Window
+	// ending with the sample.
 	Window = 250 * time.Millisecond
 	// Poll is how often Quiet reads /proc/stat while waiting (a backoff
 	// between samples, not a timing assumption).
 	Poll = 50 * time.Millisecond
-	// DRMRescan is how often the list of other processes' DRM files is
-	// rebuilt (a full walk of /proc/*/fd).
+	// DRMRescan is how often the list of other processes' DRM files (and
+	// of this process's siblings) is rebuilt (a full walk of /proc).
 	DRMRescan = 2 * time.Second
 	// ticksPerSecond is USER_HZ, the unit of /proc/stat (100 on every
 	// Linux architecture Go supports).
 	ticksPerSecond = 100
 )
 
-// HostOptions configure NewHost.
-type HostOptions struct {
+// Options configure New.
+type Options struct {
 	// Root is the system root the paths are read under ("" is "/").
 	Root string
 	// CPUDevice says the benchmarks run on a CPU implementation (lavapipe):
 	// the default rule then watches the CPUs, else the GPU.
 	CPUDevice bool
-	// Rule replaces DefaultRule(CPUDevice) when set.
-	Rule *Rule
+	// Rule replaces measure.DefaultRule(CPUDevice) when set.
+	Rule *measure.Rule
 	// Now, Sleep, SelfCPU and PID replace the clock, the pause between
 	// polls, getrusage and os.Getpid (tests).
 	Now     func() time.Time
@@ -93,23 +101,20 @@ type HostOptions struct {
 	PID     int
 	// Siblings subtracts the CPU time of the other children of this
 	// process's parent from the machine's busy time, as this process's
-	// own is: two runs that take turns sample by sample (the run
-	// supervisor's lockstep) are not each other's neighbours, and
-	// without it every window, reaching back over the other's samples,
-	// would read its CPU time as interference. PPID replaces os.Getppid
-	// (tests).
+	// own is: for a run taking turns sample by sample with another
+	// (lockstep.go). PPID replaces os.Getppid (tests).
 	Siblings bool
 	PPID     int
 }
 
-// NewHost returns an observer of the host under o.Root.
-func NewHost(o HostOptions) *Host {
+// New returns an observer of the host under o.Root.
+func New(o Options) *Host {
 	h := &Host{root: o.Root, gpu: !o.CPUDevice, now: o.Now, sleep: o.Sleep, self: o.SelfCPU,
 		window: Window, poll: Poll}
 	if h.root == "" {
 		h.root = "/"
 	}
-	h.rule = DefaultRule(o.CPUDevice)
+	h.rule = measure.DefaultRule(o.CPUDevice)
 	if o.Rule != nil {
 		h.rule = *o.Rule
 	}
@@ -146,25 +151,13 @@ func NewHost(o HostOptions) *Host {
 	return h
 }
 
-// Restart forgets what the observer saw so far: the next samples' windows
-// reach back no further than now. A child that waited for its turn while
-// the other side of a lockstep ran (supervise.Lockstep) restarts when its
-// turn comes, or its first sample's window, reaching back into the other
-// side's turn, would read that side's CPU time as a neighbour's (seen on
-// 107 of 138 runs of an A/A study: their first sample marked). Until
-// Window has passed again the CPU figures are not read (NaN), as at the
-// start: Measure warms up until then (Ready).
-func (h *Host) Restart() {
-	h.history = nil
-	h.remember(h.read(false))
-}
-
 // Ready is how long until the CPU figures' look-back window is full
-// (Readier): Window after NewHost or Restart, 0 once that has passed, and
-// always 0 when the rule judges no CPU figure (a GPU's: other DRM
-// clients and the clock are read around each sample, no look-back).
+// (measure.Readier): Window after New or Restart, 0 once that has
+// passed, and always 0 when the rule judges no CPU figure (a GPU's:
+// other DRM clients and the clock are read around each sample, no
+// look-back).
 func (h *Host) Ready() time.Duration {
-	if !h.rule.readsCPU() {
+	if !h.rule.ReadsCPU() {
 		return 0
 	}
 	if len(h.history) == 0 {
@@ -173,9 +166,6 @@ func (h *Host) Ready() time.Duration {
 	return max(0, h.window-h.now().Sub(h.history[0].at))
 }
 
-// Restarter is an Observer that can forget what it saw (Host.Restart).
-type Restarter interface{ Restart() }
-
 // snapshot is one reading of the host's counters.
 type snapshot struct {
 	at          time.Time
@@ -183,7 +173,7 @@ type snapshot struct {
 	statOK      bool
 	self        time.Duration
 	selfOK      bool
-	siblings    map[string]uint64 // CPU ticks by sibling PID (HostOptions.Siblings)
+	siblings    map[string]uint64 // CPU ticks by sibling PID (Options.Siblings)
 	wait        time.Duration     // run-queue wait summed over this process's threads
 	waitOK      bool
 	gpu         map[string]uint64 // engine ns by other DRM client
@@ -242,11 +232,11 @@ func (h *Host) Begin() {
 }
 
 // End reads them after the sample and judges what changed.
-func (h *Host) End() Interference {
+func (h *Host) End() measure.Interference {
 	end := h.read(true)
 	start := h.windowStart(end.at)
 	h.remember(end)
-	in := Interference{OtherCPU: math.NaN(), Steal: math.NaN(), SelfCPU: math.NaN(), Wait: math.NaN(), GPUOther: math.NaN()}
+	in := measure.Interference{OtherCPU: math.NaN(), Steal: math.NaN(), SelfCPU: math.NaN(), Wait: math.NaN(), GPUOther: math.NaN()}
 	if end.at.Sub(start.at) >= h.window {
 		// Over less than Window (the first samples of a run) a single
 		// 10 ms tick reads as whole cores: not a figure.
@@ -290,46 +280,6 @@ func cpuFigures(a, b snapshot) (other, steal float64) {
 	return math.Max(0, busy-(b.self-a.self).Seconds()) / wall, steal
 }
 
-// siblingDelta is the CPU ticks the siblings in both snapshots used
-// between them. One that appeared in between counts nothing: its time
-// stays other processes' (erring towards a mark, never away from one).
-func siblingDelta(a, b map[string]uint64) uint64 {
-	var sum uint64
-	for pid, t := range b {
-		if t0, ok := a[pid]; ok && t >= t0 {
-			sum += t - t0
-		}
-	}
-	return sum
-}
-
-// siblingTicks reads the CPU time (utime + stime, ticks) of every other
-// child of this process's parent, rescanning which processes those are
-// every DRMRescan.
-func (h *Host) siblingTicks(now time.Time) map[string]uint64 {
-	if h.sibScanned.IsZero() || now.Sub(h.sibScanned) >= DRMRescan {
-		return h.scanSiblings(now)
-	}
-	out := map[string]uint64{}
-	for _, pid := range h.siblingPIDs {
-		if ticks, ok := h.siblingTick(pid); ok {
-			out[pid] = ticks
-		}
-	}
-	return out
-}
-
-// siblingTick reads pid's CPU ticks when it is still a child of this
-// process's parent (false when it exited or is someone else's).
-func (h *Host) siblingTick(pid string) (uint64, bool) {
-	b, err := os.ReadFile(filepath.Join(h.root, "proc", pid, "stat"))
-	if err != nil {
-		return 0, false
-	}
-	ppid, ticks, ok := parseProcStat(b)
-	return ticks, ok && ppid == h.ppid
-}
-
 // otherPIDs lists the other processes under /proc.
 func (h *Host) otherPIDs() []string {
 	procs, _ := os.ReadDir(filepath.Join(h.root, "proc"))
@@ -340,44 +290,6 @@ func (h *Host) otherPIDs() []string {
 		}
 	}
 	return out
-}
-
-// scanSiblings finds the other processes whose parent is this one's,
-// keeps their PIDs for the readings until the next scan, and returns
-// their CPU ticks (one read of each stat file serves both).
-func (h *Host) scanSiblings(now time.Time) map[string]uint64 {
-	out := map[string]uint64{}
-	h.siblingPIDs, h.sibScanned = nil, now
-	for _, pid := range h.otherPIDs() {
-		if ticks, ok := h.siblingTick(pid); ok {
-			h.siblingPIDs = append(h.siblingPIDs, pid)
-			out[pid] = ticks
-		}
-	}
-	return out
-}
-
-// parseProcStat reads a /proc/PID/stat line: the parent's PID and the
-// process's CPU time, utime + stime, in ticks. The command name (field 2)
-// is in parentheses and may hold spaces and parentheses itself, so the
-// fields are counted from the last ')'.
-func parseProcStat(b []byte) (ppid string, ticks uint64, ok bool) {
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return "", 0, false
-	}
-	// state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
-	// cmajflt utime stime ...
-	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 13 {
-		return "", 0, false
-	}
-	ut, err1 := strconv.ParseUint(f[11], 10, 64)
-	st, err2 := strconv.ParseUint(f[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return "", 0, false
-	}
-	return f[1], ut + st, true
 }
 
 // engineDelta is the engine time other clients gained from a to b (a
@@ -397,7 +309,7 @@ func engineDelta(a, b map[string]uint64) uint64 {
 // (other processes' CPU, steal, other GPU clients; this process is idle
 // meanwhile, so its threads' wait says nothing) or max has passed.
 func (h *Host) Quiet(ctx context.Context, max time.Duration) bool {
-	if !h.rule.readsCPU() && math.IsInf(h.rule.GPUOther, 1) {
+	if !h.rule.ReadsCPU() && math.IsInf(h.rule.GPUOther, 1) {
 		return true // nothing machine-wide to wait for
 	}
 	deadline := h.now().Add(max)
@@ -407,7 +319,7 @@ func (h *Host) Quiet(ctx context.Context, max time.Duration) bool {
 		h.sleep(min(h.poll, deadline.Sub(h.now())))
 		cur := h.read(false)
 		h.remember(cur)
-		in := Interference{Wait: math.NaN(), SelfCPU: math.NaN(), GPUOther: math.NaN()}
+		in := measure.Interference{Wait: math.NaN(), SelfCPU: math.NaN(), GPUOther: math.NaN()}
 		in.OtherCPU, in.Steal = cpuFigures(prev, cur)
 		if h.gpu && prev.gpu != nil && cur.gpu != nil {
 			if wall := cur.at.Sub(prev.at).Seconds(); wall > 0 {
