@@ -246,11 +246,11 @@ func (r *Recorder) Merge(o MergeOptions) *results.File {
 
 // Finish ends a run: it writes the results file atomically and, when the
 // run is complete, removes the journal (the file holds it all); an
-// incomplete run keeps its journal for --resume. resumeHint is the
-// command that continues the run ("radvbench run --resume OUT").
-func (r *Recorder) Finish(out string, f *results.File, complete bool, resumeHint string) error {
+// incomplete run keeps its journal, to be continued. A file that cannot
+// be written is a *SaveError.
+func (r *Recorder) Finish(out string, f *results.File, complete bool) error {
 	if err := results.Save(out, f); err != nil {
-		return fmt.Errorf("write results %s: %w (the finished benchmarks are in the journal %s: fix this, then '%s')", out, err, r.journal.Path(), resumeHint)
+		return &SaveError{Out: out, Journal: r.journal.Path(), Err: err}
 	}
 	if complete {
 		if err := r.journal.Remove(); err != nil && !os.IsNotExist(err) {
@@ -259,6 +259,16 @@ func (r *Recorder) Finish(out string, f *results.File, complete bool, resumeHint
 	}
 	return nil
 }
+
+// SaveError is a results file that could not be written; the finished
+// benchmarks are in the journal, which continues the run.
+type SaveError struct {
+	Out, Journal string
+	Err          error
+}
+
+func (e *SaveError) Error() string { return fmt.Sprintf("write results %s: %v", e.Out, e.Err) }
+func (e *SaveError) Unwrap() error { return e.Err }
 
 // Close closes the journal (it stays on disk).
 func (r *Recorder) Close() error { return r.journal.Close() }

@@ -8,139 +8,17 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/radvbench/radvbench/reports/results"
-	"github.com/spf13/pflag"
 )
 
-// The supervisor's process tests run this test binary as the child: with
-// FAKE_CHILD set, TestMain acts out a script instead of running tests.
-// FAKE_CHILD lists the plan's benchmarks as kernel[:fault] separated by
-// spaces; a fault is segv, abort, hang, lost, exit (between benchmarks,
-// after this one's result) or usage (exit 2 before the header). Each
-// fault fires once: the child creates FAKE_DIR/<kernel> first, and a
-// later child finding it behaves.
-func TestMain(m *testing.M) {
-	if script := os.Getenv("FAKE_CHILD"); script != "" {
-		fakeChild(script)
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
-
+// fakeResult is supervisetest.Result (this package's own tests cannot
+// import it: it imports this package).
 func fakeResult(kernel string) *results.Result {
 	return &results.Result{Suite: "fake", Kernel: kernel, Variant: map[string]string{"name": "v"},
 		Metric: results.Metric{Name: "t", Unit: "ns", Better: results.LowerIsBetter}}
-}
-
-func fakeChild(script string) {
-	fs := pflag.NewFlagSet("fake", pflag.ContinueOnError)
-	var cf ChildFlags
-	cf.Register(fs)
-	fs.Parse(os.Args[1:])
-	var ids []string
-	faults := map[string]string{}
-	for _, w := range strings.Fields(script) {
-		k, fault, _ := strings.Cut(w, ":")
-		ids = append(ids, fakeResult(k).ID())
-		faults[fakeResult(k).ID()] = fault
-	}
-	fired := func(id string) bool {
-		mark := filepath.Join(os.Getenv("FAKE_DIR"), strings.ReplaceAll(id, "/", "_"))
-		_, err := os.Stat(mark)
-		os.WriteFile(mark, nil, 0o644)
-		return err == nil
-	}
-	if faults[ids[0]] == "usage" && !fired(ids[0]) {
-		fmt.Fprintln(os.Stderr, "radvbench run: --sizes \"x\": bad size")
-		os.Exit(2)
-	}
-	c, err := OpenChild(cf)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	groups := make([]int, len(ids))
-	for i := range groups {
-		groups[i] = i // every benchmark its own group
-	}
-	order := append([]string(nil), ids...)
-	if cf.Seed%2 == 1 { // odd seeds reverse the order
-		for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
-			order[i], order[j] = order[j], order[i]
-		}
-	}
-	c.Send(Msg{Header: &results.File{Schema: results.Schema, Started: time.Now().UTC(), Device: results.Device{Name: "fake device"}, Fingerprint: map[string]string{"k": "v"}},
-		Plan: ids, Order: order, Groups: groups})
-	for _, i := range c.Select(order, groups) {
-		id := order[i]
-		kernel := strings.Split(id, "/")[1]
-		if c.Turn(id) != nil {
-			os.Exit(1)
-		}
-		fakeLog("start " + os.Getenv("FAKE_CONFIG") + " " + kernel)
-		c.Send(Msg{Start: id, Item: fakeResult(kernel)})
-		fault := faults[id]
-		if fault != "" && fault != "exit" && !fired(id) {
-			switch fault {
-			case "segv":
-				syscall.Kill(os.Getpid(), syscall.SIGSEGV)
-			case "abort":
-				syscall.Kill(os.Getpid(), syscall.SIGABRT)
-			case "hang":
-				fmt.Fprintln(os.Stderr, "hanging in", id)
-				select {}
-			case "lost":
-				r := fakeResult(kernel)
-				r.Status, r.Reason = results.StatusFailed, "VK_ERROR_DEVICE_LOST"
-				c.Send(Msg{Result: r, DeviceLost: true})
-				c.Close()
-				os.Exit(ExitDeviceLost)
-			}
-			time.Sleep(time.Minute) // the signal ends the process
-		}
-		for range 3 * btoi(c.BySample()) { // in lockstep by samples, three sample turns
-			if c.SampleTurn(id) != nil {
-				os.Exit(1)
-			}
-			fakeLog("sample " + os.Getenv("FAKE_CONFIG") + " " + kernel)
-		}
-		if cf.Samples {
-			c.Send(Msg{Sample: &Sample{ID: id, N: 1, Value: 7}})
-		}
-		r := fakeResult(kernel)
-		r.Status, r.Verified, r.Note = results.StatusOK, true, os.Getenv("FAKE_CONFIG")
-		r.Metric.Value, r.Metric.Samples, r.SamplesNS = 7, []float64{7, 7, 7}, []float64{7, 7, 7}
-		fakeLog("end " + os.Getenv("FAKE_CONFIG") + " " + kernel)
-		c.Send(Msg{Result: r, Shaders: map[string]string{kernel + ".spv": "hash-" + kernel}})
-		if fault == "exit" && !fired(id) {
-			fmt.Fprintln(os.Stderr, "radvbench run: leaving early")
-			os.Exit(1)
-		}
-	}
-	c.End()
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// fakeLog appends a line to FAKE_LOG when it is set (one write, O_APPEND:
-// the lines of children running side by side do not tear).
-func fakeLog(line string) {
-	if p := os.Getenv("FAKE_LOG"); p != "" {
-		f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-		if err == nil {
-			f.Write([]byte(line + "\n"))
-			f.Close()
-		}
-	}
 }
 
 // manualWatchdog fires when the test says so, never by the clock.
@@ -359,7 +237,7 @@ func TestSupervisorResume(t *testing.T) {
 			t.Errorf("%s: %d runs, %d samples", r.ID(), len(r.Runs), len(r.Metric.Samples))
 		}
 	}
-	if err := rec.Finish(fr.out, f, true, "resume"); err != nil {
+	if err := rec.Finish(fr.out, f, true); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(fr.out + JournalSuffix); !os.IsNotExist(err) {

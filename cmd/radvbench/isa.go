@@ -15,7 +15,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/asmdiff"
@@ -79,9 +79,6 @@ type isaFlags struct {
 	childName string
 }
 
-// isaTargetEnv names, in a child's environment, the target it compiles.
-const isaTargetEnv = "RADVBENCH_ISA_TARGET"
-
 func isaFlagSet(f *isaFlags, stdout io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", isaDescription+runflags.SizesHelp, stdout)
 	fs.StringSliceVar(&f.targets, "target", nil, "chips to compile for, comma-separated (navi31, gfx1201, ...), or 'all' (default: navi31, navi33, gfx1150, gfx1201 where the installed Mesa can emulate them)")
@@ -132,7 +129,12 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	opts := isa.Options{Suites: suites, Filter: re, Kernel: kopts}
 	if f.child.Child {
-		return isaChild(ctx, f, opts)
+		target := os.Getenv(launch.TargetEnv)
+		if target == "" {
+			return usagef("isa --child is internal: radvbench runs it itself with %s set", launch.TargetEnv)
+		}
+		opts.AsmDir = f.childName
+		return launch.Child(ctx, f.child, &launch.ISAWorker{Target: target, Options: opts, Tool: toolVersion()})
 	}
 	switch f.progress {
 	case "auto", "always", "never":
@@ -146,129 +148,57 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	n := len(isa.Benchmarks(opts))
-	if n == 0 {
+	if len(isa.Benchmarks(opts)) == 0 {
 		return usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(f.suites, ","))
 	}
-	inst, err := isa.Detect("")
-	if err != nil {
-		return usagef("%v", err)
+	p := launch.ISAPlan{Options: opts, Targets: f.targets, Labels: labels, Out: f.out, Watchdog: f.watchdog,
+		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, supervise.ArgsFor(fs)...),
+		AsmDirArg: func(dir string) string { return "--child-asm-dir=" + dir }}
+	if p.Out == "" {
+		p.Out = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-isa.json")
 	}
-	plans, skipped, err := inst.Resolve(f.targets)
-	if err != nil {
-		var ut *isa.UnknownTargetError
-		var ua *isa.UnavailableError
-		var ns *isa.NoShimError
-		if errors.As(err, &ut) || errors.As(err, &ua) || errors.As(err, &ns) {
-			return usagef("%v", err)
-		}
-		return err
-	}
-	for _, s := range skipped {
-		fmt.Fprintf(stderr, "note: default target %s\n", s)
-	}
-	outPath := f.out
-	if outPath == "" {
-		outPath = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-isa.json")
-	}
-	asmDir := ""
 	if !f.noAsm {
-		asmDir = f.asmDir
-		if asmDir == "" {
-			asmDir = isaAsmDir(outPath)
+		if p.AsmDir = f.asmDir; p.AsmDir == "" {
+			p.AsmDir = isaAsmDir(p.Out)
 		}
 	}
-	if err := checkOutput(outPath, n*len(plans), false); err != nil {
-		return err
+	h := launch.Hooks{Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	progress := showProgress(f.progress, stderr)
+	if progress {
+		h.Start = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
 	}
-	exe, err := executable()
-	if err != nil {
-		return fmt.Errorf("find the radvbench executable for child processes: %w", err)
-	}
-	j, err := supervise.StartJournal(outPath, nil)
-	if err != nil {
-		return err
-	}
-	rec := supervise.NewRecorder(j, outPath, args)
-	defer rec.Close()
-	rec.Notef = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
-	childArgs := append([]string{"isa"}, supervise.ArgsFor(fs)...)
-	if asmDir != "" {
-		abs, err := filepath.Abs(asmDir)
-		if err != nil {
-			return usagef("--asm-dir %s: %v", asmDir, err)
-		}
-		childArgs = append(childArgs, "--child-asm-dir="+abs)
-	}
-	var configs []supervise.Config
-	for _, p := range plans {
-		p := p
-		configs = append(configs, supervise.Config{Name: p.Target, Env: p.Env, Environ: func(base []string) []string {
-			return append(p.Environ(base), isaTargetEnv+"="+p.Target)
-		}})
-	}
-	devices := map[string]results.Device{}
-	s := &supervise.Supervisor{
-		Exe: exe, Args: childArgs, Configs: configs, Runs: 1, Budget: f.watchdog, Recorder: rec, Stdout: stdout,
-		Notef: func(format string, a ...any) {
-			fmt.Fprintf(stderr, "isa: "+strings.Replace(format, "run 1/1 config", "target", 1)+"\n", a...)
-		},
-		OnHeader: func(c supervise.Config, h *results.File) { devices[c.Name] = h.Device },
-	}
-	if showProgress(f.progress, stderr) {
-		s.OnStart = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
-	}
-	runErr := s.Run(ctx)
-	if showProgress(f.progress, stderr) {
+	o, err := launch.ISA(ctx, p, h, runEnv(stdout, stderr))
+	if progress {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
-	if runErr != nil && ctx.Err() == nil {
-		var cf *supervise.ChildFailedError
-		if errors.As(runErr, &cf) && rec.Count() == 0 {
-			rec.Abandon()
-			return fmt.Errorf("%v (see 'radvbench isa --help' for what a target needs)", runErr)
-		}
+	var ut *isa.UnknownTargetError
+	var ua *isa.UnavailableError
+	var ns *isa.NoShimError
+	var tf *launch.TargetFailedError
+	var sv *supervise.SaveError
+	switch {
+	case errors.As(err, &sv):
+		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s isa %s')", sv, sv.Journal, progName, strings.Join(args, " "))
+	case errors.As(err, &ut) || errors.As(err, &ua) || errors.As(err, &ns):
+		return usagef("%v", err)
+	case errors.As(err, &tf):
+		return fmt.Errorf("%v (see 'radvbench isa --help' for what a target needs)", tf.Err)
+	case err != nil:
+		return runError(err)
 	}
-	merged := rec.Merge(supervise.MergeOptions{Configs: configs, Runs: 1})
-	if merged == nil {
-		rec.Abandon()
-		if runErr == nil {
-			runErr = fmt.Errorf("no target's child process reported anything")
-		}
-		return runErr
+	failed := printISATable(stdout, o.File)
+	fmt.Fprintf(stdout, "%s\nresults: %s\n", o.Children.Summary(), o.Out)
+	if p.AsmDir != "" {
+		fmt.Fprintf(stdout, "assembly: %s\n", p.AsmDir)
 	}
-	file := isa.NewFile(inst, plans)
-	file.Tool, file.Command, file.Labels, file.Quick = toolVersion(), append([]string{"radvbench", "isa"}, args...), labels, kopts.Quick
-	for _, s := range suites {
-		file.Suites = append(file.Suites, s.Name)
+	if o.Interrupted {
+		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", o.Out)}
 	}
-	for _, p := range plans {
-		if d, ok := devices[p.Target]; ok {
-			if err := isa.SetDevice(file, p.Target, d); err != nil {
-				return err
-			}
-		}
-	}
-	file.Results, file.Shaders, file.Rounds, file.Finished = merged.Results, merged.Shaders, merged.Rounds, merged.Finished
-	if !merged.Started.IsZero() {
-		file.Started = merged.Started // the first target's start, not now
-	}
-	if err := rec.Finish(outPath, file, runErr == nil, "radvbench isa "+strings.Join(args, " ")); err != nil {
-		return err
-	}
-	failed := printISATable(stdout, file)
-	fmt.Fprintf(stdout, "%s\nresults: %s\n", s.Summary(), outPath)
-	if asmDir != "" {
-		fmt.Fprintf(stdout, "assembly: %s\n", asmDir)
-	}
-	if runErr != nil {
-		if ctx.Err() != nil {
-			return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", outPath)}
-		}
-		return runErr
+	if o.Err != nil {
+		return o.Err
 	}
 	if failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed to compile; see the reasons above and in %s", failed, outPath)}
+		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed to compile; see the reasons above and in %s", failed, o.Out)}
 	}
 	return nil
 }
@@ -276,71 +206,6 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 // isaAsmDir is the default assembly directory of an isa results file:
 // its path without .json, plus .asm.
 func isaAsmDir(results string) string { return strings.TrimSuffix(results, ".json") + ".asm" }
-
-// isaChild is 'isa --child': compile for the target the environment names
-// and report on the protocol pipe.
-func isaChild(ctx context.Context, f isaFlags, o isa.Options) error {
-	target := os.Getenv(isaTargetEnv)
-	if target == "" {
-		return usagef("isa --child is internal: radvbench runs it itself with %s set", isaTargetEnv)
-	}
-	c, err := supervise.OpenChild(f.child)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	comp, err := isa.Open(target)
-	if err != nil {
-		return err
-	}
-	defer comp.Close()
-	send := func(m supervise.Msg) {
-		if c.Send(m) != nil {
-			os.Exit(1) // the parent is gone
-		}
-	}
-	header := &results.File{Schema: results.SchemaISA, Tool: toolVersion(), Started: time.Now().UTC(), Device: comp.Device()}
-	var ordered []runner.Item
-	o.AsmDir = f.childName
-	o.Order = func(plan []runner.Item) []runner.Item {
-		m := supervise.Msg{Header: header}
-		for _, it := range plan {
-			m.Plan = append(m.Plan, it.ID())
-		}
-		m.Order = m.Plan
-		m.Groups = runner.Group(plan)
-		send(m)
-		ordered = nil
-		for _, i := range c.Select(m.Order, m.Groups) {
-			ordered = append(ordered, plan[i])
-		}
-		return ordered
-	}
-	o.Progress = func(done, total int, name, phase string) {
-		if phase == "setting up" && done < len(ordered) {
-			skel := runner.NewResult(ordered[done])
-			skel.Config = target
-			send(supervise.Msg{Start: ordered[done].ID(), Item: &skel})
-		}
-	}
-	if err := comp.Compile(ctx, o, func(r *results.Result) {
-		send(supervise.Msg{Result: r, Shaders: shaderHashes(findKernel(o.Suites, r))})
-	}); err != nil {
-		return err
-	}
-	return c.End()
-}
-
-// findKernel is the kernel of r among suites.
-func findKernel(suites []*kernel.Suite, r *results.Result) *kernel.Kernel {
-	for _, s := range suites {
-		for _, k := range s.Kernels {
-			if s.Name == r.Suite && k.Name == r.Kernel {
-				return k
-			}
-		}
-	}
-	return &kernel.Kernel{}
-}
 
 // printISATable prints one row per benchmark and target: the worst of
 // its executables (most registers, least occupancy, all spills, LDS,

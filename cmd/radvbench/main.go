@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	godebug "runtime/debug"
 	"sort"
 	"strings"
@@ -151,9 +152,37 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
 }
 
+// progName is this program as the user invoked it, for the command lines
+// radvbench suggests: a relative path as typed ("./bin/radvbench" after
+// 'make run'), else "radvbench" (found on PATH, or an absolute path, as
+// a parent starts its child processes).
+var progName = "radvbench"
+
 func main() {
+	if strings.Contains(os.Args[0], "/") && !filepath.IsAbs(os.Args[0]) {
+		progName = os.Args[0]
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// executable is the radvbench child processes run (tests running the CLI
+// in-process set a built binary).
+var executable = selfExecutable
+
+// selfExecutable is this program's path: os.Executable, or where /proc
+// is not mounted (a chroot) the absolute path of os.Args[0].
+func selfExecutable() (string, error) {
+	exe, err := os.Executable()
+	if err == nil {
+		return exe, nil
+	}
+	if strings.Contains(os.Args[0], "/") {
+		if abs, aerr := filepath.Abs(os.Args[0]); aerr == nil {
+			return abs, nil
+		}
+	}
+	return "", err
 }

@@ -267,7 +267,7 @@ func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []st
 			return nil, usagef("give --runs to noise, before the run flags")
 		}
 	}
-	exe, err := os.Executable()
+	exe, err := executable()
 	if err != nil {
 		return nil, fmt.Errorf("find the radvbench executable: %w", err)
 	}

@@ -54,19 +54,3 @@ func outputError(flag string, err error) error {
 	}
 	return fmt.Errorf("%s: %w", flag, err)
 }
-
-// checkResultsPath is run's check of its results path and the journal
-// beside it (checkOutput calls it before any benchmark runs): both must
-// be regular files or new paths, and "-" is refused (the results need a
-// journal beside them).
-func checkResultsPath(path, journal string) error {
-	if path == outfile.Stdout {
-		return usagef("-o -: run writes its results to a file, with its journal beside it while it runs; give a file name (compare and export can write to standard output)")
-	}
-	for _, p := range []string{path, journal} {
-		if err := outfile.Check(p); err != nil {
-			return outputError("-o", err)
-		}
-	}
-	return nil
-}

@@ -2,26 +2,23 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/bench/devtable"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/spf13/pflag"
 )
@@ -183,111 +180,127 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 		args = resume.Header.Args
 	}
-	p, err := planRun(fs, &f)
-	if err != nil {
-		return err
-	}
-	if f.child.Child {
-		return runChild(ctx, stderr, f, p)
-	}
+	return startRun(ctx, stdout, stderr, fs, &f, args, resume)
+}
 
-	sys, err := collectSystem(f.sysroot, f.dmesg)
+// startRun turns run's checked flags into a launch.Plan and runs it:
+// as a supervised child, or as the parent whose table, window, report
+// and history import this command prints and writes.
+func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, f *runFlags, args []string, resume *supervise.JournalState) error {
+	p, err := planRun(fs, f)
 	if err != nil {
 		return err
 	}
-	if p.isolation == supervise.IsolateAuto {
-		p.isolation = supervise.AutoIsolation(len(sys.GPUs) > 0, f.device)
-	}
-	outPath := defaultOutPath(f.out, time.Now().UTC(), p.suiteNames())
-	if err := checkOutput(outPath, p.benchmarks*f.runs*max(1, len(p.configs)), resume != nil); err != nil {
-		return err
-	}
-	if f.pin != "" {
-		restore, err := sysinfo.PinClocks(f.sysroot, f.pin)
-		if err != nil {
-			return pinClocksError(err)
+	env := runEnv(stdout, stderr)
+	if f.child.Child {
+		err := launch.Child(ctx, f.child, &launch.RunWorker{Plan: *p, Env: env, Fault: testFault})
+		if errors.Is(err, launch.ErrInterrupted) {
+			return &exitError{code: 130, msg: "interrupted"}
 		}
-		defer func() {
-			if err := restore(); err != nil {
-				fmt.Fprintf(stderr, "radvbench run: restoring the performance level failed: %v\n", err)
-			}
-		}()
-		// Re-read so the fingerprint shows the pinned level.
-		if sys, err = collectSystem(f.sysroot, f.dmesg); err != nil {
+		return runError(err)
+	}
+	p.Args, p.Command, p.Resume, p.Force = args, []string{"radvbench", "run"}, resume, f.force
+	p.ChildArgs = append([]string{"run"}, supervise.ArgsFor(fs)...)
+	if f.maxTime > 0 && len(p.Configs) > 1 && p.Until == nil {
+		// A/B: each run gets its share of the per-benchmark budget.
+		p.ChildArgs = append(p.ChildArgs, "--max-time="+(f.maxTime/time.Duration(p.Runs)).String())
+	}
+	var w *window.Watch
+	if p.Until == nil {
+		if w, err = openWatch(f.watch); err != nil {
 			return err
 		}
+		defer holdWatch(ctx, w, f.watchHold, stderr)
 	}
-	j, err := supervise.StartJournal(outPath, resume)
+	var table *resultTable
+	h := launch.Hooks{
+		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
+		Journaled: testPauseAfterResult,
+		Header: func(head *results.File, resumed []results.Result) {
+			printRunHeader(stdout, head)
+			table = newResultTable(stdout)
+			for i := range resumed {
+				table.add(&resumed[i])
+			}
+			if len(resumed) > 0 {
+				fmt.Fprintf(stderr, "resuming %s: %d benchmark(s) already finished\n", f.out+supervise.JournalSuffix, len(resumed))
+			}
+		},
+		Result: func(r *results.Result) {
+			if table != nil {
+				table.add(r)
+			}
+			if w != nil {
+				w.Result(r)
+			}
+		},
+	}
+	progress := showProgress(f.progress, stderr)
+	if progress || w != nil {
+		line := progressLine(stderr)
+		h.Progress = func(done, total int, name, phase string) {
+			if progress {
+				line(done, total, name, phase)
+			}
+			if w != nil {
+				w.Progress(done, total, name, phase)
+			}
+		}
+	}
+	if w != nil {
+		h.Start, h.Sample = w.Begin, w.Sample
+	}
+	o, err := launch.Run(ctx, *p, h, env)
+	var stopped *launch.StoppedError
+	if err == nil || errors.As(err, &stopped) {
+		w.Finish()
+	}
 	if err != nil {
-		return err
+		return runError(err)
 	}
-	rec := supervise.NewRecorder(j, outPath, args)
-	defer rec.Close()
-	rec.Notef = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
-	if resume != nil {
-		rec.Resume(resume, f.force)
+	return printRun(ctx, stdout, f, o, table)
+}
+
+// runEnv is what a run needs from this program.
+func runEnv(stdout, stderr io.Writer) launch.Env {
+	return launch.Env{
+		Tool: toolVersion(), Executable: executable, System: collectSystem, Stdout: stdout,
+		SelectDevice: func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) { return selectDevice(spec, stderr) },
 	}
-	if f.until {
-		return runUntilDecided(ctx, stdout, stderr, fs, args, f, p, rec)
-	}
-	if f.runs > 1 || len(p.configs) > 0 || p.isolation.Children() {
-		return runSupervised(ctx, stdout, stderr, fs, args, f, p, rec)
-	}
-	return runInProcess(ctx, stdout, stderr, args, f, p, sys, rec)
 }
 
 // configExe in a --config's environment names the radvbench build that
 // configuration's runs use (A/B of two builds; the value is recorded).
 const configExe = "RADVBENCH_EXE"
 
-// runPlan is what run's flags ask for, checked.
-type runPlan struct {
-	suites     []*kernel.Suite
-	filter     *regexp.Regexp
-	kopts      kernel.Options
-	labels     map[string]string
-	configs    []supervise.Config
-	isolation  supervise.Isolation
-	benchmarks int // in one run of one configuration
-	// gate is --until-decided's policy and noise floors.
-	gate  compare.Policy
-	noise *noise.File
-}
-
-func (p *runPlan) suiteNames() []string {
-	var names []string
-	for _, s := range p.suites {
-		names = append(names, s.Name)
-	}
-	return names
-}
-
 // planRun checks run's flags (one line naming the flag and the fix for
 // each mistake, exit 2) and resolves what they select.
-func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
-	p := &runPlan{}
+func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
+	p := &launch.Plan{Device: f.device, MaxTime: f.maxTime, Warmup: f.warmup, Watchdog: f.watchdog, Seed: f.seed,
+		OrderSeed: f.orderSeed, Sysroot: f.sysroot, Dmesg: f.dmesg, PinClocks: f.pin, Out: f.out}
 	if err := checkWindowSuites(f.suites); err != nil {
 		return nil, err
 	}
 	var err error
-	if p.suites, err = lookupSuites(f.suites); err != nil {
+	if p.Suites, err = lookupSuites(f.suites); err != nil {
 		return nil, usagef("%v", err)
 	}
-	if p.filter, err = runflags.ParseFilter(f.filter); err != nil {
+	if p.Filter, err = runflags.ParseFilter(f.filter); err != nil {
 		return nil, err
 	}
 	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
 		return nil, usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
 	}
+	p.TargetCI = f.targetCI / 100
 	if f.maxTime < 0 || f.warmup < 0 || f.watchdog < 0 {
 		return nil, usagef("--max-time, --warmup and --watchdog must not be negative")
 	}
-	if p.labels, err = runflags.ParseLabels(f.labels); err != nil {
+	if p.Labels, err = runflags.ParseLabels(f.labels); err != nil {
 		return nil, err
 	}
-	p.kopts = kernel.Options{Quick: f.quick, Seed: f.seed}
+	p.Kernel = kernel.Options{Quick: f.quick, Seed: f.seed}
 	if len(f.sizes) > 0 {
-		if p.kopts.UserSizes, err = runflags.ParseSizes(p.suites, f.sizes); err != nil {
+		if p.Kernel.UserSizes, err = runflags.ParseSizes(p.Suites, f.sizes); err != nil {
 			return nil, err
 		}
 	}
@@ -303,7 +316,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 			}
 			sc.Exe = exe // kept in Env too: the results file records it
 		}
-		p.configs = append(p.configs, sc)
+		p.Configs = append(p.Configs, sc)
 	}
 	if fs.Changed("rounds") {
 		if fs.Changed("runs") {
@@ -318,14 +331,15 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 		return nil, usagef("--runs %d must be at least 1", f.runs)
 	}
 	if f.until {
+		interleave, ok := launch.Interleaves[f.interleave]
 		switch {
-		case len(p.configs) != 2:
-			return nil, usagef("--until-decided compares two configurations: give --config BASE[:ENV=VALUE,...] --config NEW[:ENV=VALUE,...] (%d given)", len(p.configs))
+		case len(p.Configs) != 2:
+			return nil, usagef("--until-decided compares two configurations: give --config BASE[:ENV=VALUE,...] --config NEW[:ENV=VALUE,...] (%d given)", len(p.Configs))
 		case f.resume != "":
 			return nil, usagef("--until-decided cannot resume: its stopping rule looked at the runs as they came; start it again")
 		case f.budget < 0:
 			return nil, usagef("--budget %v must not be negative", f.budget)
-		case f.interleave != "benchmark" && f.interleave != "run" && f.interleave != "sample":
+		case !ok:
 			return nil, usagef("--interleave %q: use sample (turns sample by sample), benchmark (turns benchmark by benchmark) or run (whole runs in turn)", f.interleave)
 		}
 		if f.runs == 0 {
@@ -334,10 +348,11 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 		if f.runs < 3 {
 			return nil, usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
 		}
-		if p.gate, err = f.policy.resolvePolicy(fs); err != nil {
+		p.Until = &launch.Until{Budget: f.budget, Interleave: interleave}
+		if p.Until.Policy, err = f.policy.resolvePolicy(fs); err != nil {
 			return nil, err
 		}
-		if p.noise, err = loadNoise(p.gate.NoiseFile); err != nil {
+		if p.Until.Noise, err = loadNoise(p.Until.Policy.NoiseFile); err != nil {
 			return nil, err
 		}
 	} else if fs.Changed("budget") {
@@ -347,21 +362,22 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*runPlan, error) {
 	}
 	if f.runs == 0 {
 		f.runs = 1
-		if len(p.configs) > 0 {
+		if len(p.Configs) > 0 {
 			f.runs = 3
 		}
 	}
+	p.Runs = f.runs
 	switch f.progress {
 	case "auto", "always", "never":
 	default:
 		return nil, usagef("--progress %q: use auto, always or never", f.progress)
 	}
-	if p.isolation, err = supervise.ParseIsolation(f.isolate); err != nil {
+	if p.Isolation, err = supervise.ParseIsolation(f.isolate); err != nil {
 		return nil, err
 	}
-	p.benchmarks = len(runner.Plan(runner.Options{Suites: p.suites, Filter: p.filter, Kernel: p.kopts}))
-	if p.benchmarks == 0 && !f.child.Child {
-		return nil, usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(p.suiteNames(), ","))
+	p.Benchmarks = len(runner.Plan(runner.Options{Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel}))
+	if p.Benchmarks == 0 && !f.child.Child {
+		return nil, usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(suiteNames(p.Suites), ","))
 	}
 	return p, nil
 }
@@ -397,50 +413,6 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 	return fs, st, nil
 }
 
-// kernelHashes is the SHA-256 of the shaders of r's kernel.
-func kernelHashes(suites []*kernel.Suite, r *results.Result) map[string]string {
-	for _, s := range suites {
-		for _, k := range s.Kernels {
-			if s.Name == r.Suite && k.Name == r.Kernel {
-				return shaderHashes(k)
-			}
-		}
-	}
-	return map[string]string{}
-}
-
-// runHeader is the results file's metadata for a run on pd: tool,
-// command, device, labels, suites, the system record and fingerprint.
-func runHeader(args []string, f runFlags, p *runPlan, sys *sysinfo.System, pd *gpu.PhysicalDevice) *results.File {
-	file := &results.File{
-		Schema:  results.Schema,
-		Tool:    toolVersion(),
-		Command: runCommand(args),
-		Quick:   f.quick,
-		Device:  pd.Describe(),
-		Labels:  p.labels,
-		Suites:  p.suiteNames(),
-	}
-	attachSystem(file, sys)
-	return file
-}
-
-// runCommand is the command line a results file records.
-func runCommand(args []string) []string {
-	if args == nil {
-		return nil
-	}
-	return append([]string{"radvbench", "run"}, args...)
-}
-
-// defaultOutPath is --out, or results/<UTC time>-<suites>.json.
-func defaultOutPath(out string, started time.Time, suites []string) string {
-	if out != "" {
-		return out
-	}
-	return filepath.Join("results", started.Format("20060102T150405Z")+"-"+strings.Join(suites, "+")+".json")
-}
-
 // writeRunReport writes the --report directory for a finished run.
 func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by string) error {
 	if dir == "" {
@@ -451,48 +423,6 @@ func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by strin
 	}
 	fmt.Fprintf(stdout, "report:  %s\n", filepath.Join(dir, "index.html"))
 	return nil
-}
-
-// attachSystem embeds the system record and its fingerprint (with the
-// Vulkan device's identity) in the results file. When Vulkan's PCI device
-// ID alone is ambiguous (RX 7900 XTX and XT share 744C), the PCI revision
-// read from sysfs picks the SKU.
-func attachSystem(file *results.File, sys *sysinfo.System) {
-	d := &file.Device
-	setVulkan(sys, *d)
-	if g := sys.PrimaryGPU(); d.SKU == nil && g != nil && g.DeviceID == d.DeviceID && g.Revision >= 0 {
-		if s, ok := devtable.Lookup(d.VendorID, d.DeviceID, g.Revision); ok {
-			d.SKU = s.ToResults()
-		}
-	}
-	if raw, err := json.Marshal(sys); err == nil {
-		file.System = raw
-	}
-	file.Fingerprint = sys.Fingerprint()
-}
-
-// attachVulkan records the Vulkan device's identity in the system record.
-func attachVulkan(sys *sysinfo.System, pd *gpu.PhysicalDevice) { setVulkan(sys, pd.Describe()) }
-
-func setVulkan(sys *sysinfo.System, d results.Device) {
-	sys.SetVulkan(sysinfo.VulkanInfo{
-		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
-		DriverInfo: d.DriverInfo, APIVersion: d.APIVersion, DeviceName: d.Name, Extensions: d.Extensions,
-		SubgroupSize: d.SubgroupSize, MinSubgroupSize: uint32(d.Limits["minSubgroupSize"]),
-		MaxSubgroupSize: uint32(d.Limits["maxSubgroupSize"]), CooperativeMatrix: d.CooperativeMatrix, Emulated: d.Emulated,
-	})
-}
-
-// numericClocks keeps the clock readings that are numbers, for a result's
-// "extra" object (before.card1.sclk_mhz, after.card1.temp.junction_c, ...).
-func numericClocks(m map[string]string) map[string]float64 {
-	out := map[string]float64{}
-	for k, v := range m {
-		if x, err := strconv.ParseFloat(v, 64); err == nil {
-			out[k] = x
-		}
-	}
-	return out
 }
 
 func showProgress(mode string, stderr io.Writer) bool {

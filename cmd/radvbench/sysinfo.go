@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 )
 
@@ -79,7 +80,7 @@ malformed are reported, never fatal. --json prints the full record.`, stdout)
 	// The Vulkan device belongs to this machine, not to a saved tree.
 	if !*noVulkan && filepath.Clean(*sysroot) == "/" {
 		if inst, pd, err := selectDevice(*device, io.Discard); err == nil {
-			attachVulkan(s, pd)
+			launch.SetVulkan(s, pd.Describe())
 			inst.Close()
 		} else {
 			fmt.Fprintf(stderr, "radvbench sysinfo: Vulkan not available: %s\n", oneLine(err.Error()))

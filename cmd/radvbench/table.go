@@ -117,7 +117,7 @@ func (t *resultTable) summary() string {
 	}
 	skipped := fmt.Sprintf("%d skipped", t.skipped)
 	if t.skipped > 0 {
-		skipped += " ('radvbench list --skipped RESULTS' lists each)"
+		skipped += " ('" + progName + " list --skipped RESULTS' lists each)"
 	}
 	parts = append(parts, skipped, fmt.Sprintf("%d failed", t.failed))
 	b.WriteString("summary: " + strings.Join(parts, ", "))
@@ -131,13 +131,13 @@ func (t *resultTable) summary() string {
 // the report of the results file out (reportDir: where --report wrote
 // it, "" when not asked) and how to compare it with a later run.
 func nextSteps(out, reportDir string) []string {
-	report := fmt.Sprintf("next:    radvbench report %s -o %s   (HTML report with charts; then open %s)",
-		out, defaultReportDir(out), filepath.Join(defaultReportDir(out), "index.html"))
+	report := fmt.Sprintf("next:    %s report %s -o %s   (HTML report with charts; then open %s)",
+		progName, out, defaultReportDir(out), filepath.Join(defaultReportDir(out), "index.html"))
 	if reportDir != "" {
 		report = fmt.Sprintf("next:    open %s in a browser (the HTML report)", filepath.Join(reportDir, "index.html"))
 	}
 	return []string{report,
-		fmt.Sprintf("         radvbench compare %s NEW.json   (after a second run, -o NEW.json: what changed, with verdicts)", out)}
+		fmt.Sprintf("         %s compare %s NEW.json   (after a second run, -o NEW.json: what changed, with verdicts)", progName, out)}
 }
 
 // defaultReportDir is the report directory nextSteps suggests for the

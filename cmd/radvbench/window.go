@@ -8,9 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/window"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // windowSuites need a window (the "window" build and a display).
@@ -62,42 +60,6 @@ func openWatch(on bool) (*window.Watch, error) {
 		watchStarted(w)
 	}
 	return w, nil
-}
-
-// feedWatch feeds the --watch window (if any) from the runner's callbacks,
-// after the table and the progress line: each benchmark's samples as they
-// arrive (named with its metric from the plan), then its result.
-func feedWatch(w *window.Watch, o *runner.Options) {
-	if w == nil {
-		return
-	}
-	skels := map[string]results.Result{}
-	for _, it := range runner.Plan(*o) {
-		skel := runner.NewResult(it)
-		skels[skel.ID()] = skel
-	}
-	onResult, progress, onSample := o.OnResult, o.Progress, o.OnSample
-	o.OnSample = func(id string, n int, v float64) {
-		if onSample != nil {
-			onSample(id, n, v)
-		}
-		if skel, ok := skels[id]; ok && n == 1 {
-			w.Begin(&skel)
-		}
-		w.Sample(id, n, v)
-	}
-	o.OnResult = func(r *results.Result) {
-		if onResult != nil {
-			onResult(r)
-		}
-		w.Result(r)
-	}
-	o.Progress = func(done, total int, name, phase string) {
-		if progress != nil {
-			progress(done, total, name, phase)
-		}
-		w.Progress(done, total, name, phase)
-	}
 }
 
 // watchHold is --watch-hold: how long the --watch window stays open on

@@ -1,0 +1,152 @@
+package launch
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"syscall"
+
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// A Worker is what a child process does for its parent: open what it
+// works with (a device, a compiler), then run the share of the plan the
+// parent gives it, reporting through the Side.
+type Worker interface {
+	// Open prepares the worker and returns its results header (device,
+	// tool, start time) and the suites its results come from.
+	Open(ctx context.Context) (header *results.File, suites []*kernel.Suite, err error)
+	// Work runs the benchmarks; it orders the plan with Side.Order and
+	// reports each benchmark with Side.Starting and Side.Result.
+	Work(ctx context.Context, s *Side) error
+	// Close releases what Open opened.
+	Close()
+}
+
+// Child is the child side of a supervised run, for every worker: it
+// opens the protocol pipe the supervisor's flags name, opens the worker,
+// and reports its header, order, benchmarks and results to the parent.
+// A parent that is gone ends the child at once (exit status 1).
+func Child(ctx context.Context, cf supervise.ChildFlags, w Worker) error {
+	c, err := supervise.OpenChild(cf)
+	if err != nil {
+		return usage.Errorf("%v", err)
+	}
+	header, suites, err := w.Open(ctx)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	s := &Side{c: c, flags: cf, header: header, suites: suites}
+	if err := w.Work(ctx, s); err != nil {
+		return err
+	}
+	if err := c.End(); err != nil {
+		return fmt.Errorf("report the end to the parent: %w", err)
+	}
+	return nil
+}
+
+// Side is a child's end of the protocol, as a worker sees it.
+type Side struct {
+	c       *supervise.Child
+	flags   supervise.ChildFlags
+	header  *results.File
+	suites  []*kernel.Suite
+	ordered []runner.Item
+	// Config names the child's configuration in the benchmarks it
+	// starts (an isa target); "" for a run's.
+	Config string
+	// OnTurn, when set, is called when a benchmark's turn comes, before
+	// it is set up (an observer starts afresh in lockstep).
+	OnTurn func()
+}
+
+// send reports m, or ends the child when the parent is gone.
+func (s *Side) send(m supervise.Msg) {
+	if s.c.Send(m) != nil {
+		os.Exit(1) // the parent is gone
+	}
+}
+
+// Seed is the order seed the parent chose for this run.
+func (s *Side) Seed() uint64 { return s.flags.Seed }
+
+// Lockstep reports whether this child takes turns with another;
+// BySample whether it takes one before every sample too (SampleTurn).
+func (s *Side) Lockstep() bool { return s.flags.Lockstep }
+func (s *Side) BySample() bool { return s.c.BySample() }
+
+// Order reports the plan and the order the worker would run it in
+// (arranged: plan shuffled, or as it is) and returns the share of the
+// arranged plan the parent gives this child: what it has not run yet,
+// from as many shared-input groups as it may take.
+func (s *Side) Order(plan, arranged []runner.Item) []runner.Item {
+	groups := runner.Group(arranged)
+	m := supervise.Msg{Header: s.header, Groups: groups}
+	for _, it := range plan {
+		m.Plan = append(m.Plan, it.ID())
+	}
+	for _, it := range arranged {
+		m.Order = append(m.Order, it.ID())
+	}
+	s.send(m)
+	s.ordered = nil
+	for _, i := range s.c.Select(m.Order, groups) {
+		s.ordered = append(s.ordered, arranged[i])
+	}
+	return s.ordered
+}
+
+// Progress follows the worker's progress through the ordered share
+// (runner.Options.Progress): as the done-th benchmark is set up it waits
+// for its turn (in lockstep) and reports that it starts.
+func (s *Side) Progress(done, total int, name, phase string) {
+	if phase != "setting up" || done >= len(s.ordered) {
+		return
+	}
+	it := s.ordered[done]
+	if s.c.Turn(it.ID()) != nil {
+		os.Exit(1) // the parent is gone
+	}
+	if s.OnTurn != nil {
+		s.OnTurn()
+	}
+	skel := runner.NewResult(it)
+	skel.Config = s.Config
+	s.send(supervise.Msg{Start: it.ID(), Item: &skel})
+}
+
+// SampleTurn waits for the turn to take one sample of benchmark id
+// (runner.Options.SampleTurn).
+func (s *Side) SampleTurn(id string) error {
+	if s.c.SampleTurn(id) != nil {
+		os.Exit(1) // the parent is gone
+	}
+	return nil
+}
+
+// Sample reports a timed sample when the parent asked for them (a live
+// view); NaN and infinities are dropped (JSON cannot carry them; the
+// view only misses a point).
+func (s *Side) Sample(id string, n int, v float64) {
+	if s.flags.Samples && !math.IsNaN(v) && !math.IsInf(v, 0) {
+		s.send(supervise.Msg{Sample: &supervise.Sample{ID: id, N: n, Value: v}})
+	}
+}
+
+// Result reports a finished benchmark with its kernel's shader hashes.
+// After a lost device the child exits at once (tearing down a lost or
+// hung device may block), with the status that tells the parent.
+func (s *Side) Result(r *results.Result, deviceLost bool) {
+	s.send(supervise.Msg{Result: r, Shaders: KernelShaders(s.suites, r), DeviceLost: deviceLost})
+	if deviceLost {
+		s.c.Close()
+		syscall.Exit(supervise.ExitDeviceLost)
+	}
+}

@@ -1,0 +1,258 @@
+package launch
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/bench/supervise/supervisetest"
+	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// The modes' tests run this test binary as the child: with FAKE_CHILD set
+// it acts out a script (bench/supervise/supervisetest), so each mode's
+// lifecycle is tested without a GPU or a built radvbench.
+func TestMain(m *testing.M) {
+	supervisetest.RunIfChild()
+	os.Exit(m.Run())
+}
+
+// fakeEnv is an Env whose children are this test binary and whose system
+// is an empty tree (no GPU).
+func fakeEnv(t *testing.T) Env { return fakeEnvAt(t.TempDir()) }
+
+// fakeEnvAt is fakeEnv with its system read under root.
+func fakeEnvAt(root string) Env {
+	return Env{
+		Tool:       results.Tool{Name: "radvbench", Version: "test"},
+		Executable: func() (string, error) { return os.Args[0], nil },
+		System: func(sysroot, dmesg string) (*sysinfo.System, error) {
+			return sysinfo.Collect(sysinfo.Options{Root: root}), nil
+		},
+		Stdout: &strings.Builder{},
+	}
+}
+
+// fakePlan is a supervised plan of the fake child's script.
+func fakePlan(t *testing.T, script string, runs int, configs ...string) Plan {
+	dir := t.TempDir()
+	t.Setenv("FAKE_CHILD", script)
+	t.Setenv("FAKE_DIR", dir)
+	p := Plan{Out: filepath.Join(dir, "r.json"), Runs: runs, Isolation: supervise.IsolateRun, Benchmarks: len(strings.Fields(script)),
+		Args: []string{"--fake"}, Command: []string{"radvbench", "run"}, TargetCI: 0.01}
+	for _, c := range configs {
+		p.Configs = append(p.Configs, supervise.Config{Name: c, Env: map[string]string{"FAKE_CONFIG": c}})
+	}
+	return p
+}
+
+// recorded counts what the hooks saw.
+type recorded struct {
+	mu        sync.Mutex
+	results   []string
+	journaled []int
+	notes     []string
+}
+
+func (r *recorded) hooks() Hooks {
+	return Hooks{
+		Result: func(res *results.Result) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.results = append(r.results, res.ID()+"@"+res.Config)
+		},
+		Journaled: func(n int, journal string) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.journaled = append(r.journaled, n)
+		},
+		Note: func(format string, a ...any) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.notes = append(r.notes, format)
+		},
+	}
+}
+
+func exists(path string) bool { _, err := os.Stat(path); return err == nil }
+
+// TestRunSupervised: plain runs, A/B configurations and isolation faults
+// end with one results file, the journal gone, every result given to the
+// hooks once it is journaled, and the children counted.
+func TestRunSupervised(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		script   string
+		runs     int
+		configs  []string
+		results  int // in the file
+		reported int // through Hooks.Result
+		stats    supervise.Stats
+		failed   string // a failed result's reason fragment
+	}{
+		{"two runs", "a b c", 2, nil, 3, 6, supervise.Stats{Children: 2}, ""},
+		{"A/B", "a b", 2, []string{"A", "B"}, 4, 8, supervise.Stats{Children: 4}, ""},
+		{"crash costs one benchmark", "a b:segv c", 1, nil, 3, 3, supervise.Stats{Children: 2, Crashes: 1}, "SIGSEGV"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := fakePlan(t, tc.script, tc.runs, tc.configs...)
+			var rec recorded
+			o, err := Run(context.Background(), p, rec.hooks(), fakeEnv(t))
+			if err != nil {
+				t.Fatalf("Run: %v (notes %q)", err, rec.notes)
+			}
+			if !o.Supervised || o.Streamed || o.Interrupted || o.Err != nil {
+				t.Errorf("outcome %+v: want supervised, not streamed, not interrupted, no error", o)
+			}
+			if o.Children != tc.stats {
+				t.Errorf("children %+v, want %+v", o.Children, tc.stats)
+			}
+			if o.ByConfig != (len(tc.configs) > 0) {
+				t.Errorf("ByConfig %v with configs %v", o.ByConfig, tc.configs)
+			}
+			if exists(o.Journal) {
+				t.Errorf("journal %s left behind by a finished run", o.Journal)
+			}
+			f, err := results.Load(o.Out)
+			if err != nil {
+				t.Fatalf("load the results file: %v", err)
+			}
+			if len(f.Results) != tc.results {
+				t.Errorf("%d results in the file, want %d", len(f.Results), tc.results)
+			}
+			if len(rec.results) != tc.reported || len(rec.journaled) != tc.reported || rec.journaled[len(rec.journaled)-1] != tc.reported {
+				t.Errorf("hooks saw %d results, journaled %v; want %d each, counting up", len(rec.results), rec.journaled, tc.reported)
+			}
+			var failed []string
+			for _, r := range f.Results {
+				if r.Status == results.StatusFailed {
+					failed = append(failed, r.Reason)
+				}
+			}
+			if tc.failed == "" && len(failed) > 0 || tc.failed != "" && (len(failed) != 1 || !strings.Contains(failed[0], tc.failed)) {
+				t.Errorf("failed results %q, want %q", failed, tc.failed)
+			}
+		})
+	}
+}
+
+// TestRunInterruptedThenResumed: a run the context ends after its first
+// journaled result writes what finished and keeps its journal; resuming
+// from that journal runs only the rest and ends with one complete file.
+func TestRunInterruptedThenResumed(t *testing.T) {
+	p := fakePlan(t, "a b c", 1)
+	p.Isolation = supervise.IsolateKernel // a child per benchmark: the cancel lands between them
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var rec recorded
+	h := rec.hooks()
+	h.Journaled = func(n int, journal string) { cancel() }
+	o, err := Run(ctx, p, h, fakeEnv(t))
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if !o.Interrupted || o.Finished != 1 || !exists(o.Journal) {
+		t.Fatalf("interrupted %v, finished %d, journal kept %v; want true, 1, true", o.Interrupted, o.Finished, exists(o.Journal))
+	}
+	st, err := supervise.ReadJournal(o.Journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Resume = st
+	rec = recorded{}
+	o, err = Run(context.Background(), p, rec.hooks(), fakeEnv(t))
+	if err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	if o.Interrupted || exists(o.Journal) || len(o.File.Results) != 3 {
+		t.Errorf("resumed: interrupted %v, journal kept %v, %d results; want false, false, 3", o.Interrupted, exists(o.Journal), len(o.File.Results))
+	}
+	if len(rec.results) != 2 {
+		t.Errorf("the resumed run reported %v; want the 2 benchmarks left", rec.results)
+	}
+}
+
+// TestRunRefusals: what a run refuses before any benchmark runs, with
+// the typed error the CLI words its advice from, and no journal left.
+func TestRunRefusals(t *testing.T) {
+	t.Run("child usage error", func(t *testing.T) {
+		p := fakePlan(t, "a:usage b", 1)
+		_, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
+		if !usage.Is(err) {
+			t.Errorf("err %v: want a usage error (a child that refused its flags)", err)
+		}
+		if exists(p.Out + supervise.JournalSuffix) {
+			t.Error("a run that never started left its journal")
+		}
+	})
+	for _, tc := range []struct {
+		name    string
+		prepare func(p *Plan)
+		want    OutputProblem
+	}{
+		{"out is a directory", func(p *Plan) { os.Mkdir(p.Out, 0o755) }, OutputIsDir},
+		{"out is standard output", func(p *Plan) { p.Out = "-" }, OutputStdout},
+		{"journal in the way", func(p *Plan) { os.WriteFile(p.Out+supervise.JournalSuffix, []byte("{}\n"), 0o644) }, OutputJournalInTheWay},
+		{"out is a FIFO", func(p *Plan) { mkfifo(t, p.Out) }, OutputNotRegular},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := fakePlan(t, "a", 1)
+			tc.prepare(&p)
+			_, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
+			var oe *OutputError
+			if !errors.As(err, &oe) || oe.Problem != tc.want {
+				t.Errorf("err %v: want an *OutputError, problem %d", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestRunUntilDecided: two configurations in lockstep rounds until
+// decided: the fake child's figures are the same on both sides, so the
+// gate finds no change; the file holds both sides' runs.
+func TestRunUntilDecided(t *testing.T) {
+	for name, il := range Interleaves {
+		t.Run(name, func(t *testing.T) {
+			p := fakePlan(t, "a b", 4, "A", "B")
+			p.Until = &Until{Policy: compare.DefaultPolicy(), Interleave: il}
+			var rounds []int
+			h := Hooks{Round: func(round int, rep *compare.Report) { rounds = append(rounds, round) }}
+			o, err := Run(context.Background(), p, h, fakeEnv(t))
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if o.Verdict == nil {
+				t.Fatal("no verdict")
+			}
+			if o.Verdict.Report.Failed() {
+				t.Errorf("the gate fails on identical sides: %s", o.Verdict.Report.Summary())
+			}
+			if len(rounds) == 0 || rounds[len(rounds)-1] != o.Verdict.Rounds {
+				t.Errorf("rounds seen %v, verdict after %d", rounds, o.Verdict.Rounds)
+			}
+			configs := map[string]int{}
+			for _, r := range o.File.Results {
+				configs[r.Config]++
+			}
+			if configs["A"] != 2 || configs["B"] != 2 || !o.ByConfig {
+				t.Errorf("results by config %v (by config %v); want 2 each", configs, o.ByConfig)
+			}
+		})
+	}
+}
+
+func mkfifo(t *testing.T, path string) {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+}

@@ -1,0 +1,119 @@
+package launch
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/suitetest"
+	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/spf13/pflag"
+
+	_ "github.com/radvbench/radvbench/bench/suites/matmul"
+)
+
+// The real modes on lavapipe: a run in this process, and a run whose
+// child processes are this test binary acting as a run's child
+// (runChildEnv set: Child with a RunWorker), each verifying and timing
+// the quick naive GEMMs.
+
+const runChildEnv = "LAUNCH_TEST_RUN_CHILD"
+
+func init() {
+	if os.Getenv(runChildEnv) == "" {
+		return
+	}
+	fs := pflag.NewFlagSet("child", pflag.ContinueOnError)
+	var cf supervise.ChildFlags
+	cf.Register(fs)
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	w := &RunWorker{Plan: lavapipePlan(""), Env: lavapipeEnv("")}
+	if err := Child(context.Background(), cf, w); err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// lavapipePlan is the quick naive GEMMs, written to out.
+func lavapipePlan(out string) Plan {
+	suites, err := kernel.Lookup([]string{"matmul"})
+	if err != nil {
+		panic(err)
+	}
+	p := Plan{Suites: suites, Filter: regexp.MustCompile(`^matmul/naive/`), Kernel: kernel.Options{Quick: true, Seed: 1},
+		TargetCI: 0.05, Runs: 1, Out: out, Args: []string{"--quick"}, Command: []string{"radvbench", "run"}}
+	return p
+}
+
+func lavapipeEnv(root string) Env {
+	env := fakeEnvAt(root)
+	env.SelectDevice = func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) {
+		inst, err := gpu.NewInstance()
+		if err != nil {
+			return nil, nil, err
+		}
+		devs, err := inst.Devices()
+		if err != nil {
+			inst.Close()
+			return nil, nil, err
+		}
+		pd, err := gpu.Select(devs, spec)
+		if err != nil {
+			inst.Close()
+			return nil, nil, err
+		}
+		return inst, pd, nil
+	}
+	return env
+}
+
+func TestRunLavapipe(t *testing.T) {
+	suitetest.RequireVulkan(t)
+	for _, tc := range []struct {
+		name      string
+		isolation supervise.Isolation
+	}{
+		{"in process", supervise.IsolateOff},
+		{"a child per kernel", supervise.IsolateKernel},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(runChildEnv, "1")
+			dir := t.TempDir()
+			p := lavapipePlan(dir + "/r.json")
+			p.Isolation = tc.isolation
+			p.Benchmarks = 1
+			var header *results.File
+			var streamed []string
+			h := Hooks{
+				Header: func(f *results.File, resumed []results.Result) { header = f },
+				Result: func(r *results.Result) { streamed = append(streamed, r.ID()) },
+			}
+			o, err := Run(context.Background(), p, h, lavapipeEnv(dir))
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			inProcess := tc.isolation == supervise.IsolateOff
+			if o.Streamed != inProcess || (header != nil) != inProcess || o.Supervised == inProcess {
+				t.Errorf("streamed %v, header %v, supervised %v: want a header and streamed rows only in process", o.Streamed, header != nil, o.Supervised)
+			}
+			if len(o.File.Results) == 0 || len(streamed) != len(o.File.Results) {
+				t.Fatalf("%d results, %d streamed", len(o.File.Results), len(streamed))
+			}
+			for _, r := range o.File.Results {
+				if r.Status != results.StatusOK || !r.Verified || r.Metric.Value <= 0 {
+					t.Errorf("%s: status %s, verified %v, value %g: want a verified figure", r.ID(), r.Status, r.Verified, r.Metric.Value)
+				}
+			}
+			if !o.File.Device.CPU || len(o.File.Shaders) == 0 {
+				t.Errorf("device %q (CPU %v), %d shader hashes: want lavapipe and the kernel's hashes", o.File.Device.Name, o.File.Device.CPU, len(o.File.Shaders))
+			}
+		})
+	}
+}

@@ -1,0 +1,150 @@
+package launch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// Run runs p: in this process (one plain run, not isolated), in
+// supervised child processes (several runs, configurations or
+// isolation), or in rounds until decided (p.Until). It owns the journal
+// and the recorder: a run that stops early keeps its journal, one that
+// finishes writes the results file atomically and removes the journal.
+func Run(ctx context.Context, p Plan, h Hooks, env Env) (*Outcome, error) {
+	sys, err := env.System(p.Sysroot, p.Dmesg)
+	if err != nil {
+		return nil, err
+	}
+	if p.Isolation == supervise.IsolateAuto {
+		p.Isolation = supervise.AutoIsolation(len(sys.GPUs) > 0, p.Device)
+	}
+	if p.Out == "" {
+		p.Out = DefaultOut(time.Now().UTC(), suiteNames(p.Suites))
+	}
+	if err := CheckOutput(p.Out, p.Benchmarks*p.Runs*max(1, len(p.Configs)), p.Resume != nil); err != nil {
+		return nil, err
+	}
+	if p.PinClocks != "" {
+		restore, err := sysinfo.PinClocks(p.Sysroot, p.PinClocks)
+		if err != nil {
+			return nil, &PinError{Err: err}
+		}
+		defer func() {
+			if err := restore(); err != nil {
+				h.notef("restoring the performance level failed: %v", err)
+			}
+		}()
+		// Re-read so the fingerprint shows the pinned level.
+		if sys, err = env.System(p.Sysroot, p.Dmesg); err != nil {
+			return nil, err
+		}
+	}
+	rec, err := startRecord(p.Out, p.Resume, p.Args, h)
+	if err != nil {
+		return nil, err
+	}
+	defer rec.Close()
+	if p.Resume != nil {
+		rec.Resume(p.Resume, p.Force)
+	}
+	r := &run{p: &p, h: h, env: env, rec: rec}
+	switch {
+	case p.Until != nil:
+		return r.untilDecided(ctx)
+	case p.Runs > 1 || len(p.Configs) > 0 || p.Isolation.Children():
+		return r.supervised(ctx)
+	}
+	return r.inProcess(ctx, sys)
+}
+
+// run is one Run under way.
+type run struct {
+	p   *Plan
+	h   Hooks
+	env Env
+	rec *supervise.Recorder
+}
+
+// startRecord starts the journal beside out (or reopens a resumed one)
+// and the recorder that keeps the results, its notes and results going
+// to the hooks.
+func startRecord(out string, resume *supervise.JournalState, args []string, h Hooks) (*supervise.Recorder, error) {
+	j, err := supervise.StartJournal(out, resume)
+	if err != nil {
+		return nil, err
+	}
+	rec := supervise.NewRecorder(j, out, args)
+	rec.Notef = h.notef
+	rec.OnResult = func(r *results.Result) {
+		if h.Result != nil {
+			h.Result(r)
+		}
+		if h.Journaled != nil {
+			h.Journaled(rec.Count(), rec.Path())
+		}
+	}
+	return rec, nil
+}
+
+// executable is the program the children run.
+func (r *run) executable() (string, error) {
+	exe, err := r.env.Executable()
+	if err != nil {
+		return "", fmt.Errorf("find the radvbench executable for child processes: %w", err)
+	}
+	return exe, nil
+}
+
+// orderSeed is the seed of the runs' orders.
+func (p *Plan) orderSeed() uint64 {
+	if p.OrderSeed != 0 {
+		return p.OrderSeed
+	}
+	return p.Seed
+}
+
+// ending is how a run ended, before the file is written.
+type ending struct {
+	file *results.File
+	// stop is what stopped the run before it could finish: the journal
+	// keeps what finished, no file is written.
+	stop        error
+	interrupted bool
+	err         error
+}
+
+// finish is the one end of every run: it writes the results file (and
+// drops the journal when the run is complete) and fills o.
+func finish(rec *supervise.Recorder, e ending, o *Outcome) (*Outcome, error) {
+	o.Journal, o.Finished, o.Out = rec.Path(), rec.Count(), rec.Out()
+	if e.stop != nil {
+		var cf *supervise.ChildFailedError
+		switch {
+		case rec.Count() == 0 && e.file == nil:
+			rec.Abandon()
+			if errors.As(e.stop, &cf) && cf.Usage {
+				return nil, usage.Errorf("%v", e.stop)
+			}
+			return nil, e.stop
+		case usage.Is(e.stop):
+			return nil, e.stop
+		}
+		return nil, &StoppedError{Err: e.stop, Finished: rec.Count(), Journal: rec.Path()}
+	}
+	if e.file == nil {
+		rec.Abandon()
+		return nil, ErrNothingReported
+	}
+	if err := rec.Finish(o.Out, e.file, !e.interrupted); err != nil {
+		return nil, err
+	}
+	o.File, o.Interrupted, o.Err = e.file, e.interrupted, e.err
+	return o, nil
+}

@@ -1,0 +1,122 @@
+package main
+
+// What run prints once launch.Run has ended, and the advice for the
+// errors it returns.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/launch"
+	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/reports/compare"
+)
+
+// printRun prints a finished run: the table (unless its rows were printed
+// as they came), its summary and the child processes' counts, the
+// verdicts of a run until decided, where the results are; then writes
+// the --report, imports into the --db store, and chooses the exit status.
+func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outcome, table *resultTable) error {
+	out := o.Out
+	if table == nil {
+		printRunHeader(stdout, o.File)
+		table = newResultTable(stdout)
+		for i := range o.File.Results {
+			table.add(&o.File.Results[i])
+		}
+	}
+	fmt.Fprintf(stdout, "\n%s\n", table.summary())
+	if o.Supervised {
+		fmt.Fprintln(stdout, o.Children.Summary())
+	}
+	hint, by := "", ""
+	if o.ByConfig {
+		by = "config"
+	}
+	if r := o.Verdict; r != nil {
+		fmt.Fprintf(stdout, "\nverdicts after %d round(s) (%d runs a side; stopped: %s):\n", r.Rounds, len(r.New), r.Stop)
+		if err := compare.Write(stdout, r.Report, "text"); err != nil {
+			return fmt.Errorf("render the verdicts: %w", err)
+		}
+	} else if o.ByConfig {
+		hint = fmt.Sprintf(" (compare the configurations with: %s compare --by config %s)", progName, out)
+	}
+	fmt.Fprintf(stdout, "results: %s%s\n", out, hint)
+	if o.Interrupted {
+		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the %d finished benchmarks are saved in %s ('%s run --resume %s' completes the run)", o.Finished, out, progName, out)}
+	}
+	if err := writeRunReport(stdout, o.File, out, f.report, by); err != nil {
+		return err
+	}
+	if o.Err != nil {
+		return o.Err
+	}
+	if err := importFinishedRun(ctx, stdout, f.db, o.File, out); err != nil {
+		return err
+	}
+	if o.Verdict == nil && !o.ByConfig {
+		for _, l := range nextSteps(out, f.report) {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+	if table.failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, out)}
+	}
+	if o.Verdict != nil && o.Verdict.Report.Failed() {
+		return &exitError{code: 1, msg: "the gate fails: " + o.Verdict.Report.Summary()}
+	}
+	return nil
+}
+
+// runError adds the advice, in the words of run's flags, to an error of
+// launch.Run (and launch.ISA).
+func runError(err error) error {
+	var oe *launch.OutputError
+	var se *launch.StoppedError
+	var pe *launch.PinError
+	var ee *launch.EmulatedError
+	var sv *supervise.SaveError
+	switch {
+	case errors.As(err, &sv):
+		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s run --resume %s')", sv, sv.Journal, progName, sv.Journal)
+	case errors.As(err, &oe):
+		return outputAdvice(oe)
+	case errors.As(err, &se):
+		return fmt.Errorf("%w (the %d finished benchmark(s) are in the journal %s: '%s run --resume %s' continues)", se.Err, se.Finished, se.Journal, progName, se.Journal)
+	case errors.As(err, &pe):
+		return pinClocksError(pe.Err)
+	case errors.As(err, &ee):
+		return usagef("%v; '%s isa --target %s' compiles for it", ee, progName, ee.Target)
+	}
+	return err
+}
+
+// outputAdvice is the usage error for a results path a run cannot write.
+func outputAdvice(e *launch.OutputError) error {
+	switch e.Problem {
+	case launch.OutputIsDir:
+		return usagef("%v: pass a file name with --out, e.g. --out %s", e, filepath.Join(e.Path, "results.json"))
+	case launch.OutputStdout:
+		return usagef("-o -: run writes its results to a file, with its journal beside it while it runs; give a file name (compare and export can write to standard output)")
+	case launch.OutputNotRegular:
+		return outputError("-o", e.Err)
+	case launch.OutputJournalInTheWay:
+		return usagef("%v: continue it with '%s run --resume %s', or remove it", e, progName, e.Path)
+	case launch.OutputNoSpace:
+		return usagef("%v (free some space or choose another --out)", e)
+	}
+	return usagef("%v (choose another with --out)", e)
+}
+
+// suiteNames are the suites' names.
+func suiteNames(suites []*kernel.Suite) []string {
+	var names []string
+	for _, s := range suites {
+		names = append(names, s.Name)
+	}
+	return names
+}
