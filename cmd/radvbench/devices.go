@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
 func init() {
@@ -67,7 +68,7 @@ without --device: an AMD GPU on RADV, else any GPU, else lavapipe.`, stdout)
 	}
 	for _, d := range devs {
 		fmt.Fprintf(stdout, "\ndevice %d (%s):\n", d.Index, d.Name)
-		writeCoopMatDevice(stdout, "  ", d.Describe())
+		resulttable.WriteDeviceCoopMat(stdout, "  ", d.Describe())
 	}
 	return nil
 }

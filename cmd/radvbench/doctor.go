@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/reports/sysreport"
 )
 
 func init() {
@@ -59,7 +60,7 @@ fail with a one-line reason and the fix. Exit status 0 when nothing fails,
 		if g := s.PrimaryGPU(); g != nil {
 			subject = g.Name + " (" + g.Card + ")"
 		}
-		fmt.Fprintf(stdout, "radvbench doctor: %s on Linux %s, root %s\n\n", subject, orNA(s.Kernel.Release), s.Root)
+		fmt.Fprintf(stdout, "radvbench doctor: %s on Linux %s, root %s\n\n", subject, sysreport.OrNA(s.Kernel.Release), s.Root)
 		width := 0
 		for _, f := range findings {
 			width = max(width, len(f.Check))

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/isa"
@@ -20,6 +17,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/asmdiff"
 	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/resulttable"
 	"github.com/spf13/pflag"
 )
 
@@ -186,7 +184,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	case err != nil:
 		return runError(err)
 	}
-	failed := printISATable(stdout, o.File)
+	failed := resulttable.WriteISA(stdout, o.File)
 	fmt.Fprintf(stdout, "%s\nresults: %s\n", o.Children.Summary(), o.Out)
 	if p.AsmDir != "" {
 		fmt.Fprintf(stdout, "assembly: %s\n", p.AsmDir)
@@ -206,77 +204,6 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 // isaAsmDir is the default assembly directory of an isa results file:
 // its path without .json, plus .asm.
 func isaAsmDir(results string) string { return strings.TrimSuffix(results, ".json") + ".asm" }
-
-// printISATable prints one row per benchmark and target: the worst of
-// its executables (most registers, least occupancy, all spills, LDS,
-// scratch and matrix instructions), and returns how many failed.
-func printISATable(w io.Writer, f *results.File) (failed int) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "BENCHMARK\tSIZE\tTARGET\tVGPRS\tSGPRS\tOCCUPANCY\tSPILLS\tLDS\tSCRATCH\tMATRIX\tSTATUS")
-	var ok, skipped int
-	for _, r := range f.Results {
-		name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
-		switch r.Status {
-		case results.StatusSkipped:
-			skipped++
-			continue // summarized below: one skip reason repeats across variants
-		case results.StatusFailed:
-			failed++
-			fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t-\t-\t-\t-\t-\tFAILED: %s\n", name, sizeString(r.Params), r.Config, r.Reason)
-			continue
-		}
-		ok++
-		worst := map[string]float64{"Subgroups per SIMD": math.Inf(1)}
-		for _, p := range r.Pipelines {
-			for _, e := range p.Executables {
-				for _, k := range []string{"VGPRs", "SGPRs", "LDS size", "Scratch size"} {
-					worst[k] = math.Max(worst[k], e.Stats[k])
-				}
-				if v, ok := e.Stats["Subgroups per SIMD"]; ok {
-					worst["Subgroups per SIMD"] = math.Min(worst["Subgroups per SIMD"], v)
-				}
-				worst["spills"] += e.Stats["Spilled SGPRs"] + e.Stats["Spilled VGPRs"]
-				worst["matrix"] += e.Derived["matrix"]
-			}
-		}
-		occ := "-"
-		if !math.IsInf(worst["Subgroups per SIMD"], 1) {
-			occ = fmt.Sprintf("%g", worst["Subgroups per SIMD"])
-		}
-		status := "ok"
-		if worst["spills"] > 0 {
-			status = "ok (spills)"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%g\t%g\t%s\t%g\t%g\t%g\t%g\t%s\n", name, sizeString(r.Params), r.Config,
-			worst["VGPRs"], worst["SGPRs"], occ, worst["spills"], worst["LDS size"], worst["Scratch size"], worst["matrix"], status)
-	}
-	tw.Flush()
-	if skipped > 0 {
-		fmt.Fprintf(w, "\n%d benchmark(s) skipped:\n", skipped)
-		for _, line := range skipReasons(f.Results) {
-			fmt.Fprintf(w, "  %s\n", line)
-		}
-	}
-	fmt.Fprintf(w, "\nsummary: %d compiled, %d skipped, %d failed (static figures of emulated devices: registers and occupancy bound a kernel, they are not its speed)\n", ok, skipped, failed)
-	return failed
-}
-
-// skipReasons is one line per skip reason and target: how many
-// benchmarks it skipped.
-func skipReasons(rs []results.Result) []string {
-	count := map[string]int{}
-	for _, r := range rs {
-		if r.Status == results.StatusSkipped {
-			count[r.Config+": "+r.Reason]++
-		}
-	}
-	lines := make([]string, 0, len(count))
-	for k, n := range count {
-		lines = append(lines, fmt.Sprintf("%d on %s", n, k))
-	}
-	sort.Strings(lines)
-	return lines
-}
 
 const isaDiffDescription = `
 Shows how one pipeline's assembly changed between two isa files (two
@@ -331,7 +258,7 @@ func runISADiff(stdout io.Writer, args []string) error {
 	executable := ""
 	if len(a) == 5 {
 		executable = a[4]
-	} else if executable, err = onlyExecutable(old.File, a[2], a[3]); err != nil {
+	} else if executable, err = asmdiff.OnlyExecutable(old.File, a[2], a[3]); err != nil {
 		return usagef("%v", err)
 	}
 	diff, err := asmdiff.Pipeline(old, cur, a[2], a[3], executable, *context, *encodings)
@@ -346,33 +273,4 @@ func runISADiff(stdout io.Writer, args []string) error {
 		return err
 	}
 	return &exitError{code: 1}
-}
-
-// onlyExecutable is the name of a pipeline's one executable, for 'isa
-// diff' without EXECUTABLE; several are an error naming them.
-func onlyExecutable(f *results.File, key, pipeline string) (string, error) {
-	for _, r := range f.Results {
-		if r.ID()+"@"+r.Config != key {
-			continue
-		}
-		for _, p := range r.Pipelines {
-			if p.Name != pipeline {
-				continue
-			}
-			if len(p.Executables) == 1 {
-				return p.Executables[0].Name, nil
-			}
-			var names []string
-			for _, e := range p.Executables {
-				names = append(names, e.Name)
-			}
-			return "", fmt.Errorf("pipeline %s of %s has %d executables (%s): name one", pipeline, key, len(names), strings.Join(names, ", "))
-		}
-		var names []string
-		for _, p := range r.Pipelines {
-			names = append(names, p.Name)
-		}
-		return "", fmt.Errorf("%s has no pipeline %q (it has: %s)", key, pipeline, strings.Join(names, ", "))
-	}
-	return "", fmt.Errorf("no benchmark %s (write it as compare does: ID@target)", key)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
 func init() {
@@ -65,7 +66,7 @@ the run skipped; without one, every variant the selected device cannot run.`, st
 		if e := pd.Emulation(); e != nil {
 			fmt.Fprintf(stdout, "note:   emulated (%s, target %s): supported means RADV compiles it ('radvbench isa'); nothing runs there\n", e.Mechanism, e.Target)
 		}
-		writeCoopMatDevice(stdout, "  ", pd.Describe())
+		resulttable.WriteDeviceCoopMat(stdout, "  ", pd.Describe())
 		fmt.Fprintln(stdout)
 	}
 	if *skipped {
@@ -83,7 +84,7 @@ the run skipped; without one, every variant the selected device cannot run.`, st
 				}
 			}
 		}
-		return writeSkipped(stdout, rs, "variants this device cannot run")
+		return resulttable.WriteSkipped(stdout, rs, "variants this device cannot run")
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	for _, s := range suites {
@@ -115,7 +116,7 @@ the run skipped; without one, every variant the selected device cannot run.`, st
 func paramsList(ps []kernel.Params) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		parts[i] = sizeString(p)
+		parts[i] = results.SizeString(p)
 	}
 	return strings.Join(parts, " ")
 }
@@ -140,32 +141,5 @@ func listSkippedFile(stdout io.Writer, path string, suites []*kernel.Suite) erro
 			rs = append(rs, r)
 		}
 	}
-	return writeSkipped(stdout, rs, fmt.Sprintf("skipped benchmarks of %s (%d results)", path, len(f.Results)))
-}
-
-// writeSkipped prints the skipped results of rs grouped by reason: each
-// group's line (as 'run' prints it), then its benchmarks with their sizes.
-func writeSkipped(stdout io.Writer, rs []results.Result, what string) error {
-	groups := results.GroupSkipped(rs)
-	n := 0
-	for _, g := range groups {
-		n += len(g.Results)
-	}
-	reasons := "reasons"
-	if len(groups) == 1 {
-		reasons = "reason"
-	}
-	fmt.Fprintf(stdout, "%s: %d skipped, %d %s\n", what, n, len(groups), reasons)
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	for _, g := range groups {
-		fmt.Fprintf(tw, "\n%s\n", g)
-		for _, r := range g.Results {
-			name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
-			if r.Config != "" {
-				name += " @" + r.Config
-			}
-			fmt.Fprintf(tw, "  %s\t%s\n", name, sizeString(r.Params))
-		}
-	}
-	return tw.Flush()
+	return resulttable.WriteSkipped(stdout, rs, fmt.Sprintf("skipped benchmarks of %s (%d results)", path, len(f.Results)))
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/resulttable"
 	"github.com/spf13/pflag"
 )
 
@@ -212,15 +213,15 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		}
 		defer holdWatch(ctx, w, f.watchHold, stderr)
 	}
-	var table *resultTable
+	var table *resulttable.Table
 	h := launch.Hooks{
 		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 		Journaled: testPauseAfterResult,
 		Header: func(head *results.File, resumed []results.Result) {
-			printRunHeader(stdout, head)
-			table = newResultTable(stdout)
+			resulttable.Header(stdout, head)
+			table = newRunTable(stdout)
 			for i := range resumed {
-				table.add(&resumed[i])
+				table.Add(&resumed[i])
 			}
 			if len(resumed) > 0 {
 				fmt.Fprintf(stderr, "resuming %s: %d benchmark(s) already finished\n", f.out+supervise.JournalSuffix, len(resumed))
@@ -228,7 +229,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		},
 		Result: func(r *results.Result) {
 			if table != nil {
-				table.add(r)
+				table.Add(r)
 			}
 			if w != nil {
 				w.Result(r)

@@ -14,22 +14,23 @@ import (
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
 // printRun prints a finished run: the table (unless its rows were printed
 // as they came), its summary and the child processes' counts, the
 // verdicts of a run until decided, where the results are; then writes
 // the --report, imports into the --db store, and chooses the exit status.
-func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outcome, table *resultTable) error {
+func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outcome, table *resulttable.Table) error {
 	out := o.Out
 	if table == nil {
-		printRunHeader(stdout, o.File)
-		table = newResultTable(stdout)
+		resulttable.Header(stdout, o.File)
+		table = newRunTable(stdout)
 		for i := range o.File.Results {
-			table.add(&o.File.Results[i])
+			table.Add(&o.File.Results[i])
 		}
 	}
-	fmt.Fprintf(stdout, "\n%s\n", table.summary())
+	fmt.Fprintf(stdout, "\n%s\n", table.Summary())
 	if o.Supervised {
 		fmt.Fprintln(stdout, o.Children.Summary())
 	}
@@ -63,8 +64,8 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 			fmt.Fprintln(stdout, l)
 		}
 	}
-	if table.failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.failed, out)}
+	if table.Failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.Failed, out)}
 	}
 	if o.Verdict != nil && o.Verdict.Report.Failed() {
 		return &exitError{code: 1, msg: "the gate fails: " + o.Verdict.Report.Summary()}

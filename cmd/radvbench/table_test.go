@@ -69,9 +69,9 @@ func TestRunSkipsGrouped(t *testing.T) {
 		t.Fatalf("list --skipped exit %d: %s", code, stderr)
 	}
 	for _, r := range skips {
-		row := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(r.Suite+"/"+r.Kernel+"/"+r.Variant["name"]) + ` +` + regexp.QuoteMeta(sizeString(r.Params)) + `$`)
+		row := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(r.Suite+"/"+r.Kernel+"/"+r.Variant["name"]) + ` +` + regexp.QuoteMeta(results.SizeString(r.Params)) + `$`)
 		if !row.MatchString(list) {
-			t.Errorf("list --skipped lacks %s at %s:\n%s", r.Kernel, sizeString(r.Params), list)
+			t.Errorf("list --skipped lacks %s at %s:\n%s", r.Kernel, results.SizeString(r.Params), list)
 		}
 	}
 	if !group.MatchString(list) || !strings.Contains(list, "4 skipped, 1 reason") {

@@ -252,3 +252,33 @@ func listing(s Side, key, pipeline, executable string) (text, path string, err e
 	}
 	return "", "", fmt.Errorf("%s has no benchmark %s (write it as compare does: ID@target)", s.Name, key)
 }
+
+// OnlyExecutable is the name of the one executable of pipeline in the
+// benchmark key (ID@target) of f, for a diff that names none; several
+// are an error naming them.
+func OnlyExecutable(f *results.File, key, pipeline string) (string, error) {
+	for _, r := range f.Results {
+		if r.ID()+"@"+r.Config != key {
+			continue
+		}
+		for _, p := range r.Pipelines {
+			if p.Name != pipeline {
+				continue
+			}
+			if len(p.Executables) == 1 {
+				return p.Executables[0].Name, nil
+			}
+			var names []string
+			for _, e := range p.Executables {
+				names = append(names, e.Name)
+			}
+			return "", fmt.Errorf("pipeline %s of %s has %d executables (%s): name one", pipeline, key, len(names), strings.Join(names, ", "))
+		}
+		var names []string
+		for _, p := range r.Pipelines {
+			names = append(names, p.Name)
+		}
+		return "", fmt.Errorf("%s has no pipeline %q (it has: %s)", key, pipeline, strings.Join(names, ", "))
+	}
+	return "", fmt.Errorf("no benchmark %s (write it as compare does: ID@target)", key)
+}

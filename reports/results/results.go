@@ -368,6 +368,15 @@ func FormatVariant(v map[string]string) string {
 	return strings.Join(parts, ",")
 }
 
+// SizeString is a result's size as tables print it: MxNxK for a GEMM,
+// else its parameters (FormatParams).
+func SizeString(p map[string]int64) string {
+	if m, ok := p["M"]; ok {
+		return fmt.Sprintf("%dx%dx%d", m, p["N"], p["K"])
+	}
+	return FormatParams(p)
+}
+
 // FormatParams renders problem parameters as "k=v,k=v" in key order.
 func FormatParams(p map[string]int64) string {
 	keys := make([]string, 0, len(p))

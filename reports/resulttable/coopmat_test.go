@@ -1,4 +1,4 @@
-package main
+package resulttable
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ func TestWriteCoopMat(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var b bytes.Buffer
-		writeCoopMat(&b, "  ", tc.sg, tc.minSG, tc.maxS, tc.table)
+		WriteCoopMat(&b, "  ", tc.sg, tc.minSG, tc.maxS, tc.table)
 		if b.String() != tc.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", tc.name, b.String(), tc.want)
 		}

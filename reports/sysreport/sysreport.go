@@ -1,0 +1,286 @@
+// Package sysreport renders a system record (bench/sysinfo) as the
+// readable summary 'radvbench sysinfo' prints: host, GPUs with their SKU,
+// clocks and power, kernel, boot and module parameters, kernel config,
+// the kernel log's verdicts, the environment, the Vulkan driver and what
+// was read.
+package sysreport
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/reports/resulttable"
+)
+
+// Words are the caller's words in the summary: what emulated devices are
+// good for, why Vulkan may not have been opened, and the closing line.
+type Words struct {
+	Emulated, NoVulkan, Footer string
+}
+
+// Write prints the readable summary of s.
+func Write(w io.Writer, s *sysinfo.System, words Words) {
+	line := func(label, format string, a ...any) {
+		fmt.Fprintf(w, "%-12s%s\n", label, fmt.Sprintf(format, a...))
+	}
+	host := OrNA(s.Host.Name)
+	if s.Host.CPUModel != "" {
+		host += ": " + s.Host.CPUModel
+	}
+	var hostDetail []string
+	if s.Host.CPUs > 0 {
+		hostDetail = append(hostDetail, fmt.Sprintf("%d CPUs", s.Host.CPUs))
+	}
+	if s.Host.MemTotalKiB > 0 {
+		hostDetail = append(hostDetail, gib(float64(s.Host.MemTotalKiB)*1024)+" RAM")
+	}
+	if len(hostDetail) > 0 {
+		host += " (" + strings.Join(hostDetail, ", ") + ")"
+	}
+	line("Root", "%s", s.Root)
+	line("Host", "%s", host)
+	line("Kernel", "%s %s", OrNA(s.Kernel.Release), s.Kernel.Version)
+	line("Cmdline", "%s", OrNA(s.Cmdline.Raw))
+	if s.Config.Source != "" {
+		sum := s.Config.SHA256
+		if len(sum) > 12 {
+			sum = sum[:12]
+		}
+		line("Config", "%s (%d options, sha256 %s)", s.Config.Source, s.Config.Count, sum)
+	} else {
+		line("Config", "not found (/proc/config.gz, /boot/config-%s)", OrNA(s.Kernel.Release))
+	}
+	fmt.Fprintln(w)
+
+	if len(s.GPUs) == 0 {
+		msg := "no AMD GPU present (no DRM card with vendor 0x1002 under /sys/class/drm)"
+		if cards := s.DescribeOtherCards(); cards != "" {
+			msg += "; other DRM cards: " + cards
+		}
+		line("GPU", "%s", msg)
+	}
+	for i := range s.GPUs {
+		writeGPU(w, s, i)
+	}
+	for _, n := range s.KFD {
+		if n.CPU {
+			continue
+		}
+		d := fmt.Sprintf("node %d: %s, %d CUs, wave%d, %d MHz", n.Node, OrNA(n.GFX), n.CUs, n.WaveSize, n.MaxEngineMHz)
+		if n.CDNA {
+			d += " (CDNA: KFD/ROCm only, no RADV)"
+		}
+		line("KFD", "%s", d)
+	}
+	fmt.Fprintln(w)
+
+	if !s.Module.Loaded {
+		line("amdgpu", "module not loaded (or /sys/module/amdgpu/parameters unreadable)")
+	} else {
+		line("amdgpu", "module parameters (%d):", len(s.Module.Params))
+	}
+	eff := func(e sysinfo.Effective) string {
+		return fmt.Sprintf("%s [%s] %s", OrNA(e.Value), e.Source, e.Detail)
+	}
+	fmt.Fprintf(w, "  %-24s%s\n", "vm_fragment_size", eff(s.FragmentSize))
+	fmt.Fprintf(w, "  %-24s%s\n", "noretry", eff(s.NoRetry))
+	for _, p := range []string{"ppfeaturemask", "gpu_recovery", "sched_policy", "vm_size", "vm_block_size", "svm_default_granularity"} {
+		if v, ok := s.Module.Params[p]; ok {
+			fmt.Fprintf(w, "  %-24s%s\n", p, OrNA(v))
+		}
+	}
+	if len(s.Cmdline.AMDGPU) > 0 {
+		var kv []string
+		for _, k := range sortedKeys(s.Cmdline.AMDGPU) {
+			kv = append(kv, "amdgpu."+k+"="+s.Cmdline.AMDGPU[k])
+		}
+		fmt.Fprintf(w, "  %-24s%s\n", "command line", strings.Join(kv, " "))
+	}
+	line("Kernel log", "%s", logSummary(s.Log))
+	thp := "unknown"
+	if s.THP.Enabled != "" || s.THP.Defrag != "" {
+		thp = fmt.Sprintf("enabled %s, defrag %s", OrNA(s.THP.Enabled), OrNA(s.THP.Defrag))
+	}
+	line("THP", "%s", thp)
+	if len(s.Env) == 0 {
+		line("Env", "no RADV_*, ACO_*, MESA_* or Vulkan loader variables set")
+	} else {
+		var kv []string
+		for _, k := range sortedKeys(s.Env) {
+			kv = append(kv, k+"="+s.Env[k])
+		}
+		line("Env", "%s", strings.Join(kv, " "))
+	}
+	if v := s.Vulkan; v != nil {
+		line("Vulkan", "%s: %s %s (%s), API %s", v.DeviceName, v.DriverName, v.DriverInfo, v.DriverID, v.APIVersion)
+		if e := v.Emulated; e != nil {
+			line("", "emulated (%s, target %s): RADV compiles for it, nothing executes %s", e.Mechanism, e.Target, words.Emulated)
+		}
+		if v.SubgroupSize > 0 {
+			resulttable.WriteCoopMat(w, strings.Repeat(" ", 12), v.SubgroupSize, v.MinSubgroupSize, v.MaxSubgroupSize, v.CooperativeMatrix)
+		}
+	} else {
+		line("Vulkan", "not opened (%s)", words.NoVulkan)
+	}
+	counts := map[string]int{}
+	for _, f := range s.Files {
+		counts[f.Status]++
+	}
+	var parts []string
+	for _, st := range []string{sysinfo.StatusOK, sysinfo.StatusMissing, sysinfo.StatusDenied, sysinfo.StatusMalformed, sysinfo.StatusError} {
+		if counts[st] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
+		}
+	}
+	line("Files", "%d read: %s", len(s.Files), strings.Join(parts, ", "))
+	for _, f := range s.Files {
+		if f.Status == sysinfo.StatusDenied || f.Status == sysinfo.StatusMalformed || f.Status == sysinfo.StatusError {
+			d := ""
+			if f.Detail != "" {
+				d = ": " + f.Detail
+			}
+			fmt.Fprintf(w, "  %-18s%s%s\n", f.Status, f.Path, d)
+		}
+	}
+	fmt.Fprintf(w, "\n%s\n", words.Footer)
+}
+
+func writeGPU(w io.Writer, s *sysinfo.System, i int) {
+	g := &s.GPUs[i]
+	item := func(label, format string, a ...any) {
+		fmt.Fprintf(w, "  %-12s%s\n", label, fmt.Sprintf(format, a...))
+	}
+	title := g.Name
+	if i == s.Primary {
+		title += "  [primary]"
+	}
+	fmt.Fprintf(w, "%-12s%s\n", "GPU "+g.Card, title)
+	pci := fmt.Sprintf("%s  %04X:%04X", OrNA(g.PCISlot), g.VendorID, g.DeviceID)
+	if g.Revision >= 0 {
+		pci += fmt.Sprintf(" rev %02X", g.Revision)
+	}
+	if g.SubsystemVendorID != 0 {
+		pci += fmt.Sprintf(" (subsystem %04X:%04X)", g.SubsystemVendorID, g.SubsystemDeviceID)
+	}
+	item("PCI", "%s, driver %s", pci, OrNA(g.Driver))
+	if sk := g.SKU; sk != nil {
+		item("gfx", "%s, %d CUs, boost %d MHz, L2 %g MiB, Infinity Cache %g MiB", sk.GFX, sk.CUs, sk.BoostMHz, sk.L2MiB, sk.InfinityCacheMiB)
+		bw := "shared memory"
+		if sk.BandwidthGBs > 0 {
+			bw = fmt.Sprintf("%g GB/s", sk.BandwidthGBs)
+		}
+		item("peak", "%g FP32 TFLOPS, %g FP16 TFLOPS, %g INT8 TOPS, %s", sk.FP32TFLOPS, sk.FP16TFLOPS, sk.INT8TOPS, bw)
+	} else {
+		gfx := OrNA(g.GFX)
+		if g.CDNA {
+			gfx += " (CDNA: KFD/ROCm only, no RADV: Vulkan suites cannot run)"
+		}
+		item("gfx", "%s; not in the device table: no peak figures", gfx)
+	}
+	prof := ""
+	if g.PowerProfile != "" {
+		prof = " (power profile " + g.PowerProfile + ")"
+	}
+	item("perf level", "%s%s", OrNA(g.PerfLevel), prof)
+	for _, c := range []struct {
+		name   string
+		levels []sysinfo.DPMLevel
+	}{{"sclk", g.SCLK}, {"mclk", g.MCLK}, {"fclk", g.FCLK}, {"socclk", g.SOCCLK}} {
+		if len(c.levels) == 0 {
+			continue
+		}
+		cur := "?"
+		if l, ok := sysinfo.CurrentLevel(c.levels); ok {
+			cur = fmt.Sprintf("%d MHz", l.MHz)
+		}
+		var ls []string
+		for _, l := range c.levels {
+			m := fmt.Sprint(l.MHz)
+			if l.Current {
+				m += "*"
+			}
+			ls = append(ls, m)
+		}
+		item(c.name, "%s (levels %s)", cur, strings.Join(ls, " "))
+	}
+	if g.LinkSpeed != "" || g.LinkWidth != "" {
+		item("PCIe", "%s x%s (max %s x%s)", OrNA(g.LinkSpeed), OrNA(g.LinkWidth), OrNA(g.MaxLinkSpeed), OrNA(g.MaxLinkWidth))
+	}
+	if g.VRAMTotal != nil {
+		used := "?"
+		if g.VRAMUsed != nil {
+			used = gib(float64(*g.VRAMUsed))
+		}
+		item("VRAM", "%s used of %s", used, gib(float64(*g.VRAMTotal)))
+	}
+	if h := g.Hwmon; h != nil {
+		if h.PowerW != nil {
+			p := fmt.Sprintf("%.1f W", *h.PowerW)
+			if h.PowerCapW != nil {
+				p += fmt.Sprintf(" (cap %.1f W)", *h.PowerCapW)
+			}
+			item("power", "%s", p)
+		}
+		if len(h.TempsC) > 0 {
+			var ts []string
+			for _, k := range sortedKeys(h.TempsC) {
+				ts = append(ts, fmt.Sprintf("%s %.0f °C", k, h.TempsC[k]))
+			}
+			item("temps", "%s", strings.Join(ts, ", "))
+		}
+	}
+	if g.BusyPercent != nil {
+		item("busy", "%d%%", *g.BusyPercent)
+	}
+}
+
+func logSummary(lg sysinfo.KernelLog) string {
+	src := lg.Source
+	if lg.Source == "file" {
+		src = "file " + lg.Path
+	}
+	if lg.Status != sysinfo.StatusOK {
+		return "not available: " + lg.Note
+	}
+	var parts []string
+	if len(lg.FragmentBits) == 0 {
+		parts = append(parts, "no fragment size line")
+	}
+	for _, dev := range sortedKeys(lg.FragmentBits) {
+		d := ""
+		if dev != "" {
+			d = " (" + dev + ")"
+		}
+		parts = append(parts, fmt.Sprintf("fragment size %d-bit%s", lg.FragmentBits[dev], d))
+	}
+	if lg.SVMInitialized {
+		parts = append(parts, "SVM initialized")
+	}
+	if len(lg.AddedDevices) > 0 {
+		parts = append(parts, "KFD added "+strings.Join(lg.AddedDevices, ", "))
+	}
+	parts = append(parts, fmt.Sprintf("%d GPU resets, %d ring timeouts", lg.GPUResets, lg.RingTimeouts))
+	return src + ": " + strings.Join(parts, "; ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func gib(b float64) string { return fmt.Sprintf("%.1f GiB", b/(1<<30)) }
+
+// OrNA is s, or "-" when it is empty.
+func OrNA(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
