@@ -172,7 +172,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			}
 		}
 	}
-	opts := compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.allowDevice}
+	opts := compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.allowDevice, Advise: compareAdvice}
 	kind, err := compare.Kind(inputs)
 	if err != nil {
 		return usagef("%v", err)
@@ -182,7 +182,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
-		return usagef("%v", err)
+		return compareError(err)
 	}
 
 	var buf bytes.Buffer
@@ -224,19 +224,17 @@ func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts c
 	}
 	rep, err := compare.CompareISA(inputs, opts)
 	if err != nil {
-		return usagef("%v", err)
+		return compareError(err)
 	}
 	var buf bytes.Buffer
 	if err := compare.WriteISA(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
-	if f.out != "" {
-		if err := results.WriteFileAtomic(f.out, buf.Bytes(), 0o644); err != nil {
-			return usagef("write %s: %v", f.out, err)
-		}
-		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", rep.Summary(), f.out)
-	} else if _, err := stdout.Write(buf.Bytes()); err != nil {
+	if err := writeOutput(stdout, "-o", f.out, buf.Bytes()); err != nil {
 		return err
+	}
+	if toFile(f.out) {
+		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", rep.Summary(), termtext.Escape(f.out))
 	}
 	if rep.Failed() {
 		return &exitError{code: 1}

@@ -332,3 +332,42 @@ func TestExportBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareOutputStdout: 'compare -o - A B' prints the comparison on
+// standard output and exits as 'compare A B' does, for run results files
+// and for isa files alike (the isa path once wrote a file called "-" or
+// failed with exit 2), in every format, and leaves no file called "-".
+func TestCompareOutputStdout(t *testing.T) {
+	isaDir := filepath.Join("..", "..", "reports", "compare", "testdata", "isa")
+	for _, tt := range []struct {
+		name, a, b string
+		format     string
+		wantCode   int // the plain comparison's exit status (1: a regression); -1 for any
+	}{
+		{"run", filepath.Join(cmpDir, "run-a1.json"), filepath.Join(cmpDir, "run-b1.json"), "text", -1},
+		{"isa text", filepath.Join(isaDir, "mesa-25.0.json"), filepath.Join(isaDir, "mesa-26.1.json"), "text", 1},
+		{"isa markdown", filepath.Join(isaDir, "mesa-25.0.json"), filepath.Join(isaDir, "mesa-26.1.json"), "markdown", 1},
+		{"isa json", filepath.Join(isaDir, "mesa-25.0.json"), filepath.Join(isaDir, "mesa-26.1.json"), "json", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			plainCode, plain, plainErr := cli(t, "compare", "--format", tt.format, tt.a, tt.b)
+			if plainErr != "" || len(plain) < 100 {
+				t.Fatalf("compare %s %s: exit %d stderr %q stdout %q", tt.a, tt.b, plainCode, plainErr, plain)
+			}
+			if tt.wantCode >= 0 && plainCode != tt.wantCode {
+				t.Fatalf("compare %s %s: exit %d, want %d", tt.a, tt.b, plainCode, tt.wantCode)
+			}
+			code, stdout, stderr := cli(t, "compare", "--format", tt.format, "-o", "-", tt.a, tt.b)
+			if code != plainCode || stderr != "" {
+				t.Errorf("compare -o -: exit %d stderr %q, want exit %d as without -o", code, stderr, plainCode)
+			}
+			if stdout != plain {
+				t.Errorf("compare -o - printed\n%.300s\nwant what compare without -o prints\n%.300s", stdout, plain)
+			}
+			if _, err := os.Lstat("-"); err == nil {
+				os.Remove("-")
+				t.Errorf("compare -o - wrote a file called -")
+			}
+		})
+	}
+}

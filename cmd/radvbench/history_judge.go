@@ -120,9 +120,9 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline", Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice})
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline", Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice, Advise: compareAdvice})
 	if err != nil {
-		return usagef("%v", err)
+		return compareError(err)
 	}
 	fmt.Fprintf(stdout, "baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
 		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(filter.Device), newRuns, len(news))
@@ -217,9 +217,9 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice})
+	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice, Advise: compareAdvice})
 	if err != nil {
-		return usagef("%v", err)
+		return compareError(err)
 	}
 	fmt.Fprintf(stdout, "%d stored run(s) from %s, grouped by %s\n\n", len(runs), termtext.Escape(s.DSN), termtext.Escape(by))
 	if err := compare.Write(stdout, rep, format); err != nil {

@@ -126,7 +126,8 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 	if opts.Policy.Threshold == 0 && opts.Policy.Alpha == 0 {
 		opts.Policy = compare.DefaultPolicy()
 	}
-	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, Extra: opts.Trends})
+	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, Extra: opts.Trends,
+		Advise: compareAdvice, Explain: reportExplain})
 	var inErr *report.InputError
 	var wrErr *report.WriteError
 	switch {

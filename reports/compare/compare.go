@@ -90,6 +90,9 @@ type Options struct {
 	// each other (with a note); without it, and unless By is "device",
 	// that is a *DeviceError.
 	AllowDeviceChange bool
+	// Advise words the advice some warnings, reasons and notes end with
+	// (see Advice); nil leaves it out.
+	Advise Adviser
 }
 
 // Side is one group's view of a benchmark: its runs and their figures.
@@ -221,6 +224,23 @@ type Warning struct {
 
 func (w Warning) Error() string { return w.Message }
 
+// TooFewGroupsError: the inputs make fewer than two groups to compare:
+// fewer than two inputs (By ""), or every input has the same value
+// (Group) of the key By.
+type TooFewGroupsError struct {
+	What  string // the inputs: "results files", "isa files"
+	ISA   bool   // the inputs are isa files
+	By    string
+	Group string
+}
+
+func (e *TooFewGroupsError) Error() string {
+	if e.By == "" {
+		return fmt.Sprintf("need at least two %s to compare", e.What)
+	}
+	return fmt.Sprintf("all results have the same %s (%q): nothing to compare", e.By, e.Group)
+}
+
 // Fails reports whether this comparison fails the gate.
 func (c *Comparison) Fails() bool {
 	return (c.Verdict == Regression || c.Verdict == Failed) && !c.Allowed
@@ -277,6 +297,9 @@ type Report struct {
 	Notes       []string     `json:"notes,omitempty"`
 	Counts      Counts       `json:"counts"`
 	Comparisons []Comparison `json:"comparisons"`
+
+	// advise is Options.Advise, for PlanFromReport.
+	advise Adviser
 }
 
 // Failed reports whether the gate fails: at least one regression or new
@@ -327,7 +350,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	rep.Notes = append(notes(ordered, opt), dupNotes...)
 
 	allowUsed := make([]bool, len(opt.Policy.Allow))
-	j := newJudge(&opt.Policy, opt.Noise)
+	j := newJudge(&opt.Policy, opt.Noise, opt.Advise)
 	j.design = opt.Design
 	bg := ordered[0]
 	type pair struct {
@@ -371,12 +394,13 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	if err := checkCompared(rep); err != nil {
 		return nil, err
 	}
-	if n := wideFloors(rep); n != "" {
+	if n := wideFloors(rep, opt.Advise); n != "" {
 		rep.Notes = append(rep.Notes, n)
 	}
 	rep.Counts = count(rep.Comparisons)
 	rep.FailedGate = rep.Failed()
 	rep.SummaryLine = rep.summary()
+	rep.advise = opt.Advise
 	return rep, nil
 }
 
@@ -389,10 +413,11 @@ func orderedGroups(inputs []Input, opt Options, what string) ([]*groupData, erro
 		return nil, err
 	}
 	if len(groups) < 2 {
-		if opt.By == "" {
-			return nil, fmt.Errorf("need at least two %s to compare (or --by KEY to compare groups within them)", what)
+		e := &TooFewGroupsError{What: what, ISA: what == "isa files", By: opt.By}
+		if opt.By != "" {
+			e.Group = displayGroup(groups[0].name)
 		}
-		return nil, fmt.Errorf("all results have the same %s (%q): nothing to compare; pick another --by key", opt.By, displayGroup(groups[0].name))
+		return nil, e
 	}
 	base := 0
 	if opt.Baseline != "" {

@@ -253,10 +253,17 @@ type NothingComparedError struct {
 }
 
 func (e *NothingComparedError) Error() string {
-	if e.OnlyBase+e.OnlyGroup == 0 || e.Neither > 0 && e.OnlyBase+e.OnlyGroup < e.Neither {
+	if !e.Disjoint() {
 		return fmt.Sprintf("no benchmark was measured on both %s and the baseline %s (%d in common, none with figures on both sides: skipped or failed): nothing was compared", termtext.Escape(e.Group), termtext.Escape(e.Baseline), e.Neither)
 	}
-	return fmt.Sprintf("no benchmark in common between the baseline %s and %s (%d only in the baseline, %d only in %s): nothing was compared; check that both ran the same suites and --filter", termtext.Escape(e.Baseline), termtext.Escape(e.Group), e.OnlyBase, e.OnlyGroup, termtext.Escape(e.Group))
+	return fmt.Sprintf("no benchmark in common between the baseline %s and %s (%d only in the baseline, %d only in %s): nothing was compared", termtext.Escape(e.Baseline), termtext.Escape(e.Group), e.OnlyBase, e.OnlyGroup, termtext.Escape(e.Group))
+}
+
+// Disjoint reports whether the sides ran different benchmarks (rather
+// than the same ones with no figures on both): the suites or filters
+// they ran with differ.
+func (e *NothingComparedError) Disjoint() bool {
+	return !(e.OnlyBase+e.OnlyGroup == 0 || e.Neither > 0 && e.OnlyBase+e.OnlyGroup < e.Neither)
 }
 
 func (e *NothingComparedError) Is(t error) bool { return t == ErrNothingCompared }
@@ -303,7 +310,7 @@ type DeviceError struct {
 }
 
 func (e *DeviceError) Error() string {
-	return fmt.Sprintf("the inputs ran on a different device: %s on %s, the baseline %s on %s; a different GPU model is not a regression: compare devices with --by device, or pass --allow-device-change to judge across them", termtext.Escape(e.Other), termtext.Escape(e.OtherDev), termtext.Escape(e.Base), termtext.Escape(e.BaseDev))
+	return fmt.Sprintf("the inputs ran on a different device: %s on %s, the baseline %s on %s; a different GPU model is not a regression", termtext.Escape(e.Other), termtext.Escape(e.OtherDev), termtext.Escape(e.Base), termtext.Escape(e.BaseDev))
 }
 
 func (e *DeviceError) Is(t error) bool { return t == ErrDeviceChange }
@@ -356,7 +363,7 @@ const wideFloor = 0.5
 // wideFloors is a note naming how many comparisons were judged against a
 // noise floor above wideFloor (a noise file measured over too few runs,
 // or a machine too noisy to gate), "" when none were.
-func wideFloors(rep *Report) string {
+func wideFloors(rep *Report, advise Adviser) string {
 	n, worst := 0, 0.0
 	for i := range rep.Comparisons {
 		if f := float64(rep.Comparisons[i].Limits.Floor); f > wideFloor {
@@ -367,5 +374,5 @@ func wideFloors(rep *Report) string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is; measure the noise with more runs ('radvbench noise --runs 5' or more) on a quieter machine", n, FormatPercent(wideFloor), FormatPercent(worst))
+	return fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is%s", n, FormatPercent(wideFloor), FormatPercent(worst), advise.kind(AdviceWideFloor))
 }

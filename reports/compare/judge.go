@@ -15,10 +15,11 @@ type judger struct {
 	policy *Policy
 	noise  *noise.File
 	design Design
+	advise Adviser
 }
 
-func newJudge(p *Policy, nf *noise.File) *judger {
-	return &judger{policy: p, noise: nf}
+func newJudge(p *Policy, nf *noise.File, advise Adviser) *judger {
+	return &judger{policy: p, noise: nf, advise: advise}
 }
 
 // maxSettleRuns bounds the search for the runs that would settle a verdict.
@@ -338,18 +339,18 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	case c.Verdict != Unsure:
 		c.More, c.SettleRuns = false, 0
 	case !ld.OK:
-		c.Reason += "; repeat each side (radvbench run --runs 5), then 'compare --plan' says how many runs a side gate it"
+		c.Reason += j.advise.kind(AdviceRepeatRuns)
 	}
 	if c.Base.DisturbedRuns+c.New.DisturbedRuns > 0 {
 		c.Warnings = append(c.Warnings, Warning{"disturbed-runs", fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
 	}
 
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != Unsure {
-		c.Warnings = append(c.Warnings, Warning{"few-runs", fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only (repeat runs: radvbench run --runs 5)", stats.MinRuns)})
+		c.Warnings = append(c.Warnings, Warning{"few-runs", fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only%s", stats.MinRuns, j.advise.kind(AdviceFewRuns))})
 	}
 	if misfit && c.Verdict != Regression && c.Verdict != Improvement {
 		// Only ~ would have leaned on the prior.
-		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured (measure it again: radvbench noise), or the change varies between rounds", stats.PriorFitAlpha)})
+		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured%s, or the change varies between rounds", stats.PriorFitAlpha, j.advise.kind(AdviceRemeasureNoise))})
 	}
 	if j.noise != nil && nz == nil {
 		c.Warnings = append(c.Warnings, Warning{"no-floor", "not in the noise file: judged without a noise floor"})
@@ -357,7 +358,7 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	if p.MinSamples > 0 && (minRun(be.runs) < p.MinSamples || minRun(ge.runs) < p.MinSamples) {
 		c.Warnings = append(c.Warnings, Warning{"few-samples", fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
 	}
-	if w, ok := noisyRuns(c, xb, xn, paired, lim.Noise, nz); ok {
+	if w, ok := noisyRuns(c, xb, xn, paired, lim.Noise, nz, j.advise); ok {
 		c.Warnings = append(c.Warnings, w)
 	}
 	return c
@@ -368,8 +369,8 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 // (pairedSpread: what drifts between rounds is not in the verdict, so it
 // is not in the warning), otherwise each side's between-run spread. An
 // unsure verdict of paired runs without a paired noise floor is told
-// where one comes from.
-func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *noise.Bench) (Warning, bool) {
+// where one comes from (advise's AdvicePairedNoise).
+func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *noise.Bench, advise Adviser) (Warning, bool) {
 	if !(limit > 0) {
 		return Warning{}, false
 	}
@@ -384,7 +385,7 @@ func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *n
 	}
 	msg := fmt.Sprintf("the two runs of a round differ by more than the %s noise limit: a quieter machine, or more rounds, narrows the verdict", FormatPercent(limit))
 	if c.Verdict == Unsure && (nz == nil || !(nz.PairedCV > 0)) {
-		msg += "; or judge against what the pairs can show: a noise file of A/A rounds ('radvbench noise -o noise.json FILE', then --noise noise.json)"
+		msg += advise.kind(AdvicePairedNoise)
 	}
 	return Warning{"noisy-pairs", msg}, true
 }

@@ -36,11 +36,12 @@ func TestNoisyRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, ok := noisyRuns(tt.c, tt.runs[0], tt.runs[1], tt.paired, 0.03, tt.nz)
+			advise := func(a Advice) string { return "; <" + string(a.Kind) + ">" }
+			w, ok := noisyRuns(tt.c, tt.runs[0], tt.runs[1], tt.paired, 0.03, tt.nz, advise)
 			if ok != (tt.code != "") || w.Kind != tt.code {
 				t.Fatalf("warning %q (%v), want %q", w.Kind, ok, tt.code)
 			}
-			if hint := strings.Contains(w.Message, "radvbench noise"); hint != tt.withHint {
+			if hint := strings.HasSuffix(w.Message, "; <paired-noise>"); hint != tt.withHint {
 				t.Errorf("message %q: noise file hint %v, want %v", w.Message, hint, tt.withHint)
 			}
 		})

@@ -90,11 +90,15 @@ func notes(groups []*groupData, opt Options) []string {
 		}
 	}
 	if len(quick) > 1 {
-		out = append(out, "some runs used --quick and others did not: problem sizes and budgets differ")
+		quickRuns := opt.Advise.kind(AdviceQuick)
+		if quickRuns == "" {
+			quickRuns = "quick sizes"
+		}
+		out = append(out, "some runs used "+quickRuns+" and others did not: problem sizes and budgets differ")
 	}
 	if opt.Noise != nil {
 		if mm := opt.Noise.Mismatch(first.File); len(mm) > 0 {
-			out = append(out, fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine; measure them here with 'radvbench noise'", displayNoise(opt.NoiseName), strings.Join(mm, "; ")))
+			out = append(out, fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine%s", displayNoise(opt.NoiseName), strings.Join(mm, "; "), opt.Advise.kind(AdviceNoiseElsewhere)))
 		}
 	}
 	return out

@@ -144,6 +144,9 @@ type Plan struct {
 	// comparison: each is planned at its first Holm share); 0 when each
 	// has its own.
 	Family int `json:"family,omitempty"`
+	// Advise words the advice of the text's closing lines (see Advice):
+	// PlanFromReport takes the report's, nil leaves it out.
+	Advise Adviser `json:"-"`
 
 	todo []planInput
 }
@@ -190,6 +193,7 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 		pl.add(&r.Policy, c.Key, spread, sideWithin(c.Base), source, secs, nil, paired)
 	}
 	pl.finish(&r.Policy)
+	pl.Advise = r.advise
 	return pl
 }
 
@@ -358,20 +362,20 @@ func WritePlan(w io.Writer, pl *Plan, format string) error {
 	case pl.Runs == 0:
 		fmt.Fprintf(&b, "no benchmark can be gated for a %s slowdown within %d runs a side\n", FormatPercent(pl.Detect), MaxPlanRuns)
 	default:
-		fmt.Fprintf(&b, "overall: %d runs a side (radvbench run --runs %d for the baseline and for the candidate)", pl.Runs, pl.Runs)
+		fmt.Fprintf(&b, "overall: %d runs a side%s", pl.Runs, pl.Advise.text(Advice{Kind: AdvicePlanRuns, Runs: pl.Runs}))
 		if pl.Seconds > 0 {
 			fmt.Fprintf(&b, ", about %s of machine time", formatSeconds(pl.Seconds))
 		}
 		b.WriteString("\n")
 	}
 	if pl.WithinThreshold > 0 {
-		fmt.Fprintf(&b, "%d benchmark(s) have a threshold at or above the %s slowdown to detect: the gate never calls so small a change a regression, however many runs; plan with a --detect above the threshold (%s), or lower the threshold\n", pl.WithinThreshold, FormatPercent(pl.Detect), FormatPercent(pl.Threshold))
+		fmt.Fprintf(&b, "%d benchmark(s) have a threshold at or above the %s slowdown to detect: the gate never calls so small a change a regression, however many runs%s\n", pl.WithinThreshold, FormatPercent(pl.Detect), pl.Advise.text(Advice{Kind: AdvicePlanDetect, Threshold: pl.Threshold}))
 	}
 	if pl.Unreachable > 0 {
 		fmt.Fprintf(&b, "%d benchmark(s) wander too much to catch a %s slowdown within %d runs: give them a larger threshold in the policy, or quiet the machine\n", pl.Unreachable, FormatPercent(pl.Detect), MaxPlanRuns)
 	}
 	if pl.Unknown > 0 {
-		fmt.Fprintf(&b, "%d benchmark(s) have no measured run-to-run spread: measure it with 'radvbench noise' or compare files with 2+ runs\n", pl.Unknown)
+		fmt.Fprintf(&b, "%d benchmark(s) have no measured run-to-run spread%s\n", pl.Unknown, pl.Advise.kind(AdvicePlanUnknown))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

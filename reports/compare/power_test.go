@@ -72,7 +72,7 @@ func (c cell) side(rng *rand.Rand, slowdown float64) [][]float64 {
 func verdictRate(seed uint64, c cell, slowdown float64, n int, nf *noise.File) float64 {
 	rng := rand.New(rand.NewPCG(seed, uint64(c.runs*1000+c.samples)))
 	p := DefaultPolicy()
-	j := newJudge(&p, nf)
+	j := newJudge(&p, nf, nil)
 	hits := 0
 	for i := range n {
 		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
@@ -223,7 +223,7 @@ func TestFloorFalseAlarms(t *testing.T) {
 			meds = append(meds, medianOf(r))
 		}
 		nf := &noise.File{Benchmarks: []noise.Bench{{Key: "s/k", Runs: 5, BetweenCV: logSD(meds)}}}
-		j := newJudge(&p, nf)
+		j := newJudge(&p, nf, nil)
 		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 		ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 		if j.judge("s/k", fmt.Sprint(i), be, ne).Verdict == Regression {
@@ -310,7 +310,7 @@ func BenchmarkJudge(b *testing.B) {
 	be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 	ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 	p := DefaultPolicy()
-	j := newJudge(&p, nil)
+	j := newJudge(&p, nil, nil)
 	for b.Loop() {
 		j.judge("s/k", "new", be, ne)
 	}

@@ -87,6 +87,8 @@ type UntilOptions struct {
 	Now    func() time.Time
 	// Seed draws the order of the sides in each round.
 	Seed uint64
+	// Advise words the advice of the reports' messages (Options.Advise).
+	Advise Adviser
 	// Base and New are runs each side already has (may be nil); BaseName
 	// and NewName name the sides in the report ("base", "new" when "").
 	Base, New         []*results.File
@@ -163,7 +165,7 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 		return nil, fmt.Errorf("both sides are named %q: name them apart", o.BaseName)
 	}
 	opt := Options{Policy: o.Policy, Noise: o.Noise, NoiseName: o.NoiseName, Baseline: o.BaseName,
-		Design: Design{MaxRuns: o.MaxRuns, Rho: o.Rho}}
+		Design: Design{MaxRuns: o.MaxRuns, Rho: o.Rho}, Advise: o.Advise}
 	if err := opt.Policy.Validate(); err != nil {
 		return nil, err
 	}
@@ -246,7 +248,7 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 			return res, err
 		}
 		if closing == StopTime {
-			shortBudgetNote(res, elapsed)
+			shortBudgetNote(res, elapsed, o.Advise)
 		}
 		if o.OnRound != nil {
 			o.OnRound(res.Rounds, res.Report)
@@ -310,7 +312,7 @@ const FewRounds = 4
 // before FewRounds rounds with benchmarks still unsure and alpha shared
 // among several: how much budget would buy FewRounds rounds at the pace
 // the rounds took.
-func shortBudgetNote(res *UntilResult, elapsed time.Duration) {
+func shortBudgetNote(res *UntilResult, elapsed time.Duration, advise Adviser) {
 	rep := res.Report
 	if rep == nil || rep.Family < 2 || res.Rounds >= FewRounds || res.Rounds == 0 || rep.Counts.Unsure == 0 {
 		return
@@ -320,5 +322,5 @@ func shortBudgetNote(res *UntilResult, elapsed time.Duration) {
 	if want < time.Minute {
 		want = time.Minute
 	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread; --budget %s (%d rounds) decides far more", res.Rounds, round.Round(time.Second), rep.Family, res.Rounds, want, FewRounds))
+	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread%s", res.Rounds, round.Round(time.Second), rep.Family, res.Rounds, advise.text(Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds})))
 }

@@ -3,6 +3,7 @@ package compare
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -155,8 +156,9 @@ func TestUntilStops(t *testing.T) {
 		t.Errorf("5 rounds: notes %q", res.Report.Notes)
 	}
 	now = time.Time{}
-	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: DefaultPolicy(), Budget: 3 * time.Minute, Now: clock})
-	want := "the time budget ended the runs after 3 round(s) of about 1m0s: with alpha shared among 2 benchmarks (Holm), 3 round(s) call only changes far beyond the rounds' spread; --budget 4m0s (4 rounds) decides far more"
+	advise := func(a Advice) string { return fmt.Sprintf("; <%s %v %d>", a.Kind, a.Budget, a.Rounds) }
+	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: DefaultPolicy(), Budget: 3 * time.Minute, Now: clock, Advise: advise})
+	want := "the time budget ended the runs after 3 round(s) of about 1m0s: with alpha shared among 2 benchmarks (Holm), 3 round(s) call only changes far beyond the rounds' spread; <budget 4m0s 4>"
 	if err != nil || res.Stop != StopTime || res.Rounds != 3 || !slices.Contains(res.Report.Notes, want) {
 		t.Errorf("3 rounds: stop %q after %d, err %v, notes %q; want the note %q", res.Stop, res.Rounds, err, res.Report.Notes, want)
 	}

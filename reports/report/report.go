@@ -32,6 +32,13 @@ type Options struct {
 	NoiseName string
 	// Extra charts (e.g. history trends) are drawn after the others.
 	Extra []*chart.Chart
+	// Advise is compare.Options.Advise for the comparison.
+	Advise compare.Adviser
+	// Explain is the text shown in place of a comparison that could not
+	// be made (err from compare.Compare or CompareISA: one input and no
+	// key is a *compare.TooFewGroupsError), with what to do about it;
+	// nil shows err's own text.
+	Explain func(err error) string
 }
 
 // Output describes what Write wrote.
@@ -133,7 +140,11 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	copt := compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName}
+	copt := compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName, Advise: opt.Advise}
+	explain := opt.Explain
+	if explain == nil {
+		explain = func(err error) string { return err.Error() }
+	}
 	var be *compare.BaselineError
 	if kind == results.KindISA {
 		rep, err := compare.CompareISA(inputs, copt)
@@ -142,10 +153,8 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 			out.ISACompare = rep
 		case errors.As(err, &be):
 			return nil, &InputError{err}
-		case len(inputs) == 1 && opt.By == "":
-			out.NoCompare = "one isa file and no --by key: nothing to compare (pass two isa files, or --by driver, or --by config to compare targets)"
 		default:
-			out.NoCompare = err.Error()
+			out.NoCompare = explain(err)
 		}
 		out.Charts = append(chart.ISA(inputs), opt.Extra...)
 	} else {
@@ -155,10 +164,8 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 			out.Compare = rep
 		case errors.As(err, &be):
 			return nil, &InputError{err}
-		case len(inputs) == 1 && opt.By == "":
-			out.NoCompare = "one run and no --by key: nothing to compare (pass two results files, or --by config for an A/B run)"
 		default:
-			out.NoCompare = err.Error()
+			out.NoCompare = explain(err)
 		}
 		out.Charts = append(chart.All(inputs, chart.Options{By: opt.By, Report: out.Compare}), opt.Extra...)
 	}

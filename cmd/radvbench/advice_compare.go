@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/radvbench/radvbench/reports/compare"
+)
+
+// compareAdvice words what reports/compare's messages leave to the CLI
+// (compare.Advice): the runs, noise files and budgets to ask for, in the
+// words of run's, noise's and compare's flags. Every caller of
+// compare.Compare, compare.Until and compare.WritePlan passes it
+// (Options.Advise, UntilOptions.Advise, Plan.Advise).
+func compareAdvice(a compare.Advice) string {
+	switch a.Kind {
+	case compare.AdviceRepeatRuns:
+		return "; repeat each side (radvbench run --runs 5), then 'compare --plan' says how many runs a side gate it"
+	case compare.AdviceFewRuns:
+		return " (repeat runs: radvbench run --runs 5)"
+	case compare.AdviceRemeasureNoise:
+		return " (measure it again: radvbench noise)"
+	case compare.AdvicePairedNoise:
+		return "; or judge against what the pairs can show: a noise file of A/A rounds ('radvbench noise -o noise.json FILE', then --noise noise.json)"
+	case compare.AdviceWideFloor:
+		return "; measure the noise with more runs ('radvbench noise --runs 5' or more) on a quieter machine"
+	case compare.AdviceNoiseElsewhere:
+		return "; measure them here with 'radvbench noise'"
+	case compare.AdviceBudget:
+		return fmt.Sprintf("; --budget %s (%d rounds) decides far more", a.Budget, a.Rounds)
+	case compare.AdvicePlanRuns:
+		return fmt.Sprintf(" (radvbench run --runs %d for the baseline and for the candidate)", a.Runs)
+	case compare.AdvicePlanDetect:
+		return fmt.Sprintf("; plan with a --detect above the threshold (%s), or lower the threshold", compare.FormatPercent(a.Threshold))
+	case compare.AdvicePlanUnknown:
+		return ": measure it with 'radvbench noise' or compare files with 2+ runs"
+	case compare.AdviceQuick:
+		return "--quick"
+	}
+	return ""
+}
+
+// compareError is the usage error (exit 2) for inputs compare.Compare or
+// compare.CompareISA refuses, with what to do about the typed ones.
+func compareError(err error) error {
+	var few *compare.TooFewGroupsError
+	var none *compare.NothingComparedError
+	var dev *compare.DeviceError
+	advice := ""
+	switch {
+	case errors.As(err, &few) && few.By == "":
+		advice = " (or --by KEY to compare groups within them)"
+	case errors.As(err, &few):
+		advice = "; pick another --by key"
+	case errors.As(err, &none) && none.Disjoint():
+		advice = "; check that both ran the same suites and --filter"
+	case errors.As(err, &dev):
+		advice = ": compare devices with --by device, or pass --allow-device-change to judge across them"
+	}
+	return usagef("%v%s", err, advice)
+}
+
+// reportExplain is report.Options.Explain: what the report says in place
+// of a comparison it could not make.
+func reportExplain(err error) string {
+	var few *compare.TooFewGroupsError
+	switch {
+	case errors.As(err, &few) && few.By == "" && few.ISA:
+		return "one isa file and no --by key: nothing to compare (pass two isa files, or --by driver, or --by config to compare targets)"
+	case errors.As(err, &few) && few.By == "":
+		return "one run and no --by key: nothing to compare (pass two results files, or --by config for an A/B run)"
+	}
+	return compareError(err).Error()
+}
