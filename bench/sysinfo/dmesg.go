@@ -20,8 +20,8 @@ func collectLog(opts Options, s *System) {
 		d, err := os.ReadFile(opts.DmesgFile)
 		if err != nil {
 			st, detail := classify(err)
-			lg.Status = st
-			lg.Note = fmt.Sprintf("cannot read --dmesg file %s (%s)", opts.DmesgFile, strings.TrimSpace(st+" "+detail))
+			lg.Status, lg.Missing, lg.Detail = st, LogFileUnreadable, strings.TrimSpace(st+" "+detail)
+			lg.Note = fmt.Sprintf("cannot read the kernel log file %s (%s)", opts.DmesgFile, lg.Detail)
 			return
 		}
 		data = d
@@ -33,13 +33,13 @@ func collectLog(opts Options, s *System) {
 		}
 		d, err := run()
 		if err != nil {
-			lg.Status, lg.Note = dmesgFailure(err)
+			lg.Status, lg.Missing, lg.Detail, lg.Note = dmesgFailure(err)
 			return
 		}
 		data = d
 	default:
-		lg.Status = LogNotRead
-		lg.Note = "no --dmesg FILE given (dmesg runs only for --sysroot /)"
+		lg.Status, lg.Missing = LogNotRead, LogNoFile
+		lg.Note = "no kernel log file given (dmesg runs only on the live system, root /)"
 		return
 	}
 	lg.Status = StatusOK
@@ -86,15 +86,16 @@ func dmesgRestricted() bool {
 
 // dmesgFailure classifies a failed dmesg run by the error's type, never
 // its text.
-func dmesgFailure(err error) (status, note string) {
+func dmesgFailure(err error) (status string, missing LogMissing, detail, note string) {
 	var de *DmesgError
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
-		return StatusMissing, "dmesg is not installed: pass --dmesg FILE"
+		return StatusMissing, LogNoDmesg, "", "dmesg is not installed"
 	case errors.Is(err, os.ErrPermission) || errors.As(err, &de) && de.Restricted:
-		return StatusDenied, "dmesg is not permitted (kernel.dmesg_restrict=1): run as root or pass --dmesg FILE (e.g. from journalctl -k)"
+		return StatusDenied, LogDmesgDenied, "", "dmesg is not permitted (kernel.dmesg_restrict=1)"
 	default:
-		return StatusError, "dmesg failed (" + oneLine(err.Error()) + "): pass --dmesg FILE"
+		d := oneLine(err.Error())
+		return StatusError, LogDmesgFailed, d, "dmesg failed (" + d + ")"
 	}
 }
 

@@ -15,13 +15,45 @@ const (
 )
 
 // Finding is one doctor check: its status, a one-line reason and, unless
-// ok, the fix.
+// ok, the fix: Fix in the system's own terms, or Advice where the fix is a
+// radvbench command or flag, for the CLI to word (it sets Fix from it).
 type Finding struct {
 	Check  string `json:"check"`
 	Status string `json:"status"`
 	Reason string `json:"reason"`
 	Fix    string `json:"fix,omitempty"`
+	Advice Advice `json:"-"`
 }
+
+// Advice is a fix that is radvbench's own to give (a command or a flag).
+type Advice struct {
+	Kind AdviceKind
+	// Sysfs is the power_dpm_force_performance_level file (AdvicePinClocks).
+	Sysfs string
+}
+
+// AdviceKind says which fix.
+type AdviceKind string
+
+// The fixes the CLI words.
+const (
+	// AdvicePickDevice: pick the RDNA GPU for the run.
+	AdvicePickDevice AdviceKind = "pick-device"
+	// AdviceCurrentLog: the log is from another boot; pass the current one.
+	AdviceCurrentLog AdviceKind = "current-log"
+	// AdviceLogOrFragment: pass the kernel log, or set the parameter.
+	AdviceLogOrFragment AdviceKind = "log-or-fragment"
+	// AdvicePinClocks: pin the clocks for the run (or as root in Sysfs).
+	AdvicePinClocks AdviceKind = "pin-clocks"
+	// AdvicePinClocksUnknown: the level is unreadable; root, or pin them.
+	AdvicePinClocksUnknown AdviceKind = "pin-clocks-unknown"
+	// AdvicePinClocksManual: clocks set by hand; pin a profile instead.
+	AdvicePinClocksManual AdviceKind = "pin-clocks-manual"
+	// AdviceKernelLog: pass the kernel log, or run as root.
+	AdviceKernelLog AdviceKind = "kernel-log"
+	// AdviceMalformedFiles: where the malformed files are listed.
+	AdviceMalformedFiles AdviceKind = "malformed-files"
+)
 
 // Failed reports whether any finding failed.
 func Failed(fs []Finding) bool {
@@ -43,8 +75,12 @@ func Failed(fs []Finding) bool {
 // (shared/reference/kernel-config-guide.txt) and benchmarking hygiene.
 func Diagnose(s *System) []Finding {
 	var out []Finding
-	add := func(check, status, reason, fix string) {
-		out = append(out, Finding{Check: check, Status: status, Reason: reason, Fix: fix})
+	add := func(check, status, reason, fix string, advice ...Advice) {
+		f := Finding{Check: check, Status: status, Reason: reason, Fix: fix}
+		if len(advice) > 0 {
+			f.Advice = advice[0]
+		}
+		out = append(out, f)
 	}
 	amd := len(s.GPUs) > 0 || kfdGPUs(s) > 0
 	checkGPUs(s, add)
@@ -75,7 +111,9 @@ func kfdGPUs(s *System) int {
 	return n
 }
 
-type addFunc func(check, status, reason, fix string)
+// addFunc adds a finding; a fix that is radvbench's to word is given as
+// an Advice, with fix "".
+type addFunc func(check, status, reason, fix string, advice ...Advice)
 
 func describe(g *GPU) string {
 	var parts []string
@@ -143,7 +181,7 @@ func checkGPUs(s *System, add addFunc) {
 			"run the Vulkan suites on an RDNA3/RDNA4 (GFX11/GFX12) GPU; use ROCm tools on this machine")
 	} else if len(cdna) > 0 {
 		add("gpu.radv", Warn, strings.Join(cdna, ", ")+" "+plural(len(cdna), "is CDNA", "are CDNA")+": no RADV there; the Vulkan suites run on "+strings.Join(rdna, ", "),
-			"pick the RDNA GPU with radvbench run --device")
+			"", Advice{Kind: AdvicePickDevice})
 	}
 }
 
@@ -290,7 +328,7 @@ func checkBootParams(s *System, add addFunc) {
 			"remove amdgpu.vm_fragment_size from the kernel command line")
 	case eff.Source == "log" && explicit && eff.Value != strconv.FormatInt(pv, 10):
 		add(check, Warn, fmt.Sprintf("the kernel log says fragment size %s-bit but the parameter is %d: the log is from another boot?", eff.Value, pv),
-			"pass the current boot's log: journalctl -k -b > FILE; radvbench doctor --dmesg FILE")
+			"", Advice{Kind: AdviceCurrentLog})
 	case rdna && eff.Value == "9":
 		if explicit {
 			add(check, OK, "9 (2 MiB) is already the default on GFX11/GFX12: the guide's amdgpu.vm_fragment_size=9 changes nothing", "")
@@ -308,7 +346,7 @@ func checkBootParams(s *System, add addFunc) {
 		add(check, OK, "9 (2 MiB), as the guide recommends ("+eff.Source+")", "")
 	default:
 		add(check, Warn, "effective fragment size unknown ("+eff.Detail+"); the guide recommends 9 (2 MiB)",
-			"pass the kernel log (--dmesg FILE) or set amdgpu.vm_fragment_size=9")
+			"", Advice{Kind: AdviceLogOrFragment})
 	}
 
 	// noretry: SVM/HMM need retry (noretry=0).
@@ -385,16 +423,16 @@ func checkClocks(g *GPU, add addFunc) {
 		add(check, OK, g.PerfLevel+": clock and power gating off, stable clocks", "")
 	case "auto":
 		add(check, Warn, "auto: clocks ramp and gate with load, so figures vary run to run",
-			"radvbench run --pin-clocks profile_standard (or as root: echo profile_standard > "+sysfs+")")
+			"", Advice{Kind: AdvicePinClocks, Sysfs: sysfs})
 	case "":
 		add(check, Warn, "performance level unknown (power_dpm_force_performance_level unreadable)",
-			"run as root, or pin it: radvbench run --pin-clocks profile_standard")
+			"", Advice{Kind: AdvicePinClocksUnknown})
 	case "manual":
 		add(check, Warn, "manual: clocks set by hand; figures only compare with the same settings",
-			"radvbench run --pin-clocks profile_standard for comparable figures")
+			"", Advice{Kind: AdvicePinClocksManual})
 	default:
 		add(check, Warn, g.PerfLevel+": not a benchmarking profile",
-			"radvbench run --pin-clocks profile_standard (or as root: echo profile_standard > "+sysfs+")")
+			"", Advice{Kind: AdvicePinClocks, Sysfs: sysfs})
 	}
 
 	check = "busy." + card
@@ -459,7 +497,7 @@ func checkLog(s *System, add addFunc) {
 	lg := s.Log
 	if lg.Status != StatusOK {
 		add("kernel_log", Warn, "kernel log not read: "+orDash(lg.Note)+"; effective vm_fragment_size and GPU resets unknown",
-			"pass --dmesg FILE (journalctl -k -b > FILE) or run as root")
+			"", Advice{Kind: AdviceKernelLog})
 		return
 	}
 	if lg.GPUResets > 0 || lg.RingTimeouts > 0 {
@@ -537,7 +575,7 @@ func checkFiles(s *System, add addFunc) {
 	}
 	if len(malformed) > 0 {
 		add("files.malformed", Warn, fmt.Sprintf("%d file(s) malformed: %s", len(malformed), firstFew(malformed)),
-			"see radvbench sysinfo --json (files) for details; a kernel or fixture problem")
+			"", Advice{Kind: AdviceMalformedFiles})
 	}
 	if len(other) > 0 {
 		add("files.error", Warn, fmt.Sprintf("%d file(s) failed to read: %s", len(other), firstFew(other)),

@@ -224,10 +224,32 @@ type KernelLog struct {
 	Path string `json:"path,omitempty"`
 	// Status is ok, missing, permission denied, error or "not read".
 	Status string `json:"status"`
-	// Note says why the log is missing, in words.
-	Note string `json:"note,omitempty"`
+	// Note says why the log is missing, in words; Missing says it as a
+	// kind, with Detail (the file's status or dmesg's error), for a
+	// caller that words it itself (the CLI names its flags).
+	Note    string     `json:"note,omitempty"`
+	Missing LogMissing `json:"-"`
+	Detail  string     `json:"-"`
 	LogInfo
 }
+
+// LogMissing is why the kernel log was not read.
+type LogMissing string
+
+// The reasons a kernel log is missing.
+const (
+	// LogNoFile: no file was given and dmesg was not run (not the live
+	// system).
+	LogNoFile LogMissing = "no-file"
+	// LogFileUnreadable: the file given (Path) could not be read.
+	LogFileUnreadable LogMissing = "file-unreadable"
+	// LogNoDmesg: dmesg is not installed.
+	LogNoDmesg LogMissing = "no-dmesg"
+	// LogDmesgDenied: the kernel refuses the log to this process.
+	LogDmesgDenied LogMissing = "dmesg-denied"
+	// LogDmesgFailed: dmesg failed otherwise.
+	LogDmesgFailed LogMissing = "dmesg-failed"
+)
 
 // Effective is a setting's effective value and where it came from.
 type Effective struct {

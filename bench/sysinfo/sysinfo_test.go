@@ -185,38 +185,39 @@ func TestKernelLogSources(t *testing.T) {
 		opts       func(o *Options)
 		status     string
 		noteSubstr string
+		missing    LogMissing
 	}{
-		{"file", func(o *Options) {}, StatusOK, ""},
-		{"missing file", func(o *Options) { o.DmesgFile = "testdata/nope.log" }, StatusMissing, "cannot read --dmesg file"},
-		{"not asked", func(o *Options) { o.DmesgFile = "" }, LogNotRead, "--dmesg FILE"},
+		{"file", func(o *Options) {}, StatusOK, "", ""},
+		{"missing file", func(o *Options) { o.DmesgFile = "testdata/nope.log" }, StatusMissing, "cannot read the kernel log file testdata/nope.log (missing", LogFileUnreadable},
+		{"not asked", func(o *Options) { o.DmesgFile = "" }, LogNotRead, "no kernel log file given", LogNoFile},
 		{"dmesg ok", func(o *Options) {
 			o.DmesgFile, o.RunDmesg = "", true
 			o.Dmesg = func() ([]byte, error) { return []byte("amdgpu 0000:0b:00.0: amdgpu: fragment size is 9-bit\n"), nil }
-		}, StatusOK, ""},
+		}, StatusOK, "", ""},
 		{"dmesg restricted", func(o *Options) {
 			o.DmesgFile, o.RunDmesg = "", true
 			o.Dmesg = func() ([]byte, error) {
 				return nil, &DmesgError{Err: errors.New("exit status 1"), Stderr: "dmesg: read kernel buffer failed: Operation not permitted", Restricted: true}
 			}
-		}, StatusDenied, "dmesg_restrict"},
+		}, StatusDenied, "dmesg_restrict", LogDmesgDenied},
 		{"dmesg fails otherwise", func(o *Options) {
 			o.DmesgFile, o.RunDmesg = "", true
 			o.Dmesg = func() ([]byte, error) {
 				return nil, &DmesgError{Err: errors.New("exit status 1"), Stderr: "dmesg: klogctl failed: Operation not permitted"}
 			}
-		}, StatusError, "dmesg failed (exit status 1: dmesg: klogctl failed: Operation not permitted): pass --dmesg FILE"},
+		}, StatusError, "dmesg failed (exit status 1: dmesg: klogctl failed: Operation not permitted)", LogDmesgFailed},
 		{"dmesg missing", func(o *Options) {
 			o.DmesgFile, o.RunDmesg = "", true
 			o.Dmesg = func() ([]byte, error) { return nil, &DmesgError{Err: exec.ErrNotFound} }
-		}, StatusMissing, "dmesg is not installed"},
+		}, StatusMissing, "dmesg is not installed", LogNoDmesg},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := base
 			tt.opts(&o)
 			s := Collect(o)
-			if s.Log.Status != tt.status || !strings.Contains(s.Log.Note, tt.noteSubstr) {
-				t.Errorf("log status %q note %q; want %q containing %q", s.Log.Status, s.Log.Note, tt.status, tt.noteSubstr)
+			if s.Log.Status != tt.status || !strings.Contains(s.Log.Note, tt.noteSubstr) || s.Log.Missing != tt.missing {
+				t.Errorf("log status %q note %q missing %q; want %q containing %q, %q", s.Log.Status, s.Log.Note, s.Log.Missing, tt.status, tt.noteSubstr, tt.missing)
 			}
 			if tt.status != StatusOK && s.FragmentSize.Source != "default" {
 				t.Errorf("without a log the fragment size should be the GFX12 default, got %+v", s.FragmentSize)
@@ -301,7 +302,7 @@ func TestDiagnose(t *testing.T) {
 			map[string]string{"kconfig.CONFIG_AMD_IOMMU_V2": "merged into CONFIG_AMD_IOMMU", "boot.amdgpu.vm_fragment_size": "64 KiB"}},
 		{"rx9070xt-default", false,
 			map[string]string{"boot.amdgpu.vm_fragment_size": OK, "perf_level.card0": Warn, "kernel_log": Warn, "thp.enabled": OK},
-			map[string]string{"boot.amdgpu.vm_fragment_size": "would change nothing", "perf_level.card0": "profile_standard"}},
+			map[string]string{"boot.amdgpu.vm_fragment_size": "would change nothing", "perf_level.card0": "auto: clocks ramp"}},
 		{"mi300x", true,
 			map[string]string{"gpu.radv": Fail, "boot.amdgpu.noretry": OK, "boot.amdgpu.vm_fragment_size": OK, "kernel_log": Warn, "kconfig.CONFIG_AMD_IOMMU_V2": OK},
 			map[string]string{"gpu.radv": "no RADV"}},
@@ -324,8 +325,8 @@ func TestDiagnose(t *testing.T) {
 					t.Errorf("duplicate check %s", f.Check)
 				}
 				got[f.Check] = f
-				if f.Status != OK && f.Fix == "" {
-					t.Errorf("%s is %s without a fix", f.Check, f.Status)
+				if f.Status != OK && (f.Fix == "") == (f.Advice.Kind == "") {
+					t.Errorf("%s is %s with fix %q and advice %q: want one of them", f.Check, f.Status, f.Fix, f.Advice.Kind)
 				}
 				if strings.Contains(f.Reason, "\n") || strings.Contains(f.Fix, "\n") {
 					t.Errorf("%s: multi-line reason or fix", f.Check)
@@ -340,6 +341,9 @@ func TestDiagnose(t *testing.T) {
 				if !strings.Contains(got[c].Reason+" "+got[c].Fix, sub) {
 					t.Errorf("%s: %q lacks %q", c, got[c].Reason, sub)
 				}
+			}
+			if a := got["perf_level.card0"].Advice; tt.fixture == "rx9070xt-default" && (a.Kind != AdvicePinClocks || !strings.HasSuffix(a.Sysfs, "/card0/device/power_dpm_force_performance_level")) {
+				t.Errorf("perf_level.card0: advice %+v, want %s with its sysfs file", a, AdvicePinClocks)
 			}
 			if Failed(fs) != tt.failed {
 				t.Errorf("Failed = %v, want %v", Failed(fs), tt.failed)

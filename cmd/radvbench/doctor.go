@@ -41,6 +41,7 @@ fail with a one-line reason and the fix. Exit status 0 when nothing fails,
 		return err
 	}
 	findings := sysinfo.Diagnose(s)
+	adviseFindings(findings)
 	counts := map[string]int{}
 	for _, f := range findings {
 		counts[f.Status]++

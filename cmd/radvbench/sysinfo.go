@@ -44,13 +44,17 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 		}
 	}
 	realRoot := filepath.Clean(sysroot) == "/"
-	return sysinfo.Collect(sysinfo.Options{
+	s := sysinfo.Collect(sysinfo.Options{
 		Root:      sysroot,
 		DmesgFile: dmesg,
 		RunDmesg:  realRoot && dmesg == "",
 		Env:       sysinfoEnviron(),
 		ReadFile:  sysinfoReadFile,
-	}), nil
+	})
+	// The record's note (sysinfo --json, the results file's) names the
+	// flags that would have given the log.
+	s.Log.Note = kernelLogNote(s.Log)
+	return s, nil
 }
 
 func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) error {

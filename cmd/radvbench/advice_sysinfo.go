@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/radvbench/radvbench/bench/sysinfo"
+)
+
+// doctorFix words a doctor finding's fix that is one of radvbench's
+// commands or flags (sysinfo.Advice).
+func doctorFix(a sysinfo.Advice) string {
+	switch a.Kind {
+	case sysinfo.AdvicePickDevice:
+		return "pick the RDNA GPU with radvbench run --device"
+	case sysinfo.AdviceCurrentLog:
+		return "pass the current boot's log: journalctl -k -b > FILE; radvbench doctor --dmesg FILE"
+	case sysinfo.AdviceLogOrFragment:
+		return "pass the kernel log (--dmesg FILE) or set amdgpu.vm_fragment_size=9"
+	case sysinfo.AdvicePinClocks:
+		return "radvbench run --pin-clocks profile_standard (or as root: echo profile_standard > " + a.Sysfs + ")"
+	case sysinfo.AdvicePinClocksUnknown:
+		return "run as root, or pin it: radvbench run --pin-clocks profile_standard"
+	case sysinfo.AdvicePinClocksManual:
+		return "radvbench run --pin-clocks profile_standard for comparable figures"
+	case sysinfo.AdviceKernelLog:
+		return "pass --dmesg FILE (journalctl -k -b > FILE) or run as root"
+	case sysinfo.AdviceMalformedFiles:
+		return "see radvbench sysinfo --json (files) for details; a kernel or fixture problem"
+	}
+	return ""
+}
+
+// adviseFindings sets the Fix of every finding that has an Advice.
+func adviseFindings(fs []sysinfo.Finding) {
+	for i := range fs {
+		if fs[i].Advice.Kind != "" {
+			fs[i].Fix = doctorFix(fs[i].Advice)
+		}
+	}
+}
+
+// kernelLogNote words why the kernel log was not read in the terms of
+// --dmesg and --sysroot (sysinfo.KernelLog.Missing); the library's own
+// Note where the reason has no kind.
+func kernelLogNote(lg sysinfo.KernelLog) string {
+	switch lg.Missing {
+	case sysinfo.LogNoFile:
+		return "no --dmesg FILE given (dmesg runs only for --sysroot /)"
+	case sysinfo.LogFileUnreadable:
+		return fmt.Sprintf("cannot read --dmesg file %s (%s)", lg.Path, lg.Detail)
+	case sysinfo.LogNoDmesg:
+		return "dmesg is not installed: pass --dmesg FILE"
+	case sysinfo.LogDmesgDenied:
+		return "dmesg is not permitted (kernel.dmesg_restrict=1): run as root or pass --dmesg FILE (e.g. from journalctl -k)"
+	case sysinfo.LogDmesgFailed:
+		return "dmesg failed (" + lg.Detail + "): pass --dmesg FILE"
+	}
+	return lg.Note
+}
