@@ -1,0 +1,3 @@
+package lib
+
+const inTest = "tests may say --force"

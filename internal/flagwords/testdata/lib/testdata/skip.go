@@ -1,0 +1,3 @@
+package skip
+
+const s = "pass --force"
