@@ -98,6 +98,9 @@ type Until struct {
 	// bounds the runs a side).
 	Budget     time.Duration
 	Interleave Interleave
+	// Advise words the advice in the verdicts' notes (compare.Adviser;
+	// nil: the notes state the facts only).
+	Advise compare.Adviser
 }
 
 // Interleave is how a round's two runs share the machine.

@@ -57,7 +57,7 @@ func (r *run) untilDecided(ctx context.Context) (*Outcome, error) {
 	}
 	res, untilErr := compare.Until(ctx, s, compare.UntilOptions{
 		Policy: u.Policy, Noise: u.Noise, NoiseName: u.Policy.NoiseFile, MaxRuns: p.Runs, Budget: u.Budget, Seed: seed,
-		BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name, OnRound: onRound,
+		BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name, OnRound: onRound, Advise: u.Advise,
 	})
 	file := r.rec.Merge(supervise.MergeOptions{Command: p.command(), Configs: p.Configs, Runs: max(sampler.runs[0], sampler.runs[1]), TargetCI: p.TargetCI})
 	o := &Outcome{Children: sides[0].Stats.Plus(sides[1].Stats), Supervised: true, ByConfig: true}

@@ -169,7 +169,9 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
 		}
 		var buf bytes.Buffer
-		if err := compare.WritePlan(&buf, compare.PlanFromNoise(nf, &pol, d, compare.DefaultPower), "text"); err != nil {
+		pl := compare.PlanFromNoise(nf, &pol, d, compare.DefaultPower)
+		pl.Advise = compareAdvice
+		if err := compare.WritePlan(&buf, pl, "text"); err != nil {
 			return err
 		}
 		if _, err := stdout.Write(buf.Bytes()); err != nil {

@@ -349,7 +349,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		if f.runs < 3 {
 			return nil, usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
 		}
-		p.Until = &launch.Until{Budget: f.budget, Interleave: interleave}
+		p.Until = &launch.Until{Budget: f.budget, Interleave: interleave, Advise: compareAdvice}
 		if p.Until.Policy, err = f.policy.resolvePolicy(fs); err != nil {
 			return nil, err
 		}

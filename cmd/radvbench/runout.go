@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
@@ -87,11 +88,17 @@ func runError(err error) error {
 	case errors.As(err, &oe):
 		return outputAdvice(oe)
 	case errors.As(err, &se):
-		return fmt.Errorf("%w (the %d finished benchmark(s) are in the journal %s: '%s run --resume %s' continues)", se.Err, se.Finished, se.Journal, progName, se.Journal)
+		inner := se.Err
+		if advised := runError(se.Err); usage.Is(advised) && !usage.Is(se.Err) {
+			inner = errors.New(advised.Error()) // the advice, but still a failure of the run (exit 1)
+		}
+		return fmt.Errorf("%w (the %d finished benchmark(s) are in the journal %s: '%s run --resume %s' continues)", inner, se.Finished, se.Journal, progName, se.Journal)
 	case errors.As(err, &pe):
 		return pinClocksError(pe.Err)
 	case errors.As(err, &ee):
 		return usagef("%v; '%s isa --target %s' compiles for it", ee, progName, ee.Target)
+	case errors.As(err, new(*compare.TooFewGroupsError)) || errors.As(err, new(*compare.NothingComparedError)) || errors.As(err, new(*compare.DeviceError)):
+		return compareError(err) // the gate of a run until decided refused its runs
 	}
 	return err
 }
