@@ -110,7 +110,7 @@ type runFlags struct {
 	resume    string
 	force     bool
 	watch     bool
-	watchHold watchHold
+	watchHold window.Hold
 	// until: --until-decided, with its time budget and gating policy.
 	until      bool
 	budget     time.Duration

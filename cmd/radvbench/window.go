@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/radvbench/radvbench/bench/window"
 )
@@ -62,60 +61,14 @@ func openWatch(on bool) (*window.Watch, error) {
 	return w, nil
 }
 
-// watchHold is --watch-hold: how long the --watch window stays open on
-// the run's final state once the run has ended. "auto" (the default) keeps
-// it until the user closes it when stderr is a terminal, and not at all
-// otherwise (scripts, CI); "until-closed" always waits for the user; a
-// duration (e.g. 30s; 0 closes at once) waits at most that long. Ctrl-C
-// ends the wait.
-type watchHold struct {
-	set bool
-	d   time.Duration // < 0: until the window is closed
-}
-
-func (h *watchHold) String() string {
-	switch {
-	case !h.set:
-		return "auto"
-	case h.d < 0:
-		return "until-closed"
-	}
-	return h.d.String()
-}
-
-func (h *watchHold) Set(s string) error {
-	switch s {
-	case "auto":
-		*h = watchHold{}
-		return nil
-	case "until-closed":
-		*h = watchHold{set: true, d: -1}
-		return nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return fmt.Errorf("want auto, until-closed or a duration such as 30s, got %q", s)
-	}
-	*h = watchHold{set: true, d: d}
-	return nil
-}
-
-func (h *watchHold) Type() string { return "duration" }
-
 // holdWatch keeps a finished --watch window (Watch.Finish) on the run's
 // final state for --watch-hold, saying so on stderr, then closes it. A
 // run that did not finish closes its window at once.
-func holdWatch(ctx context.Context, w *window.Watch, hold watchHold, stderr io.Writer) {
+func holdWatch(ctx context.Context, w *window.Watch, hold window.Hold, stderr io.Writer) {
 	if w == nil {
 		return
 	}
-	d := hold.d
-	if !hold.set {
-		d = 0
-		if showProgress("auto", stderr) { // stderr is a terminal: someone is watching
-			d = -1
-		}
-	}
+	d := hold.For(showProgress("auto", stderr)) // stderr is a terminal: someone is watching
 	if d != 0 && w.Finished() {
 		if d < 0 {
 			fmt.Fprintln(stderr, "watch: the window shows the finished run; close it (or press Ctrl-C) to exit")
