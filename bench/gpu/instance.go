@@ -394,9 +394,9 @@ func Select(devs []*PhysicalDevice, spec string) (*PhysicalDevice, error) {
 	}
 }
 
-// OpenSelected creates an instance, selects a device by spec (see Select)
-// and opens it. Close the device, then the instance.
-func OpenSelected(spec string) (*Instance, *Device, error) {
+// SelectPhysical creates an instance and selects a device by spec (see
+// Select). Close the instance when done with the device.
+func SelectPhysical(spec string) (*Instance, *PhysicalDevice, error) {
 	inst, err := NewInstance()
 	if err != nil {
 		return nil, nil, err
@@ -409,6 +409,16 @@ func OpenSelected(spec string) (*Instance, *Device, error) {
 	pd, err := Select(devs, spec)
 	if err != nil {
 		inst.Close()
+		return nil, nil, err
+	}
+	return inst, pd, nil
+}
+
+// OpenSelected creates an instance, selects a device by spec (see Select)
+// and opens it. Close the device, then the instance.
+func OpenSelected(spec string) (*Instance, *Device, error) {
+	inst, pd, err := SelectPhysical(spec)
+	if err != nil {
 		return nil, nil, err
 	}
 	d, err := pd.Open()

@@ -54,23 +54,7 @@ func lavapipePlan(out string) Plan {
 
 func lavapipeEnv(root string) Env {
 	env := fakeEnvAt(root)
-	env.SelectDevice = func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) {
-		inst, err := gpu.NewInstance()
-		if err != nil {
-			return nil, nil, err
-		}
-		devs, err := inst.Devices()
-		if err != nil {
-			inst.Close()
-			return nil, nil, err
-		}
-		pd, err := gpu.Select(devs, spec)
-		if err != nil {
-			inst.Close()
-			return nil, nil, err
-		}
-		return inst, pd, nil
-	}
+	env.SelectDevice = gpu.SelectPhysical
 	return env
 }
 
