@@ -410,23 +410,65 @@ func (in *Installation) Resolve(names []string) (plans []Plan, skipped []string,
 	return plans, skipped, nil
 }
 
+// EnvProblem is what is wrong with an emulation environment (EnvError).
+type EnvProblem string
+
+// The problems CheckEnv finds.
+const (
+	// EnvNoNullWinsys: RADV_FORCE_FAMILY is set, but the installed Mesa
+	// has no null winsys (removed in 26.1).
+	EnvNoNullWinsys EnvProblem = "no-null-winsys"
+	// EnvUnknownFamily: RADV_FORCE_FAMILY names a family the null
+	// winsys does not know.
+	EnvUnknownFamily EnvProblem = "unknown-family"
+	// EnvUnknownShimChip: the DRM shim is preloaded with an
+	// AMDGPU_GPU_ID its chip table does not have.
+	EnvUnknownShimChip EnvProblem = "unknown-shim-chip"
+)
+
+// EnvError is an emulation environment that would make the installed
+// Mesa abort on load. Its message says what is wrong and what to unset;
+// how else to compile for a chip (Available names what the Mesa can
+// emulate) is the caller's to say.
+type EnvError struct {
+	Problem EnvProblem
+	// Var and Value are the variable at fault and its value.
+	Var, Value string
+	Mesa       string
+	// Available lists what the installed Mesa can emulate.
+	Available string
+}
+
+func (e *EnvError) Error() string {
+	switch e.Problem {
+	case EnvNoNullWinsys:
+		return fmt.Sprintf("%s=%s: Mesa %s has no null winsys (removed in 26.1; it would abort): unset it", e.Var, e.Value, e.Mesa)
+	case EnvUnknownFamily:
+		return fmt.Sprintf("%s=%s is not a family Mesa %s's null winsys knows (it would abort the driver): unset it", e.Var, e.Value, e.Mesa)
+	}
+	return fmt.Sprintf("%s=%s is not a chip Mesa %s's DRM shim knows (it would abort): unset LD_PRELOAD and %s", e.Var, e.Value, e.Mesa, e.Var)
+}
+
 // CheckEnv refuses an environment that would make the installed Mesa
-// abort on load: RADV_FORCE_FAMILY naming a family its null winsys does
-// not know (or a Mesa without the null winsys), or the DRM shim preloaded
-// with an AMDGPU_GPU_ID its chip table does not have. getenv reads the
-// process's environment (os.Getenv).
+// abort on load, with an *EnvError: RADV_FORCE_FAMILY naming a family its
+// null winsys does not know (or a Mesa without the null winsys), or the
+// DRM shim preloaded with an AMDGPU_GPU_ID its chip table does not have.
+// getenv reads the process's environment (os.Getenv).
 func (in *Installation) CheckEnv(getenv func(string) string) error {
 	if fam := getenv("RADV_FORCE_FAMILY"); fam != "" {
+		e := &EnvError{Var: "RADV_FORCE_FAMILY", Value: fam, Mesa: in.Mesa, Available: in.availableNames()}
 		if !in.NullWinsys {
-			return fmt.Errorf("RADV_FORCE_FAMILY=%s: Mesa %s has no null winsys (removed in 26.1; it would abort): unset it; to compile for a chip use 'radvbench isa --target' (it can emulate %s)", fam, in.Mesa, in.availableNames())
+			e.Problem = EnvNoNullWinsys
+			return e
 		}
 		if !in.radvStrings[strings.ToUpper(fam)] {
-			return fmt.Errorf("RADV_FORCE_FAMILY=%s is not a family Mesa %s's null winsys knows (it would abort the driver): unset it, or use 'radvbench isa --target' (it can emulate %s)", fam, in.Mesa, in.availableNames())
+			e.Problem = EnvUnknownFamily
+			return e
 		}
 	}
 	if strings.Contains(getenv("LD_PRELOAD"), strings.TrimSuffix(gpu.ShimLibrary, ".so")) {
 		if id := getenv("AMDGPU_GPU_ID"); id != "" && !in.shimStrings[id] {
-			return fmt.Errorf("AMDGPU_GPU_ID=%s is not a chip Mesa %s's DRM shim knows (it would abort): unset LD_PRELOAD and AMDGPU_GPU_ID, or use 'radvbench isa --target' (it can emulate %s)", id, in.Mesa, in.availableNames())
+			return &EnvError{Problem: EnvUnknownShimChip, Var: "AMDGPU_GPU_ID", Value: id, Mesa: in.Mesa, Available: in.availableNames()}
 		}
 	}
 	return nil

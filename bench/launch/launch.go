@@ -163,6 +163,22 @@ type Hooks struct {
 	// Round is called after each round of a run until decided (nil: a
 	// note with the round's summary).
 	Round func(round int, rep *compare.Report)
+	// Hints are the caller's words for the settings behind some of the
+	// run's messages.
+	Hints Hints
+}
+
+// Hints are the caller's words (its flags, say) for the settings behind
+// some of a run's messages: each is added as it is, "" adds nothing. The
+// library names no flag itself.
+type Hints struct {
+	// Force follows "on a different system" in the note on a resumed run
+	// that continues on another system (Plan.Force), e.g. " (--force)".
+	Force string
+	// Watchdog follows "the watchdog budget" in the reason of a hung
+	// benchmark (recorded in the results file), e.g. "; --watchdog
+	// changes it".
+	Watchdog string
 }
 
 func (h Hooks) notef(format string, a ...any) {

@@ -1,6 +1,7 @@
 package supervise
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -35,7 +36,18 @@ func (i Isolation) Groups() int {
 // Children reports whether the mode runs benchmarks in child processes.
 func (i Isolation) Children() bool { return i == IsolateKernel || i == IsolateRun }
 
-// ParseIsolation parses --isolate.
+// IsolationModes are the spellings ParseIsolation accepts, for messages.
+const IsolationModes = "kernel (or true), run, off (or false) or auto"
+
+// IsolationError is a value ParseIsolation does not know.
+type IsolationError struct{ Value string }
+
+func (e *IsolationError) Error() string {
+	return fmt.Sprintf("unknown isolation %q: use %s", e.Value, IsolationModes)
+}
+
+// ParseIsolation parses an isolation mode (run's --isolate); an unknown
+// one is a usage error wrapping an *IsolationError.
 func ParseIsolation(v string) (Isolation, error) {
 	switch strings.ToLower(v) {
 	case "auto":
@@ -47,7 +59,7 @@ func ParseIsolation(v string) (Isolation, error) {
 	case "run":
 		return IsolateRun, nil
 	}
-	return IsolateAuto, usage.Errorf("--isolate %q: use kernel (or true), run, off (or false) or auto", v)
+	return IsolateAuto, usage.Errorf("%w", &IsolationError{Value: v})
 }
 
 // AutoIsolation is --isolate=auto: a process per kernel and size when the

@@ -138,8 +138,47 @@ type JournalState struct {
 	Torn     bool
 }
 
+// JournalProblem is why a journal cannot be resumed (JournalError).
+type JournalProblem string
+
+// The problems of a journal that only a fresh run (not a resumed one)
+// gets past.
+const (
+	// JournalDamagedLine: a line (Line) is not JSON an entry decodes from.
+	JournalDamagedLine JournalProblem = "damaged-line"
+	// JournalInvalidResult: a line's result (Line) fails validation.
+	JournalInvalidResult JournalProblem = "invalid-result"
+	// JournalNoCompleteLine: the journal holds no complete line (not
+	// even its header); there is nothing to resume.
+	JournalNoCompleteLine JournalProblem = "no-complete-line"
+)
+
+// JournalError is a journal that cannot be resumed: the run has to start
+// afresh. ReadJournal returns it as a usage error.
+type JournalError struct {
+	Problem JournalProblem
+	Path    string
+	// Line is the line at fault (from 1; 0 for JournalNoCompleteLine).
+	Line int
+	// Err is the decoder's or validator's error.
+	Err error
+}
+
+func (e *JournalError) Error() string {
+	switch e.Problem {
+	case JournalDamagedLine:
+		return fmt.Sprintf("journal %s: line %d is damaged (%v): it cannot be resumed", e.Path, e.Line, e.Err)
+	case JournalInvalidResult:
+		return fmt.Sprintf("journal %s: line %d: %v: it cannot be resumed", e.Path, e.Line, e.Err)
+	}
+	return fmt.Sprintf("journal %s holds no complete line (the run was cut short before its first benchmark finished)", e.Path)
+}
+
+func (e *JournalError) Unwrap() error { return e.Err }
+
 // ReadJournal reads a journal, up to its last complete line. What is not
-// a journal, or is damaged, is a usage error naming the line.
+// a journal, or is damaged, is a usage error naming the line (wrapping a
+// *JournalError where the way out is a fresh run).
 func ReadJournal(path string) (*JournalState, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -171,14 +210,14 @@ func ParseJournal(path string, data []byte) (*JournalState, error) {
 		}
 		var e Entry
 		if err := json.Unmarshal(b, &e); err != nil {
-			return nil, usage.Errorf("journal %s: line %d is damaged (%v): it cannot be resumed; rerun without --resume", path, line, err)
+			return nil, usage.Errorf("%w", &JournalError{Problem: JournalDamagedLine, Path: path, Line: line, Err: err})
 		}
 		if e.Result != nil && (e.Result.Suite == "" || e.Result.Kernel == "") {
 			return nil, usage.Errorf("journal %s: line %d holds a result without suite or kernel: it cannot be resumed", path, line)
 		}
 		if e.Result != nil {
 			if err := results.ValidateResult(e.Result, nil); err != nil {
-				return nil, usage.Errorf("journal %s: line %d: %v: it cannot be resumed; rerun without --resume", path, line, err)
+				return nil, usage.Errorf("%w", &JournalError{Problem: JournalInvalidResult, Path: path, Line: line, Err: err})
 			}
 		}
 		st.Entries = append(st.Entries, e)
@@ -187,7 +226,7 @@ func ParseJournal(path string, data []byte) (*JournalState, error) {
 		return nil, usage.Errorf("journal %s: line %d cannot be read (%v): it cannot be resumed", path, line+1, err)
 	}
 	if line == 0 {
-		return nil, usage.Errorf("journal %s holds no complete line (the run was cut short before its first benchmark finished): rerun without --resume", path)
+		return nil, usage.Errorf("%w", &JournalError{Problem: JournalNoCompleteLine, Path: path})
 	}
 	return st, nil
 }
@@ -244,18 +283,27 @@ func IdentityDiff(old, cur *results.File) []string {
 	return diff
 }
 
-// CheckIdentity refuses (a usage error) to resume on a different system
-// unless force is set, naming every difference; with force it returns the
-// note to print.
-func CheckIdentity(journalPath string, old, cur *results.File, force bool) (note string, err error) {
+// IdentityError is a resume on a system that differs from the
+// interrupted run's: its results would mix two systems' figures. Diff
+// names every difference (IdentityDiff).
+type IdentityError struct {
+	Journal string
+	Diff    []string
+}
+
+func (e *IdentityError) Error() string {
+	return fmt.Sprintf("cannot resume %s: the system differs from the interrupted run's: %s", e.Journal, strings.Join(e.Diff, "; "))
+}
+
+// CheckIdentity refuses to resume on a different system: a usage error
+// wrapping an *IdentityError that names every difference; nil for the
+// same system. (The Recorder lets a forced resume through, with a note.)
+func CheckIdentity(journalPath string, old, cur *results.File) error {
 	diff := IdentityDiff(old, cur)
 	if len(diff) == 0 {
-		return "", nil
+		return nil
 	}
-	if force {
-		return fmt.Sprintf("resuming %s on a different system (--force): %s", journalPath, strings.Join(diff, "; ")), nil
-	}
-	return "", usage.Errorf("cannot resume %s: the system differs from the interrupted run's: %s (resume on the same system, or pass --force to mix them)", journalPath, strings.Join(diff, "; "))
+	return usage.Errorf("%w", &IdentityError{Journal: journalPath, Diff: diff})
 }
 
 // rootCause drops the path an *os.PathError repeats.

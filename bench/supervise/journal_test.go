@@ -1,6 +1,7 @@
 package supervise
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -20,16 +21,18 @@ func TestReadJournal(t *testing.T) {
 		results    int
 		torn       bool
 		err        string
+		// problem is the *JournalError's, "" for an error of no kind.
+		problem JournalProblem
 	}{
-		{"header only", header, 0, false, ""},
-		{"results and a run", header + result + result + done, 2, false, ""},
-		{"torn last line", header + result + `{"round":1,"resu`, 1, true, ""},
-		{"torn header", `{"journal":"radvb`, 0, true, "holds no complete line"},
-		{"empty", "", 0, false, "holds no complete line"},
-		{"not a journal", `{"schema":"radvbench/results/v1"}` + "\n", 0, false, "is not a radvbench journal"},
-		{"damaged line", header + "garbage\n" + result, 0, false, "line 2 is damaged"},
-		{"result without kernel", header + `{"round":1,"result":{"suite":"x"}}` + "\n", 0, false, "without suite or kernel"},
-		{"impossible figure", header + strings.Replace(result, `"samples":[1]`, `"samples":[-1]`, 1), 0, false, "line 2: "},
+		{"header only", header, 0, false, "", ""},
+		{"results and a run", header + result + result + done, 2, false, "", ""},
+		{"torn last line", header + result + `{"round":1,"resu`, 1, true, "", ""},
+		{"torn header", `{"journal":"radvb`, 0, true, "holds no complete line", JournalNoCompleteLine},
+		{"empty", "", 0, false, "holds no complete line", JournalNoCompleteLine},
+		{"not a journal", `{"schema":"radvbench/results/v1"}` + "\n", 0, false, "is not a radvbench journal", ""},
+		{"damaged line", header + "garbage\n" + result, 0, false, "line 2 is damaged", JournalDamagedLine},
+		{"result without kernel", header + `{"round":1,"result":{"suite":"x"}}` + "\n", 0, false, "without suite or kernel", ""},
+		{"impossible figure", header + strings.Replace(result, `"samples":[1]`, `"samples":[-1]`, 1), 0, false, "line 2: ", JournalInvalidResult},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "r.json.journal")
@@ -38,6 +41,10 @@ func TestReadJournal(t *testing.T) {
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) || !usage.Is(err) {
 					t.Fatalf("err %v, want a usage error with %q", err, tc.err)
+				}
+				var je *JournalError
+				if got := errors.As(err, &je); got != (tc.problem != "") || got && (je.Problem != tc.problem || je.Path != path) {
+					t.Errorf("err %v (%+v), want a *JournalError %q of %s", err, je, tc.problem, path)
 				}
 				return
 			}
@@ -140,13 +147,10 @@ func TestIdentity(t *testing.T) {
 			if got := IdentityDiff(base(), cur); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
-			note, err := CheckIdentity("r.journal", base(), cur, false)
-			if (err != nil) != (tc.want != nil) || note != "" || err != nil && !usage.Is(err) {
-				t.Errorf("CheckIdentity: %q, %v", note, err)
-			}
-			note, err = CheckIdentity("r.journal", base(), cur, true)
-			if err != nil || (note != "") != (tc.want != nil) {
-				t.Errorf("CheckIdentity --force: %q, %v", note, err)
+			err := CheckIdentity("r.journal", base(), cur)
+			var ie *IdentityError
+			if (err != nil) != (tc.want != nil) || err != nil && (!usage.Is(err) || !errors.As(err, &ie) || ie.Journal != "r.journal" || !reflect.DeepEqual(ie.Diff, tc.want)) {
+				t.Errorf("CheckIdentity: %v (%+v), want a usage error with the differences %q", err, ie, tc.want)
 			}
 		})
 	}

@@ -2,12 +2,14 @@ package supervise
 
 import (
 	"bytes"
+	"errors"
 	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/spf13/pflag"
 )
 
@@ -114,6 +116,10 @@ func TestIsolation(t *testing.T) {
 		got, err := ParseIsolation(tc.in)
 		if (err != nil) != tc.bad || got != tc.want || got.Groups() != tc.groups || got.Children() != tc.children {
 			t.Errorf("ParseIsolation(%q) = %v (groups %d, children %v), %v", tc.in, got, got.Groups(), got.Children(), err)
+		}
+		var ie *IsolationError
+		if tc.bad && (!usage.Is(err) || !errors.As(err, &ie) || ie.Value != tc.in) {
+			t.Errorf("ParseIsolation(%q): %v, want a usage error wrapping an *IsolationError", tc.in, err)
 		}
 	}
 	for _, tc := range []struct {

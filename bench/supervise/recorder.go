@@ -1,8 +1,10 @@
 package supervise
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,6 +39,10 @@ type Recorder struct {
 	OnResult func(*results.Result)
 	// Notef prints a note for the user (nil: discarded).
 	Notef func(format string, args ...any)
+	// ForceHint is the caller's words for resuming despite a different
+	// system (Resume's force), added as it is after "on a different
+	// system" in the note that says so ("": nothing).
+	ForceHint string
 }
 
 // NewRecorder records into journal j for the results file out, made by
@@ -128,11 +134,13 @@ func (r *Recorder) SetHeader(h *results.File, plan []string) error {
 	cp := *h
 	note := ""
 	if r.resumed != nil {
-		var err error
-		note, err = CheckIdentity(r.journal.Path(), r.resumed, &cp, r.force)
-		if err != nil {
-			r.mu.Unlock()
-			return err
+		if err := CheckIdentity(r.journal.Path(), r.resumed, &cp); err != nil {
+			var ie *IdentityError
+			if !r.force || !errors.As(err, &ie) {
+				r.mu.Unlock()
+				return err
+			}
+			note = fmt.Sprintf("resuming %s on a different system%s: %s", ie.Journal, r.ForceHint, strings.Join(ie.Diff, "; "))
 		}
 		cp.Started = r.resumed.Started
 	}
@@ -283,15 +291,27 @@ func (r *Recorder) Abandon() {
 	}
 }
 
+// JournalCreateError is a new run's journal that cannot be created
+// beside its results path Out (a file in the way, a directory that takes
+// no new file): the results path is the user's to change.
+type JournalCreateError struct {
+	Out string
+	Err error
+}
+
+func (e *JournalCreateError) Error() string { return e.Err.Error() }
+func (e *JournalCreateError) Unwrap() error { return e.Err }
+
 // StartJournal creates the journal beside out for a new run, or reopens
-// the one a resumed run read; a journal in the way is a usage error.
+// the one a resumed run read; a journal that cannot be created is a
+// usage error wrapping a *JournalCreateError.
 func StartJournal(out string, resumed *JournalState) (*Journal, error) {
 	if resumed != nil {
 		return ReopenJournal(resumed)
 	}
 	j, err := CreateJournal(out + JournalSuffix)
 	if err != nil {
-		return nil, usage.Errorf("%v (choose another --out)", err)
+		return nil, usage.Errorf("%w", &JournalCreateError{Out: out, Err: err})
 	}
 	return j, nil
 }

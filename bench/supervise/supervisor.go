@@ -44,8 +44,11 @@ type Supervisor struct {
 	// Groups is how many shared-input groups one child runs (0: all).
 	Groups int
 	// Budget is the watchdog: a child that reports nothing for this long
-	// is killed, with its process group.
-	Budget time.Duration
+	// is killed, with its process group. WatchdogHint is the caller's
+	// words for how to change it, added as it is after "the watchdog
+	// budget" in a hung benchmark's reason ("": nothing).
+	Budget       time.Duration
+	WatchdogHint string
 	// Recorder keeps the results (and the journal).
 	Recorder *Recorder
 	// Stdout receives the children's stdout (the validation layer and the
@@ -481,7 +484,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	switch {
 	case timedOut && cur != nil:
 		s.Stats.Hangs++
-		what = fmt.Sprintf("hung: no progress for %v (the watchdog budget; --watchdog changes it), its process group was killed", s.Budget)
+		what = fmt.Sprintf("hung: no progress for %v (the watchdog budget%s), its process group was killed", s.Budget, s.WatchdogHint)
 	case timedOut:
 		what = fmt.Sprintf("a child process made no progress for %v outside any benchmark and was killed", s.Budget)
 	default:

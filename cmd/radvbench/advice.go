@@ -6,11 +6,33 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/reports/history"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // The library packages return typed errors that say what went wrong; the
 // CLI adds what to do about it, in the words of its flags and commands.
 // No error is recognised by its text.
+
+// resultsError is the usage error (exit 2) for a results file
+// results.Load refuses, with the command that writes it where the file
+// is not one radvbench wrote whole (results.LoadError). Every command
+// that reads results files the user names calls it: compare, report,
+// export, list --skipped, noise, history import and judge, isa diff.
+func resultsError(err error) error {
+	var le *results.LoadError
+	advice := ""
+	if errors.As(err, &le) {
+		switch le.Problem {
+		case results.LoadEmpty, results.LoadNotJSON:
+			advice = ": pass a results file written by 'radvbench run'"
+		case results.LoadTruncated:
+			advice = "; rerun 'radvbench run' to produce it"
+		case results.LoadDamagedISA:
+			advice = ", rerun 'radvbench isa'"
+		}
+	}
+	return usagef("%v%s", err, advice)
+}
 
 // installHint is the advice for gpu.ErrNoVulkan.
 const installHint = "install the Vulkan loader and a driver: 'apt-get install libvulkan1 mesa-vulkan-drivers' (Mesa >= 25 from bookworm-backports for lavapipe ray query and mesh shaders), or run 'make deps'"
@@ -37,15 +59,36 @@ func vulkanError(err error) error {
 // RADVBENCH_DB) is added only where the store named is likely the wrong
 // one (missing, not a database, another program's, an unknown host), not
 // for a lock, a newer schema or a read-only store.
+//
+// A store that holds no history (history.NoHistoryError) is first told
+// how to import into it.
 func historyStoreError(err error) error {
 	const advice = "pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"
+	var nh *history.NoHistoryError
 	switch {
+	case errors.As(err, &nh):
+		check := "the store named"
+		if nh.Missing {
+			check = "the path"
+		}
+		return usagef("%v: import results into it first ('radvbench history import --db %s RUN.json'), or check %s; %s", err, nh.Store, check, advice)
 	case errors.Is(err, history.ErrWrongStore) || errors.Is(err, history.ErrNoDefaultStore):
 		return usagef("%v; %s", err, advice)
 	case errors.Is(err, history.ErrBadStore):
 		return usagef("%v", err)
 	}
 	return err
+}
+
+// unknownBenchmarkError is the usage error for a benchmark name the
+// history store does not resolve (history.UnknownBenchmarkError): where
+// to find the IDs it holds.
+func unknownBenchmarkError(err error) error {
+	var ub *history.UnknownBenchmarkError
+	if errors.As(err, &ub) && ub.Matches == 0 {
+		return usagef("%v: import results first, or check the ID in the benchmark column of 'radvbench history export'", err)
+	}
+	return usagef("%v", err)
 }
 
 // pinClocksError adds advice to sysinfo.PinClocks's error for --pin-clocks.

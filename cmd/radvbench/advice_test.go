@@ -6,8 +6,14 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/isa"
+	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/asmdiff"
 	"github.com/radvbench/radvbench/reports/history"
+	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestAdvice: the CLI recognises the libraries' errors by type (wrapped
@@ -39,11 +45,78 @@ func TestAdvice(t *testing.T) {
 		{"newer store", historyStoreError(fmt.Errorf("x.db: %w", history.ErrBadStore)), 2, "x.db: unusable history store"},
 		{"locked store", historyStoreError(fmt.Errorf("x.db: %w", history.ErrStoreUnavailable)), 1, "x.db: history store unavailable"},
 	}
+	tests = append(tests, libraryAdvice(other)...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.got.Error() != tc.want || exitCode(tc.got) != tc.code {
 				t.Errorf("got %q (exit %d)\nwant %q (exit %d)", tc.got, exitCode(tc.got), tc.want, tc.code)
 			}
 		})
+	}
+}
+
+// libraryAdvice are TestAdvice's cases for the typed errors of the
+// libraries that name no flag (issue 34): results and noise files, the
+// history store, isa's emulation environment and assembly diffs, run's
+// isolation, journal and resume. The words are the ones the libraries
+// used to carry.
+func libraryAdvice(other error) []struct {
+	name string
+	got  error
+	code int
+	want string
+} {
+	journal := func(p supervise.JournalProblem, line int, err error) error {
+		return usage.Errorf("%w", &supervise.JournalError{Problem: p, Path: "r.json.journal", Line: line, Err: err})
+	}
+	return []struct {
+		name string
+		got  error
+		code int
+		want string
+	}{
+		{"results empty", resultsError(&results.LoadError{Problem: results.LoadEmpty, Name: "x.json"}), 2,
+			"x.json is empty: pass a results file written by 'radvbench run'"},
+		{"results not JSON", resultsError(&results.LoadError{Problem: results.LoadNotJSON, Name: "x.json", Err: errors.New("invalid character 'h'"), Offset: 1}), 2,
+			"x.json is not JSON (invalid character 'h' at byte 1): pass a results file written by 'radvbench run'"},
+		{"results truncated, wrapped", resultsError(fmt.Errorf("ctx: %w", &results.LoadError{Problem: results.LoadTruncated, Name: "x.json", Size: 9})), 2,
+			"ctx: x.json is truncated (JSON ends after 9 bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it"},
+		{"results damaged isa", resultsError(&results.LoadError{Problem: results.LoadDamagedISA, Name: "i.json", Result: "m/k", Err: errors.New("no target (config)")}), 2,
+			"i.json: result m/k: no target (config): the file is damaged, rerun 'radvbench isa'"},
+		{"results missing", resultsError(&results.LoadError{Problem: results.LoadMissing, Name: "x.json"}), 2, "results file x.json does not exist: check the path"},
+		{"results other", resultsError(other), 2, "something else"},
+		{"noise missing", noiseFileError(&noise.FileError{Problem: noise.FileMissing, Name: "n.json"}), 2,
+			"noise file n.json does not exist: make one with 'radvbench noise -o n.json' (see 'radvbench noise --help')"},
+		{"noise other schema", noiseFileError(&noise.FileError{Problem: noise.FileOtherSchema, Name: "r.json", Schema: "radvbench/results/v1", HasSchema: true}), 2,
+			`r.json has schema "radvbench/results/v1", not "radvbench/noise/v1": pass a noise file written by 'radvbench noise' (a results file goes to compare as an input)`},
+		{"noise damaged", noiseFileError(&noise.FileError{Problem: noise.FileDamaged, Name: "n.json", Err: errors.New("runs is missing")}), 2,
+			"n.json: runs is missing: measure the noise again with 'radvbench noise' (the file is damaged or was edited)"},
+		{"noise too few runs", tooFewRunsError(fmt.Errorf("%w: every benchmark has one run; measure at least 3 runs", noise.ErrTooFewRuns)), 2,
+			"too few runs: every benchmark has one run; measure at least 3 runs (radvbench noise --runs 5, or several results files of the same build)"},
+		{"store missing", historyStoreError(&history.NoHistoryError{Store: "h.db", Missing: true}), 2,
+			"history store h.db does not exist: import results into it first ('radvbench history import --db h.db RUN.json'), or check the path; pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"},
+		{"store without history", historyStoreError(fmt.Errorf("open: %w", &history.NoHistoryError{Store: "postgres://u@h/db"})), 2,
+			"open: postgres://u@h/db holds no radvbench history: import results into it first ('radvbench history import --db postgres://u@h/db RUN.json'), or check the store named; pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"},
+		{"unknown benchmark", unknownBenchmarkError(&history.UnknownBenchmarkError{Name: "x/y"}), 2,
+			`no stored benchmark is called "x/y" (or starts so): import results first, or check the ID in the benchmark column of 'radvbench history export'`},
+		{"ambiguous benchmark", unknownBenchmarkError(&history.UnknownBenchmarkError{Name: "m", Matches: 2, Some: []string{"m/a", "m/b"}}), 2,
+			`"m" matches 2 benchmarks (m/a, m/b...): give the whole ID`},
+		{"no null winsys", emulationEnvError(&isa.EnvError{Problem: isa.EnvNoNullWinsys, Var: "RADV_FORCE_FAMILY", Value: "gfx1201", Mesa: "26.1", Available: "navi31 (drm-shim)"}), 2,
+			"RADV_FORCE_FAMILY=gfx1201: Mesa 26.1 has no null winsys (removed in 26.1; it would abort): unset it; to compile for a chip use 'radvbench isa --target' (it can emulate navi31 (drm-shim))"},
+		{"unknown shim chip", emulationEnvError(&isa.EnvError{Problem: isa.EnvUnknownShimChip, Var: "AMDGPU_GPU_ID", Value: "foo", Mesa: "25.0", Available: "navi31 (drm-shim)"}), 2,
+			"AMDGPU_GPU_ID=foo is not a chip Mesa 25.0's DRM shim knows (it would abort): unset LD_PRELOAD and AMDGPU_GPU_ID, or use 'radvbench isa --target' (it can emulate navi31 (drm-shim))"},
+		{"no saved assembly", isaDiffError(&asmdiff.NoAssemblyError{File: "i.json", Key: "m/k@navi31", Pipeline: "k.comp", Executable: "compute"}), 2,
+			"i.json: m/k@navi31 k.comp compute has no saved assembly: rerun 'radvbench isa' with an assembly directory"},
+		{"bad isolation", isolateError(usage.Errorf("%w", &supervise.IsolationError{Value: "sometimes"})), 2,
+			`--isolate "sometimes": use kernel (or true), run, off (or false) or auto`},
+		{"damaged journal line", resumeError(journal(supervise.JournalDamagedLine, 2, errors.New("invalid character 'g'"))), 2,
+			"journal r.json.journal: line 2 is damaged (invalid character 'g'): it cannot be resumed; rerun without --resume"},
+		{"empty journal", resumeError(journal(supervise.JournalNoCompleteLine, 0, nil)), 2,
+			"journal r.json.journal holds no complete line (the run was cut short before its first benchmark finished): rerun without --resume"},
+		{"other journal error", resumeError(usage.Errorf("r.json.journal is not a radvbench journal")), 2, "r.json.journal is not a radvbench journal"},
+		{"resume elsewhere", runError(usage.Errorf("%w", &supervise.IdentityError{Journal: "r.json.journal", Diff: []string{`device.name: "a" -> "b"`}})), 2,
+			`cannot resume r.json.journal: the system differs from the interrupted run's: device.name: "a" -> "b" (resume on the same system, or pass --force to mix them)`},
+		{"journal in the way", runError(usage.Errorf("%w", &supervise.JournalCreateError{Out: "r.json", Err: errors.New("create the journal r.json.journal: file exists")})), 2,
+			"create the journal r.json.journal: file exists (choose another --out)"},
 	}
 }

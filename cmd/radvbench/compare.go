@@ -271,7 +271,7 @@ func loadNoise(path string) (*noise.File, error) {
 	}
 	nf, err := noise.Load(path)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, noiseFileError(err)
 	}
 	return nf, nil
 }
@@ -286,7 +286,7 @@ func loadInputs(paths []string) ([]compare.Input, error) {
 		}
 		rf, err := results.Load(p)
 		if err != nil {
-			return nil, usagef("%v", err)
+			return nil, resultsError(err)
 		}
 		if len(rf.Results) == 0 {
 			return nil, usagef("%s holds no benchmark results: nothing to compare (was the run interrupted or its --filter too narrow?)", p)

@@ -214,7 +214,7 @@ func TestNoiseCLI(t *testing.T) {
 	}
 	// Errors: one run only, no output.
 	code, out, errs = mainRun(t, "noise", "-o", nf, aa("aa1.json"))
-	checkInputError(t, code, out, errs, "noise", "every benchmark has one run")
+	checkInputError(t, code, out, errs, "noise", "every benchmark has one run; measure at least 3 runs (radvbench noise --runs 5, or several results files of the same build)")
 	code, out, errs = mainRun(t, "noise", aa("aa1.json"), aa("aa2.json"))
 	checkInputError(t, code, out, errs, "noise", "noise needs an output file")
 }
@@ -238,9 +238,9 @@ func TestCompareBadInput(t *testing.T) {
 		want string
 	}{
 		{"missing file", []string{good, f("nope.json")}, "results file testdata/compare/nope.json does not exist: check the path"},
-		{"not JSON", []string{good, f("not-json.json")}, "testdata/compare/not-json.json is not JSON (invalid character 'h'"},
+		{"not JSON", []string{good, f("not-json.json")}, "testdata/compare/not-json.json is not JSON (invalid character 'h' looking for beginning of value at byte 1): pass a results file written by 'radvbench run'"},
 		{"other schema", []string{good, f("schema-v0.json")}, `has schema "radvbench/results/v0", this radvbench reads "radvbench/results/v1"`},
-		{"truncated", []string{good, f("truncated.json")}, "testdata/compare/truncated.json is truncated (JSON ends after 1500 bytes)"},
+		{"truncated", []string{good, f("truncated.json")}, "testdata/compare/truncated.json is truncated (JSON ends after 1500 bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it"},
 		{"zero samples", []string{good, f("zero-samples.json")}, "has status ok but zero samples"},
 		{"no results", []string{good, f("no-results.json")}, "testdata/compare/no-results.json holds no benchmark results"},
 		{"directory", []string{good, cmpDir}, "testdata/compare is a directory: pass results files"},
@@ -257,8 +257,8 @@ func TestCompareBadInput(t *testing.T) {
 		{"dash without new side", []string{good, "--"}, "'--' separates the baseline's files from the new ones"},
 		{"dash without base side", []string{"--", good}, "'--' separates the baseline's files from the new ones"},
 		{"dash and by", []string{"--by", "config", good, "--", good}, "use either --by or '--'"},
-		{"missing noise file", []string{"--noise", f("nope-noise.json"), good, good}, "noise file testdata/compare/nope-noise.json does not exist: make one with 'radvbench noise"},
-		{"results as noise file", []string{"--noise", good, good, good}, `has schema "radvbench/results/v1", not "radvbench/noise/v1"`},
+		{"missing noise file", []string{"--noise", f("nope-noise.json"), good, good}, "noise file testdata/compare/nope-noise.json does not exist: make one with 'radvbench noise -o testdata/compare/nope-noise.json' (see 'radvbench noise --help')"},
+		{"results as noise file", []string{"--noise", good, good, good}, `has schema "radvbench/results/v1", not "radvbench/noise/v1": pass a noise file written by 'radvbench noise' (a results file goes to compare as an input)`},
 		{"bad detect", []string{"--plan", "--detect", "x", good, f("new.json")}, `--detect "x"`},
 		{"self", []string{good, good}, "testdata/compare/base.json and testdata/compare/base.json hold the same runs (same content) on both sides"},
 	}

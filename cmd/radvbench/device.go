@@ -52,7 +52,7 @@ func checkEmulationEnv() error {
 		return nil // no RADV: nothing to abort
 	}
 	if err := in.CheckEnv(os.Getenv); err != nil {
-		return usagef("%v", err)
+		return emulationEnvError(err)
 	}
 	return nil
 }

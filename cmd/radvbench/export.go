@@ -67,7 +67,7 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	f, err := results.Load(path)
 	if err != nil {
-		return usagef("%v", err)
+		return resultsError(err)
 	}
 	var buf bytes.Buffer
 	if err := export.Write(&buf, f, format); err != nil {

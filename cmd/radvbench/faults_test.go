@@ -69,7 +69,7 @@ func TestIsolateHang(t *testing.T) {
 		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
 	}
 	checkFaultResults(t, out, map[string]string{
-		"testfault/endless/invocations=1,name=spin": "hung: no progress for 20s",
+		"testfault/endless/invocations=1,name=spin": "hung: no progress for 20s (the watchdog budget; --watchdog changes it)",
 		"latency/empty/invocations=1,name=1x1":      "",
 	})
 }
@@ -255,11 +255,19 @@ func TestKillAndResume(t *testing.T) {
 			other := filepath.Join(dir, "other.json")
 			changeJournalSystem(t, jpath, other+supervise.JournalSuffix)
 			code, stdout, stderr = runValidated(t, "run", "--resume", other)
-			if code != 2 || !strings.Contains(stderr, "fingerprint.kernel.release") || !strings.Contains(stderr, "device.driver_info") {
-				t.Errorf("resume on another system: exit %d, stderr %q; want 2 naming kernel.release and driver_info", code, stderr)
+			if code != 2 || !strings.Contains(stderr, "fingerprint.kernel.release") || !strings.Contains(stderr, "device.driver_info") ||
+				!strings.HasSuffix(strings.TrimSpace(stderr), "(resume on the same system, or pass --force to mix them)") {
+				t.Errorf("resume on another system: exit %d, stderr %q; want 2 naming kernel.release and driver_info, and --force", code, stderr)
 			}
 			if _, err := os.Stat(other); !os.IsNotExist(err) {
 				t.Errorf("a refused resume wrote %s", other)
+			}
+			if tc.name == "in-process" {
+				// --force mixes them, and the note says it was forced.
+				code, stdout, stderr = runValidated(t, "run", "--resume", other, "--force")
+				if code != 0 || !strings.Contains(stderr, "resuming "+other+supervise.JournalSuffix+" on a different system (--force): ") {
+					t.Errorf("forced resume on another system: exit %d, stderr %q; want 0 and the note naming --force\n%s", code, stderr, stdout)
+				}
 			}
 
 			code, stdout, stderr = runValidated(t, "run", "--resume", out)

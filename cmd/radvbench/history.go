@@ -224,7 +224,7 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	for i, p := range fs.Args() {
 		f, err := results.Load(p)
 		if err != nil {
-			return usagef("%v", err)
+			return resultsError(err)
 		}
 		if len(f.Results) == 0 {
 			return usagef("%s holds no benchmark results: nothing to import (was the run interrupted or its --filter too narrow?)", p)
@@ -400,7 +400,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	defer s.Close()
 	bench, err := s.ResolveBenchmark(ctx, fs.Arg(0))
 	if errors.Is(err, history.ErrUnknownBenchmark) {
-		return usagef("%v", err)
+		return unknownBenchmarkError(err)
 	} else if err != nil {
 		return storeErr(err)
 	}

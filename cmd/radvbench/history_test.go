@@ -224,7 +224,7 @@ func TestHistoryBadInput(t *testing.T) {
 		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db")}, "needs results files"},
 		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--where", "nokey"}, "want KEY=VALUE"},
 		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--since", "yesterday"}, "want a date"},
-		{[]string{"history", "trend", "--db", stored, "nothing/here"}, "no stored benchmark"},
+		{[]string{"history", "trend", "--db", stored, "nothing/here"}, `no stored benchmark is called "nothing/here" (or starts so): import results first, or check the ID in the benchmark column of 'radvbench history export'`},
 		{[]string{"history", "trend", "--db", filepath.Join(dir, "ok.db"), "nothing/here"}, "ok.db does not exist"},
 		{[]string{"history", "trend", "--db", filepath.Join(dir, "ok.db"), "x", "--chart", "a.gif"}, ".png or .svg"},
 		{[]string{"history", "frobnicate"}, "unknown history command"},

@@ -160,7 +160,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 			p.AsmDir = isaAsmDir(p.Out)
 		}
 	}
-	h := launch.Hooks{Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	progress := showProgress(f.progress, stderr)
 	if progress {
 		h.Start = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
@@ -237,7 +237,7 @@ func runISADiff(stdout io.Writer, args []string) error {
 	side := func(path, dir string) (asmdiff.Side, error) {
 		f, err := results.Load(path)
 		if err != nil {
-			return asmdiff.Side{}, usagef("%v", err)
+			return asmdiff.Side{}, resultsError(err)
 		}
 		if f.Kind() != results.KindISA {
 			return asmdiff.Side{}, usagef("%s is %s: 'isa diff' compares the assembly of two isa files ('radvbench isa' writes them)", path, results.KindName(f.Kind()))
@@ -263,7 +263,7 @@ func runISADiff(stdout io.Writer, args []string) error {
 	}
 	diff, err := asmdiff.Pipeline(old, cur, a[2], a[3], executable, *context, *encodings)
 	if err != nil {
-		return usagef("%v", err)
+		return isaDiffError(err)
 	}
 	if diff == "" {
 		fmt.Fprintf(stdout, "the assembly of %s %s %s is the same in both\n", a[2], a[3], executable)

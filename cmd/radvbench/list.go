@@ -129,7 +129,7 @@ func listSkippedFile(stdout io.Writer, path string, suites []*kernel.Suite) erro
 	}
 	f, err := results.Load(path)
 	if err != nil {
-		return usagef("%v", err)
+		return resultsError(err)
 	}
 	in := map[string]bool{}
 	for _, s := range suites {

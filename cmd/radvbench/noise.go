@@ -148,7 +148,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	nf, err := noise.Measure(srcs)
 	if err != nil {
 		if errors.Is(err, noise.ErrTooFewRuns) {
-			return usagef("%v", err)
+			return tooFewRunsError(err)
 		}
 		return err
 	}

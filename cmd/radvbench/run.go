@@ -215,6 +215,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 	}
 	var table *resulttable.Table
 	h := launch.Hooks{
+		Hints:     runHints,
 		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 		Journaled: testPauseAfterResult,
 		Header: func(head *results.File, resumed []results.Result) {
@@ -374,7 +375,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		return nil, usagef("--progress %q: use auto, always or never", f.progress)
 	}
 	if p.Isolation, err = supervise.ParseIsolation(f.isolate); err != nil {
-		return nil, err
+		return nil, isolateError(err)
 	}
 	p.Benchmarks = len(runner.Plan(runner.Options{Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel}))
 	if p.Benchmarks == 0 && !f.child.Child {
@@ -399,7 +400,7 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 	journalPath, outPath := supervise.JournalPaths(f.resume)
 	st, err := supervise.ReadJournal(journalPath)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, resumeError(err)
 	}
 	if st.Torn {
 		fmt.Fprintf(stderr, "note: the journal %s ends in a partial line (the run was cut off while writing); it is read up to its last complete line\n", journalPath)

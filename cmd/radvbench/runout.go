@@ -82,6 +82,9 @@ func runError(err error) error {
 	var pe *launch.PinError
 	var ee *launch.EmulatedError
 	var sv *supervise.SaveError
+	if advised := journalError(err); advised != nil {
+		return advised
+	}
 	switch {
 	case errors.As(err, &sv):
 		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s run --resume %s')", sv, sv.Journal, progName, sv.Journal)

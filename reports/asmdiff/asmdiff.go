@@ -220,6 +220,19 @@ func Pipeline(old, new Side, key, pipeline, executable string, context int, keep
 	return Unified(aPath, bPath, a, b, context)
 }
 
+// NoAssemblyError is an executable of an isa file whose assembly was not
+// saved (the run that wrote the file had no assembly directory): there is
+// nothing to diff until it is compiled again with one.
+type NoAssemblyError struct {
+	// File is the isa file (Side.Name); Key the benchmark (ID@target).
+	File, Key            string
+	Pipeline, Executable string
+}
+
+func (e *NoAssemblyError) Error() string {
+	return fmt.Sprintf("%s: %s %s %s has no saved assembly", e.File, e.Key, e.Pipeline, e.Executable)
+}
+
 // listing reads the saved assembly of one executable of one side.
 func listing(s Side, key, pipeline, executable string) (text, path string, err error) {
 	if s.File.Kind() != results.KindISA {
@@ -238,7 +251,7 @@ func listing(s Side, key, pipeline, executable string) (text, path string, err e
 					continue
 				}
 				if e.Asm == "" {
-					return "", "", fmt.Errorf("%s: %s %s %s has no saved assembly: rerun 'radvbench isa' with an assembly directory", s.Name, key, pipeline, executable)
+					return "", "", &NoAssemblyError{File: s.Name, Key: key, Pipeline: pipeline, Executable: executable}
 				}
 				path := filepath.Join(s.Dir, e.Asm)
 				data, err := os.ReadFile(path)

@@ -1,6 +1,7 @@
 package asmdiff
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -176,5 +177,13 @@ func TestPipeline(t *testing.T) {
 		if _, err := Pipeline(old, new, e.key, e.pipe, e.exe, 3, false); err == nil || !strings.Contains(err.Error(), e.want) {
 			t.Errorf("%s %s %s: %v, want %q", e.key, e.pipe, e.exe, err, e.want)
 		}
+	}
+	// A missing assembly is typed, with its figures, for the caller to
+	// advise on.
+	tiled := "matmul/tiled/name=tile16,tile=16/K=256,M=256,N=256@navi31"
+	_, err = Pipeline(old, new, tiled, "matmul_tiled.comp", "compute", 3, false)
+	var na *NoAssemblyError
+	if !errors.As(err, &na) || na.Key != tiled || na.Pipeline != "matmul_tiled.comp" || na.Executable != "compute" || na.File == "" {
+		t.Errorf("missing assembly: %v (%#v), want a *NoAssemblyError naming it", err, na)
 	}
 }

@@ -190,7 +190,7 @@ func Kind(inputs []Input) (string, error) {
 }
 
 // errISAInputs is Compare's answer to isa files.
-var errISAInputs = errors.New("these are isa files ('radvbench isa'): compare them with CompareISA, exactly, not as timings")
+var errISAInputs = errors.New("these are isa files: compare them with CompareISA, exactly, not as timings")
 
 // CompareISA compares isa files: groups are formed as in Compare (each
 // input, or by a key: "driver" pairs two Mesa versions, "config" one

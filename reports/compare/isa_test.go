@@ -240,7 +240,7 @@ func TestCompareKinds(t *testing.T) {
 	isa := loadISA(t, "mesa-25.0")
 	mixed := []Input{{Name: "base.json", File: run}, {Name: "mesa-25.0.json", File: isa}}
 	var ke *KindError
-	if _, err := CompareISA(mixed, Options{Policy: DefaultPolicy()}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "cannot compare mesa-25.0.json (an isa file ('radvbench isa')) with base.json") {
+	if _, err := CompareISA(mixed, Options{Policy: DefaultPolicy()}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "cannot compare mesa-25.0.json (an isa file) with base.json (a run results file)") {
 		t.Errorf("CompareISA of mixed kinds: %v", err)
 	}
 	if _, err := Compare(mixed, Options{Policy: DefaultPolicy()}); !errors.As(err, &ke) {

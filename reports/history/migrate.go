@@ -128,7 +128,7 @@ func (s *Store) check(ctx context.Context) error {
 	case err != nil:
 		return err
 	case fresh || version == 0:
-		return &badStore{msg: fmt.Sprintf("%s holds no radvbench history: import results into it first ('radvbench history import --db %s RUN.json'), or check the store named", redact(s.DSN), redact(s.DSN)), wrong: true}
+		return &NoHistoryError{Store: redact(s.DSN)}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,8 +41,8 @@ func TestOpenRefusesUntouched(t *testing.T) {
 			s.Close()
 			exec(t, p, "PRAGMA journal_mode=DELETE", "UPDATE radvbench_schema SET version = 99")
 		}, false, "has history schema v99, this radvbench knows up to v", false, true},
-		{"missing", func(t *testing.T, p string) {}, true, "does not exist: import results into it first", true, true},
-		{"empty file", func(t *testing.T, p string) { os.WriteFile(p, nil, 0o644) }, true, "holds no radvbench history", true, true},
+		{"missing", func(t *testing.T, p string) {}, true, "history store %s does not exist", true, true},
+		{"empty file", func(t *testing.T, p string) { os.WriteFile(p, nil, 0o644) }, true, "%s holds no radvbench history", true, true},
 	} {
 		for _, ro := range []bool{true, false} {
 			if tc.readOnly && !ro {
@@ -68,8 +69,18 @@ func TestOpenRefusesUntouched(t *testing.T) {
 					s.Close()
 					t.Fatal("opened")
 				}
-				if !errors.Is(err, ErrBadStore) || errors.Is(err, ErrWrongStore) != tc.wrong || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "))") {
-					t.Errorf("err = %v (wrong store %v), want a one-line bad store with %q (wrong store %v)", err, errors.Is(err, ErrWrongStore), tc.want, tc.wrong)
+				want := tc.want
+				if strings.Contains(want, "%s") {
+					want = fmt.Sprintf(want, p)
+				}
+				if !errors.Is(err, ErrBadStore) || errors.Is(err, ErrWrongStore) != tc.wrong || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "))") {
+					t.Errorf("err = %v (wrong store %v), want a one-line bad store with %q (wrong store %v)", err, errors.Is(err, ErrWrongStore), want, tc.wrong)
+				}
+				// A store without history is typed, for the caller to
+				// say how to import into it.
+				var nh *NoHistoryError
+				if noHistory := tc.name == "missing" || tc.name == "empty file"; errors.As(err, &nh) != noHistory || noHistory && (nh.Missing != (tc.name == "missing") || nh.Store != p) {
+					t.Errorf("err = %v (%+v), want a *NoHistoryError for %s: %v", err, nh, p, noHistory)
 				}
 				if after := historytest.DirDigest(t, filepath.Dir(p)); tc.unchanged && after != before {
 					t.Errorf("the store's directory changed:\n%q\n%q", before, after)

@@ -66,6 +66,28 @@ func (e *badStore) Is(t error) bool {
 	return t == ErrBadStore || t == ErrWrongStore && e.wrong
 }
 
+// NoHistoryError is a store that holds no history yet: a SQLite file that
+// does not exist (for a command that only reads), or a database without
+// radvbench's tables. Results must be imported into it first, or it is
+// not the store meant (errors.Is ErrBadStore and ErrWrongStore). Which
+// command imports is the caller's to say.
+type NoHistoryError struct {
+	// Store names the store as messages show it (a PostgreSQL DSN
+	// without its password).
+	Store string
+	// Missing: the SQLite file does not exist (else it holds no history).
+	Missing bool
+}
+
+func (e *NoHistoryError) Error() string {
+	if e.Missing {
+		return fmt.Sprintf("history store %s does not exist", e.Store)
+	}
+	return fmt.Sprintf("%s holds no radvbench history", e.Store)
+}
+
+func (e *NoHistoryError) Is(t error) bool { return t == ErrBadStore || t == ErrWrongStore }
+
 // unavailable wraps ErrStoreUnavailable with a one-line message.
 type unavailable struct{ msg string }
 
@@ -185,7 +207,7 @@ func open(ctx context.Context, dsn string, readOnly bool) (*Store, error) {
 	case statErr == nil && st.IsDir():
 		return nil, &badStore{msg: fmt.Sprintf("history store %s is a directory, not a file", path), wrong: true}
 	case errors.Is(statErr, os.ErrNotExist) && readOnly:
-		return nil, &badStore{msg: fmt.Sprintf("history store %s does not exist: import results into it first ('radvbench history import --db %s RUN.json'), or check the path", path, path), wrong: true}
+		return nil, &NoHistoryError{Store: path, Missing: true}
 	case statErr != nil && !errors.Is(statErr, os.ErrNotExist):
 		return nil, fmt.Errorf("history store %s: %w", path, statErr)
 	}

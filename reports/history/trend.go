@@ -214,13 +214,27 @@ func SafeName(s string) string {
 }
 
 // ErrUnknownBenchmark is ResolveBenchmark's answer to a name that matches
-// no stored benchmark, or several (the message says which).
+// no stored benchmark, or several (an *UnknownBenchmarkError says which).
 var ErrUnknownBenchmark = errors.New("unknown benchmark")
 
-type benchError struct{ msg string }
+// UnknownBenchmarkError is a benchmark name ResolveBenchmark cannot
+// resolve: it names no stored benchmark (Matches is 0), or is the prefix
+// of several (Matches, the first of them in Some). errors.Is
+// ErrUnknownBenchmark.
+type UnknownBenchmarkError struct {
+	Name    string
+	Matches int
+	Some    []string
+}
 
-func (e *benchError) Error() string   { return e.msg }
-func (e *benchError) Is(t error) bool { return t == ErrUnknownBenchmark }
+func (e *UnknownBenchmarkError) Error() string {
+	if e.Matches == 0 {
+		return fmt.Sprintf("no stored benchmark is called \"%s\" (or starts so)", termtext.Escape(e.Name))
+	}
+	return fmt.Sprintf("\"%s\" matches %d benchmarks (%s...): give the whole ID", termtext.Escape(e.Name), e.Matches, termtext.Escape(strings.Join(e.Some, ", ")))
+}
+
+func (e *UnknownBenchmarkError) Is(t error) bool { return t == ErrUnknownBenchmark }
 
 // ResolveBenchmark finds the stored benchmark an argument names, exactly
 // or as a unique prefix.
@@ -236,7 +250,7 @@ func (s *Store) ResolveBenchmark(ctx context.Context, arg string) (string, error
 	}
 	switch len(bs) {
 	case 0:
-		return "", &benchError{fmt.Sprintf("no stored benchmark is called \"%s\" (or starts so): import results first, or check the ID in the benchmark column of 'radvbench history export'", termtext.Escape(arg))}
+		return "", &UnknownBenchmarkError{Name: arg}
 	case 1:
 		return bs[0], nil
 	}
@@ -244,5 +258,5 @@ func (s *Store) ResolveBenchmark(ctx context.Context, arg string) (string, error
 	if len(show) > 5 {
 		show = show[:5]
 	}
-	return "", &benchError{fmt.Sprintf("\"%s\" matches %d benchmarks (%s...): give the whole ID", termtext.Escape(arg), len(bs), termtext.Escape(strings.Join(show, ", ")))}
+	return "", &UnknownBenchmarkError{Name: arg, Matches: len(bs), Some: show}
 }

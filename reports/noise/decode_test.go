@@ -2,6 +2,9 @@ package noise
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -75,6 +78,51 @@ func TestDecode(t *testing.T) {
 			}
 			if err == nil || !strings.HasPrefix(err.Error(), "nz.json") || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("err = %v\nwant one line naming nz.json with %q", err, tc.want)
+			}
+			problem := FileDamaged
+			if tc.name == "another schema" {
+				problem = FileOtherSchema
+			}
+			if fe := (*FileError)(nil); !errors.As(err, &fe) || fe.Problem != problem || fe.Name != "nz.json" {
+				t.Errorf("err = %v (%+v), want a *FileError %q", err, fe, problem)
+			}
+		})
+	}
+}
+
+// TestLoadErrors: what Load refuses is a *FileError with its problem,
+// worded without the command that makes noise files.
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, data string // data "": no file
+		problem    FileProblem
+		msg        string // with the path for %[1]s
+	}{
+		{"missing", "", FileMissing, "noise file %[1]s does not exist"},
+		{"not JSON", "hello", FileNotJSON, "%[1]s is not a noise file (invalid character 'h' looking for beginning of value)"},
+		{"no schema", `{"benchmarks": []}`, FileOtherSchema, "%[1]s has schema none, not \"radvbench/noise/v1\""},
+		{"results file", `{"schema": "radvbench/results/v1"}`, FileOtherSchema, "%[1]s has schema \"radvbench/results/v1\", not \"radvbench/noise/v1\""},
+		{"damaged", `{"schema": "radvbench/noise/v1", "created": "2026-01-01T00:00:00Z", "benchmarks": []}`, FileDamaged,
+			"%[1]s: \"benchmarks\" is empty or null: the file holds no benchmarks"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".json")
+			if tc.data != "" {
+				if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := Load(path)
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.Problem != tc.problem || fe.Name != path {
+				t.Fatalf("Load: %v (%+v), want a *FileError %q naming %s", err, fe, tc.problem, path)
+			}
+			if want := fmt.Sprintf(tc.msg, path); err.Error() != want {
+				t.Errorf("Load: %q, want %q", err, want)
+			}
+			if tc.problem == FileMissing && !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("Load of a missing file: %v is not fs.ErrNotExist", err)
 			}
 		})
 	}

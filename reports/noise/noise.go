@@ -102,7 +102,8 @@ type Source struct {
 	File *results.File
 }
 
-// ErrTooFewRuns is returned (wrapped) when no benchmark has two runs.
+// ErrTooFewRuns is returned (wrapped) when no benchmark has two runs; how
+// to take more is the caller's to say.
 var ErrTooFewRuns = errors.New("too few runs")
 
 // Measure computes the noise of every benchmark over all runs of all
@@ -164,7 +165,7 @@ func Measure(srcs []Source) (*File, error) {
 		f.Benchmarks = append(f.Benchmarks, a.b)
 	}
 	if !enough {
-		return nil, fmt.Errorf("%w: every benchmark has one run; measure at least 3 runs (radvbench noise --runs 5, or several results files of the same build)", ErrTooFewRuns)
+		return nil, fmt.Errorf("%w: every benchmark has one run; measure at least 3 runs", ErrTooFewRuns)
 	}
 	return f, nil
 }
@@ -356,19 +357,73 @@ const maxWithinCV = 10.0
 // maxRuns bounds the runs a noise figure may claim.
 const maxRuns = 1_000_000
 
-// Load reads and checks the noise file at path.
+// FileProblem is why a file is not a noise file Load and Decode read
+// (FileError).
+type FileProblem string
+
+// The problems of a noise file a FileError names.
+const (
+	// FileMissing: the path does not exist (Err is the read's error).
+	FileMissing FileProblem = "missing"
+	// FileNotJSON: the file is not a JSON object (Err says why).
+	FileNotJSON FileProblem = "not-json"
+	// FileOtherSchema: the file has another schema, or none (Schema,
+	// HasSchema): a results file, say.
+	FileOtherSchema FileProblem = "other-schema"
+	// FileDamaged: a figure is missing or out of its domain (Err names
+	// the benchmark, the field and the value): the file is damaged or
+	// was edited.
+	FileDamaged FileProblem = "damaged"
+)
+
+// FileError is a file Load or Decode refuses as a noise file, with what is
+// wrong. The message states the facts; how to make a noise file is the
+// caller's to say.
+type FileError struct {
+	Problem FileProblem
+	// Name is the path (Load) or the name given (Decode).
+	Name string
+	// Schema is the file's schema (FileOtherSchema) when HasSchema.
+	Schema    string
+	HasSchema bool
+	Err       error
+}
+
+func (e *FileError) Error() string {
+	switch e.Problem {
+	case FileMissing:
+		return fmt.Sprintf("noise file %s does not exist", e.Name)
+	case FileNotJSON:
+		return fmt.Sprintf("%s is not a noise file (%v)", e.Name, e.Err)
+	case FileOtherSchema:
+		got := "none"
+		if e.HasSchema {
+			got = `"` + termtext.Escape(e.Schema) + `"`
+		}
+		return fmt.Sprintf("%s has schema %s, not %q", e.Name, got, Schema)
+	case FileDamaged:
+		return fmt.Sprintf("%s: %v", e.Name, e.Err)
+	}
+	return fmt.Sprintf("%s: not a noise file (%s)", e.Name, e.Problem)
+}
+
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Load reads and checks the noise file at path; a missing, foreign or
+// damaged file is a *FileError.
 func Load(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("noise file %s does not exist: make one with 'radvbench noise -o %s' (see 'radvbench noise --help')", path, path)
+			return nil, &FileError{Problem: FileMissing, Name: path, Err: err}
 		}
 		return nil, fmt.Errorf("read noise file: %w", err)
 	}
 	return Decode(data, path)
 }
 
-// Decode parses and validates a noise file; name is used in errors. Every
+// Decode parses and validates a noise file; name is used in errors (a
+// *FileError where the file is not JSON, another schema's or damaged). Every
 // figure a floor depends on must be present, finite and in its domain
 // (between_cv within 0..MaxBetweenCV, at least 2 runs), keys unique, the
 // creation time plausible: a damaged file is refused, naming the
@@ -378,14 +433,14 @@ func Decode(data []byte, name string) (*File, error) {
 		Schema *string `json:"schema"`
 	}
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, fmt.Errorf("%s is not a noise file (%v): make one with 'radvbench noise'", name, err)
+		return nil, &FileError{Problem: FileNotJSON, Name: name, Err: err}
 	}
 	if probe.Schema == nil || *probe.Schema != Schema {
-		got := "none"
+		e := &FileError{Problem: FileOtherSchema, Name: name}
 		if probe.Schema != nil {
-			got = `"` + termtext.Escape(*probe.Schema) + `"`
+			e.Schema, e.HasSchema = *probe.Schema, true
 		}
-		return nil, fmt.Errorf("%s has schema %s, not %q: pass a noise file written by 'radvbench noise' (a results file goes to compare as an input)", name, got, Schema)
+		return nil, e
 	}
 	var f File
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -400,7 +455,7 @@ func Decode(data []byte, name string) (*File, error) {
 		return nil, fmt.Errorf("%s: malformed noise file (%v)", name, err)
 	}
 	if err := validate(&f, raw.Benchmarks); err != nil {
-		return nil, fmt.Errorf("%s: %v: measure the noise again with 'radvbench noise' (the file is damaged or was edited)", name, err)
+		return nil, &FileError{Problem: FileDamaged, Name: name, Err: err}
 	}
 	return &f, nil
 }

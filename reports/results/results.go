@@ -391,6 +391,63 @@ func FormatParams(p map[string]int64) string {
 	return strings.Join(parts, ",")
 }
 
+// LoadProblem is why a file is not a results file Load and Decode read
+// (LoadError).
+type LoadProblem string
+
+// The problems of a file that a LoadError names; other problems (another
+// schema, a result that fails validation, ...) are plain errors.
+const (
+	// LoadMissing: the path does not exist (Err is the open's error).
+	LoadMissing LoadProblem = "missing"
+	// LoadEmpty: the file holds nothing but white space.
+	LoadEmpty LoadProblem = "empty"
+	// LoadNotJSON: a syntax error (Err) at byte Offset.
+	LoadNotJSON LoadProblem = "not-json"
+	// LoadTruncated: JSON that ends too early, after Size bytes: the run
+	// that wrote it was cut short.
+	LoadTruncated LoadProblem = "truncated"
+	// LoadDamagedISA: a result (Result, its ID) of an isa file fails its
+	// checks (Err).
+	LoadDamagedISA LoadProblem = "damaged-isa"
+)
+
+// LoadError is a file Load or Decode cannot read as a results file, with
+// what is wrong and its figures. The message states the facts; which
+// command writes or rewrites the file is the caller's to say.
+type LoadError struct {
+	Problem LoadProblem
+	// Name is the path (Load) or the name given (Decode).
+	Name string
+	// Result is the ID of the result at fault (LoadDamagedISA).
+	Result string
+	// Size is the bytes read (LoadTruncated), Offset where the syntax
+	// error is (LoadNotJSON).
+	Size   int
+	Offset int64
+	// Err is the underlying error (LoadMissing, LoadNotJSON,
+	// LoadDamagedISA).
+	Err error
+}
+
+func (e *LoadError) Error() string {
+	switch e.Problem {
+	case LoadMissing:
+		return fmt.Sprintf("results file %s does not exist: check the path", e.Name)
+	case LoadEmpty:
+		return fmt.Sprintf("%s is empty", e.Name)
+	case LoadNotJSON:
+		return fmt.Sprintf("%s is not JSON (%v at byte %d)", e.Name, e.Err, e.Offset)
+	case LoadTruncated:
+		return fmt.Sprintf("%s is truncated (JSON ends after %d bytes): the run that wrote it was cut short", e.Name, e.Size)
+	case LoadDamagedISA:
+		return fmt.Sprintf("%s: result %s: %v: the file is damaged", e.Name, e.Result, e.Err)
+	}
+	return fmt.Sprintf("%s: not a results file (%s)", e.Name, e.Problem)
+}
+
+func (e *LoadError) Unwrap() error { return e.Err }
+
 // Decode reads and validates a results file from r; name is used in errors.
 func Decode(r io.Reader, name string) (*File, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
@@ -409,7 +466,7 @@ func decode(data []byte, name string) (*File, error) {
 		return nil, fmt.Errorf("%s is more than %d MiB: not a results file radvbench wrote", name, MaxFileBytes>>20)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("%s is empty: pass a results file written by 'radvbench run'", name)
+		return nil, &LoadError{Problem: LoadEmpty, Name: name}
 	}
 	// A file radvbench wrote names its schema first: then one decode (one
 	// pass to check the JSON, one to decode it) is all a file costs; any
@@ -431,7 +488,7 @@ func decode(data []byte, name string) (*File, error) {
 		}
 		if f.Schema == SchemaISA {
 			if err := checkISA(r); err != nil {
-				return nil, fmt.Errorf("%s: result %s: %v: the file is damaged, rerun 'radvbench isa'", name, r.ID(), err)
+				return nil, &LoadError{Problem: LoadDamagedISA, Name: name, Result: r.ID(), Err: err}
 			}
 			continue
 		}
@@ -462,13 +519,13 @@ func (f *File) Kind() string {
 	return KindRun
 }
 
-// KindName names the kind of file for messages: "an isa file
-// ('radvbench isa')" or "a run results file ('radvbench run')".
+// KindName names the kind of file for messages: "an isa file" or "a run
+// results file".
 func KindName(kind string) string {
 	if kind == KindISA {
-		return "an isa file ('radvbench isa')"
+		return "an isa file"
 	}
-	return "a run results file ('radvbench run')"
+	return "a run results file"
 }
 
 // ISABetter is which way a statistic of an isa file is better
@@ -544,10 +601,10 @@ func probeSchema(data []byte, name string) error {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		var se *json.SyntaxError
 		if truncated(data) {
-			return fmt.Errorf("%s is truncated (JSON ends after %d bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it", name, len(data))
+			return &LoadError{Problem: LoadTruncated, Name: name, Size: len(data)}
 		}
 		if errors.As(err, &se) {
-			return fmt.Errorf("%s is not JSON (%v at byte %d): pass a results file written by 'radvbench run'", name, err, se.Offset)
+			return &LoadError{Problem: LoadNotJSON, Name: name, Err: err, Offset: se.Offset}
 		}
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
@@ -575,12 +632,13 @@ func truncated(data []byte) bool {
 	return errors.Is(json.NewDecoder(bytes.NewReader(data)).Decode(&v), io.ErrUnexpectedEOF)
 }
 
-// Load reads and validates the results file at path.
+// Load reads and validates the results file at path. A missing, empty,
+// truncated or damaged file is a *LoadError saying which.
 func Load(path string) (*File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("results file %s does not exist: check the path", path)
+			return nil, &LoadError{Problem: LoadMissing, Name: path, Err: err}
 		}
 		return nil, fmt.Errorf("open results file: %w", err)
 	}

@@ -1,6 +1,9 @@
 package results
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -37,6 +40,48 @@ func TestDecodeErrors(t *testing.T) {
 			}
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("error is not one line: %q", err)
+			}
+		})
+	}
+}
+
+// TestLoadErrors: the files the CLI advises on are a *LoadError with
+// their problem and figures, whose message names no command.
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, in string
+		want     LoadError // Name and Problem, and the figures that are set
+		msg      string
+	}{
+		{"missing", "", LoadError{Problem: LoadMissing}, "results file %s does not exist: check the path"},
+		{"empty", " \n", LoadError{Problem: LoadEmpty}, "%s is empty"},
+		{"not JSON", "hello", LoadError{Problem: LoadNotJSON, Offset: 1}, "%s is not JSON (invalid character 'h' looking for beginning of value at byte 1)"},
+		{"truncated", `{"schema": "radvbench/results/v1", "results": [`, LoadError{Problem: LoadTruncated, Size: 47},
+			"%s is truncated (JSON ends after 47 bytes): the run that wrote it was cut short"},
+		{"damaged isa", `{"schema": "radvbench/isa/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok"}]}`, LoadError{Problem: LoadDamagedISA, Result: "matmul/naive"},
+			"%s: result matmul/naive: no target (config): the file is damaged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".json")
+			if tc.want.Problem != LoadMissing {
+				if err := os.WriteFile(path, []byte(tc.in), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := Load(path)
+			var le *LoadError
+			if !errors.As(err, &le) {
+				t.Fatalf("Load: %v, want a *LoadError", err)
+			}
+			if le.Problem != tc.want.Problem || le.Name != path || le.Result != tc.want.Result || le.Size != tc.want.Size || le.Offset != tc.want.Offset {
+				t.Errorf("Load: %+v, want %+v named %s", *le, tc.want, path)
+			}
+			if want := fmt.Sprintf(tc.msg, path); err.Error() != want {
+				t.Errorf("Load: %q, want %q", err, want)
+			}
+			if tc.want.Problem == LoadMissing && !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("Load of a missing file: %v is not fs.ErrNotExist", err)
 			}
 		})
 	}

@@ -65,7 +65,7 @@ func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Opti
 	cfg := v.Data.(streamCfg)
 	size := uint64(p["bytes"])
 	if size == 0 {
-		return nil, kernel.Skipf("no buffer size given (--sizes takes bytes, e.g. 64KiB,256M)")
+		return nil, kernel.Skipf("no buffer size given (sizes are in bytes, e.g. 64KiB,256M)")
 	}
 	if cfg.op == opTransfer {
 		// vkCmdCopyBuffer is bounded by allocation size and memory, not

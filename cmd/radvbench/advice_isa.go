@@ -1,0 +1,33 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/radvbench/radvbench/bench/isa"
+	"github.com/radvbench/radvbench/reports/asmdiff"
+)
+
+// emulationEnvError is the usage error (exit 2) for an emulation
+// environment bench/isa refuses (isa.EnvError): what to unset, and how to
+// compile for the chip instead, with 'isa --target'.
+func emulationEnvError(err error) error {
+	var ee *isa.EnvError
+	if !errors.As(err, &ee) {
+		return usagef("%v", err)
+	}
+	switch ee.Problem {
+	case isa.EnvNoNullWinsys:
+		return usagef("%v; to compile for a chip use 'radvbench isa --target' (it can emulate %s)", err, ee.Available)
+	}
+	return usagef("%v, or use 'radvbench isa --target' (it can emulate %s)", err, ee.Available)
+}
+
+// isaDiffError is the usage error (exit 2) for what asmdiff refuses, with
+// what to do about an executable whose assembly was not saved.
+func isaDiffError(err error) error {
+	var na *asmdiff.NoAssemblyError
+	if errors.As(err, &na) {
+		return usagef("%v: rerun 'radvbench isa' with an assembly directory", err)
+	}
+	return usagef("%v", err)
+}

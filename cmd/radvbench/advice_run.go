@@ -1,0 +1,50 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/radvbench/radvbench/bench/launch"
+	"github.com/radvbench/radvbench/bench/supervise"
+)
+
+// runHints are the words of run's (and isa's) flags that bench/launch
+// adds to its messages (launch.Hints): the note on a resume forced onto
+// another system, and a hung benchmark's reason in the results file.
+var runHints = launch.Hints{Force: " (--force)", Watchdog: "; --watchdog changes it"}
+
+// isolateError is the usage error for an --isolate value
+// supervise.ParseIsolation does not know.
+func isolateError(err error) error {
+	var ie *supervise.IsolationError
+	if errors.As(err, &ie) {
+		return usagef("--isolate %q: use %s", ie.Value, supervise.IsolationModes)
+	}
+	return err
+}
+
+// resumeError adds the advice to an error of reading the journal --resume
+// names: a journal that cannot be resumed leaves a fresh run.
+func resumeError(err error) error {
+	var je *supervise.JournalError
+	if !errors.As(err, &je) {
+		return err
+	}
+	if je.Problem == supervise.JournalNoCompleteLine {
+		return usagef("%v: rerun without --resume", err)
+	}
+	return usagef("%v; rerun without --resume", err)
+}
+
+// journalError adds the advice to the errors of a run's journal that
+// launch.Run (and launch.ISA) return; nil for any other error.
+func journalError(err error) error {
+	var ie *supervise.IdentityError
+	var je *supervise.JournalCreateError
+	switch {
+	case errors.As(err, &ie):
+		return usagef("%v (resume on the same system, or pass --force to mix them)", err)
+	case errors.As(err, &je):
+		return usagef("%v (choose another --out)", err)
+	}
+	return nil
+}
