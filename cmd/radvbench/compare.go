@@ -13,6 +13,7 @@ import (
 
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/fossil"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -110,7 +111,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	f.policyFlags(fs)
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
-	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", ")+" (--plan: text or json)")
+	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", ")+"; for two isa files also "+fossil.Format+" (the Totals blocks of Mesa's fossil report script, per target, paste-ready for a merge request) (--plan: text or json)")
 	fs.StringVarP(&f.out, "out", "o", "", "write the output to FILE (atomically; '-' for stdout) instead of stdout; the summary line still goes to stdout")
 	f.deviceFlag(fs)
 	fs.BoolVar(&f.plan, "plan", false, "print how many runs a side catch a --detect slowdown, instead of verdicts")
@@ -118,8 +119,8 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if !validFormat(f.format) {
-		return usagef("unknown --format %q: use one of %s", f.format, strings.Join(compare.Formats, ", "))
+	if !validFormat(f.format) && f.format != fossil.Format {
+		return usagef("unknown --format %q: use one of %s (or %s for isa files)", f.format, strings.Join(compare.Formats, ", "), fossil.Format)
 	}
 	if err := checkOutputPath("-o", f.out); err != nil {
 		return err
@@ -180,6 +181,9 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if kind == results.KindISA {
 		return compareISA(stdout, f, inputs, opts)
 	}
+	if f.format == fossil.Format {
+		return usagef("--format %s is for isa files (written by 'radvbench isa'); for run results use one of %s", fossil.Format, strings.Join(compare.Formats, ", "))
+	}
 	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
 		return compareError(err)
@@ -227,7 +231,14 @@ func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts c
 		return compareError(err)
 	}
 	var buf bytes.Buffer
-	if err := compare.WriteISA(&buf, rep, f.format); err != nil {
+	if f.format == fossil.Format {
+		if len(inputs) != 2 {
+			return usagef("--format %s compares two isa files (old, new), got %d", fossil.Format, len(inputs))
+		}
+		if err := fossil.WriteReport(&buf, inputs[0].File, inputs[1].File); err != nil {
+			return fmt.Errorf("render %s: %w", f.format, err)
+		}
+	} else if err := compare.WriteISA(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
 	if err := writeOutput(stdout, "-o", f.out, buf.Bytes()); err != nil {

@@ -6,9 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/export"
+	"github.com/radvbench/radvbench/reports/fossil"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -28,35 +32,46 @@ Formats:
 	for _, f := range export.Formats {
 		fmt.Fprintf(&b, "  %-12s %s\n", f.Name, f.Description)
 	}
+	fmt.Fprintf(&b, "  %-12s %s\n", fossilCSV, "an isa file as fossilize-replay's pipeline-stats CSV, one target (--target, or -o DIR for one DIR/TARGET.csv each), for Mesa's fossil report script")
 	b.WriteString(`
 Examples:
   radvbench export --format benchfmt old.json -o old.txt
   radvbench export --format benchfmt new.json -o new.txt
   benchstat old.txt new.txt
-  bencher run --adapter json --file bmf.json ...   (after --format bmf)`)
+  bencher run --adapter json --file bmf.json ...   (after --format bmf)
+  radvbench export --format fossil-csv --target navi31 mesa25-isa.json -o mesa25-navi31.csv
+  report-fossil.py mesa25-navi31.csv mesa26-navi31.csv   (Mesa's shader-db; or 'radvbench compare --format fossil')`)
 	return b.String()
 }
 
 func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var format, out string
+	var format, out, target string
 	fs := newFlagSet("export", "export --format FORMAT RESULTS.json [-o FILE]", exportDescription(), stdout)
-	fs.StringVar(&format, "format", "", "output format: "+strings.Join(export.FormatNames(), ", ")+" (required)")
+	names := append(export.FormatNames(), fossilCSV)
+	fs.StringVar(&format, "format", "", "output format: "+strings.Join(names, ", ")+" (required)")
 	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically; '-' for stdout) instead of stdout")
+	fs.StringVar(&target, "target", "", "with --format "+fossilCSV+": the isa file's target to write (needed when it has several)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if format == "" {
-		return usagef("export needs --format: one of %s", strings.Join(export.FormatNames(), ", "))
+		return usagef("export needs --format: one of %s", strings.Join(names, ", "))
 	}
 	known := false
-	for _, n := range export.FormatNames() {
+	for _, n := range names {
 		known = known || n == format
 	}
 	if !known {
-		return usagef("unknown --format %q: use one of %s", format, strings.Join(export.FormatNames(), ", "))
+		return usagef("unknown --format %q: use one of %s", format, strings.Join(names, ", "))
+	}
+	if target != "" && format != fossilCSV {
+		return usagef("--target picks an isa file's target for --format %s", fossilCSV)
 	}
 	if fs.NArg() != 1 {
 		return usagef("export takes one results file, got %d: radvbench export --format %s RESULTS.json", fs.NArg(), format)
+	}
+	if st, err := os.Stat(out); format == fossilCSV && err == nil && st.IsDir() {
+		return exportFossilDir(stdout, fs.Arg(0), out, target)
 	}
 	if err := checkOutputPath("-o", out); err != nil {
 		return err
@@ -70,8 +85,63 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return resultsError(err)
 	}
 	var buf bytes.Buffer
-	if err := export.Write(&buf, f, format); err != nil {
+	if format == fossilCSV {
+		if err := exportFossil(&buf, path, f, target); err != nil {
+			return err
+		}
+	} else if err := export.Write(&buf, f, format); err != nil {
 		return fmt.Errorf("export %s: %w", format, err)
 	}
 	return writeOutput(stdout, "-o", out, buf.Bytes())
+}
+
+// fossilCSV is export's format for fossilize-replay's CSV (reports/fossil).
+const fossilCSV = "fossil-csv"
+
+// exportFossil writes the CSV of one target of the isa file f (path): the
+// one given, or the file's only one.
+func exportFossil(w io.Writer, path string, f *results.File, target string) error {
+	if f.Kind() != results.KindISA {
+		return usagef("%s is %s: --format %s exports isa files (written by 'radvbench isa')", path, results.KindName(f.Kind()), fossilCSV)
+	}
+	targets := fossil.Targets(f)
+	switch {
+	case target == "" && len(targets) == 1:
+		target = targets[0]
+	case target == "":
+		return usagef("%s holds %d targets (%s): pick one with --target, or give -o DIR for one CSV each", path, len(targets), strings.Join(targets, ", "))
+	case !slices.Contains(targets, target):
+		return usagef("--target %s: %s holds %s", target, path, strings.Join(targets, ", "))
+	}
+	if err := fossil.WriteCSV(w, f, target); err != nil {
+		return fmt.Errorf("export %s: %w", fossilCSV, err)
+	}
+	return nil
+}
+
+// exportFossilDir writes DIR/TARGET.csv for every target of the isa file
+// at path (or the one --target names).
+func exportFossilDir(stdout io.Writer, path, dir, target string) error {
+	f, err := results.Load(path)
+	if err != nil {
+		return resultsError(err)
+	}
+	if target != "" {
+		var buf bytes.Buffer
+		if err := exportFossil(&buf, path, f, target); err != nil {
+			return err
+		}
+		return writeOutput(stdout, "-o", filepath.Join(dir, fossil.CSVFileName(target)), buf.Bytes())
+	}
+	if f.Kind() != results.KindISA {
+		return exportFossil(io.Discard, path, f, "")
+	}
+	written, err := fossil.WriteCSVFiles(dir, f)
+	if err != nil {
+		return outputError("-o", err)
+	}
+	for _, p := range written {
+		fmt.Fprintf(stdout, "wrote %s\n", termtext.Escape(p))
+	}
+	return nil
 }
