@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/isa"
-	"github.com/radvbench/radvbench/bench/kernel"
 )
 
 // cpuWarning is printed whenever figures come from a CPU implementation.
@@ -73,40 +71,4 @@ func selectDevice(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDe
 		fmt.Fprintf(stderr, cpuWarning+"\n", pd.Name)
 	}
 	return inst, pd, nil
-}
-
-// openRunDevice selects the --device, opens it and fills what the run
-// needs to know about it: kernel.Options.CPU, and on a CPU implementation
-// a 3 s default budget (its figures are for correctness, not speed; a
-// shorter budget keeps 'make run' on lavapipe to minutes). close releases
-// the device and the instance. The in-process run and a supervised child
-// share it.
-func openRunDevice(f *runFlags, kopts *kernel.Options, stderr io.Writer) (pd *gpu.PhysicalDevice, dev *gpu.Device, close func(), err error) {
-	inst, pd, err := selectDevice(f.device, stderr)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if e := pd.Emulation(); e != nil {
-		inst.Close()
-		return nil, nil, nil, usagef("%s is emulated (%s, %s): nothing executes there, so nothing can be verified or timed; 'radvbench isa --target %s' compiles for it", pd.Name, e.Mechanism, e.Target, e.Target)
-	}
-	kopts.CPU = pd.IsCPU()
-	if kopts.CPU && f.maxTime == 0 && !f.quick {
-		f.maxTime = 3 * time.Second
-	}
-	dev, err = pd.Open()
-	if err != nil {
-		inst.Close()
-		return nil, nil, nil, fmt.Errorf("open device %s: %w", pd.Name, err)
-	}
-	return pd, dev, func() {
-		dev.Close()
-		// A hung GPU (a wait that timed out) may still run the work: the
-		// driver's queue thread never ends, and destroying the instance
-		// would wait for it forever. Leave it; the process reports and
-		// exits.
-		if !errors.Is(dev.Lost(), gpu.ErrTimeout) {
-			inst.Close()
-		}
-	}, nil
 }
