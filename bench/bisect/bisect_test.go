@@ -1,0 +1,356 @@
+package bisect
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/compare"
+)
+
+// fakeGate judges candidate i against the good end by a rule: from
+// position bad on the candidates are 40% slower (a regression), before
+// it the same (~); candidates in unsure are unsure, in fail do not run.
+// Each gate advances the fake clock by a minute.
+type fakeGate struct {
+	bad    int
+	unsure map[int]bool
+	fail   map[int]bool
+	clock  *time.Time
+	calls  []int
+	budget []time.Duration
+	keys   [][]string
+}
+
+func (g *fakeGate) Gate(_ context.Context, step int, base, cand Candidate, keys []string, budget time.Duration) (*GateResult, error) {
+	var i int
+	fmt.Sscanf(cand.Name, "c%d", &i)
+	g.calls, g.budget, g.keys = append(g.calls, i), append(g.budget, budget), append(g.keys, keys)
+	if g.clock != nil {
+		*g.clock = g.clock.Add(time.Minute)
+	}
+	if g.fail[i] {
+		return nil, errors.New("exit status 1")
+	}
+	v, change := compare.Same, 0.002
+	switch {
+	case g.unsure[i]:
+		v, change = compare.Unsure, -0.02
+	case i >= g.bad:
+		v, change = compare.Regression, -0.4
+	}
+	rep := &compare.Report{Policy: compare.Policy{Alpha: 0.01}, Comparisons: []compare.Comparison{
+		{Key: "matmul/naive/x", Verdict: v, Change: compare.Float(change), Low: compare.Float(change - 0.05), High: compare.Float(change + 0.05)},
+		// Never slower: only the benchmarks the verification calls
+		// slower are judged, so this one does not make candidates good.
+		{Key: "latency/empty/1x1", Verdict: compare.Same, Change: 0},
+	}}
+	return &GateResult{Report: rep, Rounds: 3, Stop: compare.StopDecided, Results: fmt.Sprintf("step%d.json", step)}, nil
+}
+
+func cands(n int) []Candidate {
+	cs := make([]Candidate, n)
+	for i := range cs {
+		cs[i] = Candidate{Name: fmt.Sprintf("c%d", i), Env: map[string]string{"I": fmt.Sprint(i)}}
+	}
+	return cs
+}
+
+// TestBisectFindsFirstBad: for every list size and every position of the
+// first bad candidate, the bisection finds it in at most ⌈log2(n−1)⌉
+// steps after the verification, never gating a candidate twice, each
+// step against the good end, judging only the benchmark the verification
+// called slower.
+func TestBisectFindsFirstBad(t *testing.T) {
+	for n := 2; n <= 17; n++ {
+		for k := 1; k < n; k++ {
+			g := &fakeGate{bad: k}
+			r, err := Run(context.Background(), g, Options{Candidates: cands(n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != Found || r.Bad != k || r.Good != k-1 {
+				t.Fatalf("n=%d k=%d: %s %s, range %d..%d", n, k, r.Status, r.Why, r.Good, r.Bad)
+			}
+			if steps := len(g.calls) - 1; steps > Steps(n) {
+				t.Errorf("n=%d k=%d: %d steps, want at most ⌈log2(%d)⌉ = %d", n, k, steps, n-1, Steps(n))
+			}
+			seen := map[int]bool{}
+			for _, c := range g.calls {
+				if seen[c] {
+					t.Errorf("n=%d k=%d: candidate %d gated twice: %v", n, k, c, g.calls)
+				}
+				seen[c] = true
+			}
+			if g.calls[0] != n-1 || g.keys[0] != nil {
+				t.Errorf("n=%d k=%d: first gate %d keys %v, want the bad end on every benchmark", n, k, g.calls[0], g.keys[0])
+			}
+			for _, keys := range g.keys[1:] {
+				if len(keys) != 1 || keys[0] != "matmul/naive/x" {
+					t.Errorf("n=%d k=%d: a step judged %v, want the slowed benchmark", n, k, keys)
+				}
+			}
+			if want := 0.01 * float64(len(g.calls)); math.Abs(r.AlphaBound-want) > 1e-12 {
+				t.Errorf("n=%d k=%d: alpha bound %v, want %v (%d gates at 1%%)", n, k, r.AlphaBound, want, len(g.calls))
+			}
+			if s := r.FirstBadStep(); s == nil || s.Index != k || s.Mark != Bad {
+				t.Errorf("n=%d k=%d: first bad step %+v", n, k, s)
+			}
+		}
+	}
+	if Steps(9) != 3 || Steps(2) != 0 || Steps(3) != 1 || Steps(10) != 4 {
+		t.Errorf("Steps: 9→%d 2→%d 3→%d 10→%d", Steps(9), Steps(2), Steps(3), Steps(10))
+	}
+}
+
+// TestBisectNoise: unsure steps stop with the range that remains (which
+// holds the first bad), or are skipped over with SkipUnsure; candidates
+// that do not run are skipped; only skipped candidates left is a range,
+// never a guess.
+func TestBisectNoise(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		n, k         int
+		unsure, fail []int
+		on           OnUnsure
+		status       Status
+		good, bad    int
+		why          string
+	}{
+		{"unsure at the first step", 9, 3, []int{4}, nil, "", StoppedUnsure, 0, 8, "c4: unsure"},
+		{"unsure later", 9, 6, []int{6}, nil, "", StoppedUnsure, 4, 8, "c6: unsure"},
+		{"unsure skipped over", 9, 3, []int{4}, nil, SkipUnsure, Found, 2, 3, ""},
+		{"unsure skipped, left", 9, 4, []int{4}, nil, SkipUnsure, OnlySkipped, 3, 5, "c5 or one of c4 (unsure)"},
+		{"unsure skipped, found", 9, 6, []int{4}, nil, SkipUnsure, Found, 5, 6, ""},
+		{"skip, found beside", 9, 3, nil, []int{4}, "", Found, 2, 3, ""},
+		{"skip next to first bad", 9, 5, nil, []int{4}, "", OnlySkipped, 3, 5, "c4 (skip)"},
+		{"all skipped", 5, 2, nil, []int{1, 2, 3}, "", OnlySkipped, 0, 4, "c1 (skip), c2 (skip), c3 (skip)"},
+		{"bad end skipped neighbours", 4, 3, nil, []int{2}, "", OnlySkipped, 1, 3, "c2 (skip)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &fakeGate{bad: tc.k, unsure: set(tc.unsure), fail: set(tc.fail)}
+			r, err := Run(context.Background(), g, Options{Candidates: cands(tc.n), OnUnsure: tc.on})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != tc.status || r.Good != tc.good || r.Bad != tc.bad || !strings.Contains(r.Why, tc.why) {
+				t.Fatalf("%s (%s), range %d..%d; want %s, %d..%d, why with %q", r.Status, r.Why, r.Good, r.Bad, tc.status, tc.good, tc.bad, tc.why)
+			}
+			if tc.k <= r.Good || tc.k > r.Bad {
+				t.Errorf("range %d..%d does not hold the first bad %d", r.Good, r.Bad, tc.k)
+			}
+			var buf bytes.Buffer
+			if err := WriteText(&buf, r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != Found && !strings.Contains(buf.String(), "remaining range") {
+				t.Errorf("no remaining range:\n%s", buf.String())
+			}
+		})
+	}
+}
+
+func set(xs []int) map[int]bool {
+	m := map[int]bool{}
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// TestBisectEnds: good and bad that do not differ end before bisecting;
+// a bad end that does not run, or cannot be prepared, ends it too.
+func TestBisectEnds(t *testing.T) {
+	g := &fakeGate{bad: 99}
+	r, _ := Run(context.Background(), g, Options{Candidates: cands(5)})
+	if r.Status != NoDifference || len(g.calls) != 1 || !strings.Contains(r.Why, "c4 was not called slower than c0") {
+		t.Errorf("A/A: %s %q after %v", r.Status, r.Why, g.calls)
+	}
+	var buf bytes.Buffer
+	WriteText(&buf, r)
+	if !strings.Contains(buf.String(), "good and bad do not differ") {
+		t.Errorf("A/A text:\n%s", buf.String())
+	}
+	g = &fakeGate{bad: 2, unsure: set([]int{4})}
+	if r, _ = Run(context.Background(), g, Options{Candidates: cands(5)}); r.Status != NoDifference {
+		t.Errorf("unsure ends: %s %q", r.Status, r.Why)
+	}
+	g = &fakeGate{bad: 2, fail: set([]int{4})}
+	if r, _ = Run(context.Background(), g, Options{Candidates: cands(5)}); r.Status != EndFailed || !strings.Contains(r.Why, "did not run") {
+		t.Errorf("bad end fails: %s %q", r.Status, r.Why)
+	}
+	cs := cands(5)
+	cs[0].Rev = "r0"
+	fail := func(_ context.Context, c *Candidate) error { return errors.New("build failed") }
+	if r, _ = Run(context.Background(), g, Options{Candidates: cs, Prepare: fail}); r.Status != EndFailed || !strings.Contains(r.Why, "c0 could not be prepared: build failed") {
+		t.Errorf("good end not prepared: %s %q", r.Status, r.Why)
+	}
+	for _, bad := range [][]Candidate{cands(1), {{Name: "a"}, {Name: "a"}}, {{Name: "a"}, {}}} {
+		if _, err := Run(context.Background(), g, Options{Candidates: bad}); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+}
+
+// TestBisectPrepare: revisions are prepared only when a step reaches
+// them; one that fails to prepare is skipped.
+func TestBisectPrepare(t *testing.T) {
+	cs := make([]Candidate, 9)
+	for i := range cs {
+		cs[i] = Candidate{Name: fmt.Sprintf("c%d", i), Rev: fmt.Sprint(i)}
+	}
+	var prepared []string
+	prep := func(_ context.Context, c *Candidate) error {
+		prepared = append(prepared, c.Rev)
+		if c.Rev == "4" {
+			return errors.New("does not build")
+		}
+		c.Env = map[string]string{"REV": c.Rev}
+		return nil
+	}
+	g := &fakeGate{bad: 6}
+	r, _ := Run(context.Background(), g, Options{Candidates: cs, Prepare: prep})
+	if r.Status != Found || r.Bad != 6 {
+		t.Fatalf("%s %s %d..%d", r.Status, r.Why, r.Good, r.Bad)
+	}
+	if len(prepared) > 2+Steps(9)+1 || prepared[0] != "0" || prepared[1] != "8" {
+		t.Errorf("prepared %v: want the ends first, then only the steps'", prepared)
+	}
+	if r.Steps[1].Mark != Skip || !strings.Contains(r.Steps[1].Why, "does not build") {
+		t.Errorf("step 1: %+v", r.Steps[1])
+	}
+}
+
+// TestBisectBudget: the total budget bounds each step's and stops the
+// bisection with the range that remains.
+func TestBisectBudget(t *testing.T) {
+	now := time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)
+	g := &fakeGate{bad: 5, clock: &now}
+	r, _ := Run(context.Background(), g, Options{Candidates: cands(17), StepBudget: 50 * time.Second, TotalBudget: 150 * time.Second,
+		Now: func() time.Time { return now }})
+	if r.Status != BudgetSpent || len(g.calls) != 3 || r.Good != 4 || r.Bad != 8 {
+		t.Fatalf("%s %q after %v, range %d..%d", r.Status, r.Why, g.calls, r.Good, r.Bad)
+	}
+	if g.budget[0] != 50*time.Second || g.budget[2] != 30*time.Second {
+		t.Errorf("budgets %v, want 50s each, the last what is left (30s)", g.budget)
+	}
+	if r.Seconds != 180 || r.Steps[1].Seconds != 60 {
+		t.Errorf("seconds %v, step %v", r.Seconds, r.Steps[1].Seconds)
+	}
+}
+
+// TestBisectResume: a bisection written after each step and read back
+// continues where it stopped: good and bad steps are not run again.
+func TestBisectResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bisect.json")
+	cs := cands(9)
+	g := &fakeGate{bad: 3, unsure: set([]int{2})}
+	save := func(r *Result, _ *Step) {
+		if err := Write(path, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, _ := Run(context.Background(), g, Options{Candidates: cs, OnStep: save})
+	if r.Status != StoppedUnsure {
+		t.Fatalf("%s %s", r.Status, r.Why)
+	}
+	earlier, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := SameCandidates(earlier.Candidates, cs); why != "" {
+		t.Fatal(why)
+	}
+	other := cands(9)
+	other[3].Env["I"] = "x"
+	if why := SameCandidates(earlier.Candidates, other); !strings.Contains(why, "c3 has another environment") {
+		t.Errorf("other env: %q", why)
+	}
+	g2 := &fakeGate{bad: 3}
+	r, _ = Run(context.Background(), g2, Options{Candidates: cs, Prior: earlier.Steps, Keys: earlier.Keys})
+	if r.Status != Found || r.Bad != 3 {
+		t.Fatalf("resumed: %s %s", r.Status, r.Why)
+	}
+	if len(g2.calls) != 2 || g2.calls[0] != 2 || g2.calls[1] != 3 {
+		t.Errorf("resumed gates %v, want the unsure candidate 2 again, then 3 (the ends and 4 reused)", g2.calls)
+	}
+	if _, err := Load(filepath.Join("testdata", "nonexistent.json")); err == nil {
+		t.Error("missing file loads")
+	}
+	os.WriteFile(path, []byte(`{"schema":"radvbench/results/v1"}`), 0o644)
+	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), "not a bisection file") {
+		t.Errorf("results file: %v", err)
+	}
+}
+
+// TestJudge: verdicts to marks.
+func TestJudge(t *testing.T) {
+	rep := func(vs ...compare.Verdict) *compare.Report {
+		r := &compare.Report{}
+		for i, v := range vs {
+			r.Comparisons = append(r.Comparisons, compare.Comparison{Key: fmt.Sprint("b", i), Verdict: v})
+		}
+		return r
+	}
+	R, S, U, I, F, M := compare.Regression, compare.Same, compare.Unsure, compare.Improvement, compare.Failed, compare.Missing
+	for _, tc := range []struct {
+		rep  *compare.Report
+		keys []string
+		want Mark
+	}{
+		{rep(R), nil, Bad},
+		{rep(S, R, U), nil, Bad},
+		{rep(S, I), nil, Good},
+		{rep(S, U), nil, Unsure},
+		{rep(S, F), nil, Skip},
+		{rep(U, M), nil, Skip},
+		{rep(F, R), nil, Bad},
+		{rep(R, S), []string{"b1"}, Good},
+		{rep(S, R), []string{"b0", "b2"}, Skip},
+		{rep(), nil, Skip},
+		{nil, nil, Skip},
+	} {
+		if got, why, _ := Judge(tc.rep, tc.keys); got != tc.want {
+			t.Errorf("%v keys %v: %s (%s), want %s", tc.rep, tc.keys, got, why, tc.want)
+		}
+	}
+	pb := &compare.Report{Policy: compare.Policy{Alpha: 0.01, AlphaPer: "benchmark"}}
+	if a := StepAlpha(pb, 3); math.Abs(a-0.03) > 1e-12 {
+		t.Errorf("alpha a benchmark over 3: %v", a)
+	}
+}
+
+// TestShellPreparer: the prepare command gets the revision as $1 and
+// RADVBENCH_REV and prints the environment; a failure or a line that is
+// not VAR=VALUE is an error.
+func TestShellPreparer(t *testing.T) {
+	var stderr bytes.Buffer
+	p := &ShellPreparer{Command: `echo "building $1" >&2; echo "# env"; echo "REV=$1"; echo "AGAIN=$RADVBENCH_REV"; [ "$1" != bad ]`, Stderr: &stderr}
+	c := Candidate{Rev: "abc"}
+	if err := p.Prepare(context.Background(), &c); err != nil || c.Env["REV"] != "abc" || c.Env["AGAIN"] != "abc" || len(c.Env) != 2 {
+		t.Fatalf("%v %v", err, c.Env)
+	}
+	if !strings.Contains(stderr.String(), "building abc") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+	if err := p.Prepare(context.Background(), &Candidate{Rev: "bad"}); err == nil || !strings.Contains(err.Error(), "exit status 1") {
+		t.Errorf("failing command: %v", err)
+	}
+	p.Command = "echo not an env"
+	if err := p.Prepare(context.Background(), &Candidate{Rev: "x"}); err == nil || !strings.Contains(err.Error(), "not VAR=VALUE") {
+		t.Errorf("bad output: %v", err)
+	}
+	if got, _ := ReadList(strings.NewReader("a\n\n  # c\n b \n")); len(got) != 2 || got[1] != "b" {
+		t.Errorf("ReadList %q", got)
+	}
+	if RevName("0123456789abcdef0123456789abcdef01234567") != "0123456789ab" || RevName("v1.0/rc 2") != "v1.0-rc-2" {
+		t.Errorf("RevName %q %q", RevName("0123456789abcdef0123456789abcdef01234567"), RevName("v1.0/rc 2"))
+	}
+}

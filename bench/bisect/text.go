@@ -1,0 +1,119 @@
+package bisect
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/radvbench/radvbench/reports/compare"
+)
+
+// Headline is the benchmark a step's line shows: its first regression,
+// else its first judged benchmark (nil when none).
+func (s *Step) Headline() *Bench {
+	for i := range s.Benchmarks {
+		if s.Benchmarks[i].Verdict == compare.Regression {
+			return &s.Benchmarks[i]
+		}
+	}
+	if len(s.Benchmarks) > 0 {
+		return &s.Benchmarks[0]
+	}
+	return nil
+}
+
+// ChangeText is the change and its interval as text: "-76% [-80%, -71%]".
+func (b *Bench) ChangeText() string {
+	if b == nil || b.Change.NaN() {
+		return "?"
+	}
+	s := signed(float64(b.Change))
+	if !b.Low.NaN() && !b.High.NaN() {
+		s += " [" + signed(float64(b.Low)) + ", " + signed(float64(b.High)) + "]"
+	}
+	return s
+}
+
+func signed(f float64) string {
+	s := compare.FormatPercent(f)
+	if f > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// StepLine is one line about a finished step.
+func StepLine(r *Result, s *Step) string {
+	what := fmt.Sprintf("step %d", s.N)
+	if s.N == 0 {
+		what = "verification"
+	}
+	reused := ""
+	if s.Reused {
+		reused = ", from the earlier bisection"
+	}
+	line := fmt.Sprintf("%s: %s (%d of %d) against %s: %s — %s", what, s.Candidate, s.Index, len(r.Candidates)-1, s.Base, s.Mark, s.Why)
+	if h := s.Headline(); h != nil {
+		line += "; change " + h.ChangeText()
+	}
+	line += fmt.Sprintf("; %d round(s), %.1f s%s", s.Rounds, s.Seconds, reused)
+	if s.N > 0 {
+		line += fmt.Sprintf("; range %s..%s", r.Candidates[s.Good].Name, r.Candidates[s.Bad].Name)
+	}
+	return line
+}
+
+// WriteText writes a finished bisection: every step, the answer, the
+// change there and the false-alarm bound.
+func WriteText(w io.Writer, r *Result) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "step\tcandidate\tposition\tmark\trounds\tseconds\tchange\tinterval\twhy")
+	for i := range r.Steps {
+		s := &r.Steps[i]
+		change, interval := "?", ""
+		if h := s.Headline(); h != nil && !h.Change.NaN() {
+			c := h.ChangeText()
+			change, interval, _ = strings.Cut(c, " ")
+		}
+		n := fmt.Sprint(s.N)
+		if s.N == 0 {
+			n = "verify"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%d\t%.1f\t%s\t%s\t%s\n", n, s.Candidate, s.Index, len(r.Candidates)-1, s.Mark, s.Rounds, s.Seconds, change, interval, s.Why)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	good, bad := r.Candidates[r.Good].Name, r.Candidates[r.Bad].Name
+	switch r.Status {
+	case Found:
+		fmt.Fprintf(w, "first bad: %s (position %d); last good: %s (position %d)\n", bad, r.Bad, good, r.Good)
+	case NoDifference, EndFailed, Interrupted:
+		fmt.Fprintf(w, "%s: %s\n", r.Status, r.Why)
+	default:
+		fmt.Fprintf(w, "%s: %s\n", r.Status, r.Why)
+		fmt.Fprintf(w, "remaining range: the first bad is one of positions %d..%d (%s..%s), after the last good %s\n",
+			r.Good+1, r.Bad, r.Candidates[r.Good+1].Name, bad, good)
+	}
+	if s := r.FirstBadStep(); s != nil && r.Status != NoDifference {
+		for _, b := range s.Benchmarks {
+			fmt.Fprintf(w, "  %s at %s against %s: %s %s\n", b.Key, s.Candidate, s.Base, b.Verdict, b.ChangeText())
+		}
+	}
+	gates := 0
+	alpha := 0.0
+	for _, s := range r.Steps {
+		if s.Report != nil {
+			gates++
+			alpha = max(alpha, s.Alpha)
+		}
+	}
+	if gates > 0 {
+		fmt.Fprintf(w, "false alarms: %d gate(s), each calling a regression where there is none with probability at most %s; over the bisection at most %s (their sum, the union bound); a slowdown of the threshold or more called ~ at most %s a gate, %s over all\n",
+			gates, compare.FormatPercent(alpha), compare.FormatPercent(r.AlphaBound), compare.FormatPercent(compare.EquivalenceAlpha), compare.FormatPercent(r.MissBound))
+	}
+	_, err := fmt.Fprintf(w, "time: %.1f s over %d step(s) (at most %d bisection steps without skips, after the verification)\n", r.Seconds, len(r.Steps), Steps(len(r.Candidates)))
+	return err
+}
