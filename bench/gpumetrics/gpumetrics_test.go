@@ -397,3 +397,34 @@ func FuzzDecodeGPUMetrics(f *testing.F) {
 }
 
 func fmtAny(v any) string { return fmt.Sprint(v) }
+
+func TestEncodeWritesTheKernelsLayout(t *testing.T) {
+	// Encode by member name equals the fixture written at gcc's offsets.
+	got, err := Encode(Revision{1, 3}, map[string]uint64{
+		"temperature_edge": 48, "temperature_hotspot": 63, "temperature_mem": 58, "average_gfx_activity": 97,
+		"average_socket_power": 327, "energy_accumulator": 0x123456789, "system_clock_counter": 1_700_000_000_000_000_000,
+		"average_gfxclk_frequency": 2483, "average_uclk_frequency": 1249, "current_gfxclk": 2512,
+		"current_uclk": 1250, "throttle_status": 0x10, "indep_throttle_status": 1 << 36,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fixtures[3].data; string(got) != string(want) {
+		t.Errorf("Encode v1_3 differs from the fixture at gcc's offsets")
+	}
+	got, err = Encode(Revision{1, 4}, map[string]uint64{"current_gfxclk[1]": 2100, "current_gfxclk[2]": 2050})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := Decode(got); m.GfxclkMHz == nil || *m.GfxclkMHz != 2100 {
+		t.Errorf("Encode current_gfxclk[1]: decoded %v", show(m.GfxclkMHz))
+	}
+	for _, bad := range []struct {
+		rev Revision
+		key string
+	}{{Revision{1, 3}, "nonsense"}, {Revision{1, 3}, "current_gfxclk[1]"}, {Revision{1, 4}, "current_gfxclk[8]"}, {Revision{1, 9}, "current_gfxclk"}} {
+		if _, err := Encode(bad.rev, map[string]uint64{bad.key: 1}); err == nil {
+			t.Errorf("Encode v%s %q: no error", bad.rev, bad.key)
+		}
+	}
+}
