@@ -7,14 +7,10 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"sort"
 	"strings"
-	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
@@ -125,23 +121,21 @@ func storeErr(err error) error {
 	return err
 }
 
-// filterFlags are the run filters several subcommands share.
+// filterFlags are the run filters several subcommands share, as
+// history.FilterArgs takes them.
 type filterFlags struct {
-	device, driver, kernel string
-	config                 string
-	labels, where          []string
-	since, until           string
+	history.FilterArgs
 }
 
 func (f *filterFlags) add(fs *pflag.FlagSet) {
-	fs.StringVar(&f.device, "device", "", "only runs on this device (its Vulkan name)")
-	fs.StringVar(&f.driver, "driver", "", "only runs with this driver (driver info, e.g. 'Mesa 25.0.7')")
-	fs.StringVar(&f.kernel, "kernel", "", "only runs on this kernel release")
-	fs.StringVar(&f.config, "config", "", "only runs of this A/B configuration")
-	fs.StringArrayVar(&f.labels, "label", nil, "only runs with this label, KEY=VALUE (repeatable)")
-	fs.StringArrayVar(&f.where, "where", nil, "only runs whose fingerprint KEY has VALUE, KEY=VALUE, e.g. amdgpu.vm_fragment_size=9 (repeatable)")
-	fs.StringVar(&f.since, "since", "", "only runs started at or after this time (2026-01-31 or RFC 3339)")
-	fs.StringVar(&f.until, "until", "", "only runs started before this time")
+	fs.StringVar(&f.Device, "device", "", "only runs on this device (its Vulkan name)")
+	fs.StringVar(&f.Driver, "driver", "", "only runs with this driver (driver info, e.g. 'Mesa 25.0.7')")
+	fs.StringVar(&f.Kernel, "kernel", "", "only runs on this kernel release")
+	fs.StringVar(&f.Config, "config", "", "only runs of this A/B configuration")
+	fs.StringArrayVar(&f.Labels, "label", nil, "only runs with this label, KEY=VALUE (repeatable)")
+	fs.StringArrayVar(&f.Where, "where", nil, "only runs whose fingerprint KEY has VALUE, KEY=VALUE, e.g. amdgpu.vm_fragment_size=9 (repeatable)")
+	fs.StringVar(&f.Since, "since", "", "only runs started at or after this time (2026-01-31 or RFC 3339)")
+	fs.StringVar(&f.Until, "until", "", "only runs started before this time")
 }
 
 // open parses the filter flags (a usage error before any store is
@@ -159,46 +153,14 @@ func (f *filterFlags) open(ctx context.Context, dsn string) (*history.Store, his
 	return s, filter, nil
 }
 
+// filter parses the filter flags; a value history refuses is a usage
+// error naming its flag (history.FilterError's field is the flag's name).
 func (f *filterFlags) filter() (history.Filter, error) {
-	out := history.Filter{Device: f.device, Driver: f.driver, Kernel: f.kernel, Where: map[string]string{}}
-	if f.config != "" {
-		c := f.config
-		out.Config = &c
-	}
-	for _, kv := range f.labels {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			return out, usagef("--label %q: want KEY=VALUE", kv)
-		}
-		out.Where["label."+k] = v
-	}
-	for _, kv := range f.where {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			return out, usagef("--where %q: want KEY=VALUE, e.g. kernel.release=6.8.0", kv)
-		}
-		out.Where[k] = v
-	}
-	var err error
-	if out.Since, err = parseWhen("--since", f.since); err != nil {
-		return out, err
-	}
-	if out.Until, err = parseWhen("--until", f.until); err != nil {
-		return out, err
+	out, err := f.FilterArgs.Filter()
+	if err != nil {
+		return out, usagef("--%v", err)
 	}
 	return out, nil
-}
-
-func parseWhen(flag, s string) (time.Time, error) {
-	if s == "" {
-		return time.Time{}, nil
-	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04", "2006-01-02"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t, nil
-		}
-	}
-	return time.Time{}, usagef("%s %q: want a date (2026-01-31) or an RFC 3339 time (2026-01-31T12:00:00Z)", flag, s)
 }
 
 const historyImportDescription = `
@@ -287,33 +249,13 @@ func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		if err != nil {
 			return storeErr(err)
 		}
-		names := make([]string, 0, len(ks))
-		for k := range ks {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "KEY\tVALUES")
-		for _, k := range names {
-			fmt.Fprintf(tw, "%s\t%d\n", termtext.Escape(k), ks[k])
-		}
-		return tw.Flush()
+		return history.WriteKeys(stdout, ks)
 	}
 	runs, err := s.Runs(ctx, filter, limit)
 	if err != nil {
 		return storeErr(err)
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "STARTED\tRUN\tDEVICE\tDRIVER\tKERNEL\tCONFIG\tBENCH\tFILE")
-	esc := termtext.Escape
-	for _, r := range runs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", r.Started.Format("2006-01-02 15:04:05"), history.ShortRun(r.ID), esc(r.Device), esc(r.Driver), esc(dash(r.Kernel)), esc(dash(r.Config)), r.Benchmarks, esc(r.Source))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "%d run(s)\n", len(runs))
-	return nil
+	return history.WriteRuns(stdout, runs)
 }
 
 func dash(s string) string {
@@ -415,13 +357,8 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return storeErr(err)
 	}
-	for i, se := range series {
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		if err := history.WriteTrend(stdout, se, history.ChangePointsOf(cps, se)); err != nil {
-			return err
-		}
+	if err := history.WriteTrends(stdout, series, cps); err != nil {
+		return err
 	}
 	if chartPath != "" {
 		if err := writeTrendChart(chartPath, series, cps); err != nil {
@@ -477,15 +414,7 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if err != nil {
 		return storeErr(err)
 	}
-	if bench != "" {
-		kept := series[:0]
-		for _, se := range series {
-			if strings.HasPrefix(se.Benchmark, bench) {
-				kept = append(kept, se)
-			}
-		}
-		series = kept
-	}
+	series = history.WithPrefix(series, bench)
 	cps, err := s.Detect(ctx, series, opt)
 	if err != nil {
 		return storeErr(err)
@@ -495,21 +424,11 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 
 // writeTrendChart writes the trend chart as PNG or SVG by the extension.
 func writeTrendChart(path string, series []*history.Series, cps []history.ChangePoint) error {
-	c := history.TrendChart(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), series, cps)
-	var data []byte
-	var err error
-	if strings.EqualFold(filepath.Ext(path), ".svg") {
-		data, err = c.SVG()
-	} else {
-		data, err = c.PNG()
-	}
+	data, err := history.TrendChart(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), series, cps).Encode(path)
 	if err != nil {
 		return err
 	}
-	if err := outfile.WriteFile(path, data, 0o644); err != nil {
-		return outputError("--chart", err)
-	}
-	return nil
+	return writeOutput(nil, "--chart", path, data)
 }
 
 // importFinishedRun imports a finished run's results into the history

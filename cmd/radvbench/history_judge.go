@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -21,9 +22,6 @@ func init() {
 		historySub{"compare", "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", historyCompare},
 	)
 }
-
-// sideKey marks which side of a gate a rebuilt file is on.
-const sideKey = "history.side"
 
 const historyGateDescription = `
 Judges the runs of NEW.json against a baseline taken from the store: the
@@ -74,58 +72,29 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	if filter.Device == "" {
-		filter.Device = news[0].File.Device.Name
-	}
-	for _, in := range news {
-		id, err := history.ContentID(in.File)
-		if err != nil {
-			return err
-		}
-		filter.Exclude = append(filter.Exclude, id)
-	}
 	s, err := readHistory(ctx, dsn)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	runs, err := s.Runs(ctx, filter, last)
-	if err != nil {
+	g, err := s.Gate(ctx, news, filter, last)
+	var nb *history.NoBaselineError
+	if errors.As(err, &nb) {
+		return usagef("%v: import baseline results first ('radvbench history import')", err)
+	} else if err != nil {
 		return storeErr(err)
-	}
-	if len(runs) == 0 {
-		return usagef("no baseline runs in %s on \"%s\" matching the filters: import baseline results first ('radvbench history import')", termtext.Escape(s.DSN), termtext.Escape(filter.Device))
-	}
-	base, err := storedInputs(ctx, s, runs)
-	if err != nil {
-		return err
-	}
-	inputs := make([]compare.Input, 0, len(base)+len(news))
-	for _, in := range base {
-		in.File.Fingerprint[sideKey] = "baseline"
-		inputs = append(inputs, in)
-	}
-	newRuns := 0
-	for _, in := range news {
-		f := *in.File
-		f.Fingerprint = map[string]string{}
-		for k, v := range in.File.Fingerprint {
-			f.Fingerprint[k] = v
-		}
-		f.Fingerprint[sideKey] = "new"
-		inputs = append(inputs, compare.Input{Name: in.Name, File: &f})
-		newRuns += max(1, len(f.Rounds))
 	}
 	nf, err := loadNoise(pol.NoiseFile)
 	if err != nil {
 		return err
 	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: sideKey, Baseline: "baseline", Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice, Advise: compareAdvice})
+	rep, err := compare.Compare(g.Inputs, compare.Options{Policy: pol, By: history.SideKey, Baseline: history.SideBaseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice, Advise: compareAdvice})
 	if err != nil {
 		return compareError(err)
 	}
+	runs := g.Runs
 	fmt.Fprintf(stdout, "baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
-		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(filter.Device), newRuns, len(news))
+		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(g.Device), g.NewRuns, len(news))
 	if err := compare.Write(stdout, rep, format); err != nil {
 		return fmt.Errorf("render %s: %w", format, err)
 	}
@@ -133,24 +102,6 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return &exitError{code: 1}
 	}
 	return nil
-}
-
-// storedInputs rebuilds stored runs as comparison inputs, one per run,
-// named by their short run ID.
-func storedInputs(ctx context.Context, s *history.Store, runs []history.Run) ([]compare.Input, error) {
-	ids := make([]string, len(runs))
-	for i, r := range runs {
-		ids[i] = r.ID
-	}
-	files, err := s.Files(ctx, ids)
-	if err != nil {
-		return nil, storeErr(err)
-	}
-	out := make([]compare.Input, len(files))
-	for i, f := range files {
-		out[i] = compare.Input{Name: "run " + history.ShortRun(ids[i]), File: f}
-	}
-	return out, nil
 }
 
 const historyCompareDescription = `
@@ -209,9 +160,9 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if len(runs) == 0 {
 		return usagef("no stored runs match the filters")
 	}
-	inputs, err := storedInputs(ctx, s, runs)
+	inputs, err := s.Inputs(ctx, runs)
 	if err != nil {
-		return err
+		return storeErr(err)
 	}
 	nf, err := loadNoise(pol.NoiseFile)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -92,6 +93,15 @@ func (c *Chart) PNG() ([]byte, error) {
 		return nil, fmt.Errorf("render %s as PNG: %w", c.Name, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// Encode renders the chart in the format the extension of a file name
+// says: SVG for .svg (in any case), else PNG.
+func (c *Chart) Encode(name string) ([]byte, error) {
+	if strings.EqualFold(filepath.Ext(name), ".svg") {
+		return c.SVG()
+	}
+	return c.PNG()
 }
 
 // SVG renders the chart as SVG of the same size.

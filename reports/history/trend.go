@@ -63,6 +63,20 @@ func WriteTrend(w io.Writer, se *Series, cps map[int]ChangePoint) error {
 	return tw.Flush()
 }
 
+// WriteTrends writes every series with WriteTrend, each with its own
+// change points, a blank line between them.
+func WriteTrends(w io.Writer, series []*Series, cps []ChangePoint) error {
+	for i, se := range series {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := WriteTrend(w, se, ChangePointsOf(cps, se)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // WriteDetect writes the change-point report: a summary line, then each
 // change point with its position, the medians on either side and the
 // fingerprint keys that changed there.
