@@ -79,12 +79,40 @@ func Open(target string) (*Compiler, error) {
 		inst.Close()
 		return nil, err
 	}
-	c := &Compiler{target: target, inst: inst, desc: pd.Describe()}
+	c, err := OpenOn(pd, target)
+	if err != nil {
+		inst.Close()
+		return nil, err
+	}
+	c.inst = inst
+	return c, nil
+}
+
+// CanCapture reports whether pd's driver reports what it compiled
+// (VK_KHR_pipeline_executable_properties with pipelineExecutableInfo),
+// which OpenOn needs.
+func CanCapture(pd *gpu.PhysicalDevice) bool {
+	return pd.Extensions["VK_KHR_pipeline_executable_properties"] && pd.Info.PipelineExecutableInfo
+}
+
+// OpenOn opens a compiler on pd, an emulated device or a real one beside
+// the device a run times: a logical device of its own that captures every
+// pipeline's executables and never submits (gpu.OpenOptions Capture and
+// CompileOnly), so what it compiles is what the timed device compiles
+// from the same SPIR-V, specialization constants and features, and
+// nothing it does reaches a timed figure. config names its results'
+// Config (an isa target; "" for a run's). The instance stays the
+// caller's.
+func OpenOn(pd *gpu.PhysicalDevice, config string) (*Compiler, error) {
+	c := &Compiler{target: config, desc: pd.Describe()}
+	var err error
 	c.dev, err = pd.OpenWithOptions(gpu.OpenOptions{CompileOnly: true,
 		Capture: func(p gpu.PipelineExecutables) { c.captured = append(c.captured, p) }})
 	if err != nil {
-		inst.Close()
-		return nil, fmt.Errorf("open %s for %s: %w", pd.Name, target, err)
+		if config == "" {
+			return nil, fmt.Errorf("open %s to capture its pipelines: %w", pd.Name, err)
+		}
+		return nil, fmt.Errorf("open %s for %s: %w", pd.Name, config, err)
 	}
 	return c, nil
 }
@@ -120,7 +148,9 @@ func (c *Compiler) Close() {
 		return
 	}
 	c.dev.Close()
-	c.inst.Close()
+	if c.inst != nil {
+		c.inst.Close()
+	}
 	c.dev, c.inst = nil, nil
 }
 

@@ -23,6 +23,7 @@ func header(p *Plan, env Env, sys *sysinfo.System, pd *gpu.PhysicalDevice, comma
 		Device:  pd.Describe(),
 		Labels:  p.Labels,
 		Suites:  suiteNames(p.Suites),
+		Capture: captureState(p, pd),
 	}
 	AttachSystem(file, sys)
 	return file

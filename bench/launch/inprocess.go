@@ -29,6 +29,8 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 	started := time.Now().UTC()
 	head := header(p, r.env, sys, d.pd, p.command())
 	head.Started = started
+	capture := newCapturer(p, d.pd, head)
+	defer capture.close()
 	ropts := p.runnerOptions(head, runner.NewObserver(d.dev, p.Sysroot))
 	var plan []string
 	for _, it := range runner.Plan(ropts) {
@@ -49,12 +51,13 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 		if stop != nil {
 			return
 		}
+		capture.attach(res)
 		if stop = rec.Add(0, "", res, KernelShaders(p.Suites, res)); stop != nil {
 			cancel() // the journal cannot keep up: stop, keep what it holds
 		}
 	}
+	var keep []runner.Item
 	ropts.Order = func(plan []runner.Item) []runner.Item {
-		var keep []runner.Item
 		for _, it := range runner.Shuffle(plan, p.OrderSeed) {
 			order = append(order, it.ID())
 			if !done[it.ID()] {
@@ -64,6 +67,17 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 		return keep
 	}
 	r.follow(&ropts)
+	if capture != nil {
+		progress := ropts.Progress
+		ropts.Progress = func(done, total int, name, phase string) {
+			if phase == "setting up" && done < len(keep) {
+				capture.before(cctx, keep[done])
+			}
+			if progress != nil {
+				progress(done, total, name, phase)
+			}
+		}
+	}
 	_, _, runErr := runner.Run(cctx, d.dev, ropts)
 	o := &Outcome{Streamed: true}
 	if stop != nil {

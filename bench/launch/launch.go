@@ -65,6 +65,9 @@ type Plan struct {
 	// Isolation is how benchmarks are put in child processes
 	// (IsolateAuto: decided from the system, see supervise.AutoIsolation).
 	Isolation supervise.Isolation
+	// NoCapture turns off recording what the driver compiled each
+	// benchmark into (results.File.Capture; see capturer).
+	NoCapture bool
 	// Sysroot and Dmesg are where the fingerprint is read.
 	Sysroot, Dmesg string
 	// PinClocks, when set, is the performance level every AMD GPU is

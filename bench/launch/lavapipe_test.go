@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -93,6 +94,16 @@ func TestRunLavapipe(t *testing.T) {
 			for _, r := range o.File.Results {
 				if r.Status != results.StatusOK || !r.Verified || r.Metric.Value <= 0 {
 					t.Errorf("%s: status %s, verified %v, value %g: want a verified figure", r.ID(), r.Status, r.Verified, r.Metric.Value)
+				}
+			}
+			// lavapipe cannot say what it compiled: the header says so and
+			// no capture compile runs (no result carries pipelines).
+			if !strings.HasPrefix(o.File.Capture, results.CaptureUnsupported+": ") {
+				t.Errorf("capture %q: want %q and why", o.File.Capture, results.CaptureUnsupported)
+			}
+			for _, r := range o.File.Results {
+				if len(r.Pipelines) > 0 {
+					t.Errorf("%s: %d captured pipelines on lavapipe", r.ID(), len(r.Pipelines))
 				}
 			}
 			if !o.File.Device.CPU || len(o.File.Shaders) == 0 {

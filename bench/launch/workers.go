@@ -63,13 +63,21 @@ func (w *RunWorker) Work(ctx context.Context, s *Side) error {
 		ordered = s.Order(plan, runner.Shuffle(plan, s.Seed()))
 		return ordered
 	}
+	capture := newCapturer(p, w.dev.pd, s.header)
+	defer capture.close()
 	o.Progress = func(done, total int, name, phase string) {
-		s.Progress(done, total, name, phase)
+		s.Progress(done, total, name, phase) // in lockstep: waits for the turn, so the capture compile is in it
+		if phase == "setting up" && done < len(ordered) {
+			capture.before(ctx, ordered[done])
+		}
 		if w.Fault != nil && done < len(ordered) {
 			w.Fault(ordered[done].ID(), phase)
 		}
 	}
-	o.OnResult = func(r *results.Result) { s.Result(r, dev.Lost() != nil) }
+	o.OnResult = func(r *results.Result) {
+		capture.attach(r)
+		s.Result(r, dev.Lost() != nil)
+	}
 	o.OnSample = s.Sample
 	if _, _, err := runner.Run(ctx, dev, o); err != nil {
 		return ErrInterrupted

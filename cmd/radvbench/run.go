@@ -109,6 +109,7 @@ type runFlags struct {
 	watchdog  time.Duration
 	resume    string
 	force     bool
+	noCapture bool
 	watch     bool
 	watchHold window.Hold
 	// until: --until-decided, with its time budget and gating policy.
@@ -151,6 +152,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.budget, "budget", 0, "with --until-decided: stop starting rounds after this long (default: no time limit; --runs bounds the runs a side)")
 	fs.StringVar(&f.interleave, "interleave", "sample", "with --until-decided: how a round's two runs interleave: sample (both sides' processes side by side, taking turns benchmark by benchmark for setup and then sample by sample, so both runs of a benchmark sample the same seconds), benchmark (side by side, taking turns benchmark by benchmark, so the two runs of a benchmark are seconds apart) or run (one side's whole run, then the other's)")
 	f.policy.policyFlags(fs)
+	fs.BoolVar(&f.noCapture, "no-capture", false, "do not record the compiler's statistics per pipeline (by default, where the driver reports them, VK_KHR_pipeline_executable_properties as RADV does on a GPU, each benchmark is compiled once more on a device of its own just before its setup and what the driver made of each pipeline is recorded: registers, occupancy, spills, instruction counts; the timed pipeline is created exactly as without it)")
 	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
@@ -279,7 +281,7 @@ const configExe = "RADVBENCH_EXE"
 // each mistake, exit 2) and resolves what they select.
 func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	p := &launch.Plan{Device: f.device, MaxTime: f.maxTime, Warmup: f.warmup, Watchdog: f.watchdog, Seed: f.seed,
-		OrderSeed: f.orderSeed, Sysroot: f.sysroot, Dmesg: f.dmesg, PinClocks: f.pin, Out: f.out}
+		OrderSeed: f.orderSeed, Sysroot: f.sysroot, Dmesg: f.dmesg, PinClocks: f.pin, Out: f.out, NoCapture: f.noCapture}
 	if err := checkWindowSuites(f.suites); err != nil {
 		return nil, err
 	}

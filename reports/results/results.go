@@ -45,6 +45,14 @@ const (
 	StatusFailed  = "failed"
 )
 
+// What a run captured of the compiled pipelines (File.Capture):
+// CaptureUnsupported is followed by ": " and why.
+const (
+	CaptureOn          = "captured"
+	CaptureOff         = "off"
+	CaptureUnsupported = "unsupported"
+)
+
 // Direction of a metric.
 const (
 	HigherIsBetter = "higher"
@@ -64,6 +72,13 @@ type File struct {
 	Device  Device   `json:"device"`
 	// Labels are the user's --label key=value pairs.
 	Labels map[string]string `json:"labels,omitempty"`
+	// Capture says whether a run recorded what the driver compiled each
+	// benchmark's pipelines into (Result.Pipelines, from a compile of its
+	// own beside the timed one): CaptureOn, CaptureOff (not asked for),
+	// or CaptureUnsupported and why (the driver lacks
+	// VK_KHR_pipeline_executable_properties); "" in isa files and in run
+	// files written before radvbench captured.
+	Capture string `json:"capture,omitempty"`
 	// Fingerprint is the flat key/value view of the system configuration
 	// (kernel.release, amdgpu.vm_fragment_size, driver.info, ...) used to
 	// group runs in compare --by; System holds the full record.
@@ -235,7 +250,8 @@ type Result struct {
 	Shader        string             `json:"shader,omitempty"`
 	DurationS     float64            `json:"duration_s,omitempty"`
 	// Pipelines is what the driver compiled the benchmark's pipelines
-	// into (isa files only; Config names the target).
+	// into: in isa files (Config names the target), and in run files
+	// whose File.Capture is CaptureOn (no assembly paths there).
 	Pipelines []PipelineStats `json:"pipelines,omitempty"`
 }
 
@@ -492,8 +508,8 @@ func decode(data []byte, name string) (*File, error) {
 			}
 			continue
 		}
-		if len(r.Pipelines) > 0 {
-			return nil, fmt.Errorf("%s: result %s of a run file carries compiled pipelines: the file is damaged", name, r.ID())
+		if err := checkPipelines(r); err != nil {
+			return nil, fmt.Errorf("%s: result %s: %w: the file is damaged", name, r.ID(), err)
 		}
 		if r.Status == StatusOK && len(r.Metric.Samples) == 0 {
 			return nil, fmt.Errorf("%s: result %s has status ok but zero samples: the file is damaged, rerun the benchmark", name, r.ID())
@@ -540,16 +556,11 @@ func ISABetter(stat string) string {
 	return LowerIsBetter
 }
 
-// checkISA validates one result of an isa file: every statistic and
-// derived count is a finite, non-negative number, every executable has a
-// name, and the result names its target.
-func checkISA(r *Result) error {
-	if r.Config == "" {
-		return fmt.Errorf("no target (config)")
-	}
-	if len(r.Metric.Samples) > 0 || len(r.SamplesNS) > 0 {
-		return fmt.Errorf("timed samples in an isa result")
-	}
+// checkPipelines checks r's compiled pipelines (an isa result's, or a
+// run's captured ones): every statistic and derived count is a finite,
+// non-negative number, every pipeline and executable has a name, an
+// assembly path stays inside the assembly directory.
+func checkPipelines(r *Result) error {
 	for _, p := range r.Pipelines {
 		if p.Name == "" {
 			return fmt.Errorf("a pipeline without a name")
@@ -571,6 +582,18 @@ func checkISA(r *Result) error {
 		}
 	}
 	return nil
+}
+
+// checkISA validates one result of an isa file: its pipelines
+// (checkPipelines), no timed samples, and it names its target.
+func checkISA(r *Result) error {
+	if r.Config == "" {
+		return fmt.Errorf("no target (config)")
+	}
+	if len(r.Metric.Samples) > 0 || len(r.SamplesNS) > 0 {
+		return fmt.Errorf("timed samples in an isa result")
+	}
+	return checkPipelines(r)
 }
 
 // quickSchema is the value of "schema" when it is the first key of the

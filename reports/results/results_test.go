@@ -30,7 +30,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"isa asm outside", `{"schema": "radvbench/isa/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok", "config": "navi31",
 			"pipelines": [{"name": "p", "executables": [{"name": "compute", "stats": {}, "asm": "../x.s"}]}]}]}`, "not a relative path inside"},
 		{"isa with samples", `{"schema": "radvbench/isa/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "ok", "config": "navi31", "metric": {"samples": [1]}}]}`, "timed samples"},
-		{"run with pipelines", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "skipped", "pipelines": [{"name": "p", "executables": []}]}]}`, "carries compiled pipelines"},
+		{"run with a nameless captured pipeline", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "skipped", "pipelines": [{"name": "", "executables": []}]}]}`, "a pipeline without a name"},
+		{"run with a negative captured statistic", `{"schema": "radvbench/results/v1", "results": [{"suite": "matmul", "kernel": "naive", "status": "skipped", "pipelines": [{"name": "p", "executables": [{"name": "compute", "stats": {"VGPRs": -1}}]}]}]}`, "not a finite, non-negative count"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -26,6 +26,12 @@ func Header(w io.Writer, f *results.File) {
 		fmt.Fprintf(w, "sku:     %s (%s, %d CUs, FP32 peak %.1f TFLOP/s)\n", d.SKU.Name, d.SKU.GFX, d.SKU.CUs, d.SKU.FP32TFLOPS)
 	}
 	fmt.Fprintf(w, "tool:    radvbench %s %s\n", f.Tool.Version, f.Tool.Commit)
+	switch why, unsupported := strings.CutPrefix(f.Capture, results.CaptureUnsupported+": "); {
+	case f.Capture == results.CaptureOn:
+		fmt.Fprintln(w, "code:    the compiler's statistics of every pipeline, from a compile of its own (VK_KHR_pipeline_executable_properties)")
+	case unsupported:
+		fmt.Fprintf(w, "code:    no compiler statistics: %s\n", why)
+	}
 	if d.CPU {
 		fmt.Fprintln(w, "note:    CPU implementation: figures describe the host CPU, not a GPU")
 	}
