@@ -115,3 +115,49 @@ func TakesValue(fs *pflag.FlagSet, name string) (takes, ok bool) {
 	}
 	return fl.NoOptDefVal == "", true
 }
+
+// SplitArgs separates the arguments of a command that passes what it does
+// not know to another one (noise to run): own are ours's flags with their
+// values, positional arguments and -h/--help; rest are the other
+// arguments, everything after "--" included. A flag of rest takes the
+// next argument as its value when theirs says it takes one (TakesValue)
+// and that argument is not a flag itself.
+func SplitArgs(args []string, ours, theirs *pflag.FlagSet) (own, rest []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			own = append(own, a)
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		hasValue := false
+		if j := strings.IndexByte(name, '='); j >= 0 {
+			name, hasValue = name[:j], true
+		}
+		if short := !strings.HasPrefix(a, "--"); short && len(name) > 1 {
+			if _, known := TakesValue(ours, name[:1]); known { // -oFILE
+				own = append(own, a)
+				continue
+			}
+		}
+		takes, known := TakesValue(ours, name)
+		if known || name == "h" || name == "help" {
+			own = append(own, a)
+			if takes && !hasValue && i+1 < len(args) {
+				i++
+				own = append(own, args[i])
+			}
+			continue
+		}
+		rest = append(rest, a)
+		if takes, _ := TakesValue(theirs, name); takes && !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			i++
+			rest = append(rest, args[i])
+		}
+	}
+	return own, rest
+}

@@ -17,7 +17,6 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
 )
 
 func init() {
@@ -85,16 +84,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
 	f.cf.policyFlags(fs)
 	// Flags noise does not know belong to run: keep them for the child.
-	ours, rest := splitNoiseArgs(args, func(name string) (known, takesValue bool) {
-		fl := fs.Lookup(name)
-		if fl == nil && len(name) == 1 {
-			fl = fs.ShorthandLookup(name)
-		}
-		if fl == nil {
-			return false, false
-		}
-		return true, fl.Value.Type() != "bool"
-	})
+	ours, rest := supervise.SplitArgs(args, fs, runFlagSet(&runFlags{}, io.Discard))
 	if err := parseFlags(fs, ours); err != nil {
 		return err
 	}
@@ -156,12 +146,12 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		if err := noise.Save(f.out, nf); err != nil {
 			return outputError("-o", err)
 		}
-		paired := ""
-		if n, m := pairedSpread(nf); n > 0 {
-			paired = fmt.Sprintf("; %d with runs paired by round, median paired spread %s", n, compare.FormatPercent(m))
+		sum, paired := nf.Summary(), ""
+		if sum.Paired > 0 {
+			paired = fmt.Sprintf("; %d with runs paired by round, median paired spread %s", sum.Paired, compare.FormatPercent(sum.MedianPairedCV))
 		}
 		fmt.Fprintf(stdout, "radvbench noise: %d benchmarks over %d runs, median between-run CV %s%s (%s written)\n",
-			len(nf.Benchmarks), nf.Runs, compare.FormatPercent(medianSpread(nf)), paired, f.out)
+			sum.Benchmarks, sum.Runs, compare.FormatPercent(sum.MedianBetweenCV), paired, f.out)
 	}
 	if f.plan {
 		d, err := compare.ParsePercent(f.detect)
@@ -179,82 +169,6 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 	}
 	return nil
-}
-
-func medianSpread(nf *noise.File) float64 {
-	xs := make([]float64, len(nf.Benchmarks))
-	for i, b := range nf.Benchmarks {
-		xs[i] = b.BetweenCV
-	}
-	if len(xs) == 0 {
-		return 0
-	}
-	return stats.Median(xs)
-}
-
-// pairedSpread counts the benchmarks with a paired spread and gives their
-// median.
-func pairedSpread(nf *noise.File) (int, float64) {
-	var xs []float64
-	for _, b := range nf.Benchmarks {
-		if b.PairedCV > 0 {
-			xs = append(xs, b.PairedCV)
-		}
-	}
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	return len(xs), stats.Median(xs)
-}
-
-// splitNoiseArgs separates noise's own flags (and their values) from the
-// rest, which go to 'radvbench run'. Positional arguments stay with noise.
-func splitNoiseArgs(args []string, lookup func(name string) (known, takesValue bool)) (ours, rest []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			rest = append(rest, args[i+1:]...)
-			break
-		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			ours = append(ours, a)
-			continue
-		}
-		name := strings.TrimLeft(a, "-")
-		hasValue := false
-		if j := strings.IndexByte(name, '='); j >= 0 {
-			name, hasValue = name[:j], true
-		}
-		short := !strings.HasPrefix(a, "--")
-		if short && len(name) > 1 {
-			// -oFILE
-			if k, _ := lookup(name[:1]); k {
-				ours = append(ours, a)
-				continue
-			}
-		}
-		known, takes := lookup(name)
-		if name == "h" || name == "help" {
-			known = true
-		}
-		if known {
-			ours = append(ours, a)
-			if takes && !hasValue && i+1 < len(args) {
-				i++
-				ours = append(ours, args[i])
-			}
-			continue
-		}
-		rest = append(rest, a)
-		// A run flag's value: the next argument unless it is a flag, or
-		// the run flag takes none (booleans, --isolate: run's own flag set
-		// says which).
-		if takes, _ := supervise.TakesValue(runFlagSet(&runFlags{}, io.Discard), name); !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") && takes {
-			i++
-			rest = append(rest, args[i])
-		}
-	}
-	return ours, rest
 }
 
 // runRepeated runs 'radvbench run --runs N ARGS --out FILE' as a child
