@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"time"
 )
@@ -66,10 +67,85 @@ type Interference struct {
 	// before and after it.
 	SCLKMHz     float64
 	SCLKChanged bool
+	// GPU is the GPU's telemetry around the sample (bench/telemetry on
+	// amdgpu), nil when none was read.
+	GPU *GPUState
 	// Disturbed is Rule's verdict; Why names the rules broken ("cpu",
-	// "wait", "steal", "gpu", "clock", joined by '+').
+	// "wait", "steal", "gpu", "clock", joined by '+'; "throttle" from a
+	// telemetry observer, "clock-low" from Measure's ClockFloor).
 	Disturbed bool
 	Why       string
+}
+
+// GPUState is what a telemetry observer read of the GPU around one
+// sample. A figure not read is NaN.
+type GPUState struct {
+	// SclkMHz, MclkMHz, PowerW and TempC are read right after the
+	// sample: shader clock, memory clock, power, temperature.
+	SclkMHz, MclkMHz, PowerW, TempC float64
+	// EnergyJ is the energy used during the sample (the change of the
+	// GPU's energy accumulator from before to after it).
+	EnergyJ float64
+	// Throttled says a throttle bit was set after the sample, Throttle
+	// names them ("PPT0+TEMP_HOTSPOT", or the raw status in hex when
+	// the bits are ASIC dependent); "" when none was or the GPU reports
+	// no throttle status.
+	Throttled bool
+	Throttle  string
+	// Sources names where each figure came from (figure name to file
+	// and member, e.g. "sclk": "gpu_metrics v1.3 current_gfxclk").
+	Sources map[string]string
+}
+
+// Mark sets a sample disturbed for reason why (added to Why): for an
+// observer that judges what its inner observer's Rule does not (a
+// telemetry observer's throttle bits).
+func (in *Interference) Mark(why string) {
+	in.Disturbed = true
+	if in.Why == "" {
+		in.Why = why
+	} else if !strings.Contains("+"+in.Why+"+", "+"+why+"+") {
+		in.Why += "+" + why
+	}
+}
+
+// DefaultClockFloor is the share of a benchmark's median shader clock
+// below which a sample counts as taken at a throttled clock: a
+// compute-bound kernel runs about as much slower as its clock is lower,
+// and 10% is ten times the default CI target of the figure.
+const DefaultClockFloor = 0.9
+
+// markLowClocks marks the samples whose GPU shader clock is below floor
+// times the median of the samples' known clocks ("clock-low"); it
+// reports whether any mark was added.
+func markLowClocks(m *Measurement, floor float64) bool {
+	if floor <= 0 || len(m.Interference) != len(m.NS) {
+		return false
+	}
+	var clocks []float64
+	for _, in := range m.Interference {
+		if in.GPU != nil && in.GPU.SclkMHz > 0 {
+			clocks = append(clocks, in.GPU.SclkMHz)
+		}
+	}
+	if len(clocks) == 0 {
+		return false
+	}
+	sort.Float64s(clocks)
+	median := clocks[len(clocks)/2]
+	if len(clocks)%2 == 0 {
+		median = (clocks[len(clocks)/2-1] + median) / 2
+	}
+	changed := false
+	for i := range m.Interference {
+		in := &m.Interference[i]
+		if in.GPU != nil && in.GPU.SclkMHz > 0 && in.GPU.SclkMHz < floor*median {
+			changed = changed || !m.Disturbed[i]
+			in.Mark("clock-low")
+			m.Disturbed[i] = true
+		}
+	}
+	return changed
 }
 
 // Rule decides when a sample was disturbed: when a figure exceeds its
@@ -139,8 +215,13 @@ func (r Rule) Judge(in *Interference) {
 // String renders the figures for a progress line or an error.
 func (in Interference) String() string {
 	s := fmt.Sprintf("other cpu %.2f, steal %.2f, self cpu %.2f, wait %.1f%%, gpu other %.1f%%", in.OtherCPU, in.Steal, in.SelfCPU, 100*in.Wait, 100*in.GPUOther)
-	if in.SCLKMHz > 0 {
+	if in.GPU != nil && in.GPU.SclkMHz > 0 {
+		s += fmt.Sprintf(", sclk %.0f MHz", in.GPU.SclkMHz)
+	} else if in.SCLKMHz > 0 {
 		s += fmt.Sprintf(", sclk %.0f MHz", in.SCLKMHz)
+	}
+	if in.GPU != nil && in.GPU.Throttled {
+		s += ", throttled " + in.GPU.Throttle
 	}
 	if in.Disturbed {
 		s += " (disturbed: " + in.Why + ")"

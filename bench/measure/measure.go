@@ -87,6 +87,12 @@ type Policy struct {
 	Observer    Observer
 	QuietWait   time.Duration
 	QuietBudget time.Duration
+	// ClockFloor, when set (0 < ClockFloor < 1), marks disturbed
+	// ("clock-low") the samples whose GPU shader clock (the observer's
+	// Interference.GPU) is below ClockFloor times the median clock of the
+	// benchmark's samples, once sampling is done: the figure then leaves
+	// them out as it does other disturbed samples (DefaultClockFloor).
+	ClockFloor float64
 	// Turn, when set, is called before every sample, warm-up and timed
 	// alike, and returns when the sample may be taken: two processes
 	// taking turns sample by sample (bench/supervise.Lockstep). The time
@@ -124,6 +130,8 @@ func (p Policy) Validate() error {
 		return &PolicyError{Field: "QuietWait", Why: fmt.Sprintf("the wait for quiet must not be negative, got %v", p.QuietWait)}
 	case p.QuietBudget < 0:
 		return &PolicyError{Field: "QuietBudget", Why: fmt.Sprintf("the time to wait for quiet must not be negative, got %v", p.QuietBudget)}
+	case !(p.ClockFloor >= 0 && p.ClockFloor < 1):
+		return &PolicyError{Field: "ClockFloor", Why: fmt.Sprintf("the clock floor must be a fraction below 1, got %v", p.ClockFloor)}
 	}
 	return nil
 }
@@ -385,6 +393,14 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 	}
 	if len(m.NS) == 0 {
 		return m, ctx.Err()
+	}
+	if markLowClocks(&m, p.ClockFloor) {
+		quiet = quiet[:0:0]
+		for i, v := range m.Values {
+			if !m.Disturbed[i] {
+				quiet = append(quiet, v)
+			}
+		}
 	}
 	m.Quiet = len(quiet)
 	if len(quiet) > 0 {

@@ -220,3 +220,78 @@ func TestMeasureReady(t *testing.T) {
 		})
 	}
 }
+
+// clockObserver reports a GPU shader clock per sample from a script
+// (0: no telemetry for that sample).
+type clockObserver struct {
+	clocks []float64
+	n      int
+}
+
+func (o *clockObserver) Begin() {}
+func (o *clockObserver) End() Interference {
+	in := Interference{SelfCPU: 1}
+	if mhz := o.clocks[o.n%len(o.clocks)]; mhz > 0 {
+		in.GPU = &GPUState{SclkMHz: mhz}
+	}
+	o.n++
+	return in
+}
+func (o *clockObserver) Quiet(context.Context, time.Duration) bool { return true }
+
+func TestMeasureClockFloor(t *testing.T) {
+	// Every third sample runs at half the clock and takes twice as long;
+	// one sample has no telemetry. The rule marks the slow-clock ones
+	// once sampling is done, and the figure leaves them out.
+	clocks := []float64{2500, 2480, 1250, 2500, 0, 1240, 2510, 2490, 1250, 2500, 2500, 1200}
+	run := func(floor float64) Measurement {
+		t.Helper()
+		clock := &fakeClock{}
+		o := &clockObserver{clocks: clocks}
+		calls := 0
+		s := SamplerFunc(func() (float64, error) {
+			calls++
+			clock.now = clock.now.Add(time.Millisecond)
+			if calls > 1 && clocks[(calls-2)%len(clocks)] > 0 && clocks[(calls-2)%len(clocks)] < 2000 {
+				return 200, nil
+			}
+			return 100, nil
+		})
+		p := base()
+		p.MaxSamples = len(clocks)
+		p.Observer = o
+		p.ClockFloor = floor
+		m, err := Measure(context.Background(), s, clock, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	m := run(DefaultClockFloor)
+	if len(m.NS) != len(clocks) {
+		t.Fatalf("%d samples, want %d", len(m.NS), len(clocks))
+	}
+	for i, mhz := range clocks {
+		low := mhz > 0 && mhz < 2000
+		if m.Disturbed[i] != low || (low && m.Interference[i].Why != "clock-low") {
+			t.Errorf("sample %d at %v MHz: disturbed %v (%q)", i+1, mhz, m.Disturbed[i], m.Interference[i].Why)
+		}
+	}
+	if m.Quiet != 8 || m.Summary.Median != 100 || m.Summary.N != 8 {
+		t.Errorf("%d quiet, median %v over %d: the slow-clock samples must be left out", m.Quiet, m.Summary.Median, m.Summary.N)
+	}
+	if m = run(0); slices.Contains(m.Disturbed, true) {
+		t.Errorf("ClockFloor 0 marked samples: %v", m.Disturbed)
+	}
+	p := base()
+	p.ClockFloor = 1
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "clock floor") {
+		t.Errorf("ClockFloor 1: %v", err)
+	}
+	in := Interference{Why: "cpu", Disturbed: true}
+	in.Mark("throttle")
+	in.Mark("throttle")
+	if in.Why != "cpu+throttle" || !in.Disturbed {
+		t.Errorf("Mark: %q %v", in.Why, in.Disturbed)
+	}
+}
