@@ -144,6 +144,24 @@ func Open(root, card string) (*Reader, error) {
 	return r, nil
 }
 
+// OpenDevice returns a reader of the AMD card under root whose PCI
+// device ID (its device file) is id: the card a Vulkan device runs on
+// (VkPhysicalDeviceProperties.deviceID is the PCI device ID). With
+// several such cards the first by name is taken.
+func OpenDevice(root string, id uint32) (*Reader, error) {
+	cards := sysinfo.AMDCards(root)
+	for _, card := range Cards(root) {
+		b, err := os.ReadFile(filepath.Join(cards[card], "device"))
+		if err != nil {
+			continue
+		}
+		if v, err := sysinfo.ParseHex(string(b)); err == nil && v == uint64(id) {
+			return Open(root, card)
+		}
+	}
+	return nil, fmt.Errorf("%w with PCI device ID %#04x", ErrNoCard, id)
+}
+
 // Card is the card read (card1).
 func (r *Reader) Card() string { return r.card }
 

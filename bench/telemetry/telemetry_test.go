@@ -207,6 +207,12 @@ func TestOpen(t *testing.T) {
 	if got := Cards(root); !reflect.DeepEqual(got, []string{"card1"}) {
 		t.Errorf("Cards = %v", got)
 	}
+	if r, err := OpenDevice(root, 0x744c); err != nil || r.Card() != "card1" {
+		t.Errorf("OpenDevice 0x744c: %v", err)
+	}
+	if _, err := OpenDevice(root, 0x7550); !errors.Is(err, ErrNoCard) || !strings.Contains(err.Error(), "0x7550") {
+		t.Errorf("OpenDevice 0x7550: %v", err)
+	}
 	// No hwmon directory at all: the rest still reads.
 	r, err := Open(tree(t, map[string]string{dev + "vendor": "0x1002", dev + "pp_dpm_sclk": "0: 800Mhz *\n"}), "")
 	if err != nil {
