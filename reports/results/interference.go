@@ -33,6 +33,20 @@ type Interference struct {
 	// SCLKMHz is the shader clock right after the sample (the current
 	// pp_dpm_sclk level), 0 when unknown.
 	SCLKMHz []float64 `json:"sclk_mhz,omitempty"`
+	// The GPU's telemetry around each sample (bench/telemetry, amdgpu
+	// only; absent elsewhere and in files written before it): MCLKMHz
+	// the memory clock, PowerW the power and TempC the temperature right
+	// after the sample, EnergyJ the energy the GPU used during it (J);
+	// -1 where not read. With telemetry, SCLKMHz is its shader clock
+	// (gpu_metrics' current_gfxclk before pp_dpm_sclk). Throttle names
+	// the throttle bits set after each sample ("" none or unknown);
+	// GPUSources names each figure's file and member.
+	MCLKMHz    []float64         `json:"mclk_mhz,omitempty"`
+	PowerW     []float64         `json:"power_w,omitempty"`
+	EnergyJ    []float64         `json:"energy_j,omitempty"`
+	TempC      []float64         `json:"temp_c,omitempty"`
+	Throttle   []string          `json:"throttle,omitempty"`
+	GPUSources map[string]string `json:"gpu_sources,omitempty"`
 	// Why names the rules a disturbed sample broke ("cpu", "wait",
 	// "steal", "gpu", "clock", joined by '+'); "" for a quiet sample.
 	Why []string `json:"why,omitempty"`
@@ -50,6 +64,7 @@ func (in *Interference) columns() []struct {
 	}{
 		{"other_cpu", &in.OtherCPU}, {"steal", &in.Steal}, {"self_cpu", &in.SelfCPU},
 		{"wait", &in.Wait}, {"gpu_other", &in.GPUOther}, {"sclk_mhz", &in.SCLKMHz},
+		{"mclk_mhz", &in.MCLKMHz}, {"power_w", &in.PowerW}, {"energy_j", &in.EnergyJ}, {"temp_c", &in.TempC},
 	}
 }
 
@@ -125,6 +140,12 @@ func (m *Result) AppendRun(r *Result, round int) {
 	if len(in.Why) > 0 || len(src.Why) > 0 {
 		in.Why = append(fit(in.Why, n0), fit(src.Why, n)...)
 	}
+	if len(in.Throttle) > 0 || len(src.Throttle) > 0 {
+		in.Throttle = append(fit(in.Throttle, n0), fit(src.Throttle, n)...)
+	}
+	if in.GPUSources == nil {
+		in.GPUSources = src.GPUSources
+	}
 	m.Interference = in
 }
 
@@ -158,6 +179,9 @@ func checkInterference(name string, r *Result) error {
 	}
 	if len(r.Interference.Why) > 0 && len(r.Interference.Why) != n {
 		return bad("why entries", len(r.Interference.Why))
+	}
+	if len(r.Interference.Throttle) > 0 && len(r.Interference.Throttle) != n {
+		return bad("throttle entries", len(r.Interference.Throttle))
 	}
 	return nil
 }
