@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
-	"text/tabwriter"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/reports/results"
@@ -34,48 +32,18 @@ without --device: an AMD GPU on RADV, else any GPU, else lavapipe.`, stdout)
 		return err
 	}
 	defer inst.Close()
-	best, _ := gpu.Select(devs, "")
+	descs := make([]results.Device, len(devs))
+	for i, d := range devs {
+		descs[i] = d.Describe()
+	}
 	if *asJSON {
-		out := make([]results.Device, len(devs))
-		for i, d := range devs {
-			out[i] = d.Describe()
-		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return enc.Encode(descs)
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "\tINDEX\tNAME\tTYPE\tDRIVER\tAPI\tSUBGROUP\tFP16\tRAYQUERY\tMESH\tSKU")
-	for _, d := range devs {
-		mark := ""
-		if d == best {
-			mark = "*"
-		}
-		sku := "-"
-		if s, ok := d.SKU(); ok {
-			sku = s.Name
-		}
-		typ := d.TypeName()
-		if e := d.Emulation(); e != nil {
-			typ += " (emulated: " + e.Mechanism + ")"
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s %s\t%s\t%d\t%s\t%s\t%s\t%s\n", mark, d.Index, d.Name, typ,
-			d.Info.DriverName, d.Info.DriverInfo, gpu.VersionString(d.APIVersion), d.Info.SubgroupSize,
-			yesNo(d.Info.ShaderFloat16 && d.Info.StorageBuffer16Bit), yesNo(d.Info.RayQuery), yesNo(d.Info.MeshShader), sku)
+	best := -1
+	if pd, err := gpu.Select(devs, ""); err == nil {
+		best = pd.Index
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	for _, d := range devs {
-		fmt.Fprintf(stdout, "\ndevice %d (%s):\n", d.Index, d.Name)
-		resulttable.WriteDeviceCoopMat(stdout, "  ", d.Describe())
-	}
-	return nil
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
+	return resulttable.WriteDevices(stdout, descs, best)
 }
