@@ -24,6 +24,7 @@ import (
 	"github.com/radvbench/radvbench/bench/hostobs"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
+	"github.com/radvbench/radvbench/bench/telemetry"
 	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/stats"
 	"github.com/radvbench/radvbench/shaders"
@@ -87,14 +88,29 @@ type Options struct {
 // clients and the shader clock (measure.DefaultRule). One observer serves
 // a whole run: it keeps the last moments' counters for the next sample.
 func NewObserver(dev *gpu.Device, sysroot string) measure.Observer {
-	return hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU()})
+	return withTelemetry(dev, sysroot, hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU()}))
+}
+
+// withTelemetry wraps obs with the telemetry of dev's amdgpu card under
+// sysroot (bench/telemetry: clocks, power, energy and throttle bits
+// beside every sample), found by its PCI device ID; obs alone for a CPU
+// implementation or a device without such a card.
+func withTelemetry(dev *gpu.Device, sysroot string, obs measure.Observer) measure.Observer {
+	if dev.Phys.IsCPU() || dev.Phys.VendorID != gpu.VendorAMD {
+		return obs
+	}
+	r, err := telemetry.OpenDevice(sysroot, dev.Phys.DeviceID)
+	if err != nil {
+		return obs
+	}
+	return telemetry.Observe(obs, r)
 }
 
 // NewSiblingObserver is NewObserver for a run that takes turns sample by
 // sample with another child of its parent (SampleTurn): the other's CPU
 // time is not a neighbour's (hostobs.Options.Siblings).
 func NewSiblingObserver(dev *gpu.Device, sysroot string) measure.Observer {
-	return hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true})
+	return withTelemetry(dev, sysroot, hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true}))
 }
 
 // Defaults fills unset options: quick runs use short budgets.
@@ -308,6 +324,9 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		},
 		Progress: progress,
 		Observer: o.Observer,
+		// Only an observer with telemetry (Interference.GPU) gives the
+		// clocks the floor judges.
+		ClockFloor: measure.DefaultClockFloor,
 	}
 	if o.OnSample != nil {
 		id := r.ID()
@@ -395,6 +414,16 @@ func interference(ms measure.Measurement) ([]bool, *results.Interference) {
 		return math.NaN()
 	}
 	in.SCLKMHz = col(clock)
+	if gpuCols(ms, in) {
+		// The telemetry's shader clock (gpu_metrics first) replaces the
+		// host observer's pp_dpm_sclk level.
+		in.SCLKMHz = col(func(x measure.Interference) float64 {
+			if x.GPU != nil && x.GPU.SclkMHz > 0 {
+				return x.GPU.SclkMHz
+			}
+			return clock(x)
+		})
+	}
 	if ms.Quiet < len(ms.NS) {
 		in.Why = make([]string, len(ms.Interference))
 		for i, x := range ms.Interference {
@@ -402,6 +431,59 @@ func interference(ms measure.Measurement) ([]bool, *results.Interference) {
 		}
 	}
 	return ms.Disturbed, in
+}
+
+// gpuCols fills in's telemetry columns from the samples' GPU states
+// (-1 where not read, a column only when some sample has it) and reports whether any sample had telemetry.
+func gpuCols(ms measure.Measurement, in *results.Interference) bool {
+	seen := false
+	for _, x := range ms.Interference {
+		seen = seen || x.GPU != nil
+	}
+	if !seen {
+		return false
+	}
+	// Figures to three decimals; energy over a sample of a few ms (J) to
+	// six.
+	col := func(get func(*measure.GPUState) float64, scale float64) []float64 {
+		out := make([]float64, len(ms.Interference))
+		known := false
+		for i, x := range ms.Interference {
+			v := math.NaN()
+			if x.GPU != nil {
+				v = get(x.GPU)
+			}
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				out[i] = -1
+				continue
+			}
+			known = true
+			out[i] = math.Round(v*scale) / scale
+		}
+		if !known {
+			return nil
+		}
+		return out
+	}
+	in.MCLKMHz = col(func(g *measure.GPUState) float64 { return g.MclkMHz }, 1e3)
+	in.PowerW = col(func(g *measure.GPUState) float64 { return g.PowerW }, 1e3)
+	in.TempC = col(func(g *measure.GPUState) float64 { return g.TempC }, 1e3)
+	in.EnergyJ = col(func(g *measure.GPUState) float64 { return g.EnergyJ }, 1e6)
+	throttled := false
+	throttle := make([]string, len(ms.Interference))
+	for i, x := range ms.Interference {
+		if x.GPU != nil {
+			throttle[i] = x.GPU.Throttle
+			throttled = throttled || x.GPU.Throttle != ""
+			if x.GPU.Sources != nil {
+				in.GPUSources = x.GPU.Sources
+			}
+		}
+	}
+	if throttled {
+		in.Throttle = throttle
+	}
+	return true
 }
 
 // setUp is the first step of every benchmark: the device must be usable

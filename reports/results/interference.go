@@ -48,7 +48,8 @@ type Interference struct {
 	Throttle   []string          `json:"throttle,omitempty"`
 	GPUSources map[string]string `json:"gpu_sources,omitempty"`
 	// Why names the rules a disturbed sample broke ("cpu", "wait",
-	// "steal", "gpu", "clock", joined by '+'); "" for a quiet sample.
+	// "steal", "gpu", "clock", "throttle", "clock-low", joined by '+'); ""
+	// for a quiet sample.
 	Why []string `json:"why,omitempty"`
 }
 
