@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -73,52 +71,9 @@ the run skipped; without one, every variant the selected device cannot run.`, st
 		if pd == nil {
 			return usagef("list --skipped without a results file asks the device: drop --no-device, or pass a results file")
 		}
-		var rs []results.Result
-		for _, s := range suites {
-			for _, k := range s.Kernels {
-				for _, v := range k.Variants {
-					if ok, why := k.Supported(pd, v); !ok {
-						rs = append(rs, results.Result{Suite: s.Name, Kernel: k.Name, Variant: map[string]string{"name": v.Name},
-							Status: results.StatusSkipped, Reason: why})
-					}
-				}
-			}
-		}
-		return resulttable.WriteSkipped(stdout, rs, "variants this device cannot run")
+		return resulttable.WriteSkipped(stdout, kernel.Unsupported(suites, pd), "variants this device cannot run")
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	for _, s := range suites {
-		fmt.Fprintf(tw, "%s\t%s\n", strings.ToUpper(s.Name), s.Description)
-		for _, k := range s.Kernels {
-			fmt.Fprintf(tw, "  %s/%s\t%s [%s, %s is better]\n", s.Name, k.Name, k.Description, k.Metric.Unit, k.Metric.Better)
-			for _, v := range k.Variants {
-				support := ""
-				if pd != nil {
-					if ok, why := k.Supported(pd, v); ok {
-						support = "supported"
-					} else {
-						support = "unsupported: " + why
-					}
-				}
-				fmt.Fprintf(tw, "    %s\t%s\n", kernel.FullName(k, v), support)
-			}
-			if *showSizes && k.Sizes != nil {
-				cpu := pd != nil && pd.IsCPU()
-				fmt.Fprintf(tw, "    sizes\t%s\n", paramsList(k.Sizes(kernel.Options{CPU: cpu})))
-				fmt.Fprintf(tw, "    --quick sizes\t%s\n", paramsList(k.Sizes(kernel.Options{Quick: true, CPU: cpu})))
-			}
-		}
-		fmt.Fprintln(tw)
-	}
-	return tw.Flush()
-}
-
-func paramsList(ps []kernel.Params) string {
-	parts := make([]string, len(ps))
-	for i, p := range ps {
-		parts[i] = results.SizeString(p)
-	}
-	return strings.Join(parts, " ")
+	return kernel.WriteList(stdout, suites, kernel.ListOptions{Device: pd, Sizes: *showSizes, QuickLabel: "--quick sizes"})
 }
 
 // listSkippedFile lists the skipped results of the results file path (of
