@@ -46,6 +46,7 @@ func compareError(err error) error {
 	var few *compare.TooFewGroupsError
 	var none *compare.NothingComparedError
 	var dev *compare.DeviceError
+	var isaCount *compare.ISACountError
 	advice := ""
 	switch {
 	case errors.As(err, &few) && few.By == "":
@@ -56,6 +57,8 @@ func compareError(err error) error {
 		advice = "; check that both ran the same suites and --filter"
 	case errors.As(err, &dev):
 		advice = ": compare devices with --by device, or pass --allow-device-change to judge across them"
+	case errors.As(err, &isaCount):
+		advice = " to --isa (radvbench compare BASE.json NEW.json --isa BASE-isa.json,NEW-isa.json)"
 	}
 	return usagef("%v%s", err, advice)
 }

@@ -78,6 +78,14 @@ device, driver, label.NAME, or any fingerprint key such as kernel.release.
 benchmark and overall, and about how long that takes; the noise comes
 from --noise or from the runs in the inputs.
 
+Beside each verdict, a code column says what the compiler made of the
+benchmark on each side, where both sides have the figures: the statistics
+that changed, worst first by the isa policy (VGPRs 96→120, Subgroups per
+SIMD 16→8), or "code unchanged" when every statistic and the SPIR-V are
+equal, so a timing change there is not the compiler's (look at the
+kernel, the clocks, the memory). The figures are those 'run' captured
+(on drivers that report them: RADV on a GPU), or those of --isa files.
+
 --policy FILE (YAML) sets alpha, alpha_per, threshold, noise (warning
 limit), min_samples, noise_file, per-benchmark rules and an allow-list of known
 regressions; flags given on the command line override the file's.
@@ -103,6 +111,7 @@ type compareFlags struct {
 	out         string
 	plan        bool
 	detect      string
+	isa         []string
 }
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -114,6 +123,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", ")+"; for two isa files also "+fossil.Format+" (the Totals blocks of Mesa's fossil report script, per target, paste-ready for a merge request) (--plan: text or json)")
 	fs.StringVarP(&f.out, "out", "o", "", "write the output to FILE (atomically; '-' for stdout) instead of stdout; the summary line still goes to stdout")
 	f.deviceFlag(fs)
+	fs.StringSliceVar(&f.isa, "isa", nil, "the compiler's figures beside each verdict from isa files (written by 'radvbench isa'), one per group, baseline first: BASE-isa.json,NEW-isa.json; each verdict then names the statistics that changed (VGPRs 96→120) or says \"code unchanged\" (default: the figures the runs captured, where their driver reports them)")
 	fs.BoolVar(&f.plan, "plan", false, "print how many runs a side catch a --detect slowdown, instead of verdicts")
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
 	if err := parseFlags(fs, args); err != nil {
@@ -179,7 +189,15 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("%v", err)
 	}
 	if kind == results.KindISA {
+		if len(f.isa) > 0 {
+			return usagef("--isa gives the compiler's figures beside timing verdicts; these are isa files already: drop --isa")
+		}
 		return compareISA(stdout, f, inputs, opts)
+	}
+	if len(f.isa) > 0 {
+		if opts.ISA, err = loadInputs(f.isa); err != nil {
+			return err
+		}
 	}
 	if f.format == fossil.Format {
 		return usagef("--format %s is for isa files (written by 'radvbench isa'); for run results use one of %s", fossil.Format, strings.Join(compare.Formats, ", "))

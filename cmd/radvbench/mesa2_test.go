@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,6 +133,67 @@ func TestTwoMesaVersions(t *testing.T) {
 	}
 	if !strings.Contains(cmpOut, "matmul/naive") {
 		t.Errorf("compare --by driver: no row for the GEMM both drivers ran:\n%s", cmpOut)
+	}
+
+	// The why: the same kernels compiled by each Mesa's RADV for navi31
+	// (lavapipe captures nothing), given beside the runs.
+	isaArgs := []string{"isa", "--target", "navi31", "--no-asm", "--progress", "never", "--suite", "matmul,peak",
+		"--filter", twoMesaArgs[slices.Index(twoMesaArgs, "--filter")+1], "--sizes", twoMesaArgs[slices.Index(twoMesaArgs, "--sizes")+1]}
+	hostISA := filepath.Join(dir, "host-isa.json")
+	if code, stdout, stderr := runBinary(t, nil, append(isaArgs, "-o", hostISA)...); code != 0 {
+		t.Fatalf("isa on the host: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	newISA := runInRootEnv(t, root, dir, os.Environ(), append(isaArgs, "--out")...)
+	code, cmpOut, cmpErr = mainRun(t, "compare", "--by", "driver", hostOut, newOut, "--isa", hostISA+","+newISA)
+	t.Logf("compare --by driver --isa, exit %d:\n%s", code, cmpOut)
+	if code != 0 && code != 1 {
+		t.Fatalf("compare --by driver --isa: exit %d: %s%s", code, cmpErr, cmpOut)
+	}
+	coopRow := ""
+	for _, l := range strings.Split(cmpOut, "\n") {
+		if strings.Contains(l, "coopmat-f16/") && strings.Contains(l, "sg2x2-t2x2-k2") && strings.Contains(l, "M=64") {
+			coopRow = l
+		}
+	}
+	if !strings.Contains(coopRow, "Subgroups per SIMD 10→8") {
+		t.Errorf("compare --isa: the coopmat GEMM's row does not name its occupancy drop (Subgroups per SIMD 10→8 on navi31):\n%s", cmpOut)
+	}
+	// The HTML report shows the same beside its verdicts.
+	reportDir := filepath.Join(dir, "report")
+	if code, out, errOut := mainRun(t, "report", "--by", "driver", hostOut, newOut, "--isa", hostISA+","+newISA, "-o", reportDir); code != 0 {
+		t.Fatalf("report --isa: exit %d: %s%s", code, errOut, out)
+	}
+	if page, err := os.ReadFile(filepath.Join(reportDir, "index.html")); err != nil || !strings.Contains(string(page), "Subgroups per SIMD 10→8") {
+		t.Errorf("report --isa: index.html (%v) does not name the coopmat GEMM's occupancy drop", err)
+	}
+	// A change that is not the compiler's (the same RADV build on both
+	// sides, as when only the kernel or a boot parameter changed): every
+	// benchmark says so.
+	code, cmpOut, cmpErr = mainRun(t, "compare", "--by", "driver", hostOut, newOut, "--isa", hostISA+","+hostISA, "--format", "json")
+	if code != 0 && code != 1 {
+		t.Fatalf("compare --isa (same build): exit %d: %s%s", code, cmpErr, cmpOut)
+	}
+	var rep struct {
+		Comparisons []struct {
+			Key  string `json:"key"`
+			Code *struct {
+				Unchanged bool `json:"unchanged"`
+			} `json:"code"`
+		} `json:"comparisons"`
+	}
+	if err := json.Unmarshal([]byte(cmpOut), &rep); err != nil {
+		t.Fatal(err)
+	}
+	unchanged := 0
+	for _, c := range rep.Comparisons {
+		if c.Code != nil && c.Code.Unchanged {
+			unchanged++
+		} else if c.Code != nil {
+			t.Errorf("%s: the same isa file on both sides, but not \"code unchanged\"", c.Key)
+		}
+	}
+	if unchanged == 0 {
+		t.Errorf("compare --isa (same build): no benchmark says code unchanged:\n%s", cmpOut)
 	}
 }
 

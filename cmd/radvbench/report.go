@@ -58,6 +58,8 @@ type reportOptions struct {
 	Noise *noise.File
 	// Trends are history trend charts ('report --db').
 	Trends []*chart.Chart
+	// ISA are the isa files of each group (report.Options.ISA).
+	ISA []compare.Input
 }
 
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -68,6 +70,7 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
 	f.policyFlags(fs)
+	fs.StringSliceVar(&f.isa, "isa", nil, "the compiler's figures beside each verdict from isa files, one per group, baseline first (as 'compare --isa')")
 	fs.StringVar(&db, "db", "", "also draw each benchmark's trend from this history store (SQLite file or postgres://...), change points marked")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -96,6 +99,11 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		files[i], names[i] = in.File, in.Name
 	}
 	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol}
+	if len(f.isa) > 0 {
+		if opts.ISA, err = loadInputs(f.isa); err != nil {
+			return err
+		}
+	}
 	if opts.Noise, err = loadNoise(pol.NoiseFile); err != nil {
 		return err
 	}
@@ -127,7 +135,7 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 		opts.Policy = compare.DefaultPolicy()
 	}
 	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, Extra: opts.Trends,
-		Advise: compareAdvice, Explain: reportExplain})
+		ISA: opts.ISA, Advise: compareAdvice, Explain: reportExplain})
 	var inErr *report.InputError
 	var wrErr *report.WriteError
 	switch {

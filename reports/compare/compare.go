@@ -93,6 +93,11 @@ type Options struct {
 	// Advise words the advice some warnings, reasons and notes end with
 	// (see Advice); nil leaves it out.
 	Advise Adviser
+	// ISA, when set, gives the compiler's figures of each group (one isa
+	// file per group, baseline first) for Comparison.Code, in place of
+	// what the runs captured (runs on a driver that captures nothing,
+	// such as lavapipe in CI).
+	ISA []Input
 }
 
 // Side is one group's view of a benchmark: its runs and their figures.
@@ -204,6 +209,10 @@ type Comparison struct {
 	Warnings []Warning `json:"warnings,omitempty"`
 	// Note explains an Incomparable or Failed verdict.
 	Note string `json:"note,omitempty"`
+	// Code is what changed in the compiled code between the two sides
+	// (nil when either side has no compiler figures for the benchmark):
+	// the "why" beside the verdict.
+	Code *Code `json:"code,omitempty"`
 
 	// tested is set when the runs were judged (both sides ran, with
 	// comparable metrics): the comparison is one of the family a
@@ -353,14 +362,20 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	j := newJudge(&opt.Policy, opt.Noise, opt.Advise)
 	j.design = opt.Design
 	bg := ordered[0]
+	sides, codeNotes, err := codeSides(ordered, opt.ISA)
+	if err != nil {
+		return nil, err
+	}
+	rep.Notes = append(rep.Notes, codeNotes...)
 	type pair struct {
 		key, group string
+		gi         int
 		base, new  *entry
 	}
 	var pairs []pair
-	for _, g := range ordered[1:] {
+	for gi, g := range ordered[1:] {
 		for _, k := range unionKeys(bg, g) {
-			pairs = append(pairs, pair{k, displayGroup(g.name), bg.entries[k], g.entries[k]})
+			pairs = append(pairs, pair{k, displayGroup(g.name), gi + 1, bg.entries[k], g.entries[k]})
 			rep.Comparisons = append(rep.Comparisons, j.judge(k, displayGroup(g.name), bg.entries[k], g.entries[k]))
 		}
 	}
@@ -376,6 +391,8 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	}
 	for i := range rep.Comparisons {
 		c := &rep.Comparisons[i]
+		p := pairs[i]
+		c.Code = codeOf(&opt.Policy, c.Key, sides[0], sides[p.gi], p.base, p.new)
 		if c.Allowed {
 			for a := range opt.Policy.Allow {
 				if opt.Policy.Allow[a].Match.Match(c.Key) {

@@ -106,6 +106,9 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		}
 		tc := junitCase{Classname: "radvbench." + suite, Name: c.Key}
 		msg := verdictText(c) + ": " + figures(c)
+		if code := c.Code.Text(); code != "" {
+			msg += "; " + code
+		}
 		rem := strings.Join(remarks(c), "; ")
 		switch {
 		case c.Fails():

@@ -72,10 +72,18 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 }
 
 func mdTable(b *strings.Builder, cs []*Comparison, multi bool, fn *footnotes) {
+	code := false
+	for _, c := range cs {
+		code = code || c.Code != nil
+	}
+	codeHead, codeRule := "", ""
+	if code {
+		codeHead, codeRule = " Code |", "---|"
+	}
 	if multi {
-		b.WriteString("| Benchmark | Group | Baseline | This group | Change | Interval | p | Floor | Verdict | Notes |\n|---|---|--:|--:|--:|--:|--:|--:|---|---|\n")
+		b.WriteString("| Benchmark | Group | Baseline | This group | Change | Interval | p | Floor | Verdict |" + codeHead + " Notes |\n|---|---|--:|--:|--:|--:|--:|--:|---|" + codeRule + "---|\n")
 	} else {
-		b.WriteString("| Benchmark | Baseline | New | Change | Interval | p | Floor | Verdict | Notes |\n|---|--:|--:|--:|--:|--:|--:|---|---|\n")
+		b.WriteString("| Benchmark | Baseline | New | Change | Interval | p | Floor | Verdict |" + codeHead + " Notes |\n|---|--:|--:|--:|--:|--:|--:|---|" + codeRule + "---|\n")
 	}
 	for _, c := range cs {
 		cells := []string{"`" + mdCode(c.Key) + "`"}
@@ -91,7 +99,11 @@ func mdTable(b *strings.Builder, cs []*Comparison, multi bool, fn *footnotes) {
 			p = fmt.Sprintf("%.3f", float64(c.P))
 		}
 		cells = append(cells, mdSide(c.Base, c.Unit), mdSide(c.New, c.Unit), FormatChange(float64(c.Change)),
-			FormatInterval(float64(c.Low), float64(c.High)), p, floorText(c), v, fn.ref(remarks(c)...))
+			FormatInterval(float64(c.Low), float64(c.High)), p, floorText(c), v)
+		if code {
+			cells = append(cells, mdEscape(c.Code.Text()))
+		}
+		cells = append(cells, fn.ref(remarks(c)...))
 		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	}
 }

@@ -31,9 +31,17 @@ func WriteText(w io.Writer, r *Report) error {
 	fn := r.Footnotes()
 	header1 := []string{"", "", r.Baseline, ""}
 	header2 := []string{"benchmark", "unit", "figure", "runs"}
+	block := 7
+	if r.HasCode() {
+		block = 8
+	}
 	for _, g := range others {
 		header1 = append(header1, g.Name, "", "", "", "", "", "")
 		header2 = append(header2, "figure", "runs", "change", "interval", "p", "floor", "verdict")
+		if block == 8 {
+			header1 = append(header1, "")
+			header2 = append(header2, "code")
+		}
 	}
 	rows := [][]string{header1, header2}
 	for _, k := range keys {
@@ -48,7 +56,7 @@ func WriteText(w io.Writer, r *Report) error {
 		for _, g := range others {
 			c := cell[k][g.Name]
 			if c == nil {
-				row = append(row, "", "", "", "", "", "", "")
+				row = append(row, make([]string, block)...)
 				continue
 			}
 			v := verdictText(c)
@@ -57,10 +65,13 @@ func WriteText(w io.Writer, r *Report) error {
 			}
 			row = append(row, sideMedian(c.New), runsText(c.New), FormatChange(float64(c.Change)),
 				FormatInterval(float64(c.Low), float64(c.High)), FormatP(float64(c.P)), floorText(c), v)
+			if block == 8 {
+				row = append(row, c.Code.Text())
+			}
 		}
 		rows = append(rows, row)
 	}
-	writeTable(&b, rows, &tableLayout{lead: 2, blocks: []int{2, 7}})
+	writeTable(&b, rows, &tableLayout{lead: 2, blocks: []int{2, block}})
 	fn.write(&b)
 	_, err := io.WriteString(w, b.String())
 	return err

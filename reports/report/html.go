@@ -23,7 +23,10 @@ type row struct {
 	Change, P               string
 	Floor                   string
 	Verdict                 string
-	Class                   string
+	// Code is what changed in the compiled code (compare.Code.Text),
+	// shown under the verdict.
+	Code  string
+	Class string
 	// Notes are the footnote numbers of the row's remarks
 	// (compare.Footnotes: the text output's numbers).
 	Notes []int
@@ -118,7 +121,7 @@ func rows(rep *compare.Report, names map[string]*results.Result, hidden map[stri
 				Key: c.Key, Name: c.Key, Group: c.Group, Metric: c.Metric,
 				Base: side(c.Base, c.Unit), New: side(c.New, c.Unit),
 				Change: compare.FormatChange(float64(c.Change)), P: p, Floor: compare.FormatFloor(float64(c.Limits.Floor)),
-				Verdict: verdictLabel(c), Class: verdictClass(c), Notes: fn.Numbers(c),
+				Verdict: verdictLabel(c), Code: c.Code.Text(), Class: verdictClass(c), Notes: fn.Numbers(c),
 			}
 			if res := names[c.Key]; res != nil {
 				rw.Name, rw.Size = chart.TableName(res)
@@ -187,6 +190,7 @@ code { font-family: "Liberation Mono", Consolas, monospace; font-size: 0.95em; }
 td code { overflow-wrap: break-word; }
 .detail { display: block; color: #666; font-size: 0.85em; }
 .verdict { font-weight: bold; white-space: nowrap; }
+.verdict .code { font-weight: normal; white-space: normal; min-width: 12em; }
 #verdict-table { width: 100%; }
 #verdict-table td.head { min-width: 14em; }
 #verdict-table .size { white-space: nowrap; color: #444; }
@@ -266,7 +270,7 @@ nav ul { columns: 2; }
 <table id="verdict-table" class="cards">
 <thead><tr><th>Benchmark</th>{{if .Multi}}<th>Group</th>{{end}}<th>Baseline</th><th>New</th><th>Change</th><th>p</th><th>Noise floor</th><th>Verdict</th><th>Notes</th></tr></thead>
 <tbody>
-{{range .Rows}}<tr class="{{.Class}}"><td class="head" title="{{.Key}}"><code>{{.Name}}</code>{{if .Size}} <span class="size">{{.Size}}</span>{{end}}{{if .Config}} <code>@{{.Config}}</code>{{end}}</td>{{if $.Multi}}<td data-label="Group"><code>{{.Group}}</code></td>{{end}}<td class="num wide" data-label="Baseline">{{.Base.Value}}{{if .Base.Detail}}<span class="detail">{{.Base.Detail}}</span>{{end}}</td><td class="num wide" data-label="New">{{.New.Value}}{{if .New.Detail}}<span class="detail">{{.New.Detail}}</span>{{end}}</td><td class="num" data-label="Change">{{.Change}}</td><td class="num" data-label="p">{{.P}}</td><td class="num" data-label="Noise floor">{{.Floor}}</td><td class="verdict" data-label="Verdict">{{.Verdict}}</td><td class="notes" data-label="Notes">{{range $i, $n := .Notes}}{{if $i}}, {{end}}<a href="#note-{{$n}}">[{{$n}}]</a>{{end}}</td></tr>
+{{range .Rows}}<tr class="{{.Class}}"><td class="head" title="{{.Key}}"><code>{{.Name}}</code>{{if .Size}} <span class="size">{{.Size}}</span>{{end}}{{if .Config}} <code>@{{.Config}}</code>{{end}}</td>{{if $.Multi}}<td data-label="Group"><code>{{.Group}}</code></td>{{end}}<td class="num wide" data-label="Baseline">{{.Base.Value}}{{if .Base.Detail}}<span class="detail">{{.Base.Detail}}</span>{{end}}</td><td class="num wide" data-label="New">{{.New.Value}}{{if .New.Detail}}<span class="detail">{{.New.Detail}}</span>{{end}}</td><td class="num" data-label="Change">{{.Change}}</td><td class="num" data-label="p">{{.P}}</td><td class="num" data-label="Noise floor">{{.Floor}}</td><td class="verdict" data-label="Verdict">{{.Verdict}}{{if .Code}}<span class="detail code">{{.Code}}</span>{{end}}</td><td class="notes" data-label="Notes">{{range $i, $n := .Notes}}{{if $i}}, {{end}}<a href="#note-{{$n}}">[{{$n}}]</a>{{end}}</td></tr>
 {{end}}</tbody>
 </table>
 </div>

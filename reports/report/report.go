@@ -34,6 +34,9 @@ type Options struct {
 	Extra []*chart.Chart
 	// Advise is compare.Options.Advise for the comparison.
 	Advise compare.Adviser
+	// ISA is compare.Options.ISA: the compiler's figures of each group
+	// from isa files, for the code beside each verdict.
+	ISA []compare.Input
 	// Explain is the text shown in place of a comparison that could not
 	// be made (err from compare.Compare or CompareISA: one input and no
 	// key is a *compare.TooFewGroupsError), with what to do about it;
@@ -140,7 +143,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	copt := compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName, Advise: opt.Advise}
+	copt := compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName, Advise: opt.Advise, ISA: opt.ISA}
 	explain := opt.Explain
 	if explain == nil {
 		explain = func(err error) string { return err.Error() }
@@ -159,10 +162,11 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 		out.Charts = append(chart.ISA(inputs), opt.Extra...)
 	} else {
 		rep, err := compare.Compare(inputs, copt)
+		var ice *compare.ISACountError
 		switch {
 		case err == nil:
 			out.Compare = rep
-		case errors.As(err, &be):
+		case errors.As(err, &be), errors.As(err, &ice):
 			return nil, &InputError{err}
 		default:
 			out.NoCompare = explain(err)

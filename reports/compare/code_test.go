@@ -1,0 +1,190 @@
+package compare
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// codeRuns are lavapipe run files of the benchmarks the isa fixtures hold
+// (their IDs), all alike except slow's, which is 12% slower in the new
+// file.
+func codeRuns(t *testing.T, isa *results.File, slow string) (base, newer *results.File) {
+	t.Helper()
+	var bb, nb []bench
+	seen := map[string]bool{}
+	for _, r := range isa.Results {
+		if seen[r.ID()] {
+			continue
+		}
+		seen[r.ID()] = true
+		b := bench{suite: r.Suite, kernel: r.Kernel, variant: r.Variant, params: r.Params, ns: 1e5, cv: 0.002,
+			n: 20, runs: 5, between: 0.002, metric: "gflops", work: 2 * 256 * 256 * 256}
+		bb = append(bb, b)
+		if strings.Contains(r.ID(), slow) {
+			b.ns *= 1.12
+		}
+		nb = append(nb, b)
+	}
+	base, newer = file(lvpDevice(), 1, bb...), file(lvpDevice(), 2, nb...)
+	for _, f := range []*results.File{base, newer} {
+		f.Shaders = map[string]string{}
+		for i := range f.Results {
+			f.Results[i].Shader = f.Results[i].Kernel + ".comp"
+			f.Shaders[f.Results[i].Shader] = "hash-" + f.Results[i].Kernel
+		}
+	}
+	return base, newer
+}
+
+func findComparison(t *testing.T, rep *Report, sub string) *Comparison {
+	t.Helper()
+	for i := range rep.Comparisons {
+		if strings.Contains(rep.Comparisons[i].Key, sub) {
+			return &rep.Comparisons[i]
+		}
+	}
+	t.Fatalf("no comparison of %s", sub)
+	return nil
+}
+
+// TestCodeBesideVerdict: runs on a driver that captures nothing
+// (lavapipe) compared with the isa files of two Mesa versions: the
+// coopmat GEMM whose occupancy fell (navi31, Subgroups per SIMD 10 → 8)
+// shows it beside its regression; the same isa file on both sides says
+// "code unchanged" everywhere; a changed SPIR-V says so.
+func TestCodeBesideVerdict(t *testing.T) {
+	isa25, isa26 := loadISA(t, "mesa-25.0"), loadISA(t, "mesa-26.1")
+	const slow = "name=sg2x2-t2x2-k2"
+	base, newer := codeRuns(t, isa25, slow)
+	in := []Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
+	isa := []Input{{Name: "mesa-25.0.json", File: isa25}, {Name: "mesa-26.1.json", File: isa26}}
+
+	rep, err := Compare(in, Options{Policy: DefaultPolicy(), ISA: isa})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := findComparison(t, rep, slow)
+	if c.Verdict != Regression || c.Code == nil || c.Code.Source != CodeISA || c.Code.Target != "navi31" {
+		t.Fatalf("%s: verdict %s, code %+v: want a regression with navi31's isa figures", c.Key, c.Verdict, c.Code)
+	}
+	if txt := c.Code.Text(); !strings.Contains(txt, "Subgroups per SIMD 10→8") || c.Code.Unchanged {
+		t.Errorf("%s: code %q: want the occupancy drop 10→8", c.Key, txt)
+	}
+	if !hasNote(rep, "the compiler's figures are navi31's from mesa-25.0.json (its first target of navi31, gfx1201; the runs' device llvmpipe") {
+		t.Errorf("notes %q: want the target choice explained", rep.Notes)
+	}
+	var text, md, junit bytes.Buffer
+	for f, b := range map[string]*bytes.Buffer{"text": &text, "markdown": &md, "junit": &junit} {
+		if err := Write(b, rep, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goldenOut(t, "code-isa.text", text.Bytes())
+	goldenOut(t, "code-isa.markdown", md.Bytes())
+	if !strings.Contains(junit.String(), "Subgroups per SIMD 10→8") {
+		t.Errorf("JUnit failure message lacks the code change:\n%s", junit.String())
+	}
+
+	// The same compiler on both sides: every benchmark's code is unchanged.
+	rep, err = Compare(in, Options{Policy: DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rep.Comparisons {
+		c := &rep.Comparisons[i]
+		if c.Code == nil || !c.Code.Unchanged || c.Code.Text() != "code unchanged" {
+			t.Errorf("%s: code %+v: want code unchanged", c.Key, c.Code)
+		}
+	}
+	// The same statistics but another SPIR-V: not "unchanged".
+	newer.Shaders["coopmat-f16.comp"] = "another-hash"
+	rep, err = Compare(in, Options{Policy: DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := findComparison(t, rep, slow); c.Code.Unchanged || c.Code.Text() != "SPIR-V changed, same statistics" {
+		t.Errorf("%s: code %q: want the SPIR-V change said", c.Key, c.Code.Text())
+	}
+
+	// One isa file for two groups, or a run file given as one: errors.
+	var ce *ISACountError
+	if _, err := Compare(in, Options{Policy: DefaultPolicy(), ISA: isa[:1]}); !errors.As(err, &ce) {
+		t.Errorf("one isa file for two groups: %v, want an *ISACountError", err)
+	}
+	if _, err := Compare(in, Options{Policy: DefaultPolicy(), ISA: []Input{isa[0], in[1]}}); err == nil || !strings.Contains(err.Error(), "not an isa file") {
+		t.Errorf("a run file as an isa file: %v", err)
+	}
+}
+
+// TestCodeCaptured: run files that carry their own capture (a RADV run)
+// are compared without isa files; a side without figures gets no code.
+func TestCodeCaptured(t *testing.T) {
+	isa25, isa26 := loadISA(t, "mesa-25.0"), loadISA(t, "mesa-26.1")
+	const slow = "name=sg2x2-t2x2-k2"
+	base, newer := codeRuns(t, isa25, slow)
+	capture := func(f, isa *results.File) {
+		byID := map[string]*results.Result{}
+		for i := range isa.Results {
+			if r := &isa.Results[i]; r.Config == "navi31" {
+				byID[r.ID()] = r
+			}
+		}
+		f.Capture = results.CaptureOn
+		for i := range f.Results {
+			if r := byID[f.Results[i].ID()]; r != nil {
+				f.Results[i].Pipelines = r.Pipelines
+			}
+		}
+	}
+	capture(base, isa25)
+	capture(newer, isa26)
+	in := []Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
+	rep, err := Compare(in, Options{Policy: DefaultPolicy()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := findComparison(t, rep, slow)
+	if c.Code == nil || c.Code.Source != CodeCaptured || !strings.Contains(c.Code.Text(), "Subgroups per SIMD 10→8") {
+		t.Errorf("%s: code %+v: want the captured occupancy drop", c.Key, c.Code)
+	}
+	for i := range newer.Results {
+		newer.Results[i].Pipelines = nil
+	}
+	rep, err = Compare(in, Options{Policy: DefaultPolicy()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.HasCode() {
+		t.Errorf("figures on one side only: want no code column")
+	}
+}
+
+func TestCodeText(t *testing.T) {
+	nan := Float(math.NaN())
+	for _, tc := range []struct {
+		name string
+		code *Code
+		want string
+	}{
+		{"none", nil, ""},
+		{"unchanged", &Code{Unchanged: true}, "code unchanged"},
+		{"spirv", &Code{SPIRVChanged: true}, "SPIR-V changed, same statistics"},
+		{"two", &Code{Changes: []ISAChange{{Pipeline: "p", Stat: "VGPRs", Base: 96, New: 120}, {Pipeline: "p", Stat: "Subgroups per SIMD", Base: 16, New: 8}}},
+			"VGPRs 96→120, Subgroups per SIMD 16→8"},
+		{"more", &Code{Changes: []ISAChange{{Stat: "a", Base: 1, New: 2}, {Stat: "b", Base: 1, New: 2}, {Stat: "c", Base: 1, New: 2}, {Stat: "d", Base: 1, New: 2}, {Stat: "e", Base: nan, New: 3}}},
+			"a 1→2, b 1→2, c 1→2, +2 more"},
+		{"gone and new", &Code{Changes: []ISAChange{{Stat: "Spilled VGPRs", Base: 4, New: nan}, {Stat: "VOPD", Base: nan, New: 3}}},
+			"Spilled VGPRs gone (was 4), VOPD new 3"},
+		{"two pipelines", &Code{Changes: []ISAChange{{Pipeline: "build", Stat: "VGPRs", Base: 8, New: 9}, {Pipeline: "trace", Stat: "VGPRs", Base: 40, New: 48}}},
+			"build VGPRs 8→9, trace VGPRs 40→48"},
+	} {
+		if got := tc.code.Text(); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
