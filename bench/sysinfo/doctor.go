@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/radvbench/radvbench/bench/gpumetrics"
 )
 
 // Finding statuses.
@@ -466,6 +468,10 @@ func checkClocks(g *GPU, add addFunc) {
 		}
 	}
 
+	if m := g.GPUMetrics; m != nil {
+		diagnoseThrottle(add, card, m)
+	}
+
 	if g.LinkWidth != "" && g.MaxLinkWidth != "" {
 		w, err1 := strconv.Atoi(g.LinkWidth)
 		mw, err2 := strconv.Atoi(g.MaxLinkWidth)
@@ -602,4 +608,31 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// diagnoseThrottle warns when gpu_metrics says the GPU is already
+// throttling before the run (a throttle bit set at idle: a power or
+// thermal limit, or a hot VR), and says when the table's revision is
+// one radvbench does not decode.
+func diagnoseThrottle(add addFunc, card string, m *gpumetrics.Metrics) {
+	check := "throttle." + card
+	if !m.Known {
+		add(check, Warn, fmt.Sprintf("gpu_metrics revision %s is not one radvbench decodes: clocks and throttling come from pp_dpm_* and hwmon only", m.Revision),
+			"")
+		return
+	}
+	throttled, known := m.Throttled()
+	switch {
+	case !known:
+		return
+	case throttled && m.IndepThrottleStatus != nil:
+		add(check, Warn, fmt.Sprintf("GPU throttling before the run (%s in gpu_metrics' indep_throttle_status): figures will be slower than the part can run",
+			strings.Join(gpumetrics.ThrottlerNames(*m.IndepThrottleStatus), ", ")),
+			"find the limit (power cap, temperature, VR) and let the GPU idle and cool before measuring")
+	case throttled:
+		add(check, Warn, fmt.Sprintf("GPU throttling before the run (gpu_metrics throttle_status %#x): figures will be slower than the part can run", *m.ThrottleStatus),
+			"find the limit (power cap, temperature, VR) and let the GPU idle and cool before measuring")
+	default:
+		add(check, OK, "no throttle bit set (gpu_metrics)", "")
+	}
 }

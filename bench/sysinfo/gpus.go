@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/devtable"
+	"github.com/radvbench/radvbench/bench/gpumetrics"
 )
 
 const kfdNodes = "/sys/class/kfd/kfd/topology/nodes"
@@ -217,6 +218,28 @@ func collectClocks(r *reader, dev string, g *GPU) {
 	g.MaxLinkSpeed, _ = r.str(join(dev, "max_link_speed"))
 	g.MaxLinkWidth, _ = r.str(join(dev, "max_link_width"))
 	g.Hwmon = readHwmon(r, dev)
+	g.GPUMetrics = readGPUMetrics(r, dev)
+}
+
+// readGPUMetrics decodes the card's gpu_metrics table (bench/gpumetrics),
+// where the file exists (older kernels and parts have none: not a
+// problem to record). An unknown revision is kept with Known false; a
+// table that does not decode is recorded malformed.
+func readGPUMetrics(r *reader, dev string) *gpumetrics.Metrics {
+	p := join(dev, "gpu_metrics")
+	if !r.exists(p) {
+		return nil
+	}
+	data, ok := r.read(p)
+	if !ok {
+		return nil
+	}
+	m, err := gpumetrics.Decode(data)
+	if err != nil {
+		r.malformed(p, err.Error())
+		return nil
+	}
+	return &m
 }
 
 func readHwmon(r *reader, dev string) *Hwmon {

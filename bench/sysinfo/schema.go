@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/devtable"
+	"github.com/radvbench/radvbench/bench/gpumetrics"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -153,6 +154,10 @@ type GPU struct {
 	GTTTotal       *int64     `json:"gtt_total,omitempty"`
 	GTTUsed        *int64     `json:"gtt_used,omitempty"`
 	Hwmon          *Hwmon     `json:"hwmon,omitempty"`
+	// GPUMetrics is the decoded gpu_metrics table (clocks, power, energy,
+	// throttle status, temperatures), nil where the card has no such
+	// file.
+	GPUMetrics *gpumetrics.Metrics `json:"gpu_metrics,omitempty"`
 }
 
 // Hwmon is the card's hwmon readings, converted to W, °C and MHz.
