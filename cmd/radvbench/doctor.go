@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
@@ -42,39 +41,15 @@ fail with a one-line reason and the fix. Exit status 0 when nothing fails,
 	}
 	findings := sysinfo.Diagnose(s)
 	adviseFindings(findings)
-	counts := map[string]int{}
-	for _, f := range findings {
-		counts[f.Status]++
-	}
+	d := sysreport.NewDoctor(findings)
 	if *asJSON {
-		out := struct {
-			Findings []sysinfo.Finding `json:"findings"`
-			OK       int               `json:"ok"`
-			Warn     int               `json:"warn"`
-			Fail     int               `json:"fail"`
-		}{findings, counts[sysinfo.OK], counts[sysinfo.Warn], counts[sysinfo.Fail]}
-		if err := writeJSON(stdout, out); err != nil {
+		if err := writeJSON(stdout, d); err != nil {
 			return err
 		}
 	} else {
-		subject := "no AMD GPU"
-		if g := s.PrimaryGPU(); g != nil {
-			subject = g.Name + " (" + g.Card + ")"
-		}
-		fmt.Fprintf(stdout, "radvbench doctor: %s on Linux %s, root %s\n\n", subject, sysreport.OrNA(s.Kernel.Release), s.Root)
-		width := 0
-		for _, f := range findings {
-			width = max(width, len(f.Check))
-		}
-		for _, f := range findings {
-			fmt.Fprintf(stdout, "%-5s %-*s  %s\n", f.Status, width, f.Check, f.Reason)
-			if f.Fix != "" {
-				fmt.Fprintf(stdout, "      %-*s  fix: %s\n", width, "", f.Fix)
-			}
-		}
-		fmt.Fprintf(stdout, "\n%d ok, %d warn, %d fail\n", counts[sysinfo.OK], counts[sysinfo.Warn], counts[sysinfo.Fail])
+		sysreport.WriteDoctor(stdout, "radvbench doctor", s, d)
 	}
-	if counts[sysinfo.Fail] > 0 {
+	if d.Fail > 0 {
 		return &exitError{code: 1}
 	}
 	return nil
