@@ -3,6 +3,8 @@ package history
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -93,7 +95,10 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 			f.Results = append(f.Results, r)
 		}
 		prows.Close()
-		return prows.Err()
+		if err := prows.Err(); err != nil {
+			return err
+		}
+		return s.readCode(ctx, runs, args, in)
 	})
 	if err != nil {
 		return nil, err
@@ -131,4 +136,38 @@ func parseParams(s string) map[string]int64 {
 		}
 	}
 	return out
+}
+
+// readCode gives the results of runs (of the run IDs args, whose
+// placeholders are in) the pipelines their run captured.
+func (s *Store) readCode(ctx context.Context, runs map[string]*results.File, args []any, in string) error {
+	rows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT run_id, benchmark, pipelines FROM radvbench_code WHERE run_id IN (`+in+`)`), args...)
+	if err != nil {
+		return s.queryErr("read compiled code", err)
+	}
+	defer rows.Close()
+	index := map[string]map[string]*results.Result{} // run ID, benchmark
+	for rows.Next() {
+		var id, bench, pipes string
+		if err := rows.Scan(&id, &bench, &pipes); err != nil {
+			return err
+		}
+		f := runs[id]
+		if f == nil {
+			continue
+		}
+		if index[id] == nil {
+			index[id] = map[string]*results.Result{}
+			for i := range f.Results {
+				index[id][f.Results[i].ID()] = &f.Results[i]
+			}
+		}
+		if r := index[id][bench]; r != nil {
+			if err := json.Unmarshal([]byte(pipes), &r.Pipelines); err != nil {
+				return fmt.Errorf("run %s, %s: the stored compiled code is damaged: %w", id, bench, err)
+			}
+			f.Capture = results.CaptureOn
+		}
+	}
+	return rows.Err()
 }

@@ -3,6 +3,7 @@ package history
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -35,7 +36,11 @@ type run struct {
 	device, driver, kernel, commit string
 	keys                           map[string]string
 	points                         []point
+	code                           []codeRow
 }
+
+// codeRow is one benchmark's captured pipelines in one run, as JSON.
+type codeRow struct{ benchmark, pipelines string }
 
 type point struct {
 	benchmark, suite, kernel, variant, params, status, metric, unit, better string
@@ -75,8 +80,11 @@ func (s *Store) Import(ctx context.Context, f *results.File, source string) (Imp
 	} else if n == 0 {
 		return out, nil // already imported
 	}
-	var runRows, keyRows, pointRows [][]any
+	var runRows, keyRows, pointRows, codeRows [][]any
 	for _, r := range runs {
+		for _, c := range r.code {
+			codeRows = append(codeRows, []any{r.id, c.benchmark, c.pipelines})
+		}
 		runRows = append(runRows, []any{r.id, id, r.round, r.started.UnixNano(), r.config, r.device, r.driver, r.kernel, r.commit})
 		keys := make([]string, 0, len(r.keys))
 		for k := range r.keys {
@@ -98,6 +106,9 @@ func (s *Store) Import(ctx context.Context, f *results.File, source string) (Imp
 	}
 	if err := s.insertRows(ctx, tx, "radvbench_points (run_id, benchmark, suite, kernel_name, variant, params, status, metric, unit, better, n, median, ci_low, ci_high, samples)", pointRows); err != nil {
 		return out, fmt.Errorf("import %s: points: %w", source, err)
+	}
+	if err := s.insertRows(ctx, tx, "radvbench_code (run_id, benchmark, pipelines)", codeRows); err != nil {
+		return out, fmt.Errorf("import %s: compiled code: %w", source, err)
 	}
 	if testHookInImport != nil {
 		testHookInImport()
@@ -254,6 +265,10 @@ func splitRuns(f *results.File, fileID string) []*run {
 			}
 			continue
 		}
+		var code []byte
+		if len(res.Pipelines) > 0 {
+			code, _ = json.Marshal(res.Pipelines) // plain data: cannot fail
+		}
 		rds, samples := res.RunSamples()
 		for j, rd := range rds {
 			r := byRound[roundKey{res.Config, rd}]
@@ -264,6 +279,9 @@ func splitRuns(f *results.File, fileID string) []*run {
 				continue // a sample of an unlisted round: the file is damaged
 			}
 			r.points = append(r.points, mk(results.StatusOK, samples[j]))
+			if code != nil {
+				r.code = append(r.code, codeRow{benchmark: id, pipelines: string(code)})
+			}
 		}
 	}
 	return runs

@@ -2,8 +2,13 @@ package history
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/radvbench/radvbench/reports/compare"
 
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -61,4 +66,84 @@ func TestImportISA(t *testing.T) {
 	if !found {
 		t.Errorf("no status point of gfx1201's skipped kernel among %d benchmarks", len(bs))
 	}
+}
+
+// TestImportCapturedCode: a run file whose results carry the pipelines
+// the run captured keeps them through the store (schema v3), and the
+// history gate's comparison of two stored runs puts the compiler's
+// change beside its verdict.
+func TestImportCapturedCode(t *testing.T) {
+	isa := map[string]*results.File{}
+	for _, v := range []string{"25.0", "26.1"} {
+		f, err := results.Load("../compare/testdata/isa/mesa-" + v + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		isa[v] = f
+	}
+	// The coopmat GEMM's navi31 pipelines of each Mesa, as captured by a
+	// run on an RX 7900 XTX.
+	coop := func(f *results.File) []results.PipelineStats {
+		for _, r := range f.Results {
+			if r.Kernel == "coopmat-f16" && r.Config == "navi31" {
+				return r.Pipelines
+			}
+		}
+		t.Fatal("no coopmat-f16 navi31 result in the fixture")
+		return nil
+	}
+	backends(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		s := openStore(t, dsn)
+		var ids []string
+		for i, v := range []string{"25.0", "26.1"} {
+			m := 100 - 10*float64(i) // 10% slower on 26.1
+			f := fakeFile(fakeSpec{seed: uint64(i + 1), start: t0.Add(time.Duration(i) * 24 * time.Hour), medians: [][]float64{{m, 10}, {m + 1, 10.1}, {m - 1, 9.9}}})
+			f.Capture = results.CaptureOn
+			f.Results[0].Pipelines = coop(isa[v])
+			got, err := s.Import(ctx, f, "run-"+v+".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r := 1; r <= got.Runs; r++ {
+				ids = append(ids, fmt.Sprintf("%s-%d", got.FileID, r))
+			}
+		}
+		files, err := s.Files(ctx, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) != 6 {
+			t.Fatalf("%d stored runs, want 6", len(files))
+		}
+		for _, f := range files {
+			if f.Capture != results.CaptureOn || len(f.Results) != 2 || len(f.Results[0].Pipelines) == 0 && len(f.Results[1].Pipelines) == 0 {
+				t.Fatalf("stored run: capture %q, results %d: want the captured pipelines back", f.Capture, len(f.Results))
+			}
+		}
+		var in []compare.Input
+		for i, f := range files {
+			g := "25.0"
+			if i >= 3 {
+				g = "26.1"
+			}
+			in = append(in, compare.Input{Name: fmt.Sprint("run ", i), File: f, Group: g})
+		}
+		rep, err := compare.Compare(in, compare.Options{Policy: compare.DefaultPolicy()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range rep.Comparisons {
+			if c.Code != nil {
+				found = true
+				if txt := c.Code.Text(); !strings.Contains(txt, "Subgroups per SIMD 10→8") {
+					t.Errorf("%s: code %q, want the occupancy drop", c.Key, txt)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no comparison of the stored runs carries the compiler's figures")
+		}
+	})
 }

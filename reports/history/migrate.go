@@ -64,6 +64,18 @@ var migrations = [][]string{
 	{
 		`CREATE INDEX radvbench_points_trend ON radvbench_points(benchmark, run_id, status, median, ci_low, ci_high, n, metric, unit, better)`,
 	},
+	// v3: what the driver compiled each benchmark of a run into, where
+	// the run captured it (results.Result.Pipelines, as JSON), so the
+	// history gate puts the compiler's figures beside its verdicts.
+	{
+		`CREATE TABLE radvbench_code (
+			run_id TEXT NOT NULL REFERENCES radvbench_runs(id),
+			benchmark TEXT NOT NULL,
+			pipelines TEXT NOT NULL,
+			PRIMARY KEY (benchmark, run_id)
+		)`,
+		`CREATE INDEX radvbench_code_run ON radvbench_code(run_id)`,
+	},
 }
 
 // SchemaVersion is the schema this build writes.
