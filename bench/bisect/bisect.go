@@ -117,7 +117,8 @@ type Options struct {
 	Prepare func(ctx context.Context, c *Candidate) error
 	// Prior are the steps of an earlier bisection of the same
 	// candidates (Result.Steps): a step of theirs that marked its
-	// candidate good or bad is not run again (a skipped or unsure one is).
+	// candidate good or bad (the verification: bad) is not run again; a
+	// skipped or unsure one is.
 	Prior []Step
 	// OnStep is called after each step with the result so far (to
 	// save it, and print the step).
@@ -185,7 +186,9 @@ const (
 	StoppedUnsure Status = "stopped: a step is unsure"
 	// BudgetSpent: the total budget ran out; the range remains.
 	BudgetSpent Status = "stopped: the total budget is spent"
-	// NoDifference: the verification did not call the bad end slower.
+	// NoDifference: the verification did not call the bad end slower:
+	// it found it no slower (~ or faster in every benchmark), or could
+	// not tell (unsure; Why says which).
 	NoDifference Status = "good and bad do not differ"
 	// EndFailed: an end could not be prepared or run.
 	EndFailed Status = "an end did not run"
@@ -466,8 +469,11 @@ func (b *bisection) run(ctx context.Context) {
 	case v.Mark == Skip:
 		b.end(EndFailed, "%s against %s: %s", bad.Name, good.Name, v.Why)
 		return
+	case v.Mark == Unsure:
+		b.end(NoDifference, "the gate could not tell %s from %s within its budget: %s", bad.Name, good.Name, v.Why)
+		return
 	case v.Mark != Bad:
-		b.end(NoDifference, "%s was not called slower than %s: %s", bad.Name, good.Name, v.Why)
+		b.end(NoDifference, "%s is not slower than %s: %s", bad.Name, good.Name, v.Why)
 		return
 	}
 	if r.Keys == nil {
@@ -539,7 +545,7 @@ func (b *bisection) step(ctx context.Context, n, i int) (*Step, error) {
 	r := b.r
 	base, cand := r.Candidates[0], r.Candidates[i]
 	for _, p := range b.o.Prior {
-		if p.Candidate == cand.Name && p.Base == base.Name && (p.N == 0) == (n == 0) && (p.Mark == Good || p.Mark == Bad) {
+		if p.Candidate == cand.Name && p.Base == base.Name && (p.N == 0) == (n == 0) && (p.Mark == Bad || n > 0 && p.Mark == Good) {
 			p.N, p.Index, p.Reused = n, i, true
 			return b.record(p), nil
 		}

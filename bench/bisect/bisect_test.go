@@ -170,7 +170,7 @@ func set(xs []int) map[int]bool {
 func TestBisectEnds(t *testing.T) {
 	g := &fakeGate{bad: 99}
 	r, _ := Run(context.Background(), g, Options{Candidates: cands(5)})
-	if r.Status != NoDifference || len(g.calls) != 1 || !strings.Contains(r.Why, "c4 was not called slower than c0") {
+	if r.Status != NoDifference || len(g.calls) != 1 || !strings.Contains(r.Why, "c4 is not slower than c0") {
 		t.Errorf("A/A: %s %q after %v", r.Status, r.Why, g.calls)
 	}
 	var buf bytes.Buffer
@@ -179,7 +179,7 @@ func TestBisectEnds(t *testing.T) {
 		t.Errorf("A/A text:\n%s", buf.String())
 	}
 	g = &fakeGate{bad: 2, unsure: set([]int{4})}
-	if r, _ = Run(context.Background(), g, Options{Candidates: cands(5)}); r.Status != NoDifference {
+	if r, _ = Run(context.Background(), g, Options{Candidates: cands(5)}); r.Status != NoDifference || !strings.Contains(r.Why, "could not tell c4 from c0 within its budget: unsure") {
 		t.Errorf("unsure ends: %s %q", r.Status, r.Why)
 	}
 	g = &fakeGate{bad: 2, fail: set([]int{4})}

@@ -1,0 +1,339 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/bisect"
+	"github.com/radvbench/radvbench/bench/launch"
+	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(&command{name: "bisect", summary: "find the first slower candidate between a good and a bad one, each step an interleaved gate", run: runBisect})
+}
+
+const bisectDescription = `
+Finds the first candidate (a build or a driver: an environment, as in
+'run --config NAME:ENV=VALUE,...') that is slower than the known-good one,
+in an ordered list whose first is good and last is bad. Each step is
+'run --until-decided' of the candidate against the good end (never the
+bad end: the question is "has the slowdown arrived yet?", and ~ against
+good is its answer), rounds of both side by side until the sequential
+design decides or --budget is spent. First a gate of bad against good
+must call a regression (else exit 2: "good and bad do not differ"); the
+benchmarks it calls slower are the ones every step judges. A candidate is
+bad when one of them is a regression, good when all are ~ (or faster). A
+step still unsure at its budget stops the bisection with the range that
+remains (--on-unsure skip passes over it instead); a candidate that does
+not prepare or run is skipped, as git bisect skip. Each gate's false-alarm
+rate is --alpha (shared among its benchmarks); over the bisection it is at
+most their sum, which the summary states. Every step is saved to -o
+(atomically, after each step); --resume reuses its good and bad steps.
+
+Candidates: --good, --candidate (repeatable, in order) and --bad, or a
+--candidates file (one NAME[:ENV=VALUE,...] a line, good first), or
+--revisions FILE with --prepare 'CMD': CMD runs under sh with the revision
+as $1 when a step needs it, builds it, and prints its environment
+(VAR=VALUE lines); e.g. --prepare './build-mesa.sh "$1"' with the file
+from { echo GOOD; git rev-list --reverse --first-parent GOOD..BAD; }.
+
+'bisect step --good SPEC --candidate SPEC' is one gate for 'git bisect
+run': exit 0 good, 1 bad, 125 unsure or did not run (skip), 128 for a
+mistake of the command line or the good end (which stops git bisect run
+instead of marking the commit bad).
+
+Exit status: 0 when the first bad candidate was found, 1 when the
+bisection stopped short (an unsure step, only skipped candidates left, the
+--total-budget spent, an end that does not run), 2 for bad flags or good
+and bad that do not differ, 130 when interrupted.`
+
+// bisectPass are run's flags bisect passes to every step's gate.
+var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-time", "warmup", "target-ci", "seed", "runs", "interleave",
+	"threshold", "alpha", "alpha-per", "noise", "policy", "isolate", "no-capture", "sysroot", "dmesg"}
+
+type bisectFlags struct {
+	good, bad, file, prepare, revisions, out, onUnsure string
+	candidates                                         []string
+	budget, total                                      time.Duration
+	resume                                             bool
+}
+
+func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	step := len(args) > 0 && args[0] == "step"
+	if step {
+		args = args[1:]
+	}
+	var f bisectFlags
+	var rf runFlags
+	rfs := runFlagSet(&rf, io.Discard)
+	fs := newFlagSet("bisect", "bisect [step] --good NAME[:ENV=VALUE,...] [--candidate SPEC]... --bad SPEC [flags]", bisectDescription, stdout)
+	fs.StringVar(&f.good, "good", "", "the known-good candidate NAME[:ENV=VALUE,...] (default: the first listed)")
+	fs.StringVar(&f.bad, "bad", "", "the known-bad candidate (default: the last listed)")
+	fs.StringArrayVar(&f.candidates, "candidate", nil, "a candidate between them, NAME[:ENV=VALUE,...] as --config (repeatable, in order)")
+	fs.StringVar(&f.file, "candidates", "", "file of candidates, one NAME[:ENV=VALUE,...] a line, in order (# comments)")
+	fs.StringVar(&f.revisions, "revisions", "", "file of revisions, one a line, the good first and the bad last, each prepared by --prepare")
+	fs.StringVar(&f.prepare, "prepare", "", "shell command preparing revision $1 (also RADVBENCH_REV) and printing its environment, VAR=VALUE a line; a failure skips it")
+	fs.DurationVar(&f.budget, "budget", 10*time.Minute, "wall time of each step's gate (rounds stop starting after it; 0: no limit)")
+	fs.DurationVar(&f.total, "total-budget", 0, "wall time of the whole bisection (0: no limit); a step gets at most what is left")
+	fs.StringVar(&f.onUnsure, "on-unsure", "stop", "after a step that stays unsure: stop (report the range left) or skip (pass over the candidate)")
+	fs.StringVarP(&f.out, "out", "o", "", "the bisection file (default results/<UTC time>-bisect.json); each step's runs go to OUT-stepN-NAME.json beside it")
+	fs.BoolVar(&f.resume, "resume", false, "reuse the good and bad steps of the bisection in -o (same candidates), run the rest")
+	for _, n := range bisectPass {
+		fs.AddFlag(rfs.Lookup(n))
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return gitAbort(step, err)
+	}
+	cands, err := bisectCandidates(fs, &f, step)
+	if err != nil || fs.NArg() > 0 {
+		if err == nil {
+			err = usagef("bisect takes no arguments, got %q (candidates go in --candidate)", fs.Args())
+		}
+		return gitAbort(step, err)
+	}
+	if f.out == "" {
+		if f.out = launch.DefaultOut(time.Now().UTC(), []string{"bisect"}); step {
+			f.out = filepath.Join(os.TempDir(), "radvbench-"+filepath.Base(f.out)) // not in the work tree git bisects
+		}
+	}
+	g := &launchGate{fs: fs, out: strings.TrimSuffix(f.out, ".json"), stdout: stdout, stderr: stderr, resume: f.resume}
+	if _, _, _, err := g.plan(0, cands[0], cands[len(cands)-1], nil, f.budget); err != nil {
+		return gitAbort(step, err) // the run flags' mistakes, before anything runs
+	}
+	if err := os.MkdirAll(filepath.Dir(f.out), 0o755); err != nil {
+		return gitAbort(step, usagef("-o %s: %v", f.out, err))
+	}
+	if step {
+		return bisectStep(ctx, stdout, g, cands, f.budget)
+	}
+	o := bisect.Options{Candidates: cands, StepBudget: f.budget, TotalBudget: f.total, OnUnsure: bisect.OnUnsure(f.onUnsure),
+		Prepare: (&bisect.ShellPreparer{Command: f.prepare, Stderr: stderr}).Prepare}
+	if f.resume {
+		earlier, err := bisect.Load(f.out)
+		if err != nil {
+			return usagef("--resume: %v", err)
+		}
+		if why := bisect.SameCandidates(earlier.Candidates, cands); why != "" {
+			return usagef("--resume: %s bisected other candidates (%s): give the same candidates, or another -o", f.out, why)
+		}
+		o.Prior, o.Keys = earlier.Steps, earlier.Keys
+	}
+	var saveErr error
+	o.OnStep = func(r *bisect.Result, s *bisect.Step) {
+		fmt.Fprintln(stdout, bisect.StepLine(r, s))
+		if err := bisect.Write(f.out, r); err != nil && saveErr == nil {
+			saveErr = err
+		}
+	}
+	r, err := bisect.Run(ctx, g, o)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if err := bisect.Write(f.out, r); err != nil || saveErr != nil {
+		return fmt.Errorf("write the bisection file: %w", errors.Join(saveErr, err))
+	}
+	fmt.Fprintln(stdout)
+	if r.Status == bisect.NoDifference && len(r.Steps) > 0 && r.Steps[0].Report != nil {
+		compare.Write(stdout, r.Steps[0].Report, "text")
+	}
+	bisect.WriteText(stdout, r)
+	fmt.Fprintf(stdout, "bisection: %s\n", f.out)
+	switch r.Status {
+	case bisect.Found:
+		return nil
+	case bisect.NoDifference:
+		return usagef("good and bad do not differ: %s (a larger --budget, a quieter machine or --threshold may tell them apart)", r.Why)
+	case bisect.Interrupted:
+		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; '%s bisect --resume -o %s' with the same candidates continues", progName, f.out)}
+	}
+	return &exitError{code: 1, msg: fmt.Sprintf("%s: %s", r.Status, r.Why)}
+}
+
+// bisectCandidates reads the candidates the flags give, the good first.
+func bisectCandidates(fs *pflag.FlagSet, f *bisectFlags, step bool) ([]bisect.Candidate, error) {
+	specs := f.candidates
+	if f.file != "" {
+		if len(specs) > 0 {
+			return nil, usagef("--candidates and --candidate both list candidates: give one")
+		}
+		var err error
+		if specs, err = readList(f.file); err != nil {
+			return nil, err
+		}
+	}
+	if (f.revisions == "") != (f.prepare == "") || (f.revisions != "" && (len(specs) > 0 || f.good != "" || f.bad != "" || step)) {
+		return nil, usagef("--revisions and --prepare go together, instead of --good, --bad and --candidate(s) (and not with bisect step)")
+	}
+	switch {
+	case f.revisions != "":
+		revs, err := readList(f.revisions)
+		var cs []bisect.Candidate
+		for _, r := range revs {
+			cs = append(cs, bisect.Candidate{Name: bisect.RevName(r), Rev: r})
+		}
+		if err == nil {
+			err = bisect.Check(cs)
+		}
+		return cs, err
+	case step && (f.good == "" || len(specs) != 1 || f.bad != ""):
+		return nil, usagef("bisect step gates one candidate: give --good SPEC and one --candidate SPEC (or a --candidates file of one line)")
+	case f.good != "":
+		specs = append([]string{f.good}, specs...)
+	}
+	if f.bad != "" {
+		specs = append(specs, f.bad)
+	}
+	if len(specs) < 2 {
+		return nil, usagef("a bisection needs a good and a bad candidate: give --good SPEC --bad SPEC (and --candidate SPEC between, in order)")
+	}
+	cs, err := runflags.ParseConfigs(specs)
+	if err != nil {
+		return nil, usagef("%s", strings.Replace(err.Error(), "--config", "candidate", 1))
+	}
+	var out []bisect.Candidate
+	for _, c := range cs {
+		out = append(out, bisect.Candidate{Name: c.Name, Env: c.Env, Prepared: true})
+	}
+	if f.onUnsure != string(bisect.StopUnsure) && f.onUnsure != string(bisect.SkipUnsure) {
+		return nil, usagef("--on-unsure %q: use stop or skip", f.onUnsure)
+	}
+	if f.budget < 0 || f.total < 0 {
+		return nil, usagef("--budget and --total-budget must not be negative")
+	}
+	return out, nil
+}
+
+func readList(path string) ([]string, error) {
+	fl, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	defer fl.Close()
+	return bisect.ReadList(fl)
+}
+
+// gitAbort turns a usage error of bisect step into exit 128, which stops
+// git bisect run (2 would mark the commit bad).
+func gitAbort(step bool, err error) error {
+	if step && usage.Is(err) {
+		return &exitError{code: 128, msg: err.Error()}
+	}
+	return err
+}
+
+// bisectStep is one gate for git bisect run: 0 good, 1 bad, 125 skip.
+func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisect.Candidate, budget time.Duration) error {
+	res, err := g.Gate(ctx, 1, cs[0], cs[1], nil, budget)
+	switch {
+	case ctx.Err() != nil:
+		return &exitError{code: 130, msg: "interrupted"}
+	case err != nil:
+		return &exitError{code: 125, msg: fmt.Sprintf("%s did not run (skip): %v", cs[1].Name, err)}
+	}
+	compare.Write(stdout, res.Report, "text")
+	mark, why, _ := bisect.Judge(res.Report, nil)
+	fmt.Fprintf(stdout, "%s: %s — %s (results: %s)\n", cs[1].Name, mark, why, res.Results)
+	code := map[bisect.Mark]int{bisect.Good: 0, bisect.Bad: 1}[mark]
+	if mark == bisect.Unsure || mark == bisect.Skip {
+		code = 125
+	}
+	if code == 0 {
+		return nil
+	}
+	return &exitError{code: code, msg: fmt.Sprintf("%s is %s", cs[1].Name, mark)}
+}
+
+// launchGate is bisect's gate: 'run --until-decided' of two candidates
+// with bisect's run flags, through launch.Run.
+type launchGate struct {
+	fs             *pflag.FlagSet
+	out            string
+	stdout, stderr io.Writer
+	resume         bool
+	// names maps a benchmark's key to its suite/kernel/variant, from the
+	// files seen, for a --filter of the judged benchmarks.
+	names map[string]string
+}
+
+// plan is the launch.Plan of a step's gate, with its arguments and
+// run flag set.
+func (g *launchGate) plan(step int, base, cand bisect.Candidate, keys []string, budget time.Duration) (*launch.Plan, []string, *pflag.FlagSet, error) {
+	out := fmt.Sprintf("%s-step%d-%s.json", g.out, step, cand.Name)
+	args := []string{"--until-decided", "--progress=never", "--config", base.Name, "--config", cand.Name, "--budget", budget.String(), "-o", out}
+	for _, n := range bisectPass {
+		fl := g.fs.Lookup(n)
+		vals := []string{fl.Value.String()}
+		if sv, ok := fl.Value.(pflag.SliceValue); ok {
+			vals = sv.GetSlice()
+		}
+		for _, v := range vals {
+			if g.fs.Changed(n) {
+				args = append(args, "--"+n+"="+v)
+			}
+		}
+	}
+	var names []string
+	for _, k := range keys {
+		if n, ok := g.names[k]; ok {
+			names = append(names, regexp.QuoteMeta(n))
+		}
+	}
+	if len(names) == len(keys) && len(keys) > 0 {
+		args = append(args, "--filter=^(?:"+strings.Join(names, "|")+")$")
+	}
+	var rf runFlags
+	rfs := runFlagSet(&rf, io.Discard)
+	if err := parseFlags(rfs, args); err != nil {
+		return nil, nil, nil, err
+	}
+	p, err := planRun(rfs, &rf)
+	return p, args, rfs, err
+}
+
+func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candidate, keys []string, budget time.Duration) (*bisect.GateResult, error) {
+	p, args, rfs, err := g.plan(step, base, cand, keys, budget)
+	if err != nil {
+		return nil, err
+	}
+	out := p.Out
+	for i, c := range []bisect.Candidate{base, cand} {
+		p.Configs[i].Env, p.Configs[i].Exe = c.Env, c.Env[configExe]
+		if st, err := os.Stat(p.Configs[i].Exe); p.Configs[i].Exe != "" && (err != nil || st.Mode()&0o111 == 0 || !st.Mode().IsRegular()) {
+			return nil, fmt.Errorf("%s=%s is not an executable file", configExe, p.Configs[i].Exe)
+		}
+	}
+	if g.resume {
+		os.Remove(out + supervise.JournalSuffix) // an interrupted step's; the step runs again
+	}
+	p.Args, p.Command, p.ChildArgs = args, []string{"radvbench", "run"}, append([]string{"run"}, supervise.ArgsFor(rfs)...)
+	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(g.stderr, "  "+format+"\n", a...) }}
+	h.Round = func(round int, rep *compare.Report) {
+		fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())
+	}
+	o, err := launch.Run(ctx, *p, h, runEnv(g.stderr, g.stderr))
+	if err != nil {
+		return nil, runError(err)
+	}
+	if o.Verdict == nil {
+		return nil, fmt.Errorf("no verdict (%v)", o.Err)
+	}
+	if g.names == nil {
+		g.names = map[string]string{}
+	}
+	for _, r := range o.File.Results {
+		g.names[r.ID()] = r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
+	}
+	return &bisect.GateResult{Report: o.Verdict.Report, Rounds: o.Verdict.Rounds, Stop: o.Verdict.Stop, Results: o.Out}, nil
+}

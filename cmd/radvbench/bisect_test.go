@@ -1,0 +1,159 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/bisect"
+)
+
+// bisectGate are the flags of a cheap real gate on lavapipe: one small
+// naive GEMM, whose code llvmpipe's JIT makes about 4 times slower
+// without LLVM's optimisation passes (GALLIVM_PERF=nopt), so a 25%
+// threshold keeps it far from the slowdown and near A/A noise.
+var bisectGate = []string{"--suite", "matmul", "--filter", "naive", "--quick", "--sizes", "64", "--max-time", "100ms", "--warmup", "5ms",
+	"--threshold", "25", "--runs", "6", "--budget", "15s"}
+
+// useBinary makes the in-process CLI start the built radvbench as its
+// child processes (the test binary cannot be one).
+func useBinary(t *testing.T) {
+	exe := binary(t)
+	executable = func() (string, error) { return exe, nil }
+	t.Cleanup(func() { executable = selfExecutable })
+}
+
+// TestBisectLavapipe: 5 candidates, those from position 2 on under
+// GALLIVM_PERF=nopt: the bisection verifies the ends differ and lands on
+// c2 in at most 2 steps, or, if the machine is too noisy for a step,
+// says it is unsure with a range that holds c2; never another answer.
+// Every step is in the bisection file.
+func TestBisectLavapipe(t *testing.T) {
+	requireVulkan(t)
+	useBinary(t)
+	out := filepath.Join(t.TempDir(), "b.json")
+	args := append([]string{"bisect", "--good", "c0", "--candidate", "c1", "--candidate", "c2:GALLIVM_PERF=nopt",
+		"--candidate", "c3:GALLIVM_PERF=nopt", "--bad", "c4:GALLIVM_PERF=nopt", "-o", out}, bisectGate...)
+	code, stdout, stderr := cli(t, args...)
+	r, err := bisect.Load(out)
+	if err != nil {
+		t.Fatalf("exit %d: %v\n%s\n%s", code, err, stdout, stderr)
+	}
+	switch {
+	case code == 0 && r.Status == bisect.Found && r.Bad == 2:
+		if !strings.Contains(stdout, "first bad: c2 (position 2); last good: c1") || !strings.Contains(stdout, "over the bisection at most") {
+			t.Errorf("no answer or false-alarm bound:\n%s", stdout)
+		}
+	case code == 1 && r.Status == bisect.StoppedUnsure && r.Good < 2 && r.Bad >= 2,
+		code == 2 && r.Status == bisect.NoDifference && strings.Contains(r.Why, "could not tell"):
+		t.Logf("honestly unsure on a noisy machine: %s", r.Why)
+	default:
+		t.Fatalf("exit %d, %s (%s), range %d..%d; want c2 found\n%s\n%s", code, r.Status, r.Why, r.Good, r.Bad, stdout, stderr)
+	}
+	if n := len(r.Steps) - 1; n > bisect.Steps(5) || r.Steps[0].N != 0 || r.Steps[0].Mark != bisect.Bad && n > 0 {
+		t.Errorf("%d steps after the verification %+v, want at most 2", n, r.Steps[0])
+	}
+	for _, s := range r.Steps {
+		if _, err := os.Stat(s.Results); err != nil || s.Rounds < 1 || s.Report == nil {
+			t.Errorf("step %d: results %q (%v), %d rounds", s.N, s.Results, err, s.Rounds)
+		}
+	}
+}
+
+// TestBisectAA: good and bad that are the same exit 2 with the verdicts
+// before any bisection step.
+func TestBisectAA(t *testing.T) {
+	requireVulkan(t)
+	useBinary(t)
+	out := filepath.Join(t.TempDir(), "aa.json")
+	code, stdout, stderr := cli(t, append([]string{"bisect", "--good", "a", "--candidate", "b", "--bad", "c", "-o", out, "--alpha", "0.001"}, bisectGate...)...)
+	if code != 2 || !strings.Contains(stderr, "good and bad do not differ") || strings.Count(stderr, "radvbench bisect:") != 1 || !strings.Contains(stdout, "baseline: a") {
+		t.Fatalf("exit %d, want 2 with the verdicts\n%s\n%s", code, stdout, stderr)
+	}
+	if r, err := bisect.Load(out); err != nil || len(r.Steps) != 1 || r.Status != bisect.NoDifference {
+		t.Errorf("file: %v %+v", err, r)
+	}
+}
+
+// TestBisectGitBisectRun: git bisect run over a throwaway repository
+// whose commits switch cand.conf between the fast and the slow (nopt)
+// environment lands on the commit that made it slow (or, on a machine
+// too noisy to decide, skips, never naming another commit).
+func TestBisectGitBisectRun(t *testing.T) {
+	requireVulkan(t)
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	exe := binary(t)
+	dir := t.TempDir()
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		b, err := cmd.CombinedOutput()
+		if err != nil && args[0] != "bisect" {
+			t.Fatalf("git %v: %v\n%s", args, err, b)
+		}
+		return string(b)
+	}
+	git("init", "-q")
+	var commits []string
+	for i, spec := range []string{"cand", "cand:RADVBENCH_TEST_COMMIT=1", "cand:GALLIVM_PERF=nopt", "cand:GALLIVM_PERF=nopt,RADVBENCH_TEST_COMMIT=3"} {
+		os.WriteFile(filepath.Join(dir, "cand.conf"), []byte(spec+"\n"), 0o644)
+		git("add", "cand.conf")
+		git("commit", "-q", "-m", "commit "+string(rune('0'+i)))
+		commits = append(commits, strings.TrimSpace(git("rev-parse", "HEAD")))
+	}
+	git("bisect", "start", commits[3], commits[0])
+	run := append([]string{"bisect", "run", exe, "bisect", "step", "--good", "base", "--candidates", "cand.conf", "-o", filepath.Join(t.TempDir(), "step.json")}, bisectGate...)
+	log := git(run...)
+	switch {
+	case strings.Contains(log, commits[2]+" is the first bad commit"):
+	case strings.Contains(log, "only 'skip'ped commits left") && strings.Contains(log, commits[2]):
+		t.Logf("a noisy machine: git was told to skip\n%s", log)
+	default:
+		t.Fatalf("git bisect run did not land on %s:\n%s", commits[2], log)
+	}
+}
+
+// TestBisectBadInput: mistakes are one line naming the fix, exit 2 (128
+// for bisect step, which git bisect run takes as "stop"), before anything
+// runs.
+func TestBisectBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "b.json")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--good", "a"}, 2, "needs a good and a bad candidate"},
+		{[]string{"--good", "a", "--bad", "a"}, 2, "given twice"},
+		{[]string{"--good", "a", "--bad", "b:X"}, 2, `"X" is not ENV=VALUE`},
+		{[]string{"--good", "a", "--bad", "b", "--on-unsure", "guess"}, 2, "--on-unsure \"guess\": use stop or skip"},
+		{[]string{"--good", "a", "--bad", "b", "--budget", "-1s"}, 2, "must not be negative"},
+		{[]string{"--good", "a", "--bad", "b", "--filter", "nothing-matches"}, 2, "matches no benchmark"},
+		{[]string{"--good", "a", "--bad", "b", "--suite", "nosuch"}, 2, "nosuch"},
+		{[]string{"--revisions", "x"}, 2, "--revisions and --prepare go together"},
+		{[]string{"--candidates", filepath.Join(dir, "none")}, 2, "no such file"},
+		{[]string{"--good", "a", "--bad", "b", "--resume"}, 2, "--resume"},
+		{[]string{"--good", "a", "--bad", "b", "extra"}, 2, "takes no arguments"},
+		{[]string{"--nosuch"}, 2, "unknown flag"},
+		{[]string{"step", "--good", "a"}, 128, "bisect step gates one candidate"},
+		{[]string{"step", "--nosuch"}, 128, "unknown flag"},
+	} {
+		code, stdout, stderr := cli(t, append(append([]string{"bisect"}, tc.args...), "-o", out)...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 || stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want %d and one line with %q", tc.args, code, stderr, stdout, tc.code, tc.want)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+			t.Errorf("%v: left %s behind", tc.args, ents[0].Name())
+		}
+	}
+	if code, stdout, _ := cli(t, "bisect", "--help"); code != 0 || !strings.Contains(stdout, "git bisect run") || !strings.Contains(stdout, "--total-budget") {
+		t.Errorf("--help: exit %d\n%s", code, stdout)
+	}
+}
