@@ -85,8 +85,10 @@ type Options struct {
 // NewObserver is the observer of the machine dev runs on, reading /proc
 // and sysfs under sysroot ("" or "/" for this machine): for a CPU
 // implementation (lavapipe) it watches the CPUs, for a GPU the other DRM
-// clients and the shader clock (measure.DefaultRule). One observer serves
-// a whole run: it keeps the last moments' counters for the next sample.
+// clients and the shader clock (measure.DefaultRule), and on an amdgpu
+// card its telemetry beside every sample (withTelemetry). One observer
+// serves a whole run: it keeps the last moments' counters for the next
+// sample.
 func NewObserver(dev *gpu.Device, sysroot string) measure.Observer {
 	return withTelemetry(dev, sysroot, hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU()}))
 }
