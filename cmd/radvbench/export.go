@@ -32,7 +32,7 @@ Formats:
 	for _, f := range export.Formats {
 		fmt.Fprintf(&b, "  %-12s %s\n", f.Name, f.Description)
 	}
-	fmt.Fprintf(&b, "  %-12s %s\n", fossilCSV, "an isa file as fossilize-replay's pipeline-stats CSV, one target (--target, or -o DIR for one DIR/TARGET.csv each), for Mesa's fossil report script")
+	fmt.Fprintf(&b, "  %-12s %s\n", fossilCSV, "an isa file (or a run's captured statistics) as fossilize-replay's pipeline-stats CSV, one target (--target, or -o DIR for one DIR/TARGET.csv each), for Mesa's fossil report script")
 	b.WriteString(`
 Examples:
   radvbench export --format benchfmt old.json -o old.txt
@@ -101,10 +101,10 @@ const fossilCSV = "fossil-csv"
 // exportFossil writes the CSV of one target of the isa file f (path): the
 // one given, or the file's only one.
 func exportFossil(w io.Writer, path string, f *results.File, target string) error {
-	if f.Kind() != results.KindISA {
-		return usagef("%s is %s: --format %s exports isa files (written by 'radvbench isa')", path, results.KindName(f.Kind()), fossilCSV)
-	}
 	targets := fossil.Targets(f)
+	if f.Kind() != results.KindISA && len(targets) == 0 {
+		return usagef("%s: %v: --format %s exports isa files (written by 'radvbench isa') and runs that captured (on a driver that reports its statistics, as RADV does)", path, &fossil.NoStatisticsError{Capture: f.Capture}, fossilCSV)
+	}
 	switch {
 	case target == "" && len(targets) == 1:
 		target = targets[0]
@@ -133,7 +133,7 @@ func exportFossilDir(stdout io.Writer, path, dir, target string) error {
 		}
 		return writeOutput(stdout, "-o", filepath.Join(dir, fossil.CSVFileName(target)), buf.Bytes())
 	}
-	if f.Kind() != results.KindISA {
+	if len(fossil.Targets(f)) == 0 {
 		return exportFossil(io.Discard, path, f, "")
 	}
 	written, err := fossil.WriteCSVFiles(dir, f)

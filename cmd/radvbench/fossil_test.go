@@ -59,4 +59,13 @@ func TestExportFossilCSV(t *testing.T) {
 	if err != nil || string(got) != string(want) {
 		t.Errorf("DIR/gfx1201.csv differs from the golden (err %v)", err)
 	}
+	// A run that captured nothing (lavapipe, or an older file): refused,
+	// saying so, nothing written.
+	csv := filepath.Join(dir, "run.csv")
+	if code, _, stderr := cli(t, "export", "--format", "fossil-csv", "testdata/compare/base.json", "-o", csv); code != 2 || !strings.Contains(stderr, "captured no compiler statistics") {
+		t.Errorf("a run without capture: exit %d, stderr %q; want 2 and why", code, stderr)
+	}
+	if _, err := os.Stat(csv); err == nil {
+		t.Errorf("%s written for a run without statistics", csv)
+	}
 }

@@ -83,10 +83,17 @@ func (r *row) key() string { return r.db + "\x00" + r.hash + "\x00" + r.exec }
 // Targets returns the targets of f that have results, in the order of
 // f.Configs, then any target a result names without a config, in the
 // order the results name them.
+//
+// In a run file whose results carry the pipelines the run captured
+// (results.File.Capture), the targets are the A/B configurations of those
+// results ("" for a run without configurations): a run has one device.
 func Targets(f *results.File) []string {
 	has := map[string]bool{}
 	var extra []string
 	for i := range f.Results {
+		if f.Kind() != results.KindISA && len(f.Results[i].Pipelines) == 0 {
+			continue
+		}
 		t := f.Results[i].Config
 		if !has[t] {
 			has[t] = true
@@ -123,8 +130,8 @@ func PipelineHash(id, pipeline string, occurrence int) string {
 // rows returns target's executables of f in the CSV's order: graphics
 // pipelines, then the others, each in the file's order.
 func rows(f *results.File, target string) ([]row, error) {
-	if f.Kind() != results.KindISA {
-		return nil, fmt.Errorf("fossil-db statistics come from %s, not %s", results.KindName(results.KindISA), results.KindName(f.Kind()))
+	if f.Kind() != results.KindISA && len(Targets(f)) == 0 {
+		return nil, &NoStatisticsError{Capture: f.Capture}
 	}
 	var graphics, other []row
 	for i := range f.Results {
@@ -234,7 +241,24 @@ func WriteCSV(w io.Writer, f *results.File, target string) error {
 }
 
 // CSVFileName is the name WriteCSVFiles gives target's CSV.
-func CSVFileName(target string) string { return target + ".csv" }
+func CSVFileName(target string) string {
+	if target == "" {
+		return "captured.csv" // a run without configurations
+	}
+	return target + ".csv"
+}
+
+// NoStatisticsError: a run file whose results carry no compiler
+// statistics (the run did not capture: Capture says why).
+type NoStatisticsError struct{ Capture string }
+
+func (e *NoStatisticsError) Error() string {
+	why := e.Capture
+	if why == "" {
+		why = "written before radvbench captured"
+	}
+	return fmt.Sprintf("the run captured no compiler statistics (capture: %s)", why)
+}
 
 // WriteCSVFiles writes one CSV per target of f (Targets) into the
 // existing directory dir, each atomically, as CSVFileName(target), and
@@ -242,7 +266,7 @@ func CSVFileName(target string) string { return target + ".csv" }
 func WriteCSVFiles(dir string, f *results.File) ([]string, error) {
 	var paths []string
 	for _, t := range Targets(f) {
-		if t == "" || filepath.Base(t) != t || t == "." || t == ".." {
+		if t == "" && f.Kind() == results.KindISA || t != "" && (filepath.Base(t) != t || t == "." || t == "..") {
 			return paths, fmt.Errorf("target %q cannot name a file", t)
 		}
 		var buf bytes.Buffer

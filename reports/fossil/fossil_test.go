@@ -2,6 +2,7 @@ package fossil
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -280,8 +281,9 @@ func TestReportTargets(t *testing.T) {
 
 func TestNotAnISAFile(t *testing.T) {
 	f := &results.File{Schema: results.Schema}
-	if err := WriteCSV(&bytes.Buffer{}, f, "navi31"); err == nil || !strings.Contains(err.Error(), "isa") {
-		t.Errorf("WriteCSV of a run file: %v", err)
+	var nse *NoStatisticsError
+	if err := WriteCSV(&bytes.Buffer{}, f, "navi31"); !errors.As(err, &nse) {
+		t.Errorf("WriteCSV of a run file that captured nothing: %v, want a *NoStatisticsError", err)
 	}
 	if _, err := Report(f, f); err != nil {
 		t.Errorf("Report of two run files without targets: %v", err)
@@ -317,5 +319,37 @@ func TestWriteCSVFiles(t *testing.T) {
 	bad := &results.File{Schema: results.SchemaISA, Results: []results.Result{{Suite: "s", Kernel: "k", Config: "../x"}}}
 	if _, err := WriteCSVFiles(dir, bad); err == nil {
 		t.Error("a target naming a path was written")
+	}
+}
+
+// TestCapturedRun: a run file whose results carry captured pipelines
+// exports as the isa file they came from does (one target: the run's
+// device, "" for a run without configurations, captured.csv), and
+// reports against it.
+func TestCapturedRun(t *testing.T) {
+	isa := load(t, mesa25)
+	run := &results.File{Schema: results.Schema, Capture: results.CaptureOn}
+	for _, r := range isa.Results {
+		if r.Config == "navi31" {
+			r.Config = ""
+			run.Results = append(run.Results, r)
+		}
+	}
+	if got := Targets(run); len(got) != 1 || got[0] != "" {
+		t.Fatalf("Targets of a captured run = %q, want the one unnamed target", got)
+	}
+	var fromRun, fromISA bytes.Buffer
+	if err := WriteCSV(&fromRun, run, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(&fromISA, isa, "navi31"); err != nil {
+		t.Fatal(err)
+	}
+	if fromRun.String() != fromISA.String() {
+		t.Errorf("the captured run's CSV differs from its isa file's:\n%s\nvs\n%s", fromRun.String(), fromISA.String())
+	}
+	paths, err := WriteCSVFiles(t.TempDir(), run)
+	if err != nil || len(paths) != 1 || filepath.Base(paths[0]) != "captured.csv" {
+		t.Errorf("WriteCSVFiles of a captured run: %v, %v", paths, err)
 	}
 }

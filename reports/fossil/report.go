@@ -293,6 +293,14 @@ func targetTitle(target string, files ...*results.File) string {
 // and "Totals from N (x% of M) affected shaders:" blocks (see the
 // package documentation). A target of one file only is named as such.
 func WriteReport(w io.Writer, old, new *results.File) error {
+	for _, f := range []struct {
+		side string
+		file *results.File
+	}{{"old file", old}, {"new file", new}} {
+		if f.file.Kind() != results.KindISA && len(f.file.Results) > 0 && len(Targets(f.file)) == 0 {
+			return fmt.Errorf("%s: %w", f.side, &NoStatisticsError{Capture: f.file.Capture})
+		}
+	}
 	var b bytes.Buffer
 	targets := Targets(old)
 	newTargets := Targets(new)
