@@ -15,12 +15,6 @@ package main
 //	    creates JOURNAL.paused and waits until it is removed.
 
 import (
-	"os"
-	"strconv"
-	"strings"
-	"syscall"
-	"time"
-
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/suites/testfault"
 )
@@ -32,40 +26,9 @@ func hiddenSuite(name string) *kernel.Suite {
 	return nil
 }
 
-func testFault(id, phase string) {
-	for _, part := range strings.Split(os.Getenv("RADVBENCH_TEST_FAULT"), ";") {
-		kind, target, _ := strings.Cut(part, ":")
-		if target != id {
-			continue
-		}
-		n, ok := strings.CutPrefix(phase, "sampling ")
-		if k, _ := strconv.Atoi(n); !ok || k < 3 {
-			return
-		}
-		switch kind {
-		case "segv":
-			syscall.Kill(os.Getpid(), syscall.SIGSEGV)
-		case "abort":
-			syscall.Kill(os.Getpid(), syscall.SIGABRT)
-		default:
-			return
-		}
-		time.Sleep(time.Minute) // the signal ends the process
-	}
-}
-
-func testPauseAfterResult(n int, journal string) {
-	if want, err := strconv.Atoi(os.Getenv("RADVBENCH_TEST_PAUSE")); err != nil || n != want {
-		return
-	}
-	marker := journal + ".paused"
-	if err := os.WriteFile(marker, nil, 0o644); err != nil {
-		return
-	}
-	for {
-		if _, err := os.Stat(marker); os.IsNotExist(err) {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
+// The faults and the pause are testfault's (RADVBENCH_TEST_FAULT,
+// RADVBENCH_TEST_PAUSE).
+var (
+	testFault            = testfault.Fault
+	testPauseAfterResult = testfault.PauseAfterResult
+)

@@ -12,6 +12,11 @@
 // RADVBENCH_TEST_FENCE_TIMEOUT (a duration) bounds the device's fence
 // waits while this kernel is set up, so a test sees the hang become a
 // lost device in that time; the other benchmarks keep the default bound.
+//
+// The package also holds the test build's other faults: a crash a child
+// inflicts on itself on a chosen benchmark (Fault, RADVBENCH_TEST_FAULT)
+// and a pause after a journaled result (PauseAfterResult,
+// RADVBENCH_TEST_PAUSE).
 package testfault
 
 import (
