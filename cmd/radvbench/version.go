@@ -1,9 +1,7 @@
 package main
 
 import (
-	"runtime"
-	"runtime/debug"
-
+	"github.com/radvbench/radvbench/internal/buildinfo"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -16,27 +14,5 @@ var version = "0.1.0-dev"
 var commit = ""
 
 // toolVersion identifies this build: version, VCS commit (from the Go build
-// info, "-dirty" when the tree had changes) and Go version.
-func toolVersion() results.Tool {
-	t := results.Tool{Name: "radvbench", Version: version, GoVersion: runtime.Version()}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		var rev, dirty string
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				if s.Value == "true" {
-					dirty = "-dirty"
-				}
-			}
-		}
-		if rev != "" {
-			t.Commit = rev + dirty
-		}
-	}
-	if t.Commit == "" {
-		t.Commit = commit
-	}
-	return t
-}
+// info, "-dirty" when the tree had changes, else commit) and Go version.
+func toolVersion() results.Tool { return buildinfo.Tool(version, commit) }
