@@ -42,8 +42,9 @@ rate is --alpha (shared among its benchmarks); over the bisection it is at
 most their sum, which the summary states. Every step is saved to -o
 (atomically, after each step); --resume reuses its good and bad steps.
 
-Candidates: --good, --candidate (repeatable, in order) and --bad, or a
---candidates file (one NAME[:ENV=VALUE,...] a line, good first), or
+Candidates: --good, --candidate (repeatable, in order) and --bad; a
+--candidates file (one NAME[:ENV=VALUE,...] a line, in order) lists those
+between them, or with no --good/--bad all, good first and bad last; or
 --revisions FILE with --prepare 'CMD': CMD runs under sh with the revision
 as $1 when a step needs it, builds it, and prints its environment
 (VAR=VALUE lines); e.g. --prepare './build-mesa.sh "$1"' with the file
