@@ -211,6 +211,31 @@ func Lookup(names []string) ([]*Suite, error) {
 	return out, nil
 }
 
+// LookupWith is Lookup where hidden resolves names first: suites that are
+// never registered (a test build's hidden suite), so never part of "all",
+// listed after the registered ones. Names of hidden suites alone select
+// only those.
+func LookupWith(names []string, hidden func(name string) *Suite) ([]*Suite, error) {
+	var rest []string
+	var extra []*Suite
+	for _, n := range names {
+		if s := hidden(strings.TrimSpace(n)); s != nil {
+			extra = append(extra, s)
+			continue
+		}
+		rest = append(rest, n)
+	}
+	var out []*Suite
+	if len(rest) > 0 || len(extra) == 0 {
+		s, err := Lookup(rest)
+		if err != nil {
+			return nil, err
+		}
+		out = s
+	}
+	return append(out, extra...), nil
+}
+
 // FindVariant finds a registered kernel and one of its variants by name
 // (one suite reusing another's kernel: the present suite draws the mesh
 // suite's scene and runs the matmul suite's GEMM).
