@@ -449,6 +449,21 @@ func (e *EnvError) Error() string {
 	return fmt.Sprintf("%s=%s is not a chip Mesa %s's DRM shim knows (it would abort): unset LD_PRELOAD and %s", e.Var, e.Value, e.Mesa, e.Var)
 }
 
+// CheckProcessEnv is CheckEnv for the Mesa installed under "/", done only
+// when an emulation variable (RADV_FORCE_FAMILY, AMDGPU_GPU_ID) is set,
+// before the Vulkan loader starts: without RADV nothing can abort, and it
+// passes.
+func CheckProcessEnv(getenv func(string) string) error {
+	if getenv("RADV_FORCE_FAMILY") == "" && getenv("AMDGPU_GPU_ID") == "" {
+		return nil
+	}
+	in, err := Detect("")
+	if err != nil {
+		return nil // no RADV: nothing to abort
+	}
+	return in.CheckEnv(getenv)
+}
+
 // CheckEnv refuses an environment that would make the installed Mesa
 // abort on load, with an *EnvError: RADV_FORCE_FAMILY naming a family its
 // null winsys does not know (or a Mesa without the null winsys), or the

@@ -42,14 +42,7 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 // AMDGPU_GPU_ID) that would make the installed Mesa abort: one line
 // naming the variable and what the Mesa can emulate, exit 2.
 func checkEmulationEnv() error {
-	if os.Getenv("RADV_FORCE_FAMILY") == "" && os.Getenv("AMDGPU_GPU_ID") == "" {
-		return nil
-	}
-	in, err := isa.Detect("")
-	if err != nil {
-		return nil // no RADV: nothing to abort
-	}
-	if err := in.CheckEnv(os.Getenv); err != nil {
+	if err := isa.CheckProcessEnv(os.Getenv); err != nil {
 		return emulationEnvError(err)
 	}
 	return nil
