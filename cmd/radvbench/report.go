@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"syscall"
 
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/chart"
@@ -82,8 +80,8 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	case out == "":
 		return usagef("report needs an output directory: add -o DIR (e.g. -o report)")
 	}
-	if err := checkReportDir(out); err != nil {
-		return err
+	if err := report.CheckDir(out); err != nil {
+		return usagef("-o: %v", err)
 	}
 	pol, err := f.resolvePolicy(fs)
 	if err != nil {
@@ -156,17 +154,3 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 	return nil
 }
 
-// checkReportDir fails (exit 2) before any work when the report directory
-// is something other than a directory (or a new path), or when its
-// index.html or summary.md is something other than a regular file.
-func checkReportDir(dir string) error {
-	if err := outfile.CheckDir(dir); err != nil {
-		return usagef("-o: %v", err)
-	}
-	for _, name := range []string{"index.html", "summary.md"} {
-		if err := outfile.Check(filepath.Join(dir, name)); err != nil && !errors.Is(err, syscall.ENOTDIR) {
-			return usagef("-o: %v", err)
-		}
-	}
-	return nil
-}
