@@ -42,7 +42,12 @@ func Header(w io.Writer, f *results.File) {
 // Table prints one aligned row per finished benchmark, except
 // skips: those are kept and printed by summary, one line per reason
 // (results.GroupSkipped), so that a feature the device lacks is one line,
-// not a row for each of its benchmarks.
+// not a row for each of its benchmarks. Where a result's interference
+// record carries the GPU's telemetry, its row also shows the median
+// shader clock (SCLK) and, where energy or power was readable, the energy
+// of one dispatch (J/DISP) and the work per joule (WORK/J: GFLOP/J,
+// GB/J); these columns appear from the first row that has them (the
+// heading is printed again when they do) and are absent otherwise.
 type Table struct {
 	// SkippedHint, when set, follows the skipped count in the summary
 	// (where to see each skipped benchmark).
@@ -56,12 +61,16 @@ type Table struct {
 	// samples and disturbed count the timed samples of the results with
 	// interference marks, and those marked (left out of the figures).
 	samples, disturbed int
+	// cols are the optional columns shown so far (colClock, colEnergy).
+	cols int
 }
 
 // New is a table printing to w.
 func New(w io.Writer) *Table { return &Table{w: w} }
 
-const rowFormat = "%-44s %-16s %16s %8s %7s %7s %4s %5s  %s\n"
+// rowFormat is a row's fixed columns; the optional ones (gpuFigures)
+// follow, then two spaces and the status.
+const rowFormat = "%-44s %-16s %16s %8s %7s %7s %4s %5s"
 
 // Add prints r's row (a skip is kept for the summary).
 func (t *Table) Add(r *results.Result) {
@@ -70,8 +79,11 @@ func (t *Table) Add(r *results.Result) {
 		t.skips = append(t.skips, *r)
 		return
 	}
-	if !t.header {
-		fmt.Fprintf(t.w, rowFormat, "BENCHMARK", "SIZE", "MEDIAN", "±CI95", "CV", "%PEAK", "N", "DIST", "STATUS")
+	g := figures(r)
+	if more := g.columns() &^ t.cols; !t.header || more != 0 {
+		t.cols |= more
+		format, cells := headCells(t.cols)
+		fmt.Fprintf(t.w, rowFormat+format+"  %s\n", append(append([]any{"BENCHMARK", "SIZE", "MEDIAN", "±CI95", "CV", "%PEAK", "N", "DIST"}, cells...), "STATUS")...)
 		t.header = true
 	}
 	name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
@@ -115,7 +127,8 @@ func (t *Table) Add(r *results.Result) {
 			t.disturbed += d
 		}
 	}
-	fmt.Fprintf(t.w, rowFormat, name, size, median, ci, cv, peak, n, dist, status)
+	format, cells := g.cells(t.cols)
+	fmt.Fprintf(t.w, rowFormat+format+"  %s\n", append(append([]any{name, size, median, ci, cv, peak, n, dist}, cells...), status)...)
 }
 
 // Summary is the skipped benchmarks, one line per reason, then the

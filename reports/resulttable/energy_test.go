@@ -1,0 +1,116 @@
+package resulttable
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/internal/golden"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// synthetic is an ok result of n samples of one dispatch time (ns),
+// repeats dispatches a sample, its metric value in unit.
+func synthetic(kernel, unit string, value float64, n, repeats int, ns float64) results.Result {
+	r := results.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": "v"}, Params: map[string]int64{"n": 1024},
+		Status: results.StatusOK, Repeats: repeats, Metric: results.Metric{Name: "m", Unit: unit, Value: value},
+		CI: results.CI{Low: value * 0.99, High: value * 1.01}, CV: 0.01}
+	for range n {
+		r.Metric.Samples = append(r.Metric.Samples, value)
+		r.SamplesNS = append(r.SamplesNS, ns)
+		r.Disturbed = append(r.Disturbed, false)
+	}
+	return r
+}
+
+func column(n int, v float64) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = v
+	}
+	return xs
+}
+
+// TestFigures: energy per dispatch is the samples' energy over their
+// dispatches (the fixture's delta), or power × time without energy;
+// work per joule the metric's work over it; disturbed samples are left
+// out as they are of the figure; a metric that is not a rate has no
+// work per joule; lavapipe's record (no telemetry) has none of them.
+func TestFigures(t *testing.T) {
+	near := func(t *testing.T, what string, got, want float64) {
+		t.Helper()
+		if math.Abs(got-want) > 1e-9*math.Abs(want) {
+			t.Errorf("%s = %v, want %v", what, got, want)
+		}
+	}
+	// 10 samples of 100 dispatches of 1 ms, 0.5 J a sample; 2000 GFLOP/s
+	// is 2 GFLOP a dispatch.
+	e := synthetic("gemm", "GFLOP/s", 2000, 10, 100, 1e6)
+	e.Interference = &results.Interference{SCLKMHz: column(10, 2400), EnergyJ: column(10, 0.5), PowerW: column(10, 999)}
+	e.Interference.SCLKMHz[3], e.Interference.EnergyJ[3], e.Disturbed[3] = 900, 40, true // throttled: left out
+	e.Interference.EnergyJ[4] = -1                                                       // not read
+	g := figures(&e)
+	near(t, "sclk", g.sclkMHz, 2400)
+	near(t, "J/dispatch", g.joules, 0.005)
+	near(t, "GFLOP/J", g.perJoule, 400)
+	if g.unit != "GFLOP/J" {
+		t.Errorf("unit %q", g.unit)
+	}
+
+	// Power only: 300 W for 1 ms is 0.3 J; 600 GB/s is 0.6 GB a dispatch.
+	p := synthetic("copy", "GB/s", 600, 5, 10, 1e6)
+	p.Interference = &results.Interference{PowerW: []float64{300, 300, -1, 300, 300}}
+	g = figures(&p)
+	near(t, "J/dispatch (power)", g.joules, 0.3)
+	near(t, "GB/J", g.perJoule, 2)
+	if g.sclkMHz != 0 || g.unit != "GB/J" {
+		t.Errorf("power-only figures %+v", g)
+	}
+
+	l := synthetic("chase", "ns", 300, 5, 10, 300)
+	l.Interference = &results.Interference{SCLKMHz: column(5, 2000), EnergyJ: column(5, 1e-3)}
+	g = figures(&l)
+	near(t, "J/dispatch (latency)", g.joules, 1e-4)
+	if g.perJoule != 0 || g.unit != "" {
+		t.Errorf("a latency has no work per joule: %+v", g)
+	}
+
+	lvp := synthetic("gemm", "GFLOP/s", 20, 5, 10, 1e6)
+	lvp.Interference = &results.Interference{OtherCPU: column(5, 0.1), SelfCPU: column(5, 1)}
+	if g := figures(&lvp); g != (gpuFigures{}) {
+		t.Errorf("no telemetry, figures %+v", g)
+	}
+}
+
+// TestTableTelemetry: a run with telemetry gets SCLK, J/DISP and WORK/J
+// (the heading printed again when a row brings them after one without);
+// a run without (lavapipe) prints exactly the columns it always did.
+func TestTableTelemetry(t *testing.T) {
+	e := synthetic("gemm", "GFLOP/s", 2000, 10, 100, 1e6)
+	e.Interference = &results.Interference{SCLKMHz: column(10, 2400), EnergyJ: column(10, 0.5)}
+	clockOnly := synthetic("chase", "ns", 300, 5, 10, 300)
+	clockOnly.Interference = &results.Interference{SCLKMHz: column(5, 2100)}
+	failed := results.Result{Suite: "s", Kernel: "bad", Variant: map[string]string{"name": "v"}, Status: results.StatusFailed, Reason: "wrong result"}
+	lvp := synthetic("gemm", "GFLOP/s", 20, 5, 10, 1e6)
+	lvp.Interference = &results.Interference{OtherCPU: column(5, 0.1)}
+
+	var b bytes.Buffer
+	tb := New(&b)
+	for _, r := range []results.Result{failed, clockOnly, e, lvp} {
+		tb.Add(&r)
+	}
+	b.WriteString("---\n")
+	var plain bytes.Buffer
+	tb = New(&plain)
+	for _, r := range []results.Result{lvp, failed} {
+		tb.Add(&r)
+	}
+	b.Write(plain.Bytes())
+	golden.Check(t, "testdata/telemetry-table.txt", b.Bytes())
+
+	want := "BENCHMARK                                    SIZE                       MEDIAN    ±CI95      CV   %PEAK    N  DIST  STATUS\n"
+	if !strings.HasPrefix(plain.String(), want) || strings.Contains(plain.String(), "SCLK") {
+		t.Errorf("a run without telemetry changed its table:\n%s", plain.String())
+	}
+}
