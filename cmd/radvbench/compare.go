@@ -103,6 +103,7 @@ type compareFlags struct {
 	noiseLimit  string
 	minSamples  int
 	unsure      string
+	clock       string
 	alphaPer    string
 	policy      string
 	by          string
@@ -350,6 +351,7 @@ func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&f.noiseLimit, "noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
 	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
 	fs.StringVar(&f.unsure, "unsure", compare.UnsurePass, "whether an unsure verdict fails the gate: fail or pass")
+	fs.StringVar(&f.clock, "clock-changes", compare.ClockFail, "where both sides sampled the GPU's shader clock, each change is judged again in cycles (time × clock): whether a slowdown in time that is the same in cycles (the clock fell, not the code) fails the gate: fail or pass")
 	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, noise_file, per-benchmark rules, allow-list")
 }
 
@@ -402,6 +404,12 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) 
 			return pol, usagef("--unsure: %v", err)
 		}
 		pol.Unsure = f.unsure
+	}
+	if fs.Changed("clock-changes") {
+		if err := compare.CheckClockChanges(f.clock); err != nil {
+			return pol, usagef("--clock-changes: %v", err)
+		}
+		pol.ClockChanges = f.clock
 	}
 	if fs.Changed("alpha-per") {
 		if err := compare.CheckAlphaPer(f.alphaPer); err != nil {

@@ -209,6 +209,12 @@ type Comparison struct {
 	Warnings []Warning `json:"warnings,omitempty"`
 	// Note explains an Incomparable or Failed verdict.
 	Note string `json:"note,omitempty"`
+	// Cycles is the change judged again in cycles (time × the sampled
+	// shader clock), where every sample of both sides carries its clock;
+	// ClockAccepted marks a regression in time that is the same in
+	// cycles, which the policy's ClockChanges lets pass.
+	Cycles        *Cycles `json:"cycles,omitempty"`
+	ClockAccepted bool    `json:"clock_accepted,omitempty"`
 	// Code is what changed in the compiled code between the two sides
 	// (nil when either side has no compiler figures for the benchmark):
 	// the "why" beside the verdict.
@@ -252,7 +258,7 @@ func (e *TooFewGroupsError) Error() string {
 
 // Fails reports whether this comparison fails the gate.
 func (c *Comparison) Fails() bool {
-	return (c.Verdict == Regression || c.Verdict == Failed) && !c.Allowed
+	return (c.Verdict == Regression || c.Verdict == Failed) && !c.Allowed && !c.ClockAccepted
 }
 
 // Group is a set of inputs sharing one value of the grouping key.
@@ -272,6 +278,9 @@ type Counts struct {
 	Missing      int `json:"missing"`
 	Added        int `json:"added"`
 	Incomparable int `json:"incomparable"`
+	// ClockChanges counts regressions in time the cycles do not show,
+	// let pass by the policy (Comparison.ClockAccepted).
+	ClockChanges int `json:"clock_changes,omitempty"`
 }
 
 // JSONSchema versions the JSON output of compare (v2: run-level figures;
@@ -459,9 +468,12 @@ func count(cs []Comparison) Counts {
 		c := &cs[i]
 		switch c.Verdict {
 		case Regression:
-			if c.Allowed {
+			switch {
+			case c.Allowed:
 				n.Allowed++
-			} else {
+			case c.ClockAccepted:
+				n.ClockChanges++
+			default:
 				n.Regressions++
 			}
 		case Failed:
@@ -506,6 +518,7 @@ func (r *Report) summary() string {
 		{c.Regressions, "regression", "regressions"},
 		{c.Failed, "new failure", "new failures"},
 		{c.Allowed, "allowed regression", "allowed regressions"},
+		{c.ClockChanges, "slowdown of the clock", "slowdowns of the clock"},
 		{c.Improvements, "improvement", "improvements"},
 		{c.Same, "unchanged", "unchanged"},
 		{c.Unsure, "unsure" + unsureFails, "unsure" + unsureFails},

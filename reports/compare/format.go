@@ -107,6 +107,9 @@ func verdictText(c *Comparison) string {
 	if c.Allowed {
 		v += " (allowed)"
 	}
+	if c.ClockExplained() {
+		v += " (clock)"
+	}
 	return v
 }
 
@@ -221,6 +224,9 @@ func remarks(c *Comparison) []string {
 	}
 	if c.Allowed {
 		m = append(m, "allowed by policy: "+c.AllowReason)
+	}
+	if c.Cycles != nil && c.Cycles.Text != "" {
+		m = append(m, c.Cycles.Text)
 	}
 	for _, w := range c.Warnings {
 		m = append(m, w.Message)

@@ -26,6 +26,9 @@ type entry struct {
 	// over the result's runs).
 	secs  []float64
 	files []string
+	// clocks holds each run's per-sample shader clocks (MHz), aligned
+	// with runs; a run without them has nil (see inCycles).
+	clocks [][]float64
 }
 
 // addRuns appends the runs of result r: every round of it is one run.
@@ -33,9 +36,15 @@ type entry struct {
 func (e *entry) addRuns(r *results.Result, block string) {
 	rounds, groups := r.RunSamples()
 	marks := r.RunDisturbed()
+	clocks := runClocks(r)
 	for i, g := range groups {
 		e.runs = append(e.runs, g)
 		e.marks = append(e.marks, marks[i])
+		var clk []float64
+		if i < len(clocks) {
+			clk = clocks[i]
+		}
+		e.clocks = append(e.clocks, clk)
 		b := ""
 		if block != "" {
 			b = block + "#" + strconv.Itoa(rounds[i])

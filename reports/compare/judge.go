@@ -192,8 +192,17 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 }
 
 // judgeAt judges one benchmark with its policy alpha multiplied by scale
-// (its share of a family-wise alpha, see holm).
+// (its share of a family-wise alpha, see holm): in time, then, where the
+// samples carry their clocks, in cycles (see Cycles).
 func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Comparison {
+	c := j.judgeTime(key, group, be, ge, scale)
+	c.Cycles = j.cycles(&c, key, group, be, ge, scale)
+	c.ClockAccepted = c.Verdict == Regression && c.ClockExplained() && j.policy.ClockChanges == ClockPass
+	return c
+}
+
+// judgeTime judges one benchmark on its figures as they are.
+func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comparison {
 	p := j.policy
 	lim, allow := p.For(key)
 	perBenchmark := lim.Alpha

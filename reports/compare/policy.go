@@ -61,6 +61,10 @@ type Policy struct {
 	// shared among its benchmarks by Holm's step-down, see holm) or
 	// AlphaPerBenchmark (each benchmark's own).
 	AlphaPer string `json:"alpha_per,omitempty"`
+	// ClockChanges says whether a regression in time that is the same in
+	// cycles (the sampled shader clock fell) fails the gate: ClockFail
+	// (the default, also for "") or ClockPass (see Cycles).
+	ClockChanges string `json:"clock_changes,omitempty"`
 }
 
 // What the policy's alpha bounds (Policy.AlphaPer).
@@ -269,6 +273,9 @@ func (p *Policy) Validate() error {
 	if err := CheckAlphaPer(p.AlphaPer); err != nil {
 		return err
 	}
+	if err := CheckClockChanges(p.ClockChanges); err != nil {
+		return err
+	}
 	for i, r := range p.Rules {
 		at := fmt.Sprintf("rule %d (%s): ", i+1, termtext.Escape(r.Match.Text))
 		if r.Alpha != nil {
@@ -331,6 +338,7 @@ func checkAlpha(a float64) error {
 //	noise_file: noise.json  # per-benchmark noise floors (radvbench noise)
 //	unsure: pass         # does an unsure verdict fail the gate? (pass|fail)
 //	alpha_per: comparison  # alpha bounds the whole comparison (Holm) or each benchmark
+//	clock_changes: fail  # does a slowdown the sampled clock explains fail? (fail|pass)
 //	rules:
 //	  - match: "latency/*"
 //	    threshold: 10%
@@ -350,6 +358,7 @@ type policyFile struct {
 	NoiseFile  *string   `yaml:"noise_file"`
 	Unsure     *string   `yaml:"unsure"`
 	AlphaPer   *string   `yaml:"alpha_per"`
+	Clock      *string   `yaml:"clock_changes"`
 	Rules      []ruleYML `yaml:"rules"`
 	Allow      []struct {
 		Match  string `yaml:"match"`
@@ -435,6 +444,9 @@ func ReadPolicy(r io.Reader, name string, base Policy) (Policy, error) {
 	}
 	if pf.Unsure != nil {
 		p.Unsure = *pf.Unsure
+	}
+	if pf.Clock != nil {
+		p.ClockChanges = *pf.Clock
 	}
 	for i, ry := range pf.Rules {
 		pat, err := ParsePattern(ry.Match)

@@ -1,0 +1,146 @@
+package compare
+
+import (
+	"fmt"
+
+	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
+)
+
+// Cycle-space confirmation: where every run of both sides carries the
+// shader clock of each sample (results.Interference.SCLKMHz, sampled with
+// the sample), the change is judged a second time on the samples scaled
+// to cycles (time × clock; a throughput ÷ clock, i.e. work per cycle),
+// with the same policy, design and alpha. A change that holds in time
+// but not in cycles is the clock's, not the code's, and the reverse (a
+// change in cycles the clock hid) is said too. As nvbench's comparison
+// confirms FAST/SLOW in cycle space; here the policy's ClockChanges says
+// whether a slowdown the clock explains fails the gate.
+
+// Cycles is a comparison judged in cycles.
+type Cycles struct {
+	Verdict Verdict `json:"verdict"`
+	// Change, Low and High are the change in cycles and its alarm
+	// interval, as Comparison's are in time.
+	Change Float `json:"change"`
+	Low    Float `json:"change_low"`
+	High   Float `json:"change_high"`
+	// Clock is the change of the shader clock the samples ran at: the
+	// ratio of the sides' geometric means of their runs' median clocks,
+	// minus 1.
+	Clock Float `json:"clock_change"`
+	// Text says what the two verdicts mean together when they differ
+	// ("" when they agree, or either is unsure).
+	Text string `json:"text,omitempty"`
+}
+
+// What Policy.ClockChanges does to a regression in time that is the same
+// in cycles (the clock fell): ClockFail (the default: the benchmark is
+// slower, whatever the cause) or ClockPass (only code regressions fail;
+// the clock change is reported).
+const (
+	ClockFail = "fail"
+	ClockPass = "pass"
+)
+
+// CheckClockChanges checks a value for Policy.ClockChanges ("" is the
+// default, fail).
+func CheckClockChanges(v string) error {
+	switch v {
+	case "", ClockFail, ClockPass:
+		return nil
+	}
+	return fmt.Errorf("clock_changes %q: use %s (a slowdown the clock explains fails the gate; the default) or %s (it is reported, only what holds in cycles fails)", v, ClockFail, ClockPass)
+}
+
+// ClockExplained reports whether the time verdict is a change the cycles
+// do not show: the clock moved, not the code.
+func (c *Comparison) ClockExplained() bool {
+	return c.Cycles != nil && c.Cycles.Verdict == Same && (c.Verdict == Regression || c.Verdict == Improvement)
+}
+
+// runClocks splits r's per-sample shader clocks by run, aligned with
+// RunSamples; nil when r has no clock for every sample.
+func runClocks(r *results.Result) [][]float64 {
+	if r.Interference == nil || len(r.Interference.SCLKMHz) != len(r.Metric.Samples) || len(r.Metric.Samples) == 0 {
+		return nil
+	}
+	clk := r.Interference.SCLKMHz
+	for _, v := range clk {
+		if !(v > 0) {
+			return nil
+		}
+	}
+	if len(r.SampleRounds) != len(r.Metric.Samples) {
+		return [][]float64{clk}
+	}
+	rounds, _ := r.RunSamples()
+	at := map[int]int{}
+	for i, rd := range rounds {
+		at[rd] = i
+	}
+	out := make([][]float64, len(rounds))
+	for i, rd := range r.SampleRounds {
+		out[at[rd]] = append(out[at[rd]], clk[i])
+	}
+	return out
+}
+
+// inCycles is e with every sample scaled by its clock, or nil unless
+// every run of e has a clock for every sample.
+func inCycles(e *entry) *entry {
+	if e == nil || len(e.clocks) != len(e.runs) || len(e.runs) == 0 {
+		return nil
+	}
+	higher := e.result.Metric.Better == results.HigherIsBetter
+	c := *e
+	c.runs = make([][]float64, len(e.runs))
+	for i, r := range e.runs {
+		if len(e.clocks[i]) != len(r) {
+			return nil
+		}
+		c.runs[i] = make([]float64, len(r))
+		for k, v := range r {
+			if higher {
+				c.runs[i][k] = v / e.clocks[i][k] // work per cycle
+			} else {
+				c.runs[i][k] = v * e.clocks[i][k] // cycles (×10⁻³ for ns)
+			}
+		}
+	}
+	c.clocks = nil
+	return &c
+}
+
+// medianClock is the geometric mean of e's runs' median clocks.
+func medianClock(e *entry) float64 {
+	var m []float64
+	for _, c := range e.clocks {
+		m = append(m, stats.Median(c))
+	}
+	return geoMean(m)
+}
+
+// cycles judges c's benchmark again in cycles (nil unless both sides
+// carry every sample's clock and the time change was judged).
+func (j *judger) cycles(c *Comparison, key, group string, be, ge *entry, scale float64) *Cycles {
+	bc, gc := inCycles(be), inCycles(ge)
+	if bc == nil || gc == nil || !c.tested {
+		return nil
+	}
+	cc := j.judgeTime(key, group, bc, gc, scale)
+	out := &Cycles{Verdict: cc.Verdict, Change: cc.Change, Low: cc.Low, High: cc.High,
+		Clock: Float(medianClock(ge)/medianClock(be) - 1)}
+	clock := func() string {
+		if float64(out.Clock) < 0 {
+			return "the clock fell " + FormatPercent(-float64(out.Clock))
+		}
+		return "the clock rose " + FormatPercent(float64(out.Clock))
+	}
+	word := map[Verdict]string{Regression: "SLOW", Improvement: "FAST", Same: "same"}
+	tw, cw := word[c.Verdict], word[cc.Verdict]
+	if tw != "" && cw != "" && tw != cw {
+		out.Text = fmt.Sprintf("%s in time, %s in cycles: %s", tw, cw, clock())
+	}
+	return out
+}

@@ -1,0 +1,94 @@
+package compare
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// clocked is a run file of one GEMM whose every sample ran at about mhz
+// (±0.2%, seeded) and took about ns.
+func clocked(seed uint64, ns, mhz float64) *results.File {
+	b := gemm("tiled", 1024, ns, 0.003)
+	f := file(radvDevice(), seed, b)
+	rng := rand.New(rand.NewPCG(seed, 9))
+	r := &f.Results[0]
+	r.Interference = &results.Interference{}
+	for range r.Metric.Samples {
+		r.Interference.SCLKMHz = append(r.Interference.SCLKMHz, mhz*(1+0.002*rng.NormFloat64()))
+	}
+	return f
+}
+
+// TestCycles: seeded pairs where the time changes with the clock (the
+// clock's change, not the code's), where it changes at a fixed clock (a
+// regression in both), and where a clock rise hides a slowdown in
+// cycles; the policy's clock_changes decides whether the first fails.
+func TestCycles(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		baseNS, baseMHz  float64
+		newNS, newMHz    float64
+		clockPass        bool
+		verdict, cycles  Verdict
+		text             string
+		fails            bool
+		clockChangeCount int
+	}{
+		{"clock fell 10%", 1e6, 2000, 1e6 / 0.9, 1800, false, Regression, Same, "SLOW in time, same in cycles: the clock fell 10%", true, 0},
+		{"clock fell 10%, policy lets it pass", 1e6, 2000, 1e6 / 0.9, 1800, true, Regression, Same, "SLOW in time, same in cycles: the clock fell 10%", false, 1},
+		{"code slower at a fixed clock", 1e6, 2000, 1.1e6, 2000, true, Regression, Regression, "", true, 0},
+		{"clock rose, hiding a slowdown", 1e6, 2000, 1e6, 2200, false, Same, Regression, "same in time, SLOW in cycles: the clock rose 10%", false, 0},
+		{"clock rose 10%: faster in time only", 1e6, 2000, 1e6 / 1.1, 2200, false, Improvement, Same, "FAST in time, same in cycles: the clock rose 10%", false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := DefaultPolicy()
+			if tc.clockPass {
+				p.ClockChanges = ClockPass
+			}
+			in := []Input{{Name: "base.json", File: clocked(1, tc.baseNS, tc.baseMHz)}, {Name: "new.json", File: clocked(2, tc.newNS, tc.newMHz)}}
+			rep, err := Compare(in, Options{Policy: p})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &rep.Comparisons[0]
+			if c.Verdict != tc.verdict || c.Cycles == nil || c.Cycles.Verdict != tc.cycles {
+				t.Fatalf("verdict %s, cycles %+v: want %s in time, %s in cycles", c.Verdict, c.Cycles, tc.verdict, tc.cycles)
+			}
+			if c.Cycles.Text != tc.text {
+				t.Errorf("text %q, want %q", c.Cycles.Text, tc.text)
+			}
+			if c.Fail != tc.fails || rep.Failed() != tc.fails || rep.Counts.ClockChanges != tc.clockChangeCount {
+				t.Errorf("fails %v (report %v, %d clock changes), want %v (%d)", c.Fail, rep.Failed(), rep.Counts.ClockChanges, tc.fails, tc.clockChangeCount)
+			}
+			var b strings.Builder
+			if err := WriteText(&b, rep); err != nil {
+				t.Fatal(err)
+			}
+			if tc.text != "" && !strings.Contains(b.String(), tc.text) {
+				t.Errorf("the text output does not say %q:\n%s", tc.text, b.String())
+			}
+		})
+	}
+	// Clocks on one side only: nothing judged in cycles.
+	in := []Input{{Name: "base.json", File: clocked(1, 1e6, 2000)}, {Name: "new.json", File: file(radvDevice(), 2, gemm("tiled", 1024, 1e6, 0.003))}}
+	rep, err := Compare(in, Options{Policy: DefaultPolicy()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Comparisons[0].Cycles != nil {
+		t.Errorf("clocks on one side: cycles %+v, want none", rep.Comparisons[0].Cycles)
+	}
+}
+
+func TestPolicyClockChanges(t *testing.T) {
+	p, err := ReadPolicy(strings.NewReader("clock_changes: pass\n"), "p.yaml", DefaultPolicy())
+	if err != nil || p.ClockChanges != ClockPass {
+		t.Fatalf("clock_changes: pass read as %q (%v)", p.ClockChanges, err)
+	}
+	if _, err := ReadPolicy(strings.NewReader("clock_changes: maybe\n"), "p.yaml", DefaultPolicy()); err == nil || !strings.Contains(err.Error(), "clock_changes") {
+		t.Errorf("clock_changes: maybe: %v, want a refusal naming it", err)
+	}
+}
