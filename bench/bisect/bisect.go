@@ -25,11 +25,13 @@ package bisect
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Candidate is one build or driver: a name and the environment its runs
@@ -120,8 +122,11 @@ type Options struct {
 	// candidate good or bad (the verification: bad) is not run again; a
 	// skipped or unsure one is.
 	Prior []Step
+	// Save, when set, is the bisection file, written (Write) after each
+	// step and at the end.
+	Save string
 	// OnStep is called after each step with the result so far (to
-	// save it, and print the step).
+	// print the step).
 	OnStep func(r *Result, s *Step)
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
@@ -410,7 +415,9 @@ func StepAlpha(rep *compare.Report, judged int) float64 {
 }
 
 // Run bisects. It returns the result however the bisection ended
-// (Status says how), and an error only for options it cannot use.
+// (Status says how), and an error for options it cannot use (an
+// *InputError) or a bisection file it could not write (with the
+// result).
 func Run(ctx context.Context, g Gate, o Options) (*Result, error) {
 	if err := Check(o.Candidates); err != nil {
 		return nil, err
@@ -424,21 +431,35 @@ func Run(ctx context.Context, g Gate, o Options) (*Result, error) {
 	b.run(ctx)
 	r := b.r
 	r.Seconds = now().Sub(b.start).Seconds()
-	for _, s := range r.Steps {
-		r.AlphaBound += s.Alpha
+	r.AlphaBound, r.MissBound = bounds(r.Steps)
+	b.save()
+	return r, b.saveErr
+}
+
+// bounds are the false-alarm and missed-change bounds over the steps.
+func bounds(steps []Step) (alpha, miss float64) {
+	for _, s := range steps {
+		alpha += s.Alpha
 		if s.Report != nil {
-			r.MissBound += compare.EquivalenceAlpha
+			miss += compare.EquivalenceAlpha
 		}
 	}
-	return r, nil
+	return alpha, miss
+}
+
+func (b *bisection) save() {
+	if b.o.Save != "" && b.saveErr == nil {
+		b.saveErr = Write(b.o.Save, b.r)
+	}
 }
 
 type bisection struct {
-	g     Gate
-	o     Options
-	now   func() time.Time
-	start time.Time
-	r     *Result
+	g       Gate
+	o       Options
+	now     func() time.Time
+	start   time.Time
+	r       *Result
+	saveErr error
 }
 
 func (b *bisection) end(st Status, format string, a ...any) {
@@ -578,8 +599,48 @@ func (b *bisection) record(s Step) *Step {
 	r.Good, r.Bad = Range(r.Marks())
 	p := &r.Steps[len(r.Steps)-1]
 	p.Good, p.Bad = r.Good, r.Bad
+	r.AlphaBound, r.MissBound = bounds(r.Steps)
+	b.save()
 	if b.o.OnStep != nil {
 		b.o.OnStep(r, p)
 	}
 	return p
+}
+
+// GitBisectExit is the exit status git bisect run reads for a mark: 0
+// good, 1 bad, 125 skip (unsure, or the candidate did not run).
+func (m Mark) GitBisectExit() int {
+	switch m {
+	case Good:
+		return 0
+	case Bad:
+		return 1
+	}
+	return 125
+}
+
+// Names maps each benchmark of f by its key (Result.ID) to the
+// suite/kernel/variant name a run's selection matches.
+func Names(f *results.File, into map[string]string) {
+	for _, r := range f.Results {
+		into[r.ID()] = r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
+	}
+}
+
+// Selection is a regular expression selecting exactly the benchmarks
+// keys names, by the names Names found ("" when keys is empty or one of
+// them is unknown: then nothing narrows the selection).
+func Selection(keys []string, names map[string]string) string {
+	var alts []string
+	for _, k := range keys {
+		n, ok := names[k]
+		if !ok {
+			return ""
+		}
+		alts = append(alts, regexp.QuoteMeta(n))
+	}
+	if len(alts) == 0 {
+		return ""
+	}
+	return "^(?:" + strings.Join(alts, "|") + ")$"
 }

@@ -8,11 +8,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // fakeGate judges candidate i against the good end by a rule: from
@@ -252,21 +254,25 @@ func TestBisectResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bisect.json")
 	cs := cands(9)
 	g := &fakeGate{bad: 3, unsure: set([]int{2})}
-	save := func(r *Result, _ *Step) {
-		if err := Write(path, r); err != nil {
-			t.Fatal(err)
+	steps := 0
+	r, err := Run(context.Background(), g, Options{Candidates: cs, Save: path, OnStep: func(r *Result, s *Step) {
+		if f, err := Load(path); err != nil || len(f.Steps) != len(r.Steps) {
+			t.Errorf("after step %d the file holds %v steps (%v)", s.N, f, err)
 		}
-	}
-	r, _ := Run(context.Background(), g, Options{Candidates: cs, OnStep: save})
-	if r.Status != StoppedUnsure {
-		t.Fatalf("%s %s", r.Status, r.Why)
+		steps++
+	}})
+	if err != nil || r.Status != StoppedUnsure || steps != 3 {
+		t.Fatalf("%v: %s %s after %d steps", err, r.Status, r.Why, steps)
 	}
 	earlier, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if why := SameCandidates(earlier.Candidates, cs); why != "" {
-		t.Fatal(why)
+	if _, err := Resume(path, cs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Resume(path, cs[:8]); err == nil || !strings.Contains(err.Error(), "bisected other candidates (it bisected 9 candidates, not 8)") {
+		t.Errorf("other candidates: %v", err)
 	}
 	other := cands(9)
 	other[3].Env["I"] = "x"
@@ -352,5 +358,29 @@ func TestShellPreparer(t *testing.T) {
 	}
 	if RevName("0123456789abcdef0123456789abcdef01234567") != "0123456789ab" || RevName("v1.0/rc 2") != "v1.0-rc-2" {
 		t.Errorf("RevName %q %q", RevName("0123456789abcdef0123456789abcdef01234567"), RevName("v1.0/rc 2"))
+	}
+}
+
+// TestSelection: the judged benchmarks' selection, and the git exit codes.
+func TestSelection(t *testing.T) {
+	names := map[string]string{}
+	Names(&results.File{Results: []results.Result{
+		{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"name": "wg16x16", "wg": "16x16"}, Params: map[string]int64{"M": 64}},
+		{Suite: "latency", Kernel: "empty", Variant: map[string]string{"name": "1x1"}},
+	}}, names)
+	var keys []string
+	for k := range names {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	re := Selection(keys, names)
+	if re != `^(?:latency/empty/1x1|matmul/naive/wg16x16)$` {
+		t.Errorf("selection %q of %v", re, keys)
+	}
+	if Selection(append(keys, "x"), names) != "" || Selection(nil, names) != "" {
+		t.Error("an unknown key or none narrows the selection")
+	}
+	if Good.GitBisectExit() != 0 || Bad.GitBisectExit() != 1 || Unsure.GitBisectExit() != 125 || Skip.GitBisectExit() != 125 {
+		t.Error("git bisect exit codes")
 	}
 }

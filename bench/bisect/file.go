@@ -58,3 +58,19 @@ func SameCandidates(earlier []Candidate, cs []Candidate) string {
 	}
 	return ""
 }
+
+// Resume reads the bisection file at path for a bisection of cs, and
+// fails with a usage error when it bisected other candidates.
+func Resume(path string, cs []Candidate) (*Result, error) {
+	r, err := Load(path)
+	if err != nil {
+		if usage.Is(err) {
+			return nil, err
+		}
+		return nil, usage.Errorf("%v", err)
+	}
+	if why := SameCandidates(r.Candidates, cs); why != "" {
+		return nil, usage.Errorf("%s bisected other candidates (%s)", path, why)
+	}
+	return r, nil
+}

@@ -64,9 +64,15 @@ func StepLine(r *Result, s *Step) string {
 	return line
 }
 
-// WriteText writes a finished bisection: every step, the answer, the
-// change there and the false-alarm bound.
+// WriteText writes a finished bisection: the verdicts of a verification
+// that ended it, every step, the answer, the change there and the
+// false-alarm bound.
 func WriteText(w io.Writer, r *Result) error {
+	if v := &r.Steps; r.Status == NoDifference && len(*v) == 1 && (*v)[0].Report != nil && len((*v)[0].Report.Groups) > 1 {
+		if err := compare.Write(w, (*v)[0].Report, "text"); err != nil {
+			return err
+		}
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "step\tcandidate\tposition\tmark\trounds\tseconds\tchange\tinterval\twhy")
 	for i := range r.Steps {

@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -97,7 +95,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := parseFlags(fs, args); err != nil {
 		return gitAbort(step, err)
 	}
-	cands, err := bisectCandidates(fs, &f, step)
+	cands, err := bisectCandidates(&f, step)
 	if err != nil || fs.NArg() > 0 {
 		if err == nil {
 			err = usagef("bisect takes no arguments, got %q (candidates go in --candidate)", fs.Args())
@@ -109,7 +107,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			f.out = filepath.Join(os.TempDir(), "radvbench-"+filepath.Base(f.out)) // not in the work tree git bisects
 		}
 	}
-	g := &launchGate{fs: fs, out: strings.TrimSuffix(f.out, ".json"), stdout: stdout, stderr: stderr, resume: f.resume}
+	g := &launchGate{fs: fs, out: strings.TrimSuffix(f.out, ".json"), stderr: stderr, resume: f.resume, names: map[string]string{}}
 	if _, _, _, err := g.plan(0, cands[0], cands[len(cands)-1], nil, f.budget); err != nil {
 		return gitAbort(step, err) // the run flags' mistakes, before anything runs
 	}
@@ -119,36 +117,23 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if step {
 		return bisectStep(ctx, stdout, g, cands, f.budget)
 	}
-	o := bisect.Options{Candidates: cands, StepBudget: f.budget, TotalBudget: f.total, OnUnsure: bisect.OnUnsure(f.onUnsure),
-		Prepare: (&bisect.ShellPreparer{Command: f.prepare, Stderr: stderr}).Prepare}
+	o := bisect.Options{Candidates: cands, StepBudget: f.budget, TotalBudget: f.total, OnUnsure: bisect.OnUnsure(f.onUnsure), Save: f.out,
+		Prepare: (&bisect.ShellPreparer{Command: f.prepare, Stderr: stderr}).Prepare,
+		OnStep:  func(r *bisect.Result, s *bisect.Step) { fmt.Fprintln(stdout, bisect.StepLine(r, s)) }}
 	if f.resume {
-		earlier, err := bisect.Load(f.out)
+		earlier, err := bisect.Resume(f.out, cands)
 		if err != nil {
-			return usagef("--resume: %v", err)
-		}
-		if why := bisect.SameCandidates(earlier.Candidates, cands); why != "" {
-			return usagef("--resume: %s bisected other candidates (%s): give the same candidates, or another -o", f.out, why)
+			return usagef("--resume: %v: give the same candidates and -o", err)
 		}
 		o.Prior, o.Keys = earlier.Steps, earlier.Keys
 	}
-	var saveErr error
-	o.OnStep = func(r *bisect.Result, s *bisect.Step) {
-		fmt.Fprintln(stdout, bisect.StepLine(r, s))
-		if err := bisect.Write(f.out, r); err != nil && saveErr == nil {
-			saveErr = err
-		}
-	}
 	r, err := bisect.Run(ctx, g, o)
-	if err != nil {
+	if r == nil {
 		return usagef("%v", err)
-	}
-	if err := bisect.Write(f.out, r); err != nil || saveErr != nil {
-		return fmt.Errorf("write the bisection file: %w", errors.Join(saveErr, err))
+	} else if err != nil {
+		return fmt.Errorf("write the bisection file: %w", err)
 	}
 	fmt.Fprintln(stdout)
-	if r.Status == bisect.NoDifference && len(r.Steps) > 0 && r.Steps[0].Report != nil {
-		compare.Write(stdout, r.Steps[0].Report, "text")
-	}
 	bisect.WriteText(stdout, r)
 	fmt.Fprintf(stdout, "bisection: %s\n", f.out)
 	switch r.Status {
@@ -163,13 +148,17 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 }
 
 // bisectCandidates reads the candidates the flags give, the good first.
-func bisectCandidates(fs *pflag.FlagSet, f *bisectFlags, step bool) ([]bisect.Candidate, error) {
+func bisectCandidates(f *bisectFlags, step bool) ([]bisect.Candidate, error) {
 	specs := f.candidates
-	if f.file != "" {
-		if len(specs) > 0 {
-			return nil, usagef("--candidates and --candidate both list candidates: give one")
-		}
-		var err error
+	var err error
+	switch {
+	case f.onUnsure != string(bisect.StopUnsure) && f.onUnsure != string(bisect.SkipUnsure):
+		return nil, usagef("--on-unsure %q: use stop or skip", f.onUnsure)
+	case f.budget < 0 || f.total < 0:
+		return nil, usagef("--budget and --total-budget must not be negative")
+	case f.file != "" && len(specs) > 0:
+		return nil, usagef("--candidates and --candidate both list candidates: give one")
+	case f.file != "":
 		if specs, err = readList(f.file); err != nil {
 			return nil, err
 		}
@@ -177,43 +166,37 @@ func bisectCandidates(fs *pflag.FlagSet, f *bisectFlags, step bool) ([]bisect.Ca
 	if (f.revisions == "") != (f.prepare == "") || (f.revisions != "" && (len(specs) > 0 || f.good != "" || f.bad != "" || step)) {
 		return nil, usagef("--revisions and --prepare go together, instead of --good, --bad and --candidate(s) (and not with bisect step)")
 	}
-	switch {
-	case f.revisions != "":
+	var cs []bisect.Candidate
+	if f.revisions != "" {
 		revs, err := readList(f.revisions)
-		var cs []bisect.Candidate
 		for _, r := range revs {
 			cs = append(cs, bisect.Candidate{Name: bisect.RevName(r), Rev: r})
 		}
-		if err == nil {
-			err = bisect.Check(cs)
+		if err == nil && bisect.Check(cs) != nil {
+			err = usagef("--revisions %s: %v", f.revisions, bisect.Check(cs))
 		}
 		return cs, err
-	case step && (f.good == "" || len(specs) != 1 || f.bad != ""):
-		return nil, usagef("bisect step gates one candidate: give --good SPEC and one --candidate SPEC (or a --candidates file of one line)")
-	case f.good != "":
-		specs = append([]string{f.good}, specs...)
 	}
-	if f.bad != "" {
-		specs = append(specs, f.bad)
+	if step && (f.good == "" || len(specs) != 1 || f.bad != "") {
+		return nil, usagef("bisect step gates one candidate: give --good SPEC and one --candidate SPEC (or a --candidates file of one line)")
+	}
+	if specs = append(append([]string{f.good}, specs...), f.bad); f.good == "" {
+		specs = specs[1:]
+	}
+	if f.bad == "" {
+		specs = specs[:len(specs)-1]
 	}
 	if len(specs) < 2 {
 		return nil, usagef("a bisection needs a good and a bad candidate: give --good SPEC --bad SPEC (and --candidate SPEC between, in order)")
 	}
-	cs, err := runflags.ParseConfigs(specs)
+	configs, err := runflags.ParseConfigs(specs)
 	if err != nil {
 		return nil, usagef("%s", strings.Replace(err.Error(), "--config", "candidate", 1))
 	}
-	var out []bisect.Candidate
-	for _, c := range cs {
-		out = append(out, bisect.Candidate{Name: c.Name, Env: c.Env, Prepared: true})
+	for _, c := range configs {
+		cs = append(cs, bisect.Candidate{Name: c.Name, Env: c.Env, Prepared: true})
 	}
-	if f.onUnsure != string(bisect.StopUnsure) && f.onUnsure != string(bisect.SkipUnsure) {
-		return nil, usagef("--on-unsure %q: use stop or skip", f.onUnsure)
-	}
-	if f.budget < 0 || f.total < 0 {
-		return nil, usagef("--budget and --total-budget must not be negative")
-	}
-	return out, nil
+	return cs, nil
 }
 
 func readList(path string) ([]string, error) {
@@ -237,32 +220,27 @@ func gitAbort(step bool, err error) error {
 // bisectStep is one gate for git bisect run: 0 good, 1 bad, 125 skip.
 func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisect.Candidate, budget time.Duration) error {
 	res, err := g.Gate(ctx, 1, cs[0], cs[1], nil, budget)
-	switch {
-	case ctx.Err() != nil:
+	if ctx.Err() != nil {
 		return &exitError{code: 130, msg: "interrupted"}
-	case err != nil:
+	} else if err != nil {
 		return &exitError{code: 125, msg: fmt.Sprintf("%s did not run (skip): %v", cs[1].Name, err)}
 	}
 	compare.Write(stdout, res.Report, "text")
 	mark, why, _ := bisect.Judge(res.Report, nil)
 	fmt.Fprintf(stdout, "%s: %s — %s (results: %s)\n", cs[1].Name, mark, why, res.Results)
-	code := map[bisect.Mark]int{bisect.Good: 0, bisect.Bad: 1}[mark]
-	if mark == bisect.Unsure || mark == bisect.Skip {
-		code = 125
-	}
-	if code == 0 {
+	if mark == bisect.Good {
 		return nil
 	}
-	return &exitError{code: code, msg: fmt.Sprintf("%s is %s", cs[1].Name, mark)}
+	return &exitError{code: mark.GitBisectExit(), msg: fmt.Sprintf("%s is %s", cs[1].Name, mark)}
 }
 
 // launchGate is bisect's gate: 'run --until-decided' of two candidates
 // with bisect's run flags, through launch.Run.
 type launchGate struct {
-	fs             *pflag.FlagSet
-	out            string
-	stdout, stderr io.Writer
-	resume         bool
+	fs     *pflag.FlagSet
+	out    string
+	stderr io.Writer
+	resume bool
 	// names maps a benchmark's key to its suite/kernel/variant, from the
 	// files seen, for a --filter of the judged benchmarks.
 	names map[string]string
@@ -285,14 +263,8 @@ func (g *launchGate) plan(step int, base, cand bisect.Candidate, keys []string, 
 			}
 		}
 	}
-	var names []string
-	for _, k := range keys {
-		if n, ok := g.names[k]; ok {
-			names = append(names, regexp.QuoteMeta(n))
-		}
-	}
-	if len(names) == len(keys) && len(keys) > 0 {
-		args = append(args, "--filter=^(?:"+strings.Join(names, "|")+")$")
+	if re := bisect.Selection(keys, g.names); re != "" {
+		args = append(args, "--filter="+re)
 	}
 	var rf runFlags
 	rfs := runFlagSet(&rf, io.Discard)
@@ -330,11 +302,6 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	if o.Verdict == nil {
 		return nil, fmt.Errorf("no verdict (%v)", o.Err)
 	}
-	if g.names == nil {
-		g.names = map[string]string{}
-	}
-	for _, r := range o.File.Results {
-		g.names[r.ID()] = r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
-	}
+	bisect.Names(o.File, g.names)
 	return &bisect.GateResult{Report: o.Verdict.Report, Rounds: o.Verdict.Rounds, Stop: o.Verdict.Stop, Results: o.Out}, nil
 }
