@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/radvbench/radvbench/bench/supervise"
 )
 
 // ParseFilter compiles --filter ("" is no filter). A bad expression is a
@@ -53,40 +55,20 @@ func ParseLabels(pairs []string) (map[string]string, error) {
 }
 
 // Config is one --config NAME[:ENV=VALUE,...]: a configuration's name and
-// the environment its runs get.
-type Config struct {
-	Name string
-	Env  map[string]string
-}
+// the environment its runs get (supervise.Config).
+type Config = supervise.Config
 
-var configNameRE = regexp.MustCompile(`^[A-Za-z0-9._+-]+$`)
-
-// ParseConfigs parses --config values: names unique and made of letters,
-// digits, '.', '_', '+' or '-'; variables that can go into a child's
-// environment (a NUL cannot).
+// ParseConfigs parses --config values (supervise.ParseConfigs): names
+// unique and made of letters, digits, '.', '_', '+' or '-'; variables
+// that can go into a child's environment (a NUL cannot).
 func ParseConfigs(specs []string) ([]Config, error) {
-	var out []Config
-	seen := map[string]bool{}
-	for _, spec := range specs {
-		name, envs, _ := strings.Cut(spec, ":")
-		if !configNameRE.MatchString(name) {
-			return nil, usagef("--config %q: the name must be letters, digits, '.', '_', '+' or '-', e.g. --config wave32:RADV_PERFTEST=cswave32", spec)
-		}
-		if seen[name] {
-			return nil, usagef("--config %q: configuration %s is given twice", spec, name)
-		}
-		seen[name] = true
-		c := Config{Name: name, Env: map[string]string{}}
-		if envs != "" {
-			for _, kv := range strings.Split(envs, ",") {
-				k, v, ok := strings.Cut(kv, "=")
-				if !ok || k == "" || strings.ContainsFunc(k, unicode.IsSpace) || strings.ContainsRune(kv, 0) {
-					return nil, usagef("--config %q: %q is not ENV=VALUE", spec, kv)
-				}
-				c.Env[k] = v
-			}
-		}
-		out = append(out, c)
+	cs, err := supervise.ParseConfigs(specs)
+	var ce *supervise.ConfigError
+	switch {
+	case err == nil:
+		return cs, nil
+	case errors.As(err, &ce) && ce.Problem == supervise.ConfigBadName:
+		return nil, usagef("--config %v, e.g. --config wave32:RADV_PERFTEST=cswave32", err)
 	}
-	return out, nil
+	return nil, usagef("--config %v", err)
 }
