@@ -1,6 +1,7 @@
 // Package chart draws radvbench results as charts with gonum.org/v1/plot:
 // throughput against problem size, A/B comparisons with confidence
-// whiskers, sample distributions, the matmul tile heatmap and a roofline.
+// whiskers, sample distributions, the matmul tile heatmap, a roofline and
+// the GPU's shader clock over the samples.
 // Every chart has a title, a device/driver subtitle, axis units and a
 // legend, uses the Okabe-Ito colour-blind-safe palette, is 1200 px wide and
 // renders to PNG and SVG. Each chart also carries the figures it draws as

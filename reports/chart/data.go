@@ -300,7 +300,8 @@ func safeName(s string) string {
 }
 
 // All draws every chart the inputs support, in a fixed order: comparison,
-// throughput, heatmaps, roofline, distributions; for isa files, ISA's. Charts for suites absent
+// throughput, heatmaps, roofline, distributions, shader clocks (where
+// the samples carry them); for isa files, ISA's. Charts for suites absent
 // from the inputs are not drawn.
 func All(inputs []compare.Input, opt Options) []*Chart {
 	if kind, _ := compare.Kind(inputs); kind == results.KindISA {
@@ -324,6 +325,11 @@ func All(inputs []compare.Input, opt Options) []*Chart {
 	}
 	for _, s := range d.suites {
 		if c := distributionChart(d, s); c != nil {
+			out = append(out, c)
+		}
+	}
+	for _, s := range d.suites {
+		if c := clockChart(inputs, d, opt.By, s); c != nil {
 			out = append(out, c)
 		}
 	}

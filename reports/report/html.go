@@ -165,6 +165,8 @@ var funcs = template.FuncMap{
 			return "Tile-configuration heatmap"
 		case chart.KindRoofline:
 			return "Roofline"
+		case chart.KindClock:
+			return "Shader clock over samples"
 		}
 		return k
 	},
