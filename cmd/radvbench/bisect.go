@@ -50,8 +50,11 @@ from { echo GOOD; git rev-list --reverse --first-parent GOOD..BAD; }.
 
 'bisect step --good SPEC --candidate SPEC' is one gate for 'git bisect
 run': exit 0 good, 1 bad, 125 unsure or did not run (skip), 128 for a
-mistake of the command line or the good end (which stops git bisect run
-instead of marking the commit bad).
+mistake of the command line (which stops git bisect run instead of
+marking the commit bad).
+
+The run flags after --resume are run's, for every gate; --runs is the
+most runs a side a gate takes (default 30).
 
 Exit status: 0 when the first bad candidate was found, 1 when the
 bisection stopped short (an unsure step, only skipped candidates left, the

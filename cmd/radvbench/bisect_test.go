@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -157,5 +159,57 @@ func TestBisectBadInput(t *testing.T) {
 	}
 	if code, stdout, _ := cli(t, "bisect", "--help"); code != 0 || !strings.Contains(stdout, "git bisect run") || !strings.Contains(stdout, "--total-budget") {
 		t.Errorf("--help: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestBisectSweep (-long): 9 candidates, those from position k on under
+// GALLIVM_PERF=nopt, for k across the list: each bisection finds c<k> in
+// at most ⌈log2 8⌉ = 3 steps after the verification, or honestly stops
+// with a range holding it; never another answer. Logs the machine time
+// per gate (min / median / max). Then a tiny budget: unsure, never an
+// answer.
+func TestBisectSweep(t *testing.T) {
+	if !*long {
+		t.Skip("several minutes of real bisections: run with -long")
+	}
+	requireVulkan(t)
+	useBinary(t)
+	var secs []float64
+	for _, k := range []int{1, 3, 5, 8} {
+		args := []string{"bisect", "-o", filepath.Join(t.TempDir(), "b.json")}
+		for i := 0; i < 9; i++ {
+			spec := fmt.Sprintf("c%d", i)
+			if i >= k {
+				spec += ":GALLIVM_PERF=nopt"
+			}
+			args = append(args, "--candidate", spec)
+		}
+		// A longer budget than the quick tests': a loaded machine sets
+		// many runs aside (disturbed), and A/A steps need clean rounds.
+		code, stdout, stderr := cli(t, append(append(args, bisectGate...), "--budget", "45s")...)
+		r, err := bisect.Load(args[2])
+		if err != nil {
+			t.Fatalf("k=%d: exit %d %v\n%s\n%s", k, code, err, stdout, stderr)
+		}
+		found := code == 0 && r.Status == bisect.Found && r.Bad == k && len(r.Steps)-1 <= 3
+		honest := code != 0 && r.Status != bisect.Found && r.Good < k && r.Bad >= k
+		if !found && !honest {
+			t.Errorf("k=%d: exit %d, %s (%s), range %d..%d, %d steps\n%s", k, code, r.Status, r.Why, r.Good, r.Bad, len(r.Steps), stdout)
+		}
+		for i := range r.Steps {
+			secs = append(secs, r.Steps[i].Seconds)
+			t.Log(bisect.StepLine(r, &r.Steps[i]))
+		}
+		t.Logf("k=%d: %s, range c%d..c%d, %d gates, %.0f s", k, r.Status, r.Good, r.Bad, len(r.Steps), r.Seconds)
+	}
+	sort.Float64s(secs)
+	t.Logf("machine time per gate over %d gates: min %.1f s, median %.1f s, max %.1f s", len(secs), secs[0], secs[len(secs)/2], secs[len(secs)-1])
+	out := filepath.Join(t.TempDir(), "tiny.json")
+	tiny := append([]string{"bisect", "-o", out, "--good", "c0", "--candidate", "c1:GALLIVM_PERF=nopt", "--bad", "c2:GALLIVM_PERF=nopt"}, bisectGate...)
+	code, stdout, _ := cli(t, append(tiny, "--budget", "1s")...)
+	if r, err := bisect.Load(out); err != nil || code == 0 || r.Status == bisect.Found {
+		t.Errorf("a 1s budget: exit %d, %v %+v, want no answer\n%s", code, err, r, stdout)
+	} else {
+		t.Logf("a 1s budget: exit %d, %s: %s", code, r.Status, r.Why)
 	}
 }
