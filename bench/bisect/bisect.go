@@ -175,6 +175,10 @@ type Bench struct {
 	Low    compare.Float `json:"low"`
 	High   compare.Float `json:"high"`
 	Reason string        `json:"reason,omitempty"`
+	// Code says what changed in the compiled code between the sides,
+	// where the runs captured it (compare.Code.Text: "code unchanged",
+	// "VGPRs 96→120", ...; "" when not known).
+	Code string `json:"code,omitempty"`
 }
 
 // Status is how a bisection ended.
@@ -347,7 +351,7 @@ func Judge(rep *compare.Report, keys []string) (Mark, string, []Bench) {
 			continue
 		}
 		got[c.Key] = true
-		b := Bench{Key: c.Key, Verdict: c.Verdict, Change: c.Change, Low: c.Low, High: c.High, Reason: c.Reason}
+		b := Bench{Key: c.Key, Verdict: c.Verdict, Change: c.Change, Low: c.Low, High: c.High, Reason: c.Reason, Code: c.Code.Text()}
 		if b.Reason == "" {
 			b.Reason = c.Note
 		}

@@ -49,7 +49,8 @@ func (g *fakeGate) Gate(_ context.Context, step int, base, cand Candidate, keys 
 		v, change = compare.Regression, -0.4
 	}
 	rep := &compare.Report{Policy: compare.Policy{Alpha: 0.01}, Comparisons: []compare.Comparison{
-		{Key: "matmul/naive/x", Verdict: v, Change: compare.Float(change), Low: compare.Float(change - 0.05), High: compare.Float(change + 0.05)},
+		{Key: "matmul/naive/x", Verdict: v, Change: compare.Float(change), Low: compare.Float(change - 0.05), High: compare.Float(change + 0.05),
+			Code: &compare.Code{Source: compare.CodeCaptured, Unchanged: i < g.bad}},
 		// Never slower: only the benchmarks the verification calls
 		// slower are judged, so this one does not make candidates good.
 		{Key: "latency/empty/1x1", Verdict: compare.Same, Change: 0},
@@ -104,6 +105,8 @@ func TestBisectFindsFirstBad(t *testing.T) {
 			}
 			if s := r.FirstBadStep(); s == nil || s.Index != k || s.Mark != Bad {
 				t.Errorf("n=%d k=%d: first bad step %+v", n, k, s)
+			} else if s.Benchmarks[0].Code != "" || r.Steps[len(r.Steps)-1].Mark == Good && r.Steps[len(r.Steps)-1].Benchmarks[0].Code != "code unchanged" {
+				t.Errorf("n=%d k=%d: code %q at the first bad, %+v at the last step", n, k, s.Benchmarks[0].Code, r.Steps[len(r.Steps)-1].Benchmarks)
 			}
 		}
 	}

@@ -105,7 +105,11 @@ func WriteText(w io.Writer, r *Result) error {
 	}
 	if s := r.FirstBadStep(); s != nil && r.Status != NoDifference {
 		for _, b := range s.Benchmarks {
-			fmt.Fprintf(w, "  %s at %s against %s: %s %s\n", b.Key, s.Candidate, s.Base, b.Verdict, b.ChangeText())
+			code := ""
+			if b.Code != "" {
+				code = "; " + b.Code
+			}
+			fmt.Fprintf(w, "  %s at %s against %s: %s %s%s\n", b.Key, s.Candidate, s.Base, b.Verdict, b.ChangeText(), code)
 		}
 	}
 	gates := 0
