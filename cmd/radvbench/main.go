@@ -18,6 +18,7 @@ import (
 	"syscall"
 
 	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/spf13/pflag"
@@ -172,17 +173,6 @@ func main() {
 // in-process set a built binary).
 var executable = selfExecutable
 
-// selfExecutable is this program's path: os.Executable, or where /proc
-// is not mounted (a chroot) the absolute path of os.Args[0].
-func selfExecutable() (string, error) {
-	exe, err := os.Executable()
-	if err == nil {
-		return exe, nil
-	}
-	if strings.Contains(os.Args[0], "/") {
-		if abs, aerr := filepath.Abs(os.Args[0]); aerr == nil {
-			return abs, nil
-		}
-	}
-	return "", err
-}
+// selfExecutable is this program's path (supervise.SelfExecutable: where
+// /proc is not mounted, a chroot, the absolute path of os.Args[0]).
+var selfExecutable = supervise.SelfExecutable
