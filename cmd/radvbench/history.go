@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strings"
 
@@ -289,11 +288,8 @@ func (d *detectFlags) options() (changepoint.Options, error) {
 	if d.minSize < 2 {
 		return o, usagef("--min-runs %d: want at least 2", d.minSize)
 	}
-	o.Alpha, o.MinChange, o.MinSize = d.alpha, d.minChange/100, d.minSize
-	if need := int(math.Ceil(1/o.Alpha)) - 1; need > o.Permutations {
-		o.Permutations = need
-	}
-	return o, nil
+	o.MinChange, o.MinSize = d.minChange/100, d.minSize
+	return o.WithAlpha(d.alpha), nil
 }
 
 const historyTrendDescription = `

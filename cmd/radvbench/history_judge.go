@@ -84,17 +84,26 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	} else if err != nil {
 		return storeErr(err)
 	}
-	nf, err := loadNoise(pol.NoiseFile)
-	if err != nil {
+	runs := g.Runs
+	header := fmt.Sprintf("baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
+		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(g.Device), g.NewRuns, len(news))
+	return judgeStored(stdout, header, g.Inputs, compare.Options{Policy: pol, By: history.SideKey, Baseline: history.SideBaseline, AllowDeviceChange: cf.allowDevice}, format)
+}
+
+// judgeStored judges stored runs (and new files) as compare does, with
+// the noise file of opts.Policy, and prints header and the report in
+// format; a failed gate exits 1.
+func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts compare.Options, format string) error {
+	var err error
+	if opts.Noise, err = loadNoise(opts.Policy.NoiseFile); err != nil {
 		return err
 	}
-	rep, err := compare.Compare(g.Inputs, compare.Options{Policy: pol, By: history.SideKey, Baseline: history.SideBaseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice, Advise: compareAdvice})
+	opts.NoiseName, opts.Advise = opts.Policy.NoiseFile, compareAdvice
+	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
 		return compareError(err)
 	}
-	runs := g.Runs
-	fmt.Fprintf(stdout, "baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
-		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(g.Device), g.NewRuns, len(news))
+	io.WriteString(stdout, header)
 	if err := compare.Write(stdout, rep, format); err != nil {
 		return fmt.Errorf("render %s: %w", format, err)
 	}
@@ -164,20 +173,6 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return storeErr(err)
 	}
-	nf, err := loadNoise(pol.NoiseFile)
-	if err != nil {
-		return err
-	}
-	rep, err := compare.Compare(inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: cf.allowDevice, Advise: compareAdvice})
-	if err != nil {
-		return compareError(err)
-	}
-	fmt.Fprintf(stdout, "%d stored run(s) from %s, grouped by %s\n\n", len(runs), termtext.Escape(s.DSN), termtext.Escape(by))
-	if err := compare.Write(stdout, rep, format); err != nil {
-		return fmt.Errorf("render %s: %w", format, err)
-	}
-	if rep.Failed() {
-		return &exitError{code: 1}
-	}
-	return nil
+	header := fmt.Sprintf("%d stored run(s) from %s, grouped by %s\n\n", len(runs), termtext.Escape(s.DSN), termtext.Escape(by))
+	return judgeStored(stdout, header, inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, AllowDeviceChange: cf.allowDevice}, format)
 }

@@ -44,6 +44,16 @@ func DefaultOptions() Options {
 	return Options{Alpha: 0.01, Permutations: 99, MinSize: 5, MinChange: 0.02, Seed: 1}
 }
 
+// WithAlpha returns o at significance level alpha, with at least the
+// permutations a test needs to show p <= alpha (1/alpha - 1, rounded up).
+func (o Options) WithAlpha(alpha float64) Options {
+	o.Alpha = alpha
+	if need := int(math.Ceil(1/alpha)) - 1; need > o.Permutations {
+		o.Permutations = need
+	}
+	return o
+}
+
 // Change is one change point.
 type Change struct {
 	// Index is the position of the first point after the change.
