@@ -5,6 +5,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/reports/asmdiff"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // emulationEnvError is the usage error (exit 2) for an emulation
@@ -23,11 +24,19 @@ func emulationEnvError(err error) error {
 }
 
 // isaDiffError is the usage error (exit 2) for what asmdiff refuses, with
-// what to do about an executable whose assembly was not saved.
+// what to do about an executable whose assembly was not saved, a results
+// file that is not an isa file, or one results.Load refuses.
 func isaDiffError(err error) error {
 	var na *asmdiff.NoAssemblyError
-	if errors.As(err, &na) {
+	var ni *asmdiff.NotISAError
+	var le *results.LoadError
+	switch {
+	case errors.As(err, &na):
 		return usagef("%v: rerun 'radvbench isa' with an assembly directory", err)
+	case errors.As(err, &ni):
+		return usagef("%v: 'isa diff' compares the assembly of two isa files ('radvbench isa' writes them)", err)
+	case errors.As(err, &le):
+		return resultsError(err)
 	}
 	return usagef("%v", err)
 }

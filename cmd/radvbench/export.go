@@ -57,11 +57,7 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if format == "" {
 		return usagef("export needs --format: one of %s", strings.Join(names, ", "))
 	}
-	known := false
-	for _, n := range names {
-		known = known || n == format
-	}
-	if !known {
+	if !slices.Contains(names, format) {
 		return usagef("unknown --format %q: use one of %s", format, strings.Join(names, ", "))
 	}
 	if target != "" && format != fossilCSV {

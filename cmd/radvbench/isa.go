@@ -157,7 +157,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	if !f.noAsm {
 		if p.AsmDir = f.asmDir; p.AsmDir == "" {
-			p.AsmDir = isaAsmDir(p.Out)
+			p.AsmDir = asmdiff.DefaultDir(p.Out)
 		}
 	}
 	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
@@ -201,10 +201,6 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	return nil
 }
 
-// isaAsmDir is the default assembly directory of an isa results file:
-// its path without .json, plus .asm.
-func isaAsmDir(results string) string { return strings.TrimSuffix(results, ".json") + ".asm" }
-
 const isaDiffDescription = `
 Shows how one pipeline's assembly changed between two isa files (two
 builds, two Mesa versions): a unified diff of the listings 'radvbench isa'
@@ -234,26 +230,13 @@ func runISADiff(stdout io.Writer, args []string) error {
 		return usagef("--context %d must not be negative", *context)
 	}
 	a := fs.Args()
-	side := func(path, dir string) (asmdiff.Side, error) {
-		f, err := results.Load(path)
-		if err != nil {
-			return asmdiff.Side{}, resultsError(err)
-		}
-		if f.Kind() != results.KindISA {
-			return asmdiff.Side{}, usagef("%s is %s: 'isa diff' compares the assembly of two isa files ('radvbench isa' writes them)", path, results.KindName(f.Kind()))
-		}
-		if dir == "" {
-			dir = isaAsmDir(path)
-		}
-		return asmdiff.Side{Name: path, File: f, Dir: dir}, nil
-	}
-	old, err := side(a[0], *oldAsm)
+	old, err := asmdiff.Load(a[0], *oldAsm)
 	if err != nil {
-		return err
+		return isaDiffError(err)
 	}
-	cur, err := side(a[1], *newAsm)
+	cur, err := asmdiff.Load(a[1], *newAsm)
 	if err != nil {
-		return err
+		return isaDiffError(err)
 	}
 	executable := ""
 	if len(a) == 5 {
