@@ -66,6 +66,8 @@ type Device struct {
 	// capture and compileOnly: see OpenOptions.
 	capture     func(PipelineExecutables)
 	compileOnly bool
+	// profilingLock: the profiling lock is held (AcquireProfilingLock).
+	profilingLock bool
 	// nextAddress is the next stand-in device address (compile-only).
 	nextAddress uint64
 }
@@ -111,6 +113,12 @@ type OpenOptions struct {
 	// have distinct, non-zero stand-in addresses. Never time or verify on
 	// such a device.
 	CompileOnly bool
+	// ProfilingLock enables VK_KHR_performance_query with its
+	// performanceCounterQueryPools feature, so that the device can take
+	// the profiling lock (AcquireProfilingLock); opening fails with
+	// ErrNoProfilingLock on a device without them (ProfilingLock). Only a
+	// device opened for the lock enables them.
+	ProfilingLock bool
 }
 
 // Open creates the logical device for p, enabling every optional feature
@@ -203,6 +211,14 @@ func (p *PhysicalDevice) open(family int, o OpenOptions) (*Device, error) {
 		want.PipelineExecutableInfo = true
 		exts = append(exts, "VK_KHR_pipeline_executable_properties")
 	}
+	want.PerformanceCounterQueryPools = false
+	if o.ProfilingLock {
+		if !p.ProfilingLock() {
+			return nil, fmt.Errorf("device %q: %w", p.Name, ErrNoProfilingLock)
+		}
+		want.PerformanceCounterQueryPools = true
+		exts = append(exts, "VK_KHR_performance_query")
+	}
 	exts = append(exts, extra...)
 	h, r := p.inst.fns.CreateDevice(p.h, uint32(family), want, exts)
 	if err := check("create device "+p.Name, r); err != nil {
@@ -210,7 +226,7 @@ func (p *PhysicalDevice) open(family int, o OpenOptions) (*Device, error) {
 	}
 	d := &Device{Phys: p, Family: family, Features: want, Extensions: exts, Timeout: DefaultTimeout, h: h,
 		timestampBits: fam.TimestampBits, capture: o.Capture, compileOnly: o.CompileOnly}
-	fns, err := p.inst.fns.LoadDevice(h, want.BufferDeviceAddress, want.PipelineExecutableInfo)
+	fns, err := p.inst.fns.LoadDevice(h, want.BufferDeviceAddress, want.PipelineExecutableInfo, want.PerformanceCounterQueryPools)
 	if err != nil {
 		d.Close()
 		return nil, err
@@ -282,6 +298,7 @@ func (d *Device) Close() {
 	if d.lost == nil && !d.compileOnly {
 		vk.DeviceWaitIdle(d.h)
 	}
+	d.ReleaseProfilingLock()
 	if d.fence != vk.NullFence {
 		vk.DestroyFence(d.h, d.fence, nil)
 	}

@@ -52,7 +52,7 @@ VkResult rb_instance_fns_load(VkInstance instance, rb_instance_fns *t, char *mis
 }
 
 VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32_t want_bda,
-	uint32_t want_exec, rb_device_fns *t, char *missing, int missinglen) {
+	uint32_t want_exec, uint32_t want_lock, rb_device_fns *t, char *missing, int missinglen) {
 	memset(t, 0, sizeof *t);
 	PFN_vkGetDeviceProcAddr gdpa = inst->get_device_proc_addr;
 	t->device = device;
@@ -73,6 +73,10 @@ VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32
 		RB_LOAD(gdpa, device, get_pipeline_executable_statistics, "vkGetPipelineExecutableStatisticsKHR");
 		RB_LOAD(gdpa, device, get_pipeline_executable_internal_representations,
 			"vkGetPipelineExecutableInternalRepresentationsKHR");
+	}
+	if (want_lock) {
+		RB_LOAD(gdpa, device, acquire_profiling_lock, "vkAcquireProfilingLockKHR");
+		RB_LOAD(gdpa, device, release_profiling_lock, "vkReleaseProfilingLockKHR");
 	}
 	return VK_SUCCESS;
 }

@@ -70,14 +70,15 @@ func (f *InstanceFuncs) Free() {
 type DeviceFuncs struct{ t *C.rb_device_fns }
 
 // LoadDevice loads the table for dev (created from f's instance);
-// bufferDeviceAddress and pipelineExecutables say whether that feature
-// (bufferDeviceAddress; VK_KHR_pipeline_executable_properties with
-// pipelineExecutableInfo) was enabled, so that its entry points are loaded
-// and checked too.
-func (f *InstanceFuncs) LoadDevice(dev vulkan.Device, bufferDeviceAddress, pipelineExecutables bool) (*DeviceFuncs, error) {
+// bufferDeviceAddress, pipelineExecutables and profilingLock say whether
+// that feature (bufferDeviceAddress; VK_KHR_pipeline_executable_properties
+// with pipelineExecutableInfo; VK_KHR_performance_query with
+// performanceCounterQueryPools) was enabled, so that its entry points are
+// loaded and checked too.
+func (f *InstanceFuncs) LoadDevice(dev vulkan.Device, bufferDeviceAddress, pipelineExecutables, profilingLock bool) (*DeviceFuncs, error) {
 	t := (*C.rb_device_fns)(C.calloc(1, C.size_t(unsafe.Sizeof(C.rb_device_fns{}))))
 	var missing [128]C.char
-	if r := C.rb_device_fns_load(f.t, C.VkDevice(unsafe.Pointer(dev)), b32(bufferDeviceAddress), b32(pipelineExecutables),
+	if r := C.rb_device_fns_load(f.t, C.VkDevice(unsafe.Pointer(dev)), b32(bufferDeviceAddress), b32(pipelineExecutables), b32(profilingLock),
 		t, &missing[0], C.int(len(missing))); r != C.VK_SUCCESS {
 		C.free(unsafe.Pointer(t))
 		return nil, fmt.Errorf("load device entry points: %s unavailable", C.GoString(&missing[0]))

@@ -49,11 +49,15 @@ typedef struct rb_device_fns {
 	PFN_vkGetPipelineExecutablePropertiesKHR get_pipeline_executable_properties;
 	PFN_vkGetPipelineExecutableStatisticsKHR get_pipeline_executable_statistics;
 	PFN_vkGetPipelineExecutableInternalRepresentationsKHR get_pipeline_executable_internal_representations;
+	// VK_KHR_performance_query's profiling lock: NULL unless loaded with
+	// want_lock (the extension and performanceCounterQueryPools enabled).
+	PFN_vkAcquireProfilingLockKHR acquire_profiling_lock;
+	PFN_vkReleaseProfilingLockKHR release_profiling_lock;
 } rb_device_fns;
 
 // rb_device_fns_load fills t for device (created from inst's instance).
 VkResult rb_device_fns_load(const rb_instance_fns *inst, VkDevice device, uint32_t want_bda,
-	uint32_t want_exec, rb_device_fns *t, char *missing, int missinglen);
+	uint32_t want_exec, uint32_t want_lock, rb_device_fns *t, char *missing, int missinglen);
 
 // rb_queue_submit submits n command buffers in one VkSubmitInfo (no
 // semaphores) on queue, signalling fence.

@@ -6,7 +6,7 @@
 
 void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t has_accel,
 	uint32_t has_ray_query, uint32_t has_mesh, uint32_t has_dot, uint32_t has_sgsc,
-	uint32_t has_pexec, rb_device_info *info) {
+	uint32_t has_pexec, uint32_t has_perfq, rb_device_info *info) {
 	memset(info, 0, sizeof *info);
 	VkPhysicalDeviceProperties p1;
 	fns->get_properties(phys, &p1);
@@ -48,6 +48,8 @@ void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t
 	if (has_mesh) { fms.pNext = chain; chain = &fms; }
 	VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR fpe = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
 	if (has_pexec) { fpe.pNext = chain; chain = &fpe; }
+	VkPhysicalDevicePerformanceQueryFeaturesKHR fpq = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_QUERY_FEATURES_KHR};
+	if (has_perfq) { fpq.pNext = chain; chain = &fpq; }
 	VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = chain};
 	fns->get_features2(phys, &f2);
 	info->storage_buffer_16bit = f11.storageBuffer16BitAccess;
@@ -68,6 +70,7 @@ void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t
 	info->task_shader = fms.taskShader;
 	info->mesh_pipeline_statistics = fms.meshShaderQueries;
 	info->pipeline_executable_info = fpe.pipelineExecutableInfo;
+	info->performance_counter_query_pools = fpq.performanceCounterQueryPools;
 }
 
 VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t qfam,
@@ -152,6 +155,11 @@ VkResult rb_create_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uin
 	if (want->pipeline_executable_info) {
 		fpe.pipelineExecutableInfo = 1;
 		fpe.pNext = chain; chain = &fpe;
+	}
+	VkPhysicalDevicePerformanceQueryFeaturesKHR fpq = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PERFORMANCE_QUERY_FEATURES_KHR};
+	if (want->performance_counter_query_pools) {
+		fpq.performanceCounterQueryPools = 1;
+		fpq.pNext = chain; chain = &fpq;
 	}
 	VkPhysicalDevicePresentIdFeaturesKHR fpid;
 	VkPhysicalDevicePresentWaitFeaturesKHR fpw;

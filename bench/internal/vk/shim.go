@@ -70,6 +70,10 @@ type DeviceInfo struct {
 	// pipelineExecutableInfo (statistics and internal representations of
 	// compiled pipelines).
 	PipelineExecutableInfo bool
+	// PerformanceCounterQueryPools: VK_KHR_performance_query's
+	// performanceCounterQueryPools, which the profiling lock is for
+	// (enabled only on a device opened to take it).
+	PerformanceCounterQueryPools bool
 }
 
 func b32(b bool) C.uint32_t {
@@ -86,7 +90,8 @@ func (f *InstanceFuncs) QueryDevice(phys vulkan.PhysicalDevice, exts map[string]
 	C.rb_query_device(f.t, C.VkPhysicalDevice(unsafe.Pointer(phys)),
 		b32(exts["VK_KHR_acceleration_structure"]), b32(exts["VK_KHR_ray_query"]),
 		b32(exts["VK_EXT_mesh_shader"]), b32(exts["VK_KHR_shader_integer_dot_product"]),
-		b32(exts["VK_EXT_subgroup_size_control"]), b32(exts["VK_KHR_pipeline_executable_properties"]), &ci)
+		b32(exts["VK_EXT_subgroup_size_control"]), b32(exts["VK_KHR_pipeline_executable_properties"]),
+		b32(exts["VK_KHR_performance_query"]), &ci)
 	info := fromC(&ci)
 	if exts["VK_KHR_present_id"] && exts["VK_KHR_present_wait"] {
 		info.PresentID, info.PresentWait = f.queryPresentWait(phys)
@@ -131,6 +136,8 @@ func fromC(ci *C.rb_device_info) DeviceInfo {
 		HostQueryReset:          ci.host_query_reset != 0,
 		TimelineSemaphore:       ci.timeline_semaphore != 0,
 		PipelineExecutableInfo:  ci.pipeline_executable_info != 0,
+
+		PerformanceCounterQueryPools: ci.performance_counter_query_pools != 0,
 	}
 }
 
@@ -160,6 +167,8 @@ func toC(d DeviceInfo) C.rb_device_info {
 		present_id:               b32(d.PresentID),
 		present_wait:             b32(d.PresentWait),
 		pipeline_executable_info: b32(d.PipelineExecutableInfo),
+
+		performance_counter_query_pools: b32(d.PerformanceCounterQueryPools),
 	}
 }
 

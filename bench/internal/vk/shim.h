@@ -48,13 +48,16 @@ typedef struct rb_device_info {
 	uint32_t present_wait;
 	// VK_KHR_pipeline_executable_properties' pipelineExecutableInfo.
 	uint32_t pipeline_executable_info;
+	// VK_KHR_performance_query's performanceCounterQueryPools (enabled
+	// only for a device that takes the profiling lock).
+	uint32_t performance_counter_query_pools;
 } rb_device_info;
 
 // rb_query_device fills info; has_* tell which extensions the device has
 // so only valid structures are chained.
 void rb_query_device(const rb_instance_fns *fns, VkPhysicalDevice phys, uint32_t has_accel,
 	uint32_t has_ray_query, uint32_t has_mesh, uint32_t has_dot, uint32_t has_sgsc,
-	uint32_t has_pexec, rb_device_info *info);
+	uint32_t has_pexec, uint32_t has_perfq, rb_device_info *info);
 
 // rb_create_device creates a device with one queue of family qfam and
 // enables the features named in want (a subset of what rb_query_device
