@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
+	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -447,14 +448,18 @@ func importFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *
 }
 
 // historyTrendCharts draws, for 'report --db', the stored trend of each
-// benchmark the files hold (history.TrendCharts), from the store opened
+// benchmark the inputs hold (history.TrendCharts), from the store opened
 // read-only.
-func historyTrendCharts(ctx context.Context, dsn string, files []*results.File) ([]*chart.Chart, error) {
+func historyTrendCharts(ctx context.Context, dsn string, inputs []compare.Input) ([]*chart.Chart, error) {
 	s, err := readHistory(ctx, dsn)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Close()
+	files := make([]*results.File, len(inputs))
+	for i, in := range inputs {
+		files[i] = in.File
+	}
 	charts, err := s.TrendCharts(ctx, files)
 	if err != nil {
 		return nil, storeErr(err)

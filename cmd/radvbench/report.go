@@ -7,9 +7,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/internal/outfile"
-	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/report"
 	"github.com/radvbench/radvbench/reports/results"
 )
@@ -47,18 +45,10 @@ for an A/B run). --by, --baseline and the policy flags work as in
 
 Exit status: 0 report written, 1 write error, 2 usage or input error.`
 
-// reportOptions are the report flags; run --report uses the defaults.
-type reportOptions struct {
-	By       string
-	Baseline string
-	Policy   compare.Policy
-	// Noise holds the noise floors (--noise or the policy's noise_file).
-	Noise *noise.File
-	// Trends are history trend charts ('report --db').
-	Trends []*chart.Chart
-	// ISA are the isa files of each group (report.Options.ISA).
-	ISA []compare.Input
-}
+// reportOptions are the report flags (report.Options: --by, --baseline,
+// the policy, --noise, --isa, the trend charts of --db); run --report
+// uses the defaults. writeReportTo adds the CLI's advice.
+type reportOptions = report.Options
 
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
@@ -91,11 +81,6 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	files := make([]*results.File, len(inputs))
-	names := make([]string, len(inputs))
-	for i, in := range inputs {
-		files[i], names[i] = in.File, in.Name
-	}
 	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol}
 	if len(f.isa) > 0 {
 		if opts.ISA, err = loadInputs(f.isa); err != nil {
@@ -106,11 +91,11 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	if db != "" {
-		if opts.Trends, err = historyTrendCharts(ctx, db, files); err != nil {
+		if opts.Extra, err = historyTrendCharts(ctx, db, inputs); err != nil {
 			return err
 		}
 	}
-	return writeReportTo(stdout, files, names, out, opts)
+	return writeReportTo(stdout, inputs, out, opts)
 }
 
 // writeReport writes the report for files (shown under names) to dir with
@@ -118,10 +103,6 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 // 'run --report DIR' calls after a run. Input problems (an unknown --by
 // key or baseline) are usage errors; a failed write is an error.
 func writeReport(files []*results.File, names []string, dir string, opts reportOptions) error {
-	return writeReportTo(io.Discard, files, names, dir, opts)
-}
-
-func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir string, opts reportOptions) error {
 	if len(files) != len(names) {
 		return fmt.Errorf("writeReport: %d files, %d names", len(files), len(names))
 	}
@@ -129,11 +110,14 @@ func writeReportTo(stdout io.Writer, files []*results.File, names []string, dir 
 	for i := range files {
 		inputs[i] = compare.Input{Name: names[i], File: files[i]}
 	}
-	if opts.Policy.Threshold == 0 && opts.Policy.Alpha == 0 {
-		opts.Policy = compare.DefaultPolicy()
-	}
-	out, err := report.Write(dir, inputs, report.Options{By: opts.By, Baseline: opts.Baseline, Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, Extra: opts.Trends,
-		ISA: opts.ISA, Advise: compareAdvice, Explain: reportExplain})
+	return writeReportTo(io.Discard, inputs, dir, opts)
+}
+
+// writeReportTo writes the report of inputs to dir (report.Write, a zero
+// policy its default) with the CLI's advice, and says so on stdout.
+func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts reportOptions) error {
+	opts.NoiseName, opts.Advise, opts.Explain = opts.Policy.NoiseFile, compareAdvice, reportExplain
+	out, err := report.Write(dir, inputs, opts)
 	var inErr *report.InputError
 	var wrErr *report.WriteError
 	switch {
