@@ -394,9 +394,10 @@ func Select(devs []*PhysicalDevice, spec string) (*PhysicalDevice, error) {
 	}
 }
 
-// SelectPhysical creates an instance and selects a device by spec (see
-// Select). Close the instance when done with the device.
-func SelectPhysical(spec string) (*Instance, *PhysicalDevice, error) {
+// OpenDevices creates an instance and lists its physical devices; no
+// loader or driver is ErrNoVulkan. Close the instance when done with the
+// devices.
+func OpenDevices() (*Instance, []*PhysicalDevice, error) {
 	inst, err := NewInstance()
 	if err != nil {
 		return nil, nil, err
@@ -404,6 +405,16 @@ func SelectPhysical(spec string) (*Instance, *PhysicalDevice, error) {
 	devs, err := inst.Devices()
 	if err != nil {
 		inst.Close()
+		return nil, nil, err
+	}
+	return inst, devs, nil
+}
+
+// SelectPhysical creates an instance and selects a device by spec (see
+// Select). Close the instance when done with the device.
+func SelectPhysical(spec string) (*Instance, *PhysicalDevice, error) {
+	inst, devs, err := OpenDevices()
+	if err != nil {
 		return nil, nil, err
 	}
 	pd, err := Select(devs, spec)

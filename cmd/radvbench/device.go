@@ -19,19 +19,10 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 	if err := checkEmulationEnv(); err != nil {
 		return nil, nil, err
 	}
-	inst, err := gpu.NewInstance()
-	if err != nil {
-		if errors.Is(err, gpu.ErrNoVulkan) {
-			return nil, nil, vulkanError(err)
-		}
-		return nil, nil, fmt.Errorf("create Vulkan instance: %w", err)
-	}
-	devs, err := inst.Devices()
-	if err != nil {
-		inst.Close()
-		if errors.Is(err, gpu.ErrNoVulkan) {
-			return nil, nil, vulkanError(err)
-		}
+	inst, devs, err := gpu.OpenDevices()
+	if errors.Is(err, gpu.ErrNoVulkan) {
+		return nil, nil, vulkanError(err)
+	} else if err != nil {
 		return nil, nil, fmt.Errorf("list Vulkan devices: %w", err)
 	}
 	return inst, devs, nil
