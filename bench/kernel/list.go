@@ -84,3 +84,18 @@ func Unsupported(suites []*Suite, pd *gpu.PhysicalDevice) []results.Result {
 	}
 	return rs
 }
+
+// OfSuites keeps the results of the given suites, in order.
+func OfSuites(rs []results.Result, suites []*Suite) []results.Result {
+	in := map[string]bool{}
+	for _, s := range suites {
+		in[s.Name] = true
+	}
+	var out []results.Result
+	for _, r := range rs {
+		if in[r.Suite] {
+			out = append(out, r)
+		}
+	}
+	return out
+}

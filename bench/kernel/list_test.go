@@ -58,3 +58,24 @@ func TestUnsupported(t *testing.T) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
+
+func TestOfSuites(t *testing.T) {
+	rs := []results.Result{{Suite: "gemm", Kernel: "a"}, {Suite: "lat", Kernel: "b"}, {Suite: "mesh", Kernel: "c"}, {Suite: "gemm", Kernel: "d"}}
+	suites := listSuites() // gemm, lat
+	for _, tc := range []struct {
+		suites []*Suite
+		want   []string
+	}{
+		{suites, []string{"a", "b", "d"}},
+		{suites[:1], []string{"a", "d"}},
+		{nil, nil},
+	} {
+		var got []string
+		for _, r := range OfSuites(rs, tc.suites) {
+			got = append(got, r.Kernel)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("OfSuites(%d suites) = %v, want %v", len(tc.suites), got, tc.want)
+		}
+	}
+}

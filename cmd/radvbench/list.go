@@ -86,15 +86,5 @@ func listSkippedFile(stdout io.Writer, path string, suites []*kernel.Suite) erro
 	if err != nil {
 		return resultsError(err)
 	}
-	in := map[string]bool{}
-	for _, s := range suites {
-		in[s.Name] = true
-	}
-	var rs []results.Result
-	for _, r := range f.Results {
-		if in[r.Suite] {
-			rs = append(rs, r)
-		}
-	}
-	return resulttable.WriteSkipped(stdout, rs, fmt.Sprintf("skipped benchmarks of %s (%d results)", path, len(f.Results)))
+	return resulttable.WriteSkipped(stdout, kernel.OfSuites(f.Results, suites), fmt.Sprintf("skipped benchmarks of %s (%d results)", path, len(f.Results)))
 }
