@@ -137,4 +137,3 @@ func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts re
 	fmt.Fprintf(stdout, "radvbench report: %s written (%d charts; %s)\n", out.Index, len(out.Charts), verdict)
 	return nil
 }
-

@@ -14,8 +14,8 @@ func TestWriteDevices(t *testing.T) {
 	devs := []results.Device{
 		{Index: 0, Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", Type: "discrete-gpu", DriverName: "radv", DriverInfo: "Mesa 25.0.7", APIVersion: "1.4.305",
 			SubgroupSize: 64, Limits: map[string]uint64{"minSubgroupSize": 32, "maxSubgroupSize": 64},
-			Features: map[string]bool{"shaderFloat16": true, "storageBuffer16BitAccess": true, "rayQuery": true, "meshShader": true},
-			SKU:      &results.SKU{Name: "Radeon RX 7900 XTX", GFX: "gfx1100", CUs: 96},
+			Features:          map[string]bool{"shaderFloat16": true, "storageBuffer16BitAccess": true, "rayQuery": true, "meshShader": true},
+			SKU:               &results.SKU{Name: "Radeon RX 7900 XTX", GFX: "gfx1100", CUs: 96},
 			CooperativeMatrix: []results.CoopMatrix{{M: 16, N: 16, K: 16, A: "fp16", B: "fp16", C: "fp32", Result: "fp32", Scope: "subgroup"}}},
 		{Index: 1, Name: "AMD Radeon RX 9070 XT (RADV GFX1201)", Type: "discrete-gpu", DriverName: "radv", DriverInfo: "Mesa 26.1.6", APIVersion: "1.4.318",
 			SubgroupSize: 64, Features: map[string]bool{"shaderFloat16": true}, Emulated: &results.Emulation{Mechanism: results.EmulationDRMShim, Target: "gfx1201"}},
