@@ -180,3 +180,30 @@ func TestRecorderCallbacksCallBack(t *testing.T) {
 		t.Errorf("OnResult saw counts %v, want [1 2]", counts)
 	}
 }
+
+// TestRecorderFingerprint: the keys a parent sets for the whole run land
+// in the merged file's fingerprint beside the header's, and the header
+// (the journal's, which a resume compares) keeps its own.
+func TestRecorderFingerprint(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.json")
+	j, err := StartJournal(out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := NewRecorder(j, out, nil)
+	rec.Fingerprint = map[string]string{"clocks.stable": "profiling-lock"}
+	head := &results.File{Schema: results.Schema, Fingerprint: map[string]string{"kernel.release": "6.12"}}
+	if err := rec.SetHeader(head, []string{fakeResult("a").ID()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Add(1, "", fakeResult("a"), nil); err != nil {
+		t.Fatal(err)
+	}
+	f := rec.Merge(MergeOptions{Runs: 1})
+	if f.Fingerprint["clocks.stable"] != "profiling-lock" || f.Fingerprint["kernel.release"] != "6.12" {
+		t.Errorf("merged fingerprint %v", f.Fingerprint)
+	}
+	if _, ok := rec.Header().Fingerprint["clocks.stable"]; ok || len(head.Fingerprint) != 1 {
+		t.Errorf("the header's fingerprint changed: %v", rec.Header().Fingerprint)
+	}
+}

@@ -43,6 +43,10 @@ type Recorder struct {
 	// system (Resume's force), added as it is after "on a different
 	// system" in the note that says so ("": nothing).
 	ForceHint string
+	// Fingerprint, when set, holds keys Merge adds to the merged file's
+	// fingerprint: what the parent did for the whole run that no child's
+	// header can know (the stable clocks it held).
+	Fingerprint map[string]string
 }
 
 // NewRecorder records into journal j for the results file out, made by
@@ -249,7 +253,18 @@ func (r *Recorder) Merge(o MergeOptions) *results.File {
 	if o.Finished.IsZero() {
 		o.Finished = time.Now().UTC()
 	}
-	return merge(h, r.plan, r.entries, r.runs, r.shaders, o)
+	f := merge(h, r.plan, r.entries, r.runs, r.shaders, o)
+	if len(r.Fingerprint) > 0 {
+		fp := make(map[string]string, len(f.Fingerprint)+len(r.Fingerprint))
+		for k, v := range f.Fingerprint {
+			fp[k] = v
+		}
+		for k, v := range r.Fingerprint {
+			fp[k] = v
+		}
+		f.Fingerprint = fp
+	}
+	return f
 }
 
 // Finish ends a run: it writes the results file atomically and, when the
