@@ -73,6 +73,13 @@ type Plan struct {
 	// PinClocks, when set, is the performance level every AMD GPU is
 	// pinned to for the run (sysinfo.PinClocks), restored afterwards.
 	PinClocks string
+	// StableClocks holds VK_KHR_performance_query's profiling lock on the
+	// run's device for the whole run, for the stable power state RADV
+	// sets while it is held (stableclocks.go); where the device cannot,
+	// the run pins PinClocks instead when set, else fails with a
+	// *StableClocksError. The results' fingerprint says which
+	// (FingerprintStableClocks).
+	StableClocks bool
 	// Out is the results path ("": DefaultOut of the suites, now).
 	Out string
 	// Args are the run's arguments as given (recorded in the journal and

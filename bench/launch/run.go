@@ -31,7 +31,24 @@ func Run(ctx context.Context, p Plan, h Hooks, env Env) (*Outcome, error) {
 	if err := CheckOutput(p.Out, p.Benchmarks*p.Runs*max(1, len(p.Configs)), p.Resume != nil); err != nil {
 		return nil, err
 	}
+	var stamp map[string]string
+	if p.StableClocks {
+		held, keys, err := holdStableClocks(&p, env)
+		switch {
+		case err == nil:
+			defer held.release()
+			stamp, p.PinClocks = keys, "" // the lock holds the clocks: nothing to pin
+			if sys, err = env.System(p.Sysroot, p.Dmesg); err != nil {
+				return nil, err
+			}
+		case p.PinClocks != "" && errStableFallback(err):
+			h.notef("%v; pinning the performance level (as root) instead", err)
+		default:
+			return nil, err
+		}
+	}
 	if p.PinClocks != "" {
+		stamp = map[string]string{FingerprintStableClocks: StablePinned}
 		restore, err := sysinfo.PinClocks(p.Sysroot, p.PinClocks)
 		if err != nil {
 			return nil, &PinError{Err: err}
@@ -51,6 +68,7 @@ func Run(ctx context.Context, p Plan, h Hooks, env Env) (*Outcome, error) {
 		return nil, err
 	}
 	defer rec.Close()
+	rec.Fingerprint = stamp
 	if p.Resume != nil {
 		rec.Resume(p.Resume, p.Force)
 	}

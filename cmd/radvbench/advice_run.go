@@ -22,6 +22,20 @@ func isolateError(err error) error {
 	return err
 }
 
+// stableClocksError is the usage error (one line, exit 2) for a run that
+// could not hold the clocks through the profiling lock, with the root way
+// out where there is one; any other error is returned as it is.
+func stableClocksError(err error) error {
+	var se *launch.StableClocksError
+	switch {
+	case !errors.As(err, &se):
+		return err
+	case se.Fallback():
+		return usagef("--stable-clocks: %v; as root, add --pin-clocks profile_standard (or profile_peak) to pin the level instead", se)
+	}
+	return usagef("--stable-clocks: %v; unset RADV_PROFILE_PSTATE or set one of them", se)
+}
+
 // resumeError adds the advice to an error of reading the journal --resume
 // names: a journal that cannot be resumed leaves a fresh run.
 func resumeError(err error) error {

@@ -99,6 +99,7 @@ type runFlags struct {
 	sysroot   string
 	dmesg     string
 	pin       string
+	stable    bool
 	report    string
 	db        string
 	configs   []string
@@ -157,11 +158,12 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
 	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
 	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
+	fs.BoolVar(&f.stable, "stable-clocks", false, "hold the GPU's clocks for the run without root: take VK_KHR_performance_query's profiling lock, for which RADV sets the GPU's stable power state (RADV_PROFILE_PSTATE: standard, min_sclk, min_mclk or peak, Mesa's default); recorded in the fingerprint (clocks.stable, clocks.pstate). Where the device has no such lock (lavapipe, RADV on GFX12) the run refuses, or pins --pin-clocks instead when given (as root); see docs/sysinfo.md")
 	fs.MarkHidden("rounds")
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
 	supervise.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
-		"report", "watch", "watch-hold", "db", "pin-clocks", "until-decided", "budget", "interleave", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "alpha-per", "policy")
+		"report", "watch", "watch-hold", "db", "pin-clocks", "stable-clocks", "until-decided", "budget", "interleave", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "alpha-per", "policy")
 	f.child.Register(fs)
 	return fs
 }
@@ -260,7 +262,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		w.Finish()
 	}
 	if err != nil {
-		return runError(err)
+		return runError(stableClocksError(err))
 	}
 	return printRun(ctx, stdout, f, o, table)
 }
@@ -281,7 +283,7 @@ const configExe = "RADVBENCH_EXE"
 // each mistake, exit 2) and resolves what they select.
 func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	p := &launch.Plan{Device: f.device, MaxTime: f.maxTime, Warmup: f.warmup, Watchdog: f.watchdog, Seed: f.seed,
-		OrderSeed: f.orderSeed, Sysroot: f.sysroot, Dmesg: f.dmesg, PinClocks: f.pin, Out: f.out, NoCapture: f.noCapture}
+		OrderSeed: f.orderSeed, Sysroot: f.sysroot, Dmesg: f.dmesg, PinClocks: f.pin, StableClocks: f.stable, Out: f.out, NoCapture: f.noCapture}
 	if err := checkWindowSuites(f.suites); err != nil {
 		return nil, err
 	}
