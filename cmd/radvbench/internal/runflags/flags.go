@@ -3,27 +3,20 @@ package runflags
 import (
 	"errors"
 	"regexp"
-	"regexp/syntax"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/supervise"
 )
 
-// ParseFilter compiles --filter ("" is no filter). A bad expression is a
-// one-line usage error: regexp's own message quotes the text raw.
+// ParseFilter compiles --filter ("" is no filter, kernel.CompileFilter).
+// A bad expression is a one-line usage error.
 func ParseFilter(expr string) (*regexp.Regexp, error) {
-	if expr == "" {
-		return nil, nil
-	}
-	re, err := regexp.Compile(expr)
+	re, err := kernel.CompileFilter(expr)
 	if err != nil {
-		var se *syntax.Error
-		if errors.As(err, &se) {
-			return nil, usagef("--filter %q is not a valid regular expression: %s: %q", expr, se.Code, se.Expr)
-		}
-		return nil, usagef("--filter %q is not a valid regular expression: %q", expr, err.Error())
+		return nil, usagef("--filter %v", err)
 	}
 	return re, nil
 }
