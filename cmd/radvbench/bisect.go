@@ -15,6 +15,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
 	"github.com/spf13/pflag"
 )
 
@@ -110,7 +111,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			f.out = filepath.Join(os.TempDir(), "radvbench-"+filepath.Base(f.out)) // not in the work tree git bisects
 		}
 	}
-	g := &launchGate{fs: fs, out: strings.TrimSuffix(f.out, ".json"), stderr: stderr, resume: f.resume, names: map[string]string{}}
+	g := &launchGate{fs: fs, out: strings.TrimSuffix(f.out, ".json"), stderr: stderr, resume: f.resume || step, names: map[string]string{}}
 	if _, _, _, err := g.plan(0, cands[0], cands[len(cands)-1], nil, f.budget); err != nil {
 		return gitAbort(step, err) // the run flags' mistakes, before anything runs
 	}
@@ -129,6 +130,11 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			return usagef("--resume: %v: give the same candidates and -o", err)
 		}
 		o.Prior, o.Keys = earlier.Steps, earlier.Keys
+		for _, s := range earlier.Steps {
+			if rf, err := results.Load(s.Results); err == nil {
+				bisect.Names(rf, g.names) // to narrow the later steps to the judged benchmarks
+			}
+		}
 	}
 	r, err := bisect.Run(ctx, g, o)
 	if r == nil {
@@ -243,6 +249,8 @@ type launchGate struct {
 	fs     *pflag.FlagSet
 	out    string
 	stderr io.Writer
+	// resume: remove a step's journal an interrupted step left (the
+	// paths are this bisection's own).
 	resume bool
 	// names maps a benchmark's key to its suite/kernel/variant, from the
 	// files seen, for a --filter of the judged benchmarks.

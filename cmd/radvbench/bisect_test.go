@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/bisect"
+	"github.com/radvbench/radvbench/reports/compare"
 )
 
 // bisectGate are the flags of a cheap real gate on lavapipe: one small
@@ -211,5 +212,33 @@ func TestBisectSweep(t *testing.T) {
 		t.Errorf("a 1s budget: exit %d, %v %+v, want no answer\n%s", code, err, r, stdout)
 	} else {
 		t.Logf("a 1s budget: exit %d, %s: %s", code, r.Status, r.Why)
+	}
+}
+
+// TestBisectResumeReuses: --resume takes the good and bad steps of the
+// earlier bisection in -o and runs none of them again; other candidates
+// are refused.
+func TestBisectResumeReuses(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "b.json")
+	cands := []string{"--good", "c0", "--candidate", "c1", "--candidate", "c2:X=1", "--bad", "c3:X=1"}
+	step := func(n, i int, name string, m bisect.Mark) bisect.Step {
+		v := map[bisect.Mark]compare.Verdict{bisect.Good: compare.Same, bisect.Bad: compare.Regression}[m]
+		return bisect.Step{N: n, Index: i, Candidate: name, Base: "c0", Mark: m, Benchmarks: []bisect.Bench{{Key: "k", Verdict: v, Change: -0.5, Low: -0.6, High: -0.4}}}
+	}
+	earlier := &bisect.Result{Schema: bisect.Schema, Keys: []string{"k"}, Candidates: []bisect.Candidate{
+		{Name: "c0", Env: map[string]string{}, Prepared: true}, {Name: "c1", Env: map[string]string{}, Prepared: true},
+		{Name: "c2", Env: map[string]string{"X": "1"}, Prepared: true}, {Name: "c3", Env: map[string]string{"X": "1"}, Prepared: true}},
+		Steps: []bisect.Step{step(0, 3, "c3", bisect.Bad), step(1, 1, "c1", bisect.Good), step(2, 2, "c2", bisect.Bad)}}
+	if err := bisect.Write(out, earlier); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cli(t, append(append([]string{"bisect", "--resume", "-o", out}, cands...), "--suite", "latency", "--quick")...)
+	if code != 0 || strings.Count(stdout, "from the earlier bisection") != 3 || !strings.Contains(stdout, "first bad: c2 (position 2); last good: c1") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	cands[len(cands)-1] = "c3:X=2"
+	code, _, stderr = cli(t, append(append([]string{"bisect", "--resume", "-o", out}, cands...), "--suite", "latency", "--quick")...)
+	if code != 2 || !strings.Contains(stderr, "bisected other candidates (its candidate c3 has another environment)") {
+		t.Errorf("other candidates: exit %d %q", code, stderr)
 	}
 }
