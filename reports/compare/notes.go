@@ -55,6 +55,7 @@ func notes(groups []*groupData, opt Options) []string {
 			}
 		}
 	}
+	out = append(out, clockNotes(groups, first, by)...)
 	if cpu {
 		out = append(out, "figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU")
 	}
@@ -99,6 +100,57 @@ func notes(groups []*groupData, opt Options) []string {
 	if opt.Noise != nil {
 		if mm := opt.Noise.Mismatch(first.File); len(mm) > 0 {
 			out = append(out, fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine%s", displayNoise(opt.NoiseName), strings.Join(mm, "; "), opt.Advise.kind(AdviceNoiseElsewhere)))
+		}
+	}
+	return out
+}
+
+// heldClocks says how a run held the GPU's clocks, "" when it did not:
+// through the profiling lock (fingerprint clocks.stable=profiling-lock,
+// with RADV's clocks.pstate: 'run' with stable clocks, bench/launch), or
+// at a pinned performance level (clocks.stable=pinned, or a profile_*
+// perf_level however it was set, files before clocks.stable included).
+func heldClocks(f *results.File) string {
+	fp := f.Fingerprint
+	level := fp["perf_level"]
+	switch fp["clocks.stable"] {
+	case "profiling-lock":
+		return "with RADV's stable power state " + fp["clocks.pstate"] + " (profiling lock)"
+	case "pinned":
+		return "pinned at " + level
+	}
+	if strings.HasPrefix(level, "profile_") {
+		return "pinned at " + level
+	}
+	return ""
+}
+
+// clockNotes warns where runs held the GPU's clocks differently from the
+// baseline's (held and not, or held another way): a change between them
+// can be the clocks', not the code's. Nothing when grouping by the keys
+// that say so.
+func clockNotes(groups []*groupData, first *Input, by string) []string {
+	if by == "clocks.stable" || by == "clocks.pstate" || by == "perf_level" {
+		return nil
+	}
+	base := heldClocks(first.File)
+	seen := map[string]bool{base: true}
+	var out []string
+	for _, g := range groups {
+		for _, in := range g.inputs {
+			h := heldClocks(in.File)
+			if seen[h] {
+				continue
+			}
+			seen[h] = true
+			switch {
+			case base == "":
+				out = append(out, fmt.Sprintf("clocks differ: %s ran %s, baseline %s did not hold them: a change between them can be the clocks', not the code's", in.Name, h, first.Name))
+			case h == "":
+				out = append(out, fmt.Sprintf("clocks differ: %s did not hold them, baseline %s ran %s: a change between them can be the clocks', not the code's", in.Name, first.Name, base))
+			default:
+				out = append(out, fmt.Sprintf("clocks differ: %s ran %s, baseline %s ran %s", in.Name, h, first.Name, base))
+			}
 		}
 	}
 	return out
