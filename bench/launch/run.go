@@ -41,6 +41,7 @@ func Run(ctx context.Context, p Plan, h Hooks, env Env) (*Outcome, error) {
 			if sys, err = env.System(p.Sysroot, p.Dmesg); err != nil {
 				return nil, err
 			}
+			warnUnpinned(sys, h)
 		case p.PinClocks != "" && errStableFallback(err):
 			h.notef("%v; pinning the performance level (as root) instead", err)
 		default:

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/sysinfo"
 )
 
 // The fingerprint keys saying how a run held the GPU's clocks (absent when
@@ -144,6 +146,15 @@ func holdStableClocks(p *Plan, env Env) (*stableClocks, map[string]string, error
 	return &stableClocks{inst: inst, dev: dev}, map[string]string{
 		FingerprintStableClocks: StableProfilingLock, FingerprintPState: pstate, FingerprintPStateSource: source,
 	}, nil
+}
+
+// warnUnpinned notes a lock RADV gave while the GPU's level did not
+// change: RADV gives the lock without setting anything where the kernel
+// has no stable power state for contexts (its has_stable_pstate).
+func warnUnpinned(sys *sysinfo.System, h Hooks) {
+	if g := sys.PrimaryGPU(); g != nil && g.PerfLevel != "" && !strings.HasPrefix(g.PerfLevel, "profile_") {
+		h.notef("the profiling lock is held, but the GPU's performance level reads %q: this kernel may not let RADV set a stable power state", g.PerfLevel)
+	}
 }
 
 // errStableFallback reports whether err is a lock the run may replace by

@@ -106,3 +106,33 @@ func TestStableClocksLavapipe(t *testing.T) {
 		t.Errorf("the level is %q after the run, want it restored to %q", after, before)
 	}
 }
+
+// TestWarnUnpinned: a lock held while the card's level still reads auto
+// (a kernel without the context's stable power state) is noted; a
+// profile level, or no AMD card, is not.
+func TestWarnUnpinned(t *testing.T) {
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS("../sysinfo/testdata/rx9070xt-default/root")); err != nil {
+		t.Fatal(err)
+	}
+	level := filepath.Join(root, "sys/class/drm/card0/device/power_dpm_force_performance_level")
+	for _, tc := range []struct {
+		root, level string
+		note        bool
+	}{
+		{root, "auto\n", true},
+		{root, "profile_peak\n", false},
+		{t.TempDir(), "", false},
+	} {
+		if tc.level != "" {
+			if err := os.WriteFile(level, []byte(tc.level), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var rec recorded
+		warnUnpinned(sysinfo.Collect(sysinfo.Options{Root: tc.root}), rec.hooks())
+		if got := len(rec.notes) == 1; got != tc.note {
+			t.Errorf("level %q: notes %q, want a note %v", tc.level, rec.notes, tc.note)
+		}
+	}
+}
