@@ -25,7 +25,9 @@ type gpuFigures struct {
 // over many does not (docs/telemetry.md). Without energy it is the
 // median power times the median time of one dispatch. Work per joule is
 // the metric (work per second) times the time of one dispatch, over its
-// energy; a metric that is not a rate (ns, µs) has none.
+// energy; a metric that is not a rate (ns, µs) has none. A result merged
+// from several runs keeps one Repeats (the first run's): a run whose
+// calibration batched another count skews J/DISP by that ratio.
 func figures(r *results.Result) gpuFigures {
 	var g gpuFigures
 	in, n := r.Interference, len(r.Metric.Samples)
