@@ -103,6 +103,9 @@ func TestBisectFindsFirstBad(t *testing.T) {
 			if want := 0.01 * float64(len(g.calls)); math.Abs(r.AlphaBound-want) > 1e-12 {
 				t.Errorf("n=%d k=%d: alpha bound %v, want %v (%d gates at 1%%)", n, k, r.AlphaBound, want, len(g.calls))
 			}
+			if c := r.Chart("fake"); len(c.Data) != len(r.Steps)+1 {
+				t.Errorf("n=%d k=%d: chart rows %d for %d steps", n, k, len(c.Data)-1, len(r.Steps))
+			}
 			if s := r.FirstBadStep(); s == nil || s.Index != k || s.Mark != Bad {
 				t.Errorf("n=%d k=%d: first bad step %+v", n, k, s)
 			} else if s.Benchmarks[0].Code != "" || r.Steps[len(r.Steps)-1].Mark == Good && r.Steps[len(r.Steps)-1].Benchmarks[0].Code != "code unchanged" {

@@ -3,9 +3,11 @@ package bisect
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 )
 
@@ -126,4 +128,32 @@ func WriteText(w io.Writer, r *Result) error {
 	}
 	_, err := fmt.Fprintf(w, "time: %.1f s over %d step(s) (at most %d bisection steps without skips, after the verification)\n", r.Seconds, len(r.Steps), Steps(len(r.Candidates)))
 	return err
+}
+
+// Chart is the bisection's chart (reports/chart.Bisection): each gate's
+// change of its headline benchmark against the good end, at the
+// candidate's position, labelled with its step and mark.
+func (r *Result) Chart(subtitle string) *chart.Chart {
+	names := make([]string, len(r.Candidates))
+	for i, c := range r.Candidates {
+		names[i] = c.Name
+	}
+	var pts []chart.BisectPoint
+	for i := range r.Steps {
+		s := &r.Steps[i]
+		p := chart.BisectPoint{Position: s.Index, Candidate: s.Candidate, Step: s.N, Mark: string(s.Mark), Change: math.NaN(), Low: math.NaN(), High: math.NaN()}
+		if h := s.Headline(); h != nil {
+			p.Change, p.Low, p.High = float64(h.Change), float64(h.Low), float64(h.High)
+		}
+		pts = append(pts, p)
+	}
+	bad := -1
+	if r.Status == Found {
+		bad = r.Bad
+	}
+	title := fmt.Sprintf("bisection of %d candidates: %s", len(r.Candidates), r.Status)
+	if len(r.Keys) > 0 {
+		title += " (" + list(r.Keys) + ")"
+	}
+	return chart.Bisection("bisect", title, subtitle, names, pts, r.Good, bad)
 }

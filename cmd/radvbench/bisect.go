@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/results"
@@ -67,10 +68,10 @@ var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-ti
 	"threshold", "alpha", "alpha-per", "noise", "policy", "isolate", "no-capture", "sysroot", "dmesg"}
 
 type bisectFlags struct {
-	good, bad, file, prepare, revisions, out, onUnsure string
-	candidates                                         []string
-	budget, total                                      time.Duration
-	resume                                             bool
+	good, bad, file, prepare, revisions, out, onUnsure, chart string
+	candidates                                                []string
+	budget, total                                             time.Duration
+	resume                                                    bool
 }
 
 func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -92,6 +93,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs.DurationVar(&f.total, "total-budget", 0, "wall time of the whole bisection (0: no limit); a step gets at most what is left")
 	fs.StringVar(&f.onUnsure, "on-unsure", "stop", "after a step that stays unsure: stop (report the range left) or skip (pass over the candidate)")
 	fs.StringVarP(&f.out, "out", "o", "", "the bisection file (default results/<UTC time>-bisect.json); each step's runs go to OUT-stepN-NAME.json beside it")
+	fs.StringVar(&f.chart, "chart", "", "also draw the bisection into this PNG (or .svg) file: each gate's change against the good end by candidate, the step order marked")
 	fs.BoolVar(&f.resume, "resume", false, "reuse the good and bad steps of the bisection in -o (same candidates), run the rest")
 	for _, n := range bisectPass {
 		fs.AddFlag(rfs.Lookup(n))
@@ -117,6 +119,8 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	if err := os.MkdirAll(filepath.Dir(f.out), 0o755); err != nil {
 		return gitAbort(step, usagef("-o %s: %v", f.out, err))
+	} else if err := outfile.Check(f.chart); f.chart != "" && err != nil {
+		return gitAbort(step, outputError("--chart", err))
 	}
 	if step {
 		return bisectStep(ctx, stdout, g, cands, f.budget)
@@ -145,6 +149,16 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fmt.Fprintln(stdout)
 	bisect.WriteText(stdout, r)
 	fmt.Fprintf(stdout, "bisection: %s\n", f.out)
+	if f.chart != "" {
+		b, err := r.Chart(f.out).Encode(f.chart)
+		if err == nil {
+			err = outfile.WriteFile(f.chart, b, 0o644)
+		}
+		if err != nil {
+			return outputError("--chart", err)
+		}
+		fmt.Fprintf(stdout, "chart: %s\n", f.chart)
+	}
 	switch r.Status {
 	case bisect.Found:
 		return nil

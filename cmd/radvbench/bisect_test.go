@@ -147,6 +147,7 @@ func TestBisectBadInput(t *testing.T) {
 		{[]string{"--good", "a", "--bad", "b", "--resume"}, 2, "--resume"},
 		{[]string{"--good", "a", "--bad", "b", "extra"}, 2, "takes no arguments"},
 		{[]string{"--nosuch"}, 2, "unknown flag"},
+		{[]string{"--good", "a", "--bad", "b", "--chart", "/dev/null"}, 2, "--chart"},
 		{[]string{"step", "--good", "a"}, 128, "bisect step gates one candidate"},
 		{[]string{"step", "--nosuch"}, 128, "unknown flag"},
 	} {
@@ -232,9 +233,13 @@ func TestBisectResumeReuses(t *testing.T) {
 	if err := bisect.Write(out, earlier); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := cli(t, append(append([]string{"bisect", "--resume", "-o", out}, cands...), "--suite", "latency", "--quick")...)
+	svg := filepath.Join(t.TempDir(), "b.svg")
+	code, stdout, stderr := cli(t, append(append([]string{"bisect", "--resume", "-o", out, "--chart", svg}, cands...), "--suite", "latency", "--quick")...)
 	if code != 0 || strings.Count(stdout, "from the earlier bisection") != 3 || !strings.Contains(stdout, "first bad: c2 (position 2); last good: c1") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.Contains(string(b), "first bad: c2") {
+		t.Errorf("--chart: %v", err)
 	}
 	cands[len(cands)-1] = "c3:X=2"
 	code, _, stderr = cli(t, append(append([]string{"bisect", "--resume", "-o", out}, cands...), "--suite", "latency", "--quick")...)
