@@ -3,6 +3,7 @@ package bisect
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -388,5 +389,28 @@ func TestSelection(t *testing.T) {
 	}
 	if Good.GitBisectExit() != 0 || Bad.GitBisectExit() != 1 || Unsure.GitBisectExit() != 125 || Skip.GitBisectExit() != 125 {
 		t.Error("git bisect exit codes")
+	}
+}
+
+// TestRegressedKeys: a comparison's regressions are the judged
+// benchmarks; a file without one, or not a comparison, is refused.
+func TestRegressedKeys(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, v any) string {
+		p := filepath.Join(dir, name)
+		b, _ := json.Marshal(v)
+		os.WriteFile(p, b, 0o644)
+		return p
+	}
+	rep := &compare.Report{SummaryLine: "1 regression", Comparisons: []compare.Comparison{{Key: "a", Verdict: compare.Regression}, {Key: "b", Verdict: compare.Same}}}
+	if keys, err := RegressedKeys(write("r.json", rep)); err != nil || len(keys) != 1 || keys[0] != "a" {
+		t.Errorf("%v %v", keys, err)
+	}
+	rep.Comparisons[0].Verdict = compare.Unsure
+	if _, err := RegressedKeys(write("n.json", rep)); err == nil || !strings.Contains(err.Error(), "calls no benchmark a regression") {
+		t.Errorf("no regression: %v", err)
+	}
+	if _, err := RegressedKeys(write("x.json", map[string]int{"x": 1})); err == nil || !strings.Contains(err.Error(), "not a comparison") {
+		t.Errorf("not a comparison: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/compare"
 )
 
 // Write writes the bisection file at path atomically (internal/outfile):
@@ -73,4 +74,30 @@ func Resume(path string, cs []Candidate) (*Result, error) {
 		return nil, usage.Errorf("%s bisected other candidates (%s)", path, why)
 	}
 	return r, nil
+}
+
+// RegressedKeys reads a comparison's JSON form (compare.Report, as the
+// compare command writes it) and returns the keys of the benchmarks it
+// called regressions: the ones a bisection of that slowdown judges. A
+// file that is no comparison, or one with no regression, is a usage
+// error naming the path.
+func RegressedKeys(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usage.Errorf("%v", err)
+	}
+	var rep compare.Report
+	if err := json.Unmarshal(b, &rep); err != nil || rep.Comparisons == nil {
+		return nil, usage.Errorf("%s is not a comparison in JSON (%v)", path, err)
+	}
+	var keys []string
+	for _, c := range rep.Comparisons {
+		if c.Verdict == compare.Regression {
+			keys = append(keys, c.Key)
+		}
+	}
+	if len(keys) == 0 {
+		return nil, usage.Errorf("%s calls no benchmark a regression (%s)", path, rep.SummaryLine)
+	}
+	return keys, nil
 }

@@ -33,7 +33,8 @@ bad end: the question is "has the slowdown arrived yet?", and ~ against
 good is its answer), rounds of both side by side until the sequential
 design decides or --budget is spent. First a gate of bad against good
 must call a regression (else exit 2: "good and bad do not differ"); the
-benchmarks it calls slower are the ones every step judges. A candidate is
+benchmarks it calls slower (or those --from names) are the ones every
+step judges. A candidate is
 bad when one of them is a regression, good when all are ~ (or faster). A
 step still unsure at its budget stops the bisection with the range that
 remains (--on-unsure skip passes over it instead); a candidate that does
@@ -68,10 +69,10 @@ var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-ti
 	"threshold", "alpha", "alpha-per", "noise", "policy", "isolate", "no-capture", "sysroot", "dmesg"}
 
 type bisectFlags struct {
-	good, bad, file, prepare, revisions, out, onUnsure, chart string
-	candidates                                                []string
-	budget, total                                             time.Duration
-	resume                                                    bool
+	good, bad, file, prepare, revisions, out, onUnsure, chart, from string
+	candidates                                                      []string
+	budget, total                                                   time.Duration
+	resume                                                          bool
 }
 
 func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -93,6 +94,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs.DurationVar(&f.total, "total-budget", 0, "wall time of the whole bisection (0: no limit); a step gets at most what is left")
 	fs.StringVar(&f.onUnsure, "on-unsure", "stop", "after a step that stays unsure: stop (report the range left) or skip (pass over the candidate)")
 	fs.StringVarP(&f.out, "out", "o", "", "the bisection file (default results/<UTC time>-bisect.json); each step's runs go to OUT-stepN-NAME.json beside it")
+	fs.StringVar(&f.from, "from", "", "judge the benchmarks this comparison (compare --format json -o FILE) calls regressions (default: those the verification calls slower)")
 	fs.StringVar(&f.chart, "chart", "", "also draw the bisection into this PNG (or .svg) file: each gate's change against the good end by candidate, the step order marked")
 	fs.BoolVar(&f.resume, "resume", false, "reuse the good and bad steps of the bisection in -o (same candidates), run the rest")
 	for _, n := range bisectPass {
@@ -128,6 +130,11 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	o := bisect.Options{Candidates: cands, StepBudget: f.budget, TotalBudget: f.total, OnUnsure: bisect.OnUnsure(f.onUnsure), Save: f.out,
 		Prepare: (&bisect.ShellPreparer{Command: f.prepare, Stderr: stderr}).Prepare,
 		OnStep:  func(r *bisect.Result, s *bisect.Step) { fmt.Fprintln(stdout, bisect.StepLine(r, s)) }}
+	if f.from != "" {
+		if o.Keys, err = bisect.RegressedKeys(f.from); err != nil {
+			return usagef("--from: %v", err)
+		}
+	}
 	if f.resume {
 		earlier, err := bisect.Resume(f.out, cands)
 		if err != nil {

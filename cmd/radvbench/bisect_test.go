@@ -147,6 +147,7 @@ func TestBisectBadInput(t *testing.T) {
 		{[]string{"--good", "a", "--bad", "b", "--resume"}, 2, "--resume"},
 		{[]string{"--good", "a", "--bad", "b", "extra"}, 2, "takes no arguments"},
 		{[]string{"--nosuch"}, 2, "unknown flag"},
+		{[]string{"--good", "a", "--bad", "b", "--from", filepath.Join(dir, "none.json")}, 2, "--from: open"},
 		{[]string{"--good", "a", "--bad", "b", "--chart", "/dev/null"}, 2, "--chart"},
 		{[]string{"step", "--good", "a"}, 128, "bisect step gates one candidate"},
 		{[]string{"step", "--nosuch"}, 128, "unknown flag"},
