@@ -206,10 +206,8 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 		}
 		if got.New {
 			added += got.Runs
-			fmt.Fprintf(stdout, "imported %s: %d run(s) (id %s)\n", termtext.Escape(p), got.Runs, got.FileID)
-		} else {
-			fmt.Fprintf(stdout, "already in the store: %s (id %s)\n", termtext.Escape(p), got.FileID)
 		}
+		history.WriteImported(stdout, p, got)
 	}
 	fmt.Fprintf(stdout, "%d new run(s) in %s\n", added, termtext.Escape(s.DSN))
 	return nil

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/radvbench/radvbench/reports/history"
 )
@@ -61,12 +60,7 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if err := checkOutputPath("-o", out); err != nil {
 		return err
 	}
-	var extra []string
-	for _, k := range strings.Split(keys, ",") {
-		if k = strings.TrimSpace(k); k != "" {
-			extra = append(extra, k)
-		}
-	}
+	extra := history.SplitKeys(keys)
 	s, filter, err := ff.open(ctx, dsn)
 	if err != nil {
 		return err

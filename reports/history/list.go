@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/radvbench/radvbench/internal/termtext"
@@ -51,4 +52,26 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// WriteImported says what importing the file at path added (Store.Import):
+// its runs and ID, or that it was in the store already.
+func WriteImported(w io.Writer, path string, got Imported) {
+	if got.New {
+		fmt.Fprintf(w, "imported %s: %d run(s) (id %s)\n", termtext.Escape(path), got.Runs, got.FileID)
+	} else {
+		fmt.Fprintf(w, "already in the store: %s (id %s)\n", termtext.Escape(path), got.FileID)
+	}
+}
+
+// SplitKeys splits a comma-separated list of fingerprint keys, dropping
+// blanks (ExportOptions.Keys).
+func SplitKeys(list string) []string {
+	var keys []string
+	for _, k := range strings.Split(list, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }

@@ -2,6 +2,7 @@ package history
 
 import (
 	"bytes"
+	"reflect"
 	"testing"
 	"time"
 
@@ -45,5 +46,28 @@ func TestWriteTrends(t *testing.T) {
 	WriteTrend(&want, other, nil)
 	if got.String() != want.String() {
 		t.Errorf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+}
+
+func TestWriteImported(t *testing.T) {
+	var b bytes.Buffer
+	WriteImported(&b, "runs/a\x1b.json", Imported{FileID: "0123456789abcdef", Runs: 3, New: true})
+	WriteImported(&b, "copy.json", Imported{FileID: "0123456789abcdef", Runs: 3})
+	want := "imported runs/a\\x1b.json: 3 run(s) (id 0123456789abcdef)\nalready in the store: copy.json (id 0123456789abcdef)\n"
+	if b.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", b.String(), want)
+	}
+}
+
+func TestSplitKeys(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":                                   nil,
+		" , ,":                               nil,
+		"amdgpu.vm_fragment_size":            {"amdgpu.vm_fragment_size"},
+		"amdgpu.vm_fragment_size, label.ci,": {"amdgpu.vm_fragment_size", "label.ci"},
+	} {
+		if got := SplitKeys(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("SplitKeys(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
