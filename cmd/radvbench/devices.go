@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -37,9 +36,7 @@ without --device: an AMD GPU on RADV, else any GPU, else lavapipe.`, stdout)
 		descs[i] = d.Describe()
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(descs)
+		return writeJSON(stdout, descs)
 	}
 	best := -1
 	if pd, err := gpu.Select(devs, ""); err == nil {
