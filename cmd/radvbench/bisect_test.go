@@ -248,3 +248,20 @@ func TestBisectResumeReuses(t *testing.T) {
 		t.Errorf("other candidates: exit %d %q", code, stderr)
 	}
 }
+
+// TestBisectPrepareFails: with --revisions and --prepare the ends are
+// prepared first; a good end that does not build stops the bisection
+// (exit 1) before any gate, saying why.
+func TestBisectPrepareFails(t *testing.T) {
+	dir := t.TempDir()
+	revs := filepath.Join(dir, "revs")
+	os.WriteFile(revs, []byte("# oldest first\nv1\nv2\nv3\n"), 0o644)
+	out := filepath.Join(dir, "b.json")
+	code, stdout, stderr := cli(t, "bisect", "--revisions", revs, "--prepare", `echo "building $1" >&2; [ "$1" != v1 ] && echo X=1`, "--suite", "latency", "--quick", "-o", out)
+	if code != 1 || !strings.Contains(stderr, "building v1") || !strings.Contains(stderr, "v1 could not be prepared") || strings.Contains(stdout, "verification:") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if r, err := bisect.Load(out); err != nil || r.Status != bisect.EndFailed || len(r.Candidates) != 3 || r.Candidates[2].Rev != "v3" {
+		t.Errorf("file: %v %+v", err, r)
+	}
+}
