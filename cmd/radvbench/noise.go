@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,7 +14,6 @@ import (
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func init() {
@@ -173,7 +170,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 
 // runRepeated runs 'radvbench run --runs N ARGS --out FILE' as a child
 // process of this executable (run itself starts a fresh process per run,
-// in a shuffled order) and loads the results.
+// in a shuffled order; supervise.RunForResults) and loads the results.
 func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []string) ([]noise.Source, error) {
 	for _, a := range args {
 		switch {
@@ -187,31 +184,18 @@ func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []st
 	if err != nil {
 		return nil, fmt.Errorf("find the radvbench executable: %w", err)
 	}
-	dir, err := os.MkdirTemp("", "radvbench-noise")
-	if err != nil {
-		return nil, fmt.Errorf("create a directory for the runs: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "runs.json")
 	cargs := append([]string{"run", "--runs", strconv.Itoa(n)}, args...)
-	cargs = append(cargs, "--out", path)
-	fmt.Fprintf(stderr, "radvbench noise: radvbench %s\n", strings.Join(cargs[:len(cargs)-2], " "))
-	cmd := exec.CommandContext(ctx, exe, cargs...)
-	cmd.Stdout, cmd.Stderr = io.Discard, stderr
-	if err := cmd.Run(); err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) && ee.ExitCode() == 2 {
-			return nil, usagef("'radvbench run %s' refused to start (the line above says why)", strings.Join(args, " "))
-		}
-		if _, statErr := os.Stat(path); statErr != nil {
-			return nil, fmt.Errorf("radvbench run --runs %d: %w", n, err)
-		}
+	fmt.Fprintf(stderr, "radvbench noise: radvbench %s\n", strings.Join(cargs, " "))
+	rf, failed, err := supervise.RunForResults(ctx, exe, func(out string) []string { return append(slices.Clip(cargs), "--out", out) }, stderr)
+	var re *supervise.RefusedError
+	switch {
+	case errors.As(err, &re):
+		return nil, usagef("'radvbench run %s' refused to start (the line above says why)", strings.Join(args, " "))
+	case err != nil:
+		return nil, fmt.Errorf("radvbench run --runs %d: %w", n, err)
+	case failed != nil:
 		// Some benchmarks failed: measure the others.
-		fmt.Fprintf(stderr, "radvbench noise: some benchmarks failed (%v); measuring the rest\n", err)
-	}
-	rf, err := results.Load(path)
-	if err != nil {
-		return nil, fmt.Errorf("read the runs: %w", err)
+		fmt.Fprintf(stderr, "radvbench noise: some benchmarks failed (%v); measuring the rest\n", failed)
 	}
 	return []noise.Source{{Name: fmt.Sprintf("radvbench run --runs %d", n), File: rf}}, nil
 }
