@@ -60,12 +60,7 @@ the run skipped; without one, every variant the selected device cannot run.`, st
 		}
 		defer inst.Close()
 		pd = p
-		fmt.Fprintf(stdout, "device: %s (%s %s)\n", pd.Name, pd.Info.DriverName, pd.Info.DriverInfo)
-		if e := pd.Emulation(); e != nil {
-			fmt.Fprintf(stdout, "note:   emulated (%s, target %s): supported means RADV compiles it ('radvbench isa'); nothing runs there\n", e.Mechanism, e.Target)
-		}
-		resulttable.WriteDeviceCoopMat(stdout, "  ", pd.Describe())
-		fmt.Fprintln(stdout)
+		resulttable.WriteDeviceSummary(stdout, pd.Describe(), "supported means RADV compiles it ('radvbench isa'); nothing runs there")
 	}
 	if *skipped {
 		if pd == nil {

@@ -48,3 +48,16 @@ func yesNo(b bool) string {
 	}
 	return "no"
 }
+
+// WriteDeviceSummary writes the device a listing is for: its name and
+// driver, how it is emulated with the caller's note on what that means
+// (emulatedNote), its subgroup sizes and cooperative-matrix shapes, then
+// a blank line.
+func WriteDeviceSummary(w io.Writer, d results.Device, emulatedNote string) {
+	fmt.Fprintf(w, "device: %s (%s %s)\n", d.Name, d.DriverName, d.DriverInfo)
+	if e := d.Emulated; e != nil {
+		fmt.Fprintf(w, "note:   emulated (%s, target %s): %s\n", e.Mechanism, e.Target, emulatedNote)
+	}
+	WriteDeviceCoopMat(w, "  ", d)
+	fmt.Fprintln(w)
+}

@@ -30,5 +30,9 @@ func TestWriteDevices(t *testing.T) {
 	if err := WriteDevices(&b, nil, -1); err != nil {
 		t.Fatal(err)
 	}
+	b.WriteString("---\n")
+	for _, d := range devs[:2] {
+		WriteDeviceSummary(&b, d, "EMULATED-NOTE")
+	}
 	golden.Check(t, "testdata/devices.txt", b.Bytes())
 }
