@@ -335,28 +335,20 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		return err
 	}
 	defer s.Close()
-	bench, err := s.ResolveBenchmark(ctx, fs.Arg(0))
+	tr, err := s.Trend(ctx, fs.Arg(0), filter, opt)
 	if errors.Is(err, history.ErrUnknownBenchmark) {
 		return unknownBenchmarkError(err)
 	} else if err != nil {
 		return storeErr(err)
 	}
-	series, err := s.Series(ctx, bench, filter)
-	if err != nil {
-		return storeErr(err)
+	if len(tr.Series) == 0 {
+		return usagef("no runs of %s match the filters", termtext.Escape(tr.Benchmark))
 	}
-	if len(series) == 0 {
-		return usagef("no runs of %s match the filters", termtext.Escape(bench))
-	}
-	cps, err := s.Detect(ctx, series, opt)
-	if err != nil {
-		return storeErr(err)
-	}
-	if err := history.WriteTrends(stdout, series, cps); err != nil {
+	if err := history.WriteTrends(stdout, tr.Series, tr.ChangePoints); err != nil {
 		return err
 	}
 	if chartPath != "" {
-		if err := writeTrendChart(chartPath, series, cps); err != nil {
+		if err := writeTrendChart(chartPath, tr.Series, tr.ChangePoints); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "chart: %s\n", termtext.Escape(chartPath))
@@ -405,12 +397,7 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 		return err
 	}
 	defer s.Close()
-	series, err := s.Series(ctx, "", filter)
-	if err != nil {
-		return storeErr(err)
-	}
-	series = history.WithPrefix(series, bench)
-	cps, err := s.Detect(ctx, series, opt)
+	series, cps, err := s.DetectAll(ctx, bench, filter, opt)
 	if err != nil {
 		return storeErr(err)
 	}
