@@ -19,8 +19,8 @@ import (
 // 50% threshold keeps the slowdown far beyond it while A/A pairs (a
 // 64³ GEMM on a loaded 2-core machine scatters by tens of percent) can
 // still be called ~ within a few rounds.
-var bisectGate = []string{"--suite", "matmul", "--filter", "naive", "--quick", "--sizes", "64", "--max-time", "100ms", "--warmup", "5ms",
-	"--threshold", "50", "--runs", "6", "--budget", "15s"}
+var bisectGate = []string{"--suite", "matmul", "--filter", "naive", "--quick", "--sizes", "64", "--max-time", "400ms", "--warmup", "5ms",
+	"--threshold", "50", "--runs", "6", "--budget", "20s"}
 
 // useBinary makes the in-process CLI start the built radvbench as its
 // child processes (the test binary cannot be one).
