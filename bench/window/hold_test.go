@@ -9,7 +9,7 @@ import (
 // holds with and without someone watching; a bad one is refused.
 func TestHold(t *testing.T) {
 	for _, tc := range []struct {
-		in, str           string
+		in, str            string
 		watched, unwatched time.Duration
 	}{
 		{"auto", "auto", -1, 0},
