@@ -60,10 +60,21 @@ func TestBisectLavapipe(t *testing.T) {
 	if n := len(r.Steps) - 1; n > bisect.Steps(5) || r.Steps[0].N != 0 || r.Steps[0].Mark != bisect.Bad && n > 0 {
 		t.Errorf("%d steps after the verification %+v, want at most 2", n, r.Steps[0])
 	}
+	var steps []string
 	for _, s := range r.Steps {
 		if _, err := os.Stat(s.Results); err != nil || s.Rounds < 1 || s.Report == nil {
 			t.Errorf("step %d: results %q (%v), %d rounds", s.N, s.Results, err, s.Rounds)
 		}
+		steps = append(steps, s.Results)
+	}
+	// The report charts the bisection beside its steps' runs.
+	dir := filepath.Join(t.TempDir(), "report")
+	if code, stdout, stderr := cli(t, append([]string{"report", "--by", "config", "--bisect", out, "-o", dir}, steps...)...); code != 0 {
+		t.Fatalf("report --bisect: exit %d\n%s%s", code, stdout, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil || !strings.Contains(string(page), "bisection of 5 candidates") {
+		t.Errorf("report --bisect: index.html (%v) lacks the bisection chart", err)
 	}
 }
 

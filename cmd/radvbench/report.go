@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/radvbench/radvbench/bench/bisect"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/report"
@@ -52,13 +53,14 @@ type reportOptions = report.Options
 
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
-	var out, db string
+	var out, db, bisection string
 	fs := newFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", reportDescription, stdout)
 	fs.StringVarP(&out, "out", "o", "", "directory to write the report to (created if missing)")
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
 	f.policyFlags(fs)
 	fs.StringSliceVar(&f.isa, "isa", nil, "the compiler's figures beside each verdict from isa files, one per group, baseline first (as 'compare --isa')")
+	fs.StringVar(&bisection, "bisect", "", "also draw this bisection ('radvbench bisect -o FILE'): each step's change against the good end by candidate, intervals and the step order marked (e.g. with its steps' runs: report --by config OUT-step*.json --bisect OUT.json)")
 	fs.StringVar(&db, "db", "", "also draw each benchmark's trend from this history store (SQLite file or postgres://...), change points marked")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -94,6 +96,13 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		if opts.Extra, err = historyTrendCharts(ctx, db, inputs); err != nil {
 			return err
 		}
+	}
+	if bisection != "" {
+		b, err := bisect.Load(bisection)
+		if err != nil {
+			return usagef("--bisect: %v", err)
+		}
+		opts.Extra = append(opts.Extra, b.Chart(bisection))
 	}
 	return writeReportTo(stdout, inputs, out, opts)
 }
