@@ -62,28 +62,15 @@ func (c *Comparison) ClockExplained() bool {
 // runClocks splits r's per-sample shader clocks by run, aligned with
 // RunSamples; nil when r has no clock for every sample.
 func runClocks(r *results.Result) [][]float64 {
-	if r.Interference == nil || len(r.Interference.SCLKMHz) != len(r.Metric.Samples) || len(r.Metric.Samples) == 0 {
+	if r.Interference == nil {
 		return nil
 	}
-	clk := r.Interference.SCLKMHz
-	for _, v := range clk {
+	for _, v := range r.Interference.SCLKMHz {
 		if !(v > 0) {
 			return nil
 		}
 	}
-	if len(r.SampleRounds) != len(r.Metric.Samples) {
-		return [][]float64{clk}
-	}
-	rounds, _ := r.RunSamples()
-	at := map[int]int{}
-	for i, rd := range rounds {
-		at[rd] = i
-	}
-	out := make([][]float64, len(rounds))
-	for i, rd := range r.SampleRounds {
-		out[at[rd]] = append(out[at[rd]], clk[i])
-	}
-	return out
+	return results.RunColumn(r, r.Interference.SCLKMHz)
 }
 
 // inCycles is e with every sample scaled by its clock, or nil unless

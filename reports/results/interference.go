@@ -84,21 +84,33 @@ func (r *Result) DisturbedSamples() int {
 // RunSamples (one slice per run, aligned with that run's samples; nil
 // slices when the result carries no marks).
 func (r *Result) RunDisturbed() [][]bool {
-	rounds, samples := r.RunSamples()
-	out := make([][]bool, len(samples))
-	if len(r.Disturbed) != len(r.Metric.Samples) || len(r.Disturbed) == 0 {
+	if out := RunColumn(r, r.Disturbed); out != nil {
 		return out
 	}
-	if len(r.SampleRounds) != len(r.Metric.Samples) {
-		return [][]bool{r.Disturbed}
+	_, samples := r.RunSamples()
+	return make([][]bool, len(samples))
+}
+
+// RunColumn splits col, a column aligned with r's samples (the disturbed
+// marks, an Interference column), by run in the order of RunSamples:
+// one slice per run, aligned with that run's samples. It is nil when col
+// is not aligned with the samples (or there are none).
+func RunColumn[T any](r *Result, col []T) [][]T {
+	if len(col) != len(r.Metric.Samples) || len(col) == 0 {
+		return nil
 	}
+	if len(r.SampleRounds) != len(r.Metric.Samples) {
+		return [][]T{col}
+	}
+	rounds, samples := r.RunSamples()
 	at := map[int]int{}
 	for i, rd := range rounds {
 		at[rd] = i
 	}
+	out := make([][]T, len(samples))
 	for i, rd := range r.SampleRounds {
 		j := at[rd]
-		out[j] = append(out[j], r.Disturbed[i])
+		out[j] = append(out[j], col[i])
 	}
 	return out
 }
