@@ -22,11 +22,9 @@ func init() {
 	register(&command{name: "history", summary: "every run in a database (SQLite or PostgreSQL): trends, change points", run: runHistory})
 }
 
-// historySub is one 'radvbench history' subcommand.
-type historySub struct {
-	name, summary string
-	run           func(ctx context.Context, stdout, stderr io.Writer, args []string) error
-}
+// historySub is one 'radvbench history' subcommand: a command of its own
+// under history, listed by printHistoryUsage.
+type historySub = command
 
 var historySubs []historySub
 
@@ -254,13 +252,6 @@ func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return storeErr(err)
 	}
 	return history.WriteRuns(stdout, runs)
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 // detectFlags are the change-point options.
