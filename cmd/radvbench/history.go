@@ -88,22 +88,19 @@ func dbFlag(fs *pflag.FlagSet, dsn *string) {
 // --db): created and migrated when needed. An unusable store is an input
 // error.
 func openHistory(ctx context.Context, flag string) (*history.Store, error) {
-	return openStore(ctx, flag, history.Open)
+	return openStore(ctx, flag, false)
 }
 
 // readHistory opens an existing store for a command that only reads:
 // nothing is created or changed, a missing store is an input error.
 func readHistory(ctx context.Context, flag string) (*history.Store, error) {
-	return openStore(ctx, flag, history.OpenReadOnly)
+	return openStore(ctx, flag, true)
 }
 
-// openStore resolves --db (or $RADVBENCH_DB) and opens it with open.
-func openStore(ctx context.Context, flag string, open func(context.Context, string) (*history.Store, error)) (*history.Store, error) {
-	dsn, err := history.ResolveDSN(flag)
-	if err != nil {
-		return nil, historyStoreError(err)
-	}
-	s, err := open(ctx, dsn)
+// openStore opens the store --db (or $RADVBENCH_DB) names
+// (history.OpenNamed), its errors in the CLI's terms.
+func openStore(ctx context.Context, flag string, readOnly bool) (*history.Store, error) {
+	s, err := history.OpenNamed(ctx, flag, readOnly)
 	if err != nil {
 		return nil, historyStoreError(err)
 	}

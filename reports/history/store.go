@@ -178,6 +178,17 @@ func OpenReadOnly(ctx context.Context, dsn string) (*Store, error) {
 	return open(ctx, dsn, true)
 }
 
+// OpenNamed opens the store name picks (ResolveDSN: name, else
+// $RADVBENCH_DB, else the default SQLite file): read-only as OpenReadOnly
+// does, else as Open does. Each error is one of theirs or ResolveDSN's.
+func OpenNamed(ctx context.Context, name string, readOnly bool) (*Store, error) {
+	dsn, err := ResolveDSN(name)
+	if err != nil {
+		return nil, err
+	}
+	return open(ctx, dsn, readOnly)
+}
+
 func open(ctx context.Context, dsn string, readOnly bool) (*Store, error) {
 	s := &Store{DSN: dsn, readOnly: readOnly}
 	if IsPostgres(dsn) {
