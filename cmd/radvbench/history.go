@@ -429,11 +429,7 @@ func historyTrendCharts(ctx context.Context, dsn string, inputs []compare.Input)
 		return nil, err
 	}
 	defer s.Close()
-	files := make([]*results.File, len(inputs))
-	for i, in := range inputs {
-		files[i] = in.File
-	}
-	charts, err := s.TrendCharts(ctx, files)
+	charts, err := s.TrendCharts(ctx, inputs)
 	if err != nil {
 		return nil, storeErr(err)
 	}

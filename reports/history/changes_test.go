@@ -3,9 +3,14 @@ package history
 import (
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/changepoint"
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestTrendAndDetectAll: a benchmark that drops by 20% after eight runs
@@ -49,4 +54,54 @@ func TestTrendAndDetectAll(t *testing.T) {
 			t.Errorf("DetectAll(v=1): %d series, %d change points, %v; want 1 and none", len(series), len(cps), err)
 		}
 	})
+}
+
+// TestTrendCharts: one chart per benchmark and device the inputs hold,
+// each once however many inputs hold it; a benchmark that is not OK,
+// or whose series has fewer than two runs, draws none.
+func TestTrendCharts(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t, filepath.Join(t.TempDir(), "h.db"))
+	two := fakeFile(fakeSpec{seed: 1, start: t0, medians: [][]float64{{100, 50}, {101, 51}, {80, 50}}})
+	if _, err := s.Import(ctx, two, "a.json"); err != nil {
+		t.Fatal(err)
+	}
+	one := fakeFile(fakeSpec{seed: 2, start: t0, medians: [][]float64{{100}}, device: "other"})
+	if _, err := s.Import(ctx, one, "b.json"); err != nil {
+		t.Fatal(err)
+	}
+	failed := fakeFile(fakeSpec{seed: 3, start: t0, medians: [][]float64{{100, 50}}})
+	failed.Results[1].Status = results.StatusFailed
+	in := func(fs ...*results.File) []compare.Input {
+		var out []compare.Input
+		for i, f := range fs {
+			out = append(out, compare.Input{Name: fmt.Sprint(i), File: f})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		inputs []compare.Input
+		want   []string
+	}{
+		{"both benchmarks", in(two), []string{"trend-fake_k_v_0_n_1024", "trend-fake_k_v_1_n_1024"}},
+		{"each once", in(two, two), []string{"trend-fake_k_v_0_n_1024", "trend-fake_k_v_1_n_1024"}},
+		{"one run draws nothing", in(one), nil},
+		{"a failed result draws nothing", in(failed), []string{"trend-fake_k_v_0_n_1024"}},
+		{"none", nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			charts, err := s.TrendCharts(ctx, tc.inputs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range charts {
+				got = append(got, c.Name)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("charts %q, want %q", got, tc.want)
+			}
+		})
+	}
 }

@@ -181,13 +181,14 @@ func TrendChart(name string, series []*Series, cps []ChangePoint) *chart.Chart {
 const MaxReportTrends = 40
 
 // TrendCharts draws, for 'report --db', the stored trend of each
-// benchmark the files hold (on their devices, at most MaxReportTrends),
+// benchmark the inputs hold (on their devices, at most MaxReportTrends),
 // change points marked; series of fewer than two runs are left out.
-func (s *Store) TrendCharts(ctx context.Context, files []*results.File) ([]*chart.Chart, error) {
+func (s *Store) TrendCharts(ctx context.Context, inputs []compare.Input) ([]*chart.Chart, error) {
 	type key struct{ bench, device string }
 	seen := map[key]bool{}
 	var out []*chart.Chart
-	for _, f := range files {
+	for _, in := range inputs {
+		f := in.File
 		for i := range f.Results {
 			k := key{f.Results[i].ID(), f.Device.Name}
 			if seen[k] || f.Results[i].Status != results.StatusOK || len(out) >= MaxReportTrends {
