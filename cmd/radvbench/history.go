@@ -336,7 +336,11 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		return err
 	}
 	if chartPath != "" {
-		if err := writeTrendChart(chartPath, tr.Series, tr.ChangePoints); err != nil {
+		data, err := history.EncodeTrendChart(chartPath, tr.Series, tr.ChangePoints)
+		if err != nil {
+			return err
+		}
+		if err := writeOutput(nil, "--chart", chartPath, data); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "chart: %s\n", termtext.Escape(chartPath))
@@ -390,15 +394,6 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 		return storeErr(err)
 	}
 	return history.WriteDetect(stdout, series, cps, opt)
-}
-
-// writeTrendChart writes the trend chart as PNG or SVG by the extension.
-func writeTrendChart(path string, series []*history.Series, cps []history.ChangePoint) error {
-	data, err := history.TrendChart(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), series, cps).Encode(path)
-	if err != nil {
-		return err
-	}
-	return writeOutput(nil, "--chart", path, data)
 }
 
 // importFinishedRun imports a finished run's results into the history

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -175,6 +176,13 @@ func TrendChart(name string, series []*Series, cps []ChangePoint) *chart.Chart {
 	title := series[0].Benchmark
 	sub := fmt.Sprintf("%s (%s is better); run medians with 95%% intervals", series[0].Metric, series[0].Better)
 	return chart.Trend(name, title, sub, unit, ts)
+}
+
+// EncodeTrendChart draws the TrendChart of series, named by the stem of
+// path, and encodes it as path's extension says (chart.Chart.Encode:
+// SVG for .svg, else PNG).
+func EncodeTrendChart(path string, series []*Series, cps []ChangePoint) ([]byte, error) {
+	return TrendChart(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), series, cps).Encode(path)
 }
 
 // MaxReportTrends bounds the trend charts TrendCharts draws.

@@ -99,3 +99,24 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeTrendChart: the chart is encoded as the path's extension says
+// (SVG for .svg in any case, else PNG).
+func TestEncodeTrendChart(t *testing.T) {
+	se, cps := trendFixture()
+	for _, tc := range []struct {
+		path, magic string
+	}{
+		{"out/trend.svg", "<?xml"},
+		{"trend.SVG", "<?xml"},
+		{"trend.png", "\x89PNG"},
+	} {
+		data, err := EncodeTrendChart(tc.path, []*Series{se}, cps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), tc.magic) {
+			t.Errorf("%s starts %q, want %q", tc.path, data[:8], tc.magic)
+		}
+	}
+}
