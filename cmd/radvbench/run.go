@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
@@ -84,33 +83,21 @@ Exit status: 0 when every benchmark passed or was skipped, 1 when one
 failed (verification or a GPU error), 2 for bad flags or no Vulkan.`
 
 type runFlags struct {
+	// plan holds the flags that go into the launch.Plan as given.
+	plan      launch.Plan
 	suites    []string
-	device    string
 	filter    string
 	sizes     []string
-	quick     bool
-	out       string
 	targetCI  float64
-	maxTime   time.Duration
-	warmup    time.Duration
-	seed      uint64
 	labels    []string
 	progress  string
-	sysroot   string
-	dmesg     string
-	pin       string
-	stable    bool
 	report    string
 	db        string
 	configs   []string
 	rounds    int
 	runs      int
-	orderSeed uint64
 	isolate   string
-	watchdog  time.Duration
 	resume    string
-	force     bool
-	noCapture bool
 	watch     bool
 	watchHold window.Hold
 	// until: --until-decided, with its time budget and gating policy.
@@ -126,26 +113,26 @@ type runFlags struct {
 func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription+runflags.SizesHelp, stdout)
 	fs.StringSliceVar(&f.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
-	fs.StringVar(&f.device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
+	fs.StringVar(&f.plan.Device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
 	fs.StringVar(&f.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
 	fs.StringArrayVar(&f.sizes, "sizes", nil, "problem sizes, [SUITE=]SIZE,... (repeatable), e.g. 1024,2048x512x4096 or 'matmul=1024;mesh=1920x1080' (see above)")
-	fs.BoolVar(&f.quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
-	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json); its journal is OUT.journal while the run lasts")
+	fs.BoolVar(&f.plan.Kernel.Quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
+	fs.StringVarP(&f.plan.Out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json); its journal is OUT.journal while the run lasts")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
-	fs.DurationVar(&f.maxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick)")
-	fs.DurationVar(&f.warmup, "warmup", 0, "untimed warm-up per benchmark (default 200ms, 20ms with --quick)")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
+	fs.DurationVar(&f.plan.MaxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick)")
+	fs.DurationVar(&f.plan.Warmup, "warmup", 0, "untimed warm-up per benchmark (default 200ms, 20ms with --quick)")
+	fs.Uint64Var(&f.plan.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
-	fs.Uint64Var(&f.orderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
+	fs.Uint64Var(&f.plan.OrderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
 	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
 	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
 	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'; RADVBENCH_EXE=PATH runs another radvbench build for it")
 	fs.IntVar(&f.rounds, "rounds", 0, "deprecated alias of --runs")
 	fs.StringVar(&f.isolate, "isolate", "auto", "run benchmarks in child processes under a watchdog: kernel (a fresh process per kernel and size; --isolate alone), run (one process per run, restarted after a fault), off; auto = kernel when the system has a GPU, off on lavapipe-only machines")
 	fs.Lookup("isolate").NoOptDefVal = "kernel"
-	fs.DurationVar(&f.watchdog, "watchdog", 0, "with child processes: kill a child that makes no progress for this long (default 60s + warm-up + 3 × max-time per benchmark)")
+	fs.DurationVar(&f.plan.Watchdog, "watchdog", 0, "with child processes: kill a child that makes no progress for this long (default 60s + warm-up + 3 × max-time per benchmark)")
 	fs.StringVar(&f.resume, "resume", "", "continue the interrupted run whose results path (or OUT.journal) this is, with its flags; refuses on a different device, driver or fingerprint")
-	fs.BoolVar(&f.force, "force", false, "with --resume: continue even though the device, driver or fingerprint differ")
+	fs.BoolVar(&f.plan.Force, "force", false, "with --resume: continue even though the device, driver or fingerprint differ")
 	fs.StringVar(&f.report, "report", "", "also write an HTML report with charts of this run into DIR (see 'radvbench report')")
 	fs.BoolVar(&f.watch, "watch", false, "show the run live in a window (samples, median and CI, clocks); closing it does not stop the run (needs the windowed build and a display)")
 	fs.Var(&f.watchHold, "watch-hold", "with --watch: keep the window on the finished run until it is closed (until-closed), for a time (e.g. 30s; 0: close at once), or auto: until closed when stderr is a terminal, else close at once")
@@ -153,12 +140,12 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.budget, "budget", 0, "with --until-decided: stop starting rounds after this long (default: no time limit; --runs bounds the runs a side)")
 	fs.StringVar(&f.interleave, "interleave", "sample", "with --until-decided: how a round's two runs interleave: sample (both sides' processes side by side, taking turns benchmark by benchmark for setup and then sample by sample, so both runs of a benchmark sample the same seconds), benchmark (side by side, taking turns benchmark by benchmark, so the two runs of a benchmark are seconds apart) or run (one side's whole run, then the other's)")
 	f.policy.policyFlags(fs)
-	fs.BoolVar(&f.noCapture, "no-capture", false, "do not record the compiler's statistics per pipeline (by default, where the driver reports them, VK_KHR_pipeline_executable_properties as RADV does on a GPU, each benchmark is compiled once more on a device of its own just before its setup and what the driver made of each pipeline is recorded: registers, occupancy, spills, instruction counts; the timed pipeline is created exactly as without it)")
+	fs.BoolVar(&f.plan.NoCapture, "no-capture", false, "do not record the compiler's statistics per pipeline (by default, where the driver reports them, VK_KHR_pipeline_executable_properties as RADV does on a GPU, each benchmark is compiled once more on a device of its own just before its setup and what the driver made of each pipeline is recorded: registers, occupancy, spills, instruction counts; the timed pipeline is created exactly as without it)")
 	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
-	fs.StringVar(&f.sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
-	fs.StringVar(&f.dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
-	fs.StringVar(&f.pin, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
-	fs.BoolVar(&f.stable, "stable-clocks", false, "hold the GPU's clocks for the run without root: take VK_KHR_performance_query's profiling lock, for which RADV sets the GPU's stable power state (RADV_PROFILE_PSTATE: standard, min_sclk, min_mclk or peak, Mesa's default); recorded in the fingerprint (clocks.stable, clocks.pstate). Where the device has no such lock (lavapipe, RADV on GFX12) the run refuses, or pins --pin-clocks instead when given (as root); see docs/sysinfo.md")
+	fs.StringVar(&f.plan.Sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
+	fs.StringVar(&f.plan.Dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
+	fs.StringVar(&f.plan.PinClocks, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
+	fs.BoolVar(&f.plan.StableClocks, "stable-clocks", false, "hold the GPU's clocks for the run without root: take VK_KHR_performance_query's profiling lock, for which RADV sets the GPU's stable power state (RADV_PROFILE_PSTATE: standard, min_sclk, min_mclk or peak, Mesa's default); recorded in the fingerprint (clocks.stable, clocks.pstate). Where the device has no such lock (lavapipe, RADV on GFX12) the run refuses, or pins --pin-clocks instead when given (as root); see docs/sysinfo.md")
 	fs.MarkHidden("rounds")
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
@@ -204,11 +191,11 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		}
 		return runError(err)
 	}
-	p.Args, p.Command, p.Resume, p.Force = args, []string{"radvbench", "run"}, resume, f.force
+	p.Args, p.Command, p.Resume = args, []string{"radvbench", "run"}, resume
 	p.ChildArgs = append([]string{"run"}, supervise.ArgsFor(fs)...)
-	if f.maxTime > 0 && len(p.Configs) > 1 && p.Until == nil {
+	if p.MaxTime > 0 && len(p.Configs) > 1 && p.Until == nil {
 		// A/B: each run gets its share of the per-benchmark budget.
-		p.ChildArgs = append(p.ChildArgs, "--max-time="+(f.maxTime/time.Duration(p.Runs)).String())
+		p.ChildArgs = append(p.ChildArgs, "--max-time="+(p.MaxTime/time.Duration(p.Runs)).String())
 	}
 	var w *window.Watch
 	if p.Until == nil {
@@ -229,7 +216,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 				table.Add(&resumed[i])
 			}
 			if len(resumed) > 0 {
-				fmt.Fprintf(stderr, "resuming %s: %d benchmark(s) already finished\n", f.out+supervise.JournalSuffix, len(resumed))
+				fmt.Fprintf(stderr, "resuming %s: %d benchmark(s) already finished\n", p.Out+supervise.JournalSuffix, len(resumed))
 			}
 		},
 		Result: func(r *results.Result) {
@@ -282,8 +269,7 @@ const configExe = "RADVBENCH_EXE"
 // planRun checks run's flags (one line naming the flag and the fix for
 // each mistake, exit 2) and resolves what they select.
 func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
-	p := &launch.Plan{Device: f.device, MaxTime: f.maxTime, Warmup: f.warmup, Watchdog: f.watchdog, Seed: f.seed,
-		OrderSeed: f.orderSeed, Sysroot: f.sysroot, Dmesg: f.dmesg, PinClocks: f.pin, StableClocks: f.stable, Out: f.out, NoCapture: f.noCapture}
+	p := &f.plan
 	if err := checkWindowSuites(f.suites); err != nil {
 		return nil, err
 	}
@@ -298,13 +284,13 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		return nil, usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
 	}
 	p.TargetCI = f.targetCI / 100
-	if f.maxTime < 0 || f.warmup < 0 || f.watchdog < 0 {
+	if p.MaxTime < 0 || p.Warmup < 0 || p.Watchdog < 0 {
 		return nil, usagef("--max-time, --warmup and --watchdog must not be negative")
 	}
 	if p.Labels, err = runflags.ParseLabels(f.labels); err != nil {
 		return nil, err
 	}
-	p.Kernel = kernel.Options{Quick: f.quick, Seed: f.seed}
+	p.Kernel.Seed = p.Seed
 	if len(f.sizes) > 0 {
 		if p.Kernel.UserSizes, err = runflags.ParseSizes(p.Suites, f.sizes); err != nil {
 			return nil, err
@@ -409,13 +395,13 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 	if st.Torn {
 		fmt.Fprintf(stderr, "note: the journal %s ends in a partial line (the run was cut off while writing); it is read up to its last complete line\n", journalPath)
 	}
-	force, progress := f.force, f.progress
+	force, progress := f.plan.Force, f.progress
 	*f = runFlags{}
 	fs = runFlagSet(f, stdout)
 	if err := parseFlags(fs, st.Header.Args); err != nil {
 		return nil, nil, fmt.Errorf("the journal %s holds arguments this radvbench does not accept: %w", journalPath, err)
 	}
-	f.force, f.progress, f.out = force, progress, outPath
+	f.plan.Force, f.progress, f.plan.Out = force, progress, outPath
 	return fs, st, nil
 }
 
