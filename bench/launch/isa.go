@@ -11,6 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/radvbench/radvbench/reports/asmdiff"
 	"github.com/radvbench/radvbench/reports/results"
 )
 
@@ -22,8 +23,10 @@ type ISAPlan struct {
 	Targets []string
 	Labels  map[string]string
 	// Out is the results path ("": results/<UTC time>-isa.json); AsmDir
-	// the assembly's directory ("" saves none).
+	// the assembly's directory ("": asmdiff.DefaultDir of the results
+	// path); NoAsm saves none.
 	Out, AsmDir string
+	NoAsm       bool
 	// Watchdog kills a target's child making no progress for this long.
 	Watchdog time.Duration
 	// Args are the arguments as given; ChildArgs a child's (the command
@@ -36,13 +39,29 @@ type ISAPlan struct {
 	AsmDirArg func(dir string) string
 }
 
+// paths is where an isa run started at now writes: the results path
+// and the assembly's directory ("" for none).
+func (p *ISAPlan) paths(now time.Time) (out, asmDir string) {
+	if out = p.Out; out == "" {
+		out = DefaultOut(now, []string{"isa"})
+	}
+	if p.NoAsm {
+		return out, ""
+	}
+	if asmDir = p.AsmDir; asmDir == "" {
+		asmDir = asmdiff.DefaultDir(out)
+	}
+	return out, asmDir
+}
+
 // TargetEnv names, in a child's environment, the target it compiles.
 const TargetEnv = "RADVBENCH_ISA_TARGET"
 
 // ISAOutcome is how an isa run ended.
 type ISAOutcome struct {
 	File *results.File
-	Out  string
+	// Out is the results path; AsmDir the assembly's directory ("": none).
+	Out, AsmDir string
 	// Children counts the child processes and their faults.
 	Children supervise.Stats
 	// Err is what ended the run early, after the file was written
@@ -78,10 +97,8 @@ func ISA(ctx context.Context, p ISAPlan, h Hooks, env Env) (*ISAOutcome, error) 
 	for _, s := range skipped {
 		h.notef("note: default target %s", s)
 	}
-	o := &ISAOutcome{Out: p.Out}
-	if o.Out == "" {
-		o.Out = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-isa.json")
-	}
+	o := &ISAOutcome{}
+	o.Out, o.AsmDir = p.paths(time.Now().UTC())
 	if err := CheckOutput(o.Out, len(isa.Benchmarks(p.Options))*len(plans), false); err != nil {
 		return nil, err
 	}
@@ -90,10 +107,10 @@ func ISA(ctx context.Context, p ISAPlan, h Hooks, env Env) (*ISAOutcome, error) 
 		return nil, fmt.Errorf("find the radvbench executable for child processes: %w", err)
 	}
 	args := p.ChildArgs
-	if p.AsmDir != "" {
-		abs, err := filepath.Abs(p.AsmDir)
+	if o.AsmDir != "" {
+		abs, err := filepath.Abs(o.AsmDir)
 		if err != nil {
-			return nil, fmt.Errorf("assembly directory %s: %w", p.AsmDir, err)
+			return nil, fmt.Errorf("assembly directory %s: %w", o.AsmDir, err)
 		}
 		args = append(append([]string(nil), args...), p.AsmDirArg(abs))
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -149,17 +148,10 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if len(isa.Benchmarks(opts)) == 0 {
 		return usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(f.suites, ","))
 	}
-	p := launch.ISAPlan{Options: opts, Targets: f.targets, Labels: labels, Out: f.out, Watchdog: f.watchdog,
+	p := launch.ISAPlan{Options: opts, Targets: f.targets, Labels: labels, Watchdog: f.watchdog,
+		Out: f.out, AsmDir: f.asmDir, NoAsm: f.noAsm,
 		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, supervise.ArgsFor(fs)...),
 		AsmDirArg: func(dir string) string { return "--child-asm-dir=" + dir }}
-	if p.Out == "" {
-		p.Out = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-isa.json")
-	}
-	if !f.noAsm {
-		if p.AsmDir = f.asmDir; p.AsmDir == "" {
-			p.AsmDir = asmdiff.DefaultDir(p.Out)
-		}
-	}
 	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	progress := showProgress(f.progress, stderr)
 	if progress {
@@ -186,8 +178,8 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	failed := resulttable.WriteISA(stdout, o.File)
 	fmt.Fprintf(stdout, "%s\nresults: %s\n", o.Children.Summary(), o.Out)
-	if p.AsmDir != "" {
-		fmt.Fprintf(stdout, "assembly: %s\n", p.AsmDir)
+	if o.AsmDir != "" {
+		fmt.Fprintf(stdout, "assembly: %s\n", o.AsmDir)
 	}
 	if o.Interrupted {
 		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", o.Out)}
