@@ -510,3 +510,44 @@ func LoadPolicy(path string, base Policy) (Policy, error) {
 	defer fh.Close()
 	return ReadPolicy(fh, path, base)
 }
+
+// Set sets one of the policy's globals by its policy-file key (threshold,
+// alpha, alpha_per, noise, min_samples, unsure, clock_changes,
+// noise_file) from its text, as a command line gives it: percentages as
+// ParsePercent reads them, alpha and min_samples as numbers. The words
+// (unsure, clock_changes, alpha_per) are checked here; the figures'
+// ranges are Validate's, over the whole policy. On an error the policy
+// is left as it was.
+func (p *Policy) Set(key, value string) error {
+	q := *p
+	var err error
+	switch key {
+	case "threshold":
+		q.Threshold, err = ParsePercent(value)
+	case "noise":
+		q.Noise, err = ParsePercent(value)
+	case "alpha":
+		if q.Alpha, err = strconv.ParseFloat(value, 64); err != nil {
+			err = fmt.Errorf("alpha %q is not a number: use a significance level such as 0.01", value)
+		}
+	case "min_samples":
+		if q.MinSamples, err = strconv.Atoi(value); err != nil {
+			err = fmt.Errorf("min_samples %q is not a whole number", value)
+		}
+	case "unsure":
+		q.Unsure, err = value, CheckUnsure(value)
+	case "clock_changes":
+		q.ClockChanges, err = value, CheckClockChanges(value)
+	case "alpha_per":
+		q.AlphaPer, err = value, CheckAlphaPer(value)
+	case "noise_file":
+		q.NoiseFile = value
+	default:
+		err = fmt.Errorf("unknown policy key %q", key)
+	}
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}

@@ -224,3 +224,42 @@ func TestPolicyBounds(t *testing.T) {
 		}
 	}
 }
+
+func TestPolicySet(t *testing.T) {
+	for _, tt := range []struct {
+		key, value string
+		check      func(Policy) bool
+		wantErr    string
+	}{
+		{"threshold", "5%", func(p Policy) bool { return p.Threshold == 0.05 }, ""},
+		{"threshold", "x", nil, "not a percentage"},
+		{"noise", "7", func(p Policy) bool { return p.Noise == 0.07 }, ""},
+		{"alpha", "0.05", func(p Policy) bool { return p.Alpha == 0.05 }, ""},
+		{"alpha", "lots", nil, "alpha \"lots\" is not a number"},
+		{"min_samples", "4", func(p Policy) bool { return p.MinSamples == 4 }, ""},
+		{"min_samples", "4.5", nil, "not a whole number"},
+		{"unsure", UnsureFail, func(p Policy) bool { return p.UnsureFails() }, ""},
+		{"unsure", "maybe", nil, "unsure \"maybe\""},
+		{"clock_changes", ClockPass, func(p Policy) bool { return p.ClockChanges == ClockPass }, ""},
+		{"clock_changes", "x", nil, "clock"},
+		{"alpha_per", AlphaPerBenchmark, func(p Policy) bool { return !p.FamilyWise() }, ""},
+		{"alpha_per", "run", nil, "alpha_per \"run\""},
+		{"noise_file", "n.json", func(p Policy) bool { return p.NoiseFile == "n.json" }, ""},
+		{"nope", "1", nil, "unknown policy key"},
+	} {
+		p := DefaultPolicy()
+		err := p.Set(tt.key, tt.value)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Set(%q, %q) = %v, want an error with %q", tt.key, tt.value, err, tt.wantErr)
+			}
+			if d := DefaultPolicy(); p.Threshold != d.Threshold || p.Unsure != d.Unsure || p.MinSamples != d.MinSamples {
+				t.Errorf("Set(%q, %q) failed but changed the policy: %+v", tt.key, tt.value, p)
+			}
+			continue
+		}
+		if err != nil || !tt.check(p) {
+			t.Errorf("Set(%q, %q) = %v, policy %+v", tt.key, tt.value, err, p)
+		}
+	}
+}
