@@ -97,14 +97,6 @@ type compareFlags struct {
 	// allowDevice is --allow-device-change (compare, history gate,
 	// history compare).
 	allowDevice bool
-	threshold   string
-	alpha       float64
-	noise       string
-	noiseLimit  string
-	minSamples  int
-	unsure      string
-	clock       string
-	alphaPer    string
 	policy      string
 	by          string
 	baseline    string
@@ -342,17 +334,32 @@ func (f *compareFlags) deviceFlag(fs *pflag.FlagSet) {
 }
 
 // policyFlags registers the gating-policy flags shared by compare and
-// report.
+// report. Their values are read back by resolvePolicy (policyKeys).
 func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
-	fs.StringVar(&f.threshold, "threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
-	fs.Float64Var(&f.alpha, "alpha", compare.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds): the chance of any false alarm in the whole comparison, see --alpha-per")
-	fs.StringVar(&f.alphaPer, "alpha-per", compare.AlphaPerComparison, "what --alpha bounds: comparison (any false alarm among all its benchmarks; alpha is shared among them by Holm's step-down) or benchmark (each benchmark's own: a gate of 20 benchmarks then has 20 chances to fail on nothing)")
-	fs.StringVar(&f.noise, "noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold (and, for runs paired by round, the paired spread a ~ verdict also leans on)")
-	fs.StringVar(&f.noiseLimit, "noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
-	fs.IntVar(&f.minSamples, "min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
-	fs.StringVar(&f.unsure, "unsure", compare.UnsurePass, "whether an unsure verdict fails the gate: fail or pass")
-	fs.StringVar(&f.clock, "clock-changes", compare.ClockFail, "where both sides sampled the GPU's shader clock, each change is judged again in cycles (time × clock): whether a slowdown in time that is the same in cycles (the clock fell, not the code) fails the gate: fail or pass")
+	fs.String("threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
+	fs.Float64("alpha", compare.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds): the chance of any false alarm in the whole comparison, see --alpha-per")
+	fs.String("alpha-per", compare.AlphaPerComparison, "what --alpha bounds: comparison (any false alarm among all its benchmarks; alpha is shared among them by Holm's step-down) or benchmark (each benchmark's own: a gate of 20 benchmarks then has 20 chances to fail on nothing)")
+	fs.String("noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold (and, for runs paired by round, the paired spread a ~ verdict also leans on)")
+	fs.String("noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
+	fs.Int("min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
+	fs.String("unsure", compare.UnsurePass, "whether an unsure verdict fails the gate: fail or pass")
+	fs.String("clock-changes", compare.ClockFail, "where both sides sampled the GPU's shader clock, each change is judged again in cycles (time × clock): whether a slowdown in time that is the same in cycles (the clock fell, not the code) fails the gate: fail or pass")
 	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, noise_file, per-benchmark rules, allow-list")
+}
+
+// policyKeys maps the policy flags to the policy-file keys they set
+// (compare.Policy.Set), in the order they apply: --noise-limit after
+// --noise. --noise names a noise file (noise_file), or a noise limit in
+// percent as it did before noise files.
+var policyKeys = []struct{ flag, key string }{
+	{"threshold", "threshold"},
+	{"alpha", "alpha"},
+	{"noise", "noise_file"},
+	{"noise-limit", "noise"},
+	{"min-samples", "min_samples"},
+	{"unsure", "unsure"},
+	{"clock-changes", "clock_changes"},
+	{"alpha-per", "alpha_per"},
 }
 
 // resolvePolicy builds the policy: defaults, then the --policy file, then
@@ -366,56 +373,25 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) 
 		}
 		pol = p
 	}
-	if fs.Changed("threshold") {
-		v, err := compare.ParsePercent(f.threshold)
-		if err != nil {
-			return pol, usagef("--threshold: %v", err)
+	for _, pk := range policyKeys {
+		fl := fs.Lookup(pk.flag)
+		if fl == nil || !fl.Changed {
+			continue
 		}
-		pol.Threshold = v
-	}
-	if fs.Changed("alpha") {
-		pol.Alpha = f.alpha
-	}
-	if fs.Changed("noise") {
-		// Before noise files, --noise was the noise limit in percent: a
-		// percentage that names no file keeps meaning that.
-		if _, statErr := os.Stat(f.noise); statErr != nil {
-			if v, err := compare.ParsePercent(f.noise); err == nil {
-				pol.Noise = v
-				f.noise = ""
+		key, v := pk.key, fl.Value.String()
+		if pk.flag == "noise" {
+			// Before noise files, --noise was the noise limit in percent:
+			// a percentage that names no file keeps meaning that.
+			key = "noise_file"
+			if _, statErr := os.Stat(v); statErr != nil {
+				if _, err := compare.ParsePercent(v); err == nil {
+					key = "noise"
+				}
 			}
 		}
-		if f.noise != "" {
-			pol.NoiseFile = f.noise
+		if err := pol.Set(key, v); err != nil {
+			return pol, usagef("--%s: %v", pk.flag, err)
 		}
-	}
-	if fs.Changed("noise-limit") {
-		v, err := compare.ParsePercent(f.noiseLimit)
-		if err != nil {
-			return pol, usagef("--noise-limit: %v", err)
-		}
-		pol.Noise = v
-	}
-	if fs.Changed("min-samples") {
-		pol.MinSamples = f.minSamples
-	}
-	if fs.Changed("unsure") {
-		if err := compare.CheckUnsure(f.unsure); err != nil {
-			return pol, usagef("--unsure: %v", err)
-		}
-		pol.Unsure = f.unsure
-	}
-	if fs.Changed("clock-changes") {
-		if err := compare.CheckClockChanges(f.clock); err != nil {
-			return pol, usagef("--clock-changes: %v", err)
-		}
-		pol.ClockChanges = f.clock
-	}
-	if fs.Changed("alpha-per") {
-		if err := compare.CheckAlphaPer(f.alphaPer); err != nil {
-			return pol, usagef("--alpha-per: %v", err)
-		}
-		pol.AlphaPer = f.alphaPer
 	}
 	if err := pol.Validate(); err != nil {
 		return pol, usagef("%v", err)
