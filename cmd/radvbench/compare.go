@@ -128,11 +128,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := checkOutputPath("-o", f.out); err != nil {
 		return err
 	}
-	pol, err := f.resolvePolicy(fs)
-	if err != nil {
-		return err
-	}
-	nf, err := loadNoise(pol.NoiseFile)
+	opts, err := f.options(fs)
 	if err != nil {
 		return err
 	}
@@ -176,7 +172,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			}
 		}
 	}
-	opts := compare.Options{Policy: pol, By: f.by, Baseline: baseline, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.allowDevice, Advise: compareAdvice}
+	opts.By, opts.Baseline = f.by, baseline
 	kind, err := compare.Kind(inputs)
 	if err != nil {
 		return usagef("%v", err)
@@ -207,7 +203,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if err != nil || d <= 0 {
 			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
 		}
-		pl := compare.PlanFromReport(rep, nf, d, compare.DefaultPower)
+		pl := compare.PlanFromReport(rep, opts.Noise, d, compare.DefaultPower)
 		format := "text"
 		if f.format == "json" {
 			format = "json"
@@ -219,16 +215,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	} else if err := compare.Write(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
-	if err := writeOutput(stdout, "-o", f.out, buf.Bytes()); err != nil {
-		return err
-	}
-	if toFile(f.out) {
-		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", summary, termtext.Escape(f.out))
-	}
-	if !f.plan && rep.Failed() {
-		return &exitError{code: 1}
-	}
-	return nil
+	return writeJudged(stdout, f.out, buf.Bytes(), summary, !f.plan && rep.Failed())
 }
 
 // compareISA judges isa files exactly (compare.CompareISA): every change
@@ -252,13 +239,20 @@ func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts c
 	} else if err := compare.WriteISA(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
-	if err := writeOutput(stdout, "-o", f.out, buf.Bytes()); err != nil {
+	return writeJudged(stdout, f.out, buf.Bytes(), rep.Summary(), rep.Failed())
+}
+
+// writeJudged writes a rendered comparison to out (-o; "" or "-" for
+// stdout), prints compare's summary line when out is a file, and exits 1
+// when the gate failed.
+func writeJudged(stdout io.Writer, out string, rendered []byte, summary string, failed bool) error {
+	if err := writeOutput(stdout, "-o", out, rendered); err != nil {
 		return err
 	}
-	if toFile(f.out) {
-		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", rep.Summary(), termtext.Escape(f.out))
+	if toFile(out) {
+		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", summary, termtext.Escape(out))
 	}
-	if rep.Failed() {
+	if failed {
 		return &exitError{code: 1}
 	}
 	return nil
@@ -360,6 +354,21 @@ var policyKeys = []struct{ flag, key string }{
 	{"unsure", "unsure"},
 	{"clock-changes", "clock_changes"},
 	{"alpha-per", "alpha_per"},
+}
+
+// options builds the judging options of compare, history gate and
+// history compare: the policy (resolvePolicy), its noise file loaded,
+// --allow-device-change and the CLI's advice.
+func (f *compareFlags) options(fs *pflag.FlagSet) (compare.Options, error) {
+	pol, err := f.resolvePolicy(fs)
+	if err != nil {
+		return compare.Options{}, err
+	}
+	nf, err := loadNoise(pol.NoiseFile)
+	if err != nil {
+		return compare.Options{}, err
+	}
+	return compare.Options{Policy: pol, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.allowDevice, Advise: compareAdvice}, nil
 }
 
 // resolvePolicy builds the policy: defaults, then the --policy file, then

@@ -60,7 +60,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if !validFormat(format) {
 		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
 	}
-	pol, err := cf.resolvePolicy(fs)
+	opts, err := cf.options(fs)
 	if err != nil {
 		return err
 	}
@@ -87,18 +87,14 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	runs := g.Runs
 	header := fmt.Sprintf("baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
 		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(g.Device), g.NewRuns, len(news))
-	return judgeStored(stdout, header, g.Inputs, compare.Options{Policy: pol, By: history.SideKey, Baseline: history.SideBaseline, AllowDeviceChange: cf.allowDevice}, format)
+	opts.By, opts.Baseline = history.SideKey, history.SideBaseline
+	return judgeStored(stdout, header, g.Inputs, opts, format)
 }
 
-// judgeStored judges stored runs (and new files) as compare does, with
-// the noise file of opts.Policy, and prints header and the report in
-// format; a failed gate exits 1.
+// judgeStored judges stored runs (and new files) as compare does (opts
+// from compareFlags.options) and prints header and the report in format;
+// a failed gate exits 1.
 func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts compare.Options, format string) error {
-	var err error
-	if opts.Noise, err = loadNoise(opts.Policy.NoiseFile); err != nil {
-		return err
-	}
-	opts.NoiseName, opts.Advise = opts.Policy.NoiseFile, compareAdvice
 	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
 		return compareError(err)
@@ -153,7 +149,7 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if !validFormat(format) {
 		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
 	}
-	pol, err := cf.resolvePolicy(fs)
+	opts, err := cf.options(fs)
 	if err != nil {
 		return err
 	}
@@ -174,5 +170,6 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 		return storeErr(err)
 	}
 	header := fmt.Sprintf("%d stored run(s) from %s, grouped by %s\n\n", len(runs), termtext.Escape(s.DSN), termtext.Escape(by))
-	return judgeStored(stdout, header, inputs, compare.Options{Policy: pol, By: by, Baseline: baseline, AllowDeviceChange: cf.allowDevice}, format)
+	opts.By, opts.Baseline = by, baseline
+	return judgeStored(stdout, header, inputs, opts, format)
 }
