@@ -122,7 +122,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if !validFormat(f.format) && f.format != fossil.Format {
+	if !compare.ValidFormat(f.format) && f.format != fossil.Format {
 		return usagef("unknown --format %q: use one of %s (or %s for isa files)", f.format, strings.Join(compare.Formats, ", "), fossil.Format)
 	}
 	if err := checkOutputPath("-o", f.out); err != nil {
@@ -151,7 +151,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	baseline := f.baseline
 	if dash >= 0 {
-		base, next := sideName(inputs[:dash]), sideName(inputs[dash:])
+		base, next := compare.SideName(inputs[:dash]), compare.SideName(inputs[dash:])
 		if base == next {
 			base, next = "base: "+base, "new: "+next
 		}
@@ -256,28 +256,6 @@ func writeJudged(stdout io.Writer, out string, rendered []byte, summary string, 
 		return &exitError{code: 1}
 	}
 	return nil
-}
-
-// sideName names a side of 'compare A B -- C D': its file names joined.
-func sideName(ins []compare.Input) string {
-	names := make([]string, len(ins))
-	for i, in := range ins {
-		names[i] = in.Name
-	}
-	s := strings.Join(names, "+")
-	if len(ins) > 3 {
-		s = fmt.Sprintf("%s+%s+… (%d files)", names[0], names[1], len(ins))
-	}
-	return s
-}
-
-func validFormat(s string) bool {
-	for _, f := range compare.Formats {
-		if s == f {
-			return true
-		}
-	}
-	return false
 }
 
 // loadNoise reads the noise file at path ("" for none) as an input error.

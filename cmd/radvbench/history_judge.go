@@ -57,7 +57,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if last < 1 {
 		return usagef("--last %d: want at least 1 baseline run", last)
 	}
-	if !validFormat(format) {
+	if !compare.ValidFormat(format) {
 		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
 	}
 	opts, err := cf.options(fs)
@@ -146,7 +146,7 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	if fs.NArg() > 0 {
 		return usagef("history compare takes no files (got %q): it reads the store; use 'radvbench compare' for files", fs.Arg(0))
 	}
-	if !validFormat(format) {
+	if !compare.ValidFormat(format) {
 		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
 	}
 	opts, err := cf.options(fs)
