@@ -141,6 +141,10 @@ func TestBisectGitBisectRun(t *testing.T) {
 func TestBisectBadInput(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "b.json")
+	twice := filepath.Join(t.TempDir(), "revs") // not in dir, which stays empty
+	if err := os.WriteFile(twice, []byte("v1\nv1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -155,6 +159,9 @@ func TestBisectBadInput(t *testing.T) {
 		{[]string{"--good", "a", "--bad", "b", "--suite", "nosuch"}, 2, "nosuch"},
 		{[]string{"--revisions", "x"}, 2, "--revisions and --prepare go together"},
 		{[]string{"--candidates", filepath.Join(dir, "none")}, 2, "no such file"},
+		{[]string{"--candidates", filepath.Join(dir, "none"), "--candidate", "m"}, 2, "--candidates and --candidate both list candidates: give one"},
+		{[]string{"--good", "a", "--bad", "b/c"}, 2, `candidate "b/c": the name must be letters, digits, '.', '_', '+' or '-', e.g. --config wave32:`},
+		{[]string{"--revisions", twice, "--prepare", "true"}, 2, "--revisions " + twice + ": candidate v1 is given twice"},
 		{[]string{"--good", "a", "--bad", "b", "--resume"}, 2, "--resume"},
 		{[]string{"--good", "a", "--bad", "b", "extra"}, 2, "takes no arguments"},
 		{[]string{"--nosuch"}, 2, "unknown flag"},
