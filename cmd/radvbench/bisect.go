@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +13,6 @@ import (
 	"github.com/radvbench/radvbench/bench/bisect"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -179,63 +179,37 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 
 // bisectCandidates reads the candidates the flags give, the good first.
 func bisectCandidates(f *bisectFlags, step bool) ([]bisect.Candidate, error) {
-	specs := f.candidates
-	var err error
 	switch {
 	case f.onUnsure != string(bisect.StopUnsure) && f.onUnsure != string(bisect.SkipUnsure):
 		return nil, usagef("--on-unsure %q: use stop or skip", f.onUnsure)
 	case f.budget < 0 || f.total < 0:
 		return nil, usagef("--budget and --total-budget must not be negative")
-	case f.file != "" && len(specs) > 0:
-		return nil, usagef("--candidates and --candidate both list candidates: give one")
-	case f.file != "":
-		if specs, err = readList(f.file); err != nil {
-			return nil, err
-		}
 	}
-	if (f.revisions == "") != (f.prepare == "") || (f.revisions != "" && (len(specs) > 0 || f.good != "" || f.bad != "" || step)) {
-		return nil, usagef("--revisions and --prepare go together, instead of --good, --bad and --candidate(s) (and not with bisect step)")
-	}
-	var cs []bisect.Candidate
-	if f.revisions != "" {
-		revs, err := readList(f.revisions)
-		for _, r := range revs {
-			cs = append(cs, bisect.Candidate{Name: bisect.RevName(r), Rev: r})
-		}
-		if err == nil && bisect.Check(cs) != nil {
-			err = usagef("--revisions %s: %v", f.revisions, bisect.Check(cs))
-		}
+	cs, err := bisect.Spec{Good: f.good, Bad: f.bad, Between: f.candidates, ListFile: f.file, Revisions: f.revisions, Prepare: f.prepare != "", Step: step}.Candidates()
+	var se *bisect.SpecError
+	if !errors.As(err, &se) {
 		return cs, err
 	}
-	if step && (f.good == "" || len(specs) != 1 || f.bad != "") {
+	var ce *supervise.ConfigError
+	switch se.Problem {
+	case bisect.SpecBothLists:
+		return nil, usagef("--candidates and --candidate both list candidates: give one")
+	case bisect.SpecRevisions:
+		return nil, usagef("--revisions and --prepare go together, instead of --good, --bad and --candidate(s) (and not with bisect step)")
+	case bisect.SpecStepNeedsOne:
 		return nil, usagef("bisect step gates one candidate: give --good SPEC and one --candidate SPEC (or a --candidates file of one line)")
-	}
-	if specs = append(append([]string{f.good}, specs...), f.bad); f.good == "" {
-		specs = specs[1:]
-	}
-	if f.bad == "" {
-		specs = specs[:len(specs)-1]
-	}
-	if len(specs) < 2 {
+	case bisect.SpecNeedGoodAndBad:
 		return nil, usagef("a bisection needs a good and a bad candidate: give --good SPEC --bad SPEC (and --candidate SPEC between, in order)")
+	case bisect.SpecRead:
+		return nil, usagef("%v", se.Err)
+	case bisect.SpecBadRevisions:
+		return nil, usagef("--revisions %s: %v", se.Path, se.Err)
+	case bisect.SpecBadCandidate:
+		if errors.As(se.Err, &ce) && ce.Problem == supervise.ConfigBadName {
+			return nil, usagef("candidate %v, e.g. --config wave32:RADV_PERFTEST=cswave32", se.Err)
+		}
 	}
-	configs, err := runflags.ParseConfigs(specs)
-	if err != nil {
-		return nil, usagef("%s", strings.Replace(err.Error(), "--config", "candidate", 1))
-	}
-	for _, c := range configs {
-		cs = append(cs, bisect.Candidate{Name: c.Name, Env: c.Env, Prepared: true})
-	}
-	return cs, nil
-}
-
-func readList(path string) ([]string, error) {
-	fl, err := os.Open(path)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	defer fl.Close()
-	return bisect.ReadList(fl)
+	return nil, usagef("candidate %v", se.Err)
 }
 
 // gitAbort turns a usage error of bisect step into exit 128, which stops
