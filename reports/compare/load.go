@@ -1,0 +1,90 @@
+package compare
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/radvbench/radvbench/internal/termtext"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// InputProblem says why LoadInputs refused a path it could read.
+type InputProblem int
+
+const (
+	// InputIsDir: the path is a directory, not a results file.
+	InputIsDir InputProblem = iota + 1
+	// InputNoResults: the file holds no benchmark results (an
+	// interrupted run, or a filter that matched nothing).
+	InputNoResults
+)
+
+// LoadInputError is LoadInputs' answer to a path that is not a results
+// file with something to judge; callers word it with errors.As.
+type LoadInputError struct {
+	Path    string
+	Problem InputProblem
+}
+
+func (e *LoadInputError) Error() string {
+	switch e.Problem {
+	case InputIsDir:
+		return fmt.Sprintf("%s is a directory, not a results file", termtext.Escape(e.Path))
+	case InputNoResults:
+		return fmt.Sprintf("%s holds no benchmark results", termtext.Escape(e.Path))
+	}
+	return fmt.Sprintf("%s: unusable input", termtext.Escape(e.Path))
+}
+
+// LoadInputs reads the results file at each path, in order. A directory
+// or a file with no results is a *LoadInputError; a file results.Load
+// refuses returns its error as it is (a *results.LoadError where typed).
+// The inputs are named by their base names when those tell the files
+// apart, else by their paths.
+func LoadInputs(paths []string) ([]Input, error) {
+	var inputs []Input
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return nil, &LoadInputError{Path: p, Problem: InputIsDir}
+		}
+		rf, err := results.Load(p)
+		if err != nil {
+			return nil, err
+		}
+		if len(rf.Results) == 0 {
+			return nil, &LoadInputError{Path: p, Problem: InputNoResults}
+		}
+		inputs = append(inputs, Input{Name: p, File: rf})
+	}
+	// Show base names when they tell the files apart, else the paths.
+	seen := map[string]bool{}
+	for _, in := range inputs {
+		seen[filepath.Base(in.Name)] = true
+	}
+	if len(seen) == len(inputs) {
+		for i := range inputs {
+			inputs[i].Name = filepath.Base(inputs[i].Name)
+		}
+	}
+	return inputs, nil
+}
+
+// PoolSides pools inputs into two sides for 'compare A B -- C D': those
+// before dash (an index into inputs) form the baseline, the rest the new
+// side. Each input's Group is set to its side's name (SideName), with a
+// "base: " and "new: " prefix when the names are the same; the
+// baseline's is returned.
+func PoolSides(inputs []Input, dash int) (baseline string) {
+	base, next := SideName(inputs[:dash]), SideName(inputs[dash:])
+	if base == next {
+		base, next = "base: "+base, "new: "+next
+	}
+	for i := range inputs {
+		inputs[i].Group = next
+		if i < dash {
+			inputs[i].Group = base
+		}
+	}
+	return base
+}
