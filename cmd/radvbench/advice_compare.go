@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/radvbench/radvbench/reports/compare"
 )
@@ -61,6 +62,23 @@ func compareError(err error) error {
 		advice = " to --isa (radvbench compare BASE.json NEW.json --isa BASE-isa.json,NEW-isa.json)"
 	}
 	return usagef("%v%s", err, advice)
+}
+
+// inputError is the usage error (exit 2) for a results file
+// compare.LoadInputs refuses, with what to do; verb says what the command
+// would have done with it ("compare", "import").
+func inputError(err error, verb string) error {
+	var lie *compare.LoadInputError
+	if !errors.As(err, &lie) {
+		return resultsError(err)
+	}
+	switch lie.Problem {
+	case compare.InputIsDir:
+		return usagef("%s is a directory: pass results files (e.g. %s/*.json)", lie.Path, strings.TrimSuffix(lie.Path, "/"))
+	case compare.InputNoResults:
+		return usagef("%s holds no benchmark results: nothing to %s (was the run interrupted or its --filter too narrow?)", lie.Path, verb)
+	}
+	return usagef("%v", err)
 }
 
 // reportExplain is report.Options.Explain: what the report says in place

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -151,16 +150,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	baseline := f.baseline
 	if dash >= 0 {
-		base, next := compare.SideName(inputs[:dash]), compare.SideName(inputs[dash:])
-		if base == next {
-			base, next = "base: "+base, "new: "+next
-		}
-		for i := range inputs {
-			inputs[i].Group = next
-			if i < dash {
-				inputs[i].Group = base
-			}
-		}
+		base := compare.PoolSides(inputs, dash)
 		if baseline != "" && baseline != base {
 			return usagef("--baseline with '--': the files before '--' are the baseline")
 		}
@@ -270,32 +260,12 @@ func loadNoise(path string) (*noise.File, error) {
 	return nf, nil
 }
 
-// loadInputs reads every results file; any problem is an input error
-// (exit 2) naming the file.
+// loadInputs reads every results file (compare.LoadInputs); any problem
+// is an input error (exit 2) naming the file.
 func loadInputs(paths []string) ([]compare.Input, error) {
-	var inputs []compare.Input
-	for _, p := range paths {
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			return nil, usagef("%s is a directory: pass results files (e.g. %s/*.json)", p, strings.TrimSuffix(p, "/"))
-		}
-		rf, err := results.Load(p)
-		if err != nil {
-			return nil, resultsError(err)
-		}
-		if len(rf.Results) == 0 {
-			return nil, usagef("%s holds no benchmark results: nothing to compare (was the run interrupted or its --filter too narrow?)", p)
-		}
-		inputs = append(inputs, compare.Input{Name: p, File: rf})
-	}
-	// Show base names when they tell the files apart, else the paths.
-	seen := map[string]bool{}
-	for _, in := range inputs {
-		seen[filepath.Base(in.Name)] = true
-	}
-	if len(seen) == len(inputs) {
-		for i := range inputs {
-			inputs[i].Name = filepath.Base(inputs[i].Name)
-		}
+	inputs, err := compare.LoadInputs(paths)
+	if err != nil {
+		return nil, inputError(err, "compare")
 	}
 	return inputs, nil
 }
