@@ -177,16 +177,9 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if fs.NArg() == 0 {
 		return usagef("history import needs results files: radvbench history import RUN.json [RUN.json ...]")
 	}
-	files := make([]*results.File, fs.NArg())
-	for i, p := range fs.Args() {
-		f, err := results.Load(p)
-		if err != nil {
-			return resultsError(err)
-		}
-		if len(f.Results) == 0 {
-			return usagef("%s holds no benchmark results: nothing to import (was the run interrupted or its --filter too narrow?)", p)
-		}
-		files[i] = f
+	inputs, err := compare.LoadInputs(fs.Args())
+	if err != nil {
+		return inputError(err, "import")
 	}
 	s, err := openHistory(ctx, dsn)
 	if err != nil {
@@ -194,8 +187,10 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	}
 	defer s.Close()
 	added := 0
+	// The store records each file by the path given, not by its input's
+	// Name (LoadInputs may shorten that to the base name).
 	for i, p := range fs.Args() {
-		got, err := s.Import(ctx, files[i], p)
+		got, err := s.Import(ctx, inputs[i].File, p)
 		if err != nil {
 			return storeErr(err)
 		}
