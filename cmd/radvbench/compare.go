@@ -304,9 +304,9 @@ var policyKeys = []struct{ flag, key string }{
 	{"alpha-per", "alpha_per"},
 }
 
-// options builds the judging options of compare, history gate and
-// history compare: the policy (resolvePolicy), its noise file loaded,
-// --allow-device-change and the CLI's advice.
+// options builds the judging options of compare, history gate, history
+// compare and run --until-decided: the policy (resolvePolicy), its noise
+// file loaded, --allow-device-change and the CLI's advice.
 func (f *compareFlags) options(fs *pflag.FlagSet) (compare.Options, error) {
 	pol, err := f.resolvePolicy(fs)
 	if err != nil {

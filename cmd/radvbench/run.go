@@ -341,12 +341,11 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 			return nil, usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
 		}
 		p.Until = &launch.Until{Budget: f.budget, Interleave: interleave, Advise: compareAdvice}
-		if p.Until.Policy, err = f.policy.resolvePolicy(fs); err != nil {
+		opts, err := f.policy.options(fs)
+		if err != nil {
 			return nil, err
 		}
-		if p.Until.Noise, err = loadNoise(p.Until.Policy.NoiseFile); err != nil {
-			return nil, err
-		}
+		p.Until.Policy, p.Until.Noise = opts.Policy, opts.Noise
 	} else if fs.Changed("budget") {
 		return nil, usagef("--budget bounds --until-decided: add --until-decided and two --config")
 	} else if fs.Changed("interleave") {
