@@ -242,7 +242,7 @@ func TestCompareBadInput(t *testing.T) {
 		{"other schema", []string{good, f("schema-v0.json")}, `has schema "radvbench/results/v0", this radvbench reads "radvbench/results/v1"`},
 		{"truncated", []string{good, f("truncated.json")}, "testdata/compare/truncated.json is truncated (JSON ends after 1500 bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it"},
 		{"zero samples", []string{good, f("zero-samples.json")}, "has status ok but zero samples"},
-		{"no results", []string{good, f("no-results.json")}, "testdata/compare/no-results.json holds no benchmark results"},
+		{"no results", []string{good, f("no-results.json")}, "testdata/compare/no-results.json holds no benchmark results: nothing to compare (was the run interrupted or its --filter too narrow?)"},
 		{"directory", []string{good, cmpDir}, "testdata/compare is a directory: pass results files"},
 		{"one file", []string{good}, "compare needs two results files, or --by KEY"},
 		{"no files", nil, "compare needs results files"},

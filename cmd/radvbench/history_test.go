@@ -222,6 +222,8 @@ func TestHistoryBadInput(t *testing.T) {
 		{[]string{"history", "detect", "--db", garbage}, "not a usable SQLite database"},
 		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db"), filepath.Join(dir, "missing.json")}, "does not exist"},
 		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db")}, "needs results files"},
+		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db"), filepath.Join(cmpDir, "no-results.json")}, "testdata/compare/no-results.json holds no benchmark results: nothing to import (was the run interrupted or its --filter too narrow?)"},
+		{[]string{"history", "import", "--db", filepath.Join(dir, "ok.db"), cmpDir}, "testdata/compare is a directory: pass results files (e.g. testdata/compare/*.json)"},
 		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--where", "nokey"}, "want KEY=VALUE"},
 		{[]string{"history", "runs", "--db", filepath.Join(dir, "ok.db"), "--since", "yesterday"}, "want a date"},
 		{[]string{"history", "trend", "--db", stored, "nothing/here"}, `no stored benchmark is called "nothing/here" (or starts so): import results first, or check the ID in the benchmark column of 'radvbench history export'`},
