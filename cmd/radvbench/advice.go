@@ -23,6 +23,8 @@ func resultsError(err error) error {
 	advice := ""
 	if errors.As(err, &le) {
 		switch le.Problem {
+		case results.LoadIsDir:
+			advice = ": pass one results file"
 		case results.LoadEmpty, results.LoadNotJSON:
 			advice = ": pass a results file written by 'radvbench run'"
 		case results.LoadTruncated:

@@ -83,6 +83,7 @@ func libraryAdvice(other error) []struct {
 			"ctx: x.json is truncated (JSON ends after 9 bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it"},
 		{"results damaged isa", resultsError(&results.LoadError{Problem: results.LoadDamagedISA, Name: "i.json", Result: "m/k", Err: errors.New("no target (config)")}), 2,
 			"i.json: result m/k: no target (config): the file is damaged, rerun 'radvbench isa'"},
+		{"results directory", resultsError(&results.LoadError{Problem: results.LoadIsDir, Name: "runs"}), 2, "runs is a directory: pass one results file"},
 		{"results missing", resultsError(&results.LoadError{Problem: results.LoadMissing, Name: "x.json"}), 2, "results file x.json does not exist: check the path"},
 		{"results other", resultsError(other), 2, "something else"},
 		{"noise missing", noiseFileError(&noise.FileError{Problem: noise.FileMissing, Name: "n.json"}), 2,

@@ -312,6 +312,7 @@ func TestExportCLI(t *testing.T) {
 
 func TestExportBadInput(t *testing.T) {
 	good := filepath.Join(cmpDir, "ab.json")
+	outDir := t.TempDir()
 	tests := []struct {
 		name string
 		args []string
@@ -324,6 +325,8 @@ func TestExportBadInput(t *testing.T) {
 		{"missing", []string{"--format", "bmf", filepath.Join(cmpDir, "nope.json")}, "does not exist"},
 		{"truncated", []string{"--format", "bmf", filepath.Join(cmpDir, "truncated.json")}, "is truncated"},
 		{"other schema", []string{"--format", "bmf", filepath.Join(cmpDir, "schema-v0.json")}, "has schema"},
+		{"directory", []string{"--format", "bmf", cmpDir}, "testdata/compare is a directory: pass one results file"},
+		{"directory, CSVs into a directory", []string{"--format", "fossil-csv", cmpDir, "-o", outDir}, "testdata/compare is a directory: pass one results file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

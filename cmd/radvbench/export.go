@@ -73,9 +73,6 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	path := fs.Arg(0)
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usagef("%s is a directory: pass one results file", path)
-	}
 	f, err := results.Load(path)
 	if err != nil {
 		return resultsError(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -74,9 +73,6 @@ the run skipped; without one, every variant the selected device cannot run.`, st
 // listSkippedFile lists the skipped results of the results file path (of
 // the given suites), grouped by reason.
 func listSkippedFile(stdout io.Writer, path string, suites []*kernel.Suite) error {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usagef("%s is a directory: pass one results file", path)
-	}
 	f, err := results.Load(path)
 	if err != nil {
 		return resultsError(err)

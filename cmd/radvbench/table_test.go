@@ -133,7 +133,7 @@ func TestListSkippedBadInput(t *testing.T) {
 	}{
 		{[]string{"--skipped", "a.json", "b.json"}, "at most one results file"},
 		{[]string{"--skipped", filepath.Join(dir, "none.json")}, "does not exist"},
-		{[]string{"--skipped", dir}, "is a directory"},
+		{[]string{"--skipped", dir}, dir + " is a directory: pass one results file"},
 		{[]string{"--skipped", "--no-device"}, "asks the device"},
 		{[]string{"x.json"}, "list --skipped RESULTS.json"},
 	} {

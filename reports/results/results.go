@@ -416,6 +416,8 @@ type LoadProblem string
 const (
 	// LoadMissing: the path does not exist (Err is the open's error).
 	LoadMissing LoadProblem = "missing"
+	// LoadIsDir: the path is a directory, not a results file.
+	LoadIsDir LoadProblem = "directory"
 	// LoadEmpty: the file holds nothing but white space.
 	LoadEmpty LoadProblem = "empty"
 	// LoadNotJSON: a syntax error (Err) at byte Offset.
@@ -450,6 +452,8 @@ func (e *LoadError) Error() string {
 	switch e.Problem {
 	case LoadMissing:
 		return fmt.Sprintf("results file %s does not exist: check the path", e.Name)
+	case LoadIsDir:
+		return fmt.Sprintf("%s is a directory", e.Name)
 	case LoadEmpty:
 		return fmt.Sprintf("%s is empty", e.Name)
 	case LoadNotJSON:
@@ -656,7 +660,7 @@ func truncated(data []byte) bool {
 }
 
 // Load reads and validates the results file at path. A missing, empty,
-// truncated or damaged file is a *LoadError saying which.
+// truncated or damaged file, or a directory, is a *LoadError saying which.
 func Load(path string) (*File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
@@ -666,7 +670,11 @@ func Load(path string) (*File, error) {
 		return nil, fmt.Errorf("open results file: %w", err)
 	}
 	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
+	st, err := fh.Stat()
+	if err == nil && st.IsDir() {
+		return nil, &LoadError{Problem: LoadIsDir, Name: path}
+	}
+	if err == nil && st.Mode().IsRegular() {
 		if st.Size() > MaxFileBytes {
 			return nil, fmt.Errorf("%s is more than %d MiB: not a results file radvbench wrote", path, MaxFileBytes>>20)
 		}

@@ -56,6 +56,7 @@ func TestLoadErrors(t *testing.T) {
 		msg      string
 	}{
 		{"missing", "", LoadError{Problem: LoadMissing}, "results file %s does not exist: check the path"},
+		{"directory", "", LoadError{Problem: LoadIsDir}, "%s is a directory"},
 		{"empty", " \n", LoadError{Problem: LoadEmpty}, "%s is empty"},
 		{"not JSON", "hello", LoadError{Problem: LoadNotJSON, Offset: 1}, "%s is not JSON (invalid character 'h' looking for beginning of value at byte 1)"},
 		{"truncated", `{"schema": "radvbench/results/v1", "results": [`, LoadError{Problem: LoadTruncated, Size: 47},
@@ -65,7 +66,11 @@ func TestLoadErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".json")
-			if tc.want.Problem != LoadMissing {
+			if tc.want.Problem == LoadIsDir {
+				if err := os.Mkdir(path, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			} else if tc.want.Problem != LoadMissing {
 				if err := os.WriteFile(path, []byte(tc.in), 0o644); err != nil {
 					t.Fatal(err)
 				}
