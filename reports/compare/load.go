@@ -1,8 +1,8 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/radvbench/radvbench/internal/termtext"
@@ -45,10 +45,11 @@ func (e *LoadInputError) Error() string {
 func LoadInputs(paths []string) ([]Input, error) {
 	var inputs []Input
 	for _, p := range paths {
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
+		rf, err := results.Load(p)
+		var le *results.LoadError
+		if errors.As(err, &le) && le.Problem == results.LoadIsDir {
 			return nil, &LoadInputError{Path: p, Problem: InputIsDir}
 		}
-		rf, err := results.Load(p)
 		if err != nil {
 			return nil, err
 		}
