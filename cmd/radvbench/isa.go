@@ -61,17 +61,13 @@ failed, 2 for bad flags or a target the installed Mesa cannot emulate.`
 
 type isaFlags struct {
 	targets   []string
-	suites    []string
-	filter    string
-	sizes     []string
+	sel       selection
 	full      bool
 	out       string
 	asmDir    string
 	noAsm     bool
 	seed      uint64
 	watchdog  time.Duration
-	progress  string
-	labels    []string
 	child     supervise.ChildFlags
 	childName string
 }
@@ -79,17 +75,17 @@ type isaFlags struct {
 func isaFlagSet(f *isaFlags, stdout io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", isaDescription+runflags.SizesHelp, stdout)
 	fs.StringSliceVar(&f.targets, "target", nil, "chips to compile for, comma-separated (navi31, gfx1201, ...), or 'all' (default: navi31, navi33, gfx1150, gfx1201 where the installed Mesa can emulate them)")
-	fs.StringSliceVar(&f.suites, "suite", []string{"all"}, "suites to compile, comma-separated, or 'all' (see 'radvbench list')")
-	fs.StringVar(&f.filter, "filter", "", "compile only benchmarks whose suite/kernel/variant matches this regular expression")
-	fs.StringArrayVar(&f.sizes, "sizes", nil, "problem sizes, as 'run --sizes' takes them (default: the --quick sizes)")
+	fs.StringSliceVar(&f.sel.suites, "suite", []string{"all"}, "suites to compile, comma-separated, or 'all' (see 'radvbench list')")
+	fs.StringVar(&f.sel.filter, "filter", "", "compile only benchmarks whose suite/kernel/variant matches this regular expression")
+	fs.StringArrayVar(&f.sel.sizes, "sizes", nil, "problem sizes, as 'run --sizes' takes them (default: the --quick sizes)")
 	fs.BoolVar(&f.full, "full-sizes", false, "compile run's default sizes instead of the --quick ones (their inputs are built on the CPU: minutes, gigabytes)")
 	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-isa.json)")
 	fs.StringVar(&f.asmDir, "asm-dir", "", "directory for the assembly, one file per pipeline and target (default: the results path without .json, plus .asm)")
 	fs.BoolVar(&f.noAsm, "no-asm", false, "do not save the assembly")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the input data (what run's --seed is)")
 	fs.DurationVar(&f.watchdog, "watchdog", 5*time.Minute, "kill a target's child that makes no progress for this long (a compile that hangs)")
-	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
-	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable)")
+	fs.StringVar(&f.sel.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	fs.StringArrayVar(&f.sel.labels, "label", nil, "key=value stored in the results file (repeatable)")
 	supervise.ParentOnly(fs, "target", "out", "asm-dir", "no-asm", "watchdog", "progress", "label")
 	f.child.Register(fs)
 	fs.StringVar(&f.childName, "child-asm-dir", "", "internal")
@@ -110,21 +106,11 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if fs.NArg() > 0 {
 		return usagef("isa takes no arguments, got %q (did you mean --target %s, or 'radvbench isa diff'?)", fs.Args(), fs.Arg(0))
 	}
-	suites, err := kernel.Lookup(f.suites)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	re, err := runflags.ParseFilter(f.filter)
+	sel, labels, err := f.sel.resolve(kernel.Options{Quick: !f.full && len(f.sel.sizes) == 0, Seed: f.seed})
 	if err != nil {
 		return err
 	}
-	kopts := kernel.Options{Quick: !f.full && len(f.sizes) == 0, Seed: f.seed}
-	if len(f.sizes) > 0 {
-		if kopts.UserSizes, err = runflags.ParseSizes(suites, f.sizes); err != nil {
-			return err
-		}
-	}
-	opts := isa.Options{Suites: suites, Filter: re, Kernel: kopts}
+	opts := isa.Options{Suites: sel.Suites, Filter: sel.Filter, Kernel: sel.Kernel}
 	if f.child.Child {
 		target := os.Getenv(launch.TargetEnv)
 		if target == "" {
@@ -133,27 +119,18 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		opts.AsmDir = f.childName
 		return launch.Child(ctx, f.child, &launch.ISAWorker{Target: target, Options: opts, Tool: toolVersion()})
 	}
-	switch f.progress {
-	case "auto", "always", "never":
-	default:
-		return usagef("--progress %q: use auto, always or never", f.progress)
-	}
 	if f.watchdog <= 0 {
 		return usagef("--watchdog %v must be positive", f.watchdog)
 	}
-	labels, err := runflags.ParseLabels(f.labels)
-	if err != nil {
-		return err
-	}
 	if len(isa.Benchmarks(opts)) == 0 {
-		return usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(f.suites, ","))
+		return usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(f.sel.suites, ","))
 	}
 	p := launch.ISAPlan{Options: opts, Targets: f.targets, Labels: labels, Watchdog: f.watchdog,
 		Out: f.out, AsmDir: f.asmDir, NoAsm: f.noAsm,
 		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, supervise.ArgsFor(fs)...),
 		AsmDirArg: func(dir string) string { return "--child-asm-dir=" + dir }}
 	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
-	progress := showProgress(f.progress, stderr)
+	progress := showProgress(f.sel.progress, stderr)
 	if progress {
 		h.Start = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
 	}

@@ -85,12 +85,8 @@ failed (verification or a GPU error), 2 for bad flags or no Vulkan.`
 type runFlags struct {
 	// plan holds the flags that go into the launch.Plan as given.
 	plan      launch.Plan
-	suites    []string
-	filter    string
-	sizes     []string
+	sel       selection
 	targetCI  float64
-	labels    []string
-	progress  string
 	report    string
 	db        string
 	configs   []string
@@ -112,10 +108,10 @@ type runFlags struct {
 // runFlagSet defines run's flags on f.
 func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription+runflags.SizesHelp, stdout)
-	fs.StringSliceVar(&f.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
+	fs.StringSliceVar(&f.sel.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.plan.Device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
-	fs.StringVar(&f.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
-	fs.StringArrayVar(&f.sizes, "sizes", nil, "problem sizes, [SUITE=]SIZE,... (repeatable), e.g. 1024,2048x512x4096 or 'matmul=1024;mesh=1920x1080' (see above)")
+	fs.StringVar(&f.sel.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
+	fs.StringArrayVar(&f.sel.sizes, "sizes", nil, "problem sizes, [SUITE=]SIZE,... (repeatable), e.g. 1024,2048x512x4096 or 'matmul=1024;mesh=1920x1080' (see above)")
 	fs.BoolVar(&f.plan.Kernel.Quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
 	fs.StringVarP(&f.plan.Out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json); its journal is OUT.journal while the run lasts")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
@@ -124,8 +120,8 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Uint64Var(&f.plan.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
 	fs.Uint64Var(&f.plan.OrderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
-	fs.StringArrayVar(&f.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
-	fs.StringVar(&f.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	fs.StringArrayVar(&f.sel.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
+	fs.StringVar(&f.sel.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
 	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'; RADVBENCH_EXE=PATH runs another radvbench build for it")
 	fs.IntVar(&f.rounds, "rounds", 0, "deprecated alias of --runs")
 	fs.StringVar(&f.isolate, "isolate", "auto", "run benchmarks in child processes under a watchdog: kernel (a fresh process per kernel and size; --isolate alone), run (one process per run, restarted after a fault), off; auto = kernel when the system has a GPU, off on lavapipe-only machines")
@@ -228,7 +224,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 			}
 		},
 	}
-	progress := showProgress(f.progress, stderr)
+	progress := showProgress(f.sel.progress, stderr)
 	if progress || w != nil {
 		line := progressLine(stderr)
 		h.Progress = func(done, total int, name, phase string) {
@@ -270,31 +266,21 @@ const configExe = "RADVBENCH_EXE"
 // each mistake, exit 2) and resolves what they select.
 func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	p := &f.plan
-	if err := checkWindowSuites(f.suites); err != nil {
+	if err := checkWindowSuites(f.sel.suites); err != nil {
 		return nil, err
 	}
-	var err error
-	if p.Suites, err = lookupSuites(f.suites); err != nil {
-		return nil, usagef("%v", err)
-	}
-	if p.Filter, err = runflags.ParseFilter(f.filter); err != nil {
+	p.Kernel.Seed = p.Seed
+	o, labels, err := f.sel.resolve(p.Kernel)
+	if err != nil {
 		return nil, err
 	}
+	p.Suites, p.Filter, p.Kernel, p.Labels = o.Suites, o.Filter, o.Kernel, labels
 	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
 		return nil, usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
 	}
 	p.TargetCI = f.targetCI / 100
 	if p.MaxTime < 0 || p.Warmup < 0 || p.Watchdog < 0 {
 		return nil, usagef("--max-time, --warmup and --watchdog must not be negative")
-	}
-	if p.Labels, err = runflags.ParseLabels(f.labels); err != nil {
-		return nil, err
-	}
-	p.Kernel.Seed = p.Seed
-	if len(f.sizes) > 0 {
-		if p.Kernel.UserSizes, err = runflags.ParseSizes(p.Suites, f.sizes); err != nil {
-			return nil, err
-		}
 	}
 	cs, err := runflags.ParseConfigs(f.configs)
 	if err != nil {
@@ -358,17 +344,12 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		}
 	}
 	p.Runs = f.runs
-	switch f.progress {
-	case "auto", "always", "never":
-	default:
-		return nil, usagef("--progress %q: use auto, always or never", f.progress)
-	}
 	if p.Isolation, err = supervise.ParseIsolation(f.isolate); err != nil {
 		return nil, isolateError(err)
 	}
-	p.Benchmarks = len(runner.Plan(runner.Options{Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel}))
+	p.Benchmarks = len(runner.Plan(o))
 	if p.Benchmarks == 0 && !f.child.Child {
-		return nil, usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.filter, strings.Join(suiteNames(p.Suites), ","))
+		return nil, usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(suiteNames(p.Suites), ","))
 	}
 	return p, nil
 }
@@ -394,13 +375,13 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 	if st.Torn {
 		fmt.Fprintf(stderr, "note: the journal %s ends in a partial line (the run was cut off while writing); it is read up to its last complete line\n", journalPath)
 	}
-	force, progress := f.plan.Force, f.progress
+	force, progress := f.plan.Force, f.sel.progress
 	*f = runFlags{}
 	fs = runFlagSet(f, stdout)
 	if err := parseFlags(fs, st.Header.Args); err != nil {
 		return nil, nil, fmt.Errorf("the journal %s holds arguments this radvbench does not accept: %w", journalPath, err)
 	}
-	f.plan.Force, f.progress, f.plan.Out = force, progress, outPath
+	f.plan.Force, f.sel.progress, f.plan.Out = force, progress, outPath
 	return fs, st, nil
 }
 
