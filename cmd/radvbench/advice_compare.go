@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // compareAdvice words what reports/compare's messages leave to the CLI
@@ -69,12 +70,14 @@ func compareError(err error) error {
 // would have done with it ("compare", "import").
 func inputError(err error, verb string) error {
 	var lie *compare.LoadInputError
-	if !errors.As(err, &lie) {
+	var le *results.LoadError
+	switch {
+	case errors.As(err, &le) && le.Problem == results.LoadIsDir:
+		return usagef("%s is a directory: pass results files (e.g. %s/*.json)", le.Name, strings.TrimSuffix(le.Name, "/"))
+	case !errors.As(err, &lie):
 		return resultsError(err)
 	}
 	switch lie.Problem {
-	case compare.InputIsDir:
-		return usagef("%s is a directory: pass results files (e.g. %s/*.json)", lie.Path, strings.TrimSuffix(lie.Path, "/"))
 	case compare.InputNoResults:
 		return usagef("%s holds no benchmark results: nothing to %s (was the run interrupted or its --filter too narrow?)", lie.Path, verb)
 	}

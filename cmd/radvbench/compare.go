@@ -339,7 +339,6 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) 
 		if pk.flag == "noise" {
 			// Before noise files, --noise was the noise limit in percent:
 			// a percentage that names no file keeps meaning that.
-			key = "noise_file"
 			if _, statErr := os.Stat(v); statErr != nil {
 				if _, err := compare.ParsePercent(v); err == nil {
 					key = "noise"

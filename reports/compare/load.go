@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -13,11 +12,9 @@ import (
 type InputProblem int
 
 const (
-	// InputIsDir: the path is a directory, not a results file.
-	InputIsDir InputProblem = iota + 1
 	// InputNoResults: the file holds no benchmark results (an
 	// interrupted run, or a filter that matched nothing).
-	InputNoResults
+	InputNoResults InputProblem = iota + 1
 )
 
 // LoadInputError is LoadInputs' answer to a path that is not a results
@@ -29,27 +26,22 @@ type LoadInputError struct {
 
 func (e *LoadInputError) Error() string {
 	switch e.Problem {
-	case InputIsDir:
-		return fmt.Sprintf("%s is a directory, not a results file", termtext.Escape(e.Path))
 	case InputNoResults:
 		return fmt.Sprintf("%s holds no benchmark results", termtext.Escape(e.Path))
 	}
 	return fmt.Sprintf("%s: unusable input", termtext.Escape(e.Path))
 }
 
-// LoadInputs reads the results file at each path, in order. A directory
-// or a file with no results is a *LoadInputError; a file results.Load
-// refuses returns its error as it is (a *results.LoadError where typed).
+// LoadInputs reads the results file at each path, in order. A file with
+// no results is a *LoadInputError; a path results.Load refuses (a
+// directory included: results.LoadIsDir) returns its error as it is (a
+// *results.LoadError where typed).
 // The inputs are named by their base names when those tell the files
 // apart, else by their paths.
 func LoadInputs(paths []string) ([]Input, error) {
 	var inputs []Input
 	for _, p := range paths {
 		rf, err := results.Load(p)
-		var le *results.LoadError
-		if errors.As(err, &le) && le.Problem == results.LoadIsDir {
-			return nil, &LoadInputError{Path: p, Problem: InputIsDir}
-		}
 		if err != nil {
 			return nil, err
 		}

@@ -50,7 +50,7 @@ func TestLoadInputs(t *testing.T) {
 		{name: "base names", paths: []string{base, next}, names: []string{"base.json", "new.json"}},
 		{name: "same base names keep paths", paths: []string{base, twin}, names: []string{base, twin}},
 		{name: "one file", paths: []string{next}, names: []string{"new.json"}},
-		{name: "directory", paths: []string{base, dir}, problem: InputIsDir, path: dir},
+		{name: "directory", paths: []string{base, dir}, load: results.LoadIsDir, path: dir},
 		{name: "no results", paths: []string{empty, base}, problem: InputNoResults, path: empty},
 		{name: "missing", paths: []string{base, missing}, load: results.LoadMissing, path: missing},
 	} {
