@@ -53,10 +53,10 @@ type Plan struct {
 	// Watchdog kills a child making no progress for this long (0: a
 	// budget derived from MaxTime and Warmup).
 	Watchdog time.Duration
-	// Seed seeds the input data; OrderSeed the runs' shuffled orders (0:
-	// derived from Seed and the run's index; an in-process run keeps the
-	// plan's order).
-	Seed, OrderSeed uint64
+	// OrderSeed seeds the runs' shuffled orders (0: derived from
+	// Kernel.Seed, the input data's seed, and the run's index; an
+	// in-process run keeps the plan's order).
+	OrderSeed uint64
 	// Runs is how many runs each configuration makes (at least 1).
 	Runs int
 	// Configs are the A/B configurations, run in turn (A B A B); none

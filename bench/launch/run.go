@@ -126,7 +126,7 @@ func (p *Plan) orderSeed() uint64 {
 	if p.OrderSeed != 0 {
 		return p.OrderSeed
 	}
-	return p.Seed
+	return p.Kernel.Seed
 }
 
 // ending is how a run ended, before the file is written.

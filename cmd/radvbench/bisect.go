@@ -289,7 +289,7 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	out := p.Out
 	for i, c := range []bisect.Candidate{base, cand} {
 		p.Configs[i].Env, p.Configs[i].Exe = c.Env, c.Env[configExe]
-		if st, err := os.Stat(p.Configs[i].Exe); p.Configs[i].Exe != "" && (err != nil || st.Mode()&0o111 == 0 || !st.Mode().IsRegular()) {
+		if p.Configs[i].Exe != "" && !isExecutableFile(p.Configs[i].Exe) {
 			return nil, fmt.Errorf("%s=%s is not an executable file", configExe, p.Configs[i].Exe)
 		}
 	}

@@ -117,7 +117,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
 	fs.DurationVar(&f.plan.MaxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick)")
 	fs.DurationVar(&f.plan.Warmup, "warmup", 0, "untimed warm-up per benchmark (default 200ms, 20ms with --quick)")
-	fs.Uint64Var(&f.plan.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
+	fs.Uint64Var(&f.plan.Kernel.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
 	fs.Uint64Var(&f.plan.OrderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
 	fs.StringArrayVar(&f.sel.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
@@ -262,6 +262,13 @@ func runEnv(stdout, stderr io.Writer) launch.Env {
 // configuration's runs use (A/B of two builds; the value is recorded).
 const configExe = "RADVBENCH_EXE"
 
+// isExecutableFile reports whether path is a regular file someone may
+// execute (a --config's RADVBENCH_EXE).
+func isExecutableFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
+}
+
 // planRun checks run's flags (one line naming the flag and the fix for
 // each mistake, exit 2) and resolves what they select.
 func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
@@ -269,7 +276,6 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	if err := checkWindowSuites(f.sel.suites); err != nil {
 		return nil, err
 	}
-	p.Kernel.Seed = p.Seed
 	o, labels, err := f.sel.resolve(p.Kernel)
 	if err != nil {
 		return nil, err
@@ -289,7 +295,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	for _, c := range cs {
 		sc := supervise.Config{Name: c.Name, Env: c.Env}
 		if exe, ok := c.Env[configExe]; ok {
-			if st, err := os.Stat(exe); err != nil || !st.Mode().IsRegular() || st.Mode()&0o111 == 0 {
+			if !isExecutableFile(exe) {
 				return nil, usagef("--config %s: %s=%s is not an executable file: name another radvbench build", c.Name, configExe, exe)
 			}
 			sc.Exe = exe // kept in Env too: the results file records it
