@@ -24,46 +24,6 @@ func init() {
 	register(&command{name: "bisect", summary: "find the first slower candidate between a good and a bad one, each step an interleaved gate", run: runBisect})
 }
 
-const bisectDescription = `
-Finds the first candidate (a build or a driver: an environment, as in
-'run --config NAME:ENV=VALUE,...') that is slower than the known-good one,
-in an ordered list whose first is good and last is bad. Each step is
-'run --until-decided' of the candidate against the good end (never the
-bad end: the question is "has the slowdown arrived yet?", and ~ against
-good is its answer), rounds of both side by side until the sequential
-design decides or --budget is spent. First a gate of bad against good
-must call a regression (else exit 2: "good and bad do not differ"); the
-benchmarks it calls slower (or those --from names) are the ones every
-step judges. A candidate is
-bad when one of them is a regression, good when all are ~ (or faster). A
-step still unsure at its budget stops the bisection with the range that
-remains (--on-unsure skip passes over it instead); a candidate that does
-not prepare or run is skipped, as git bisect skip. Each gate's false-alarm
-rate is --alpha (shared among its benchmarks); over the bisection it is at
-most their sum, which the summary states. Every step is saved to -o
-(atomically, after each step); --resume reuses its good and bad steps.
-
-Candidates: --good, --candidate (repeatable, in order) and --bad; a
---candidates file (one NAME[:ENV=VALUE,...] a line, in order) lists those
-between them, or with no --good/--bad all, good first and bad last; or
---revisions FILE with --prepare 'CMD': CMD runs under sh with the revision
-as $1 when a step needs it, builds it, and prints its environment
-(VAR=VALUE lines); e.g. --prepare './build-mesa.sh "$1"' with the file
-from { echo GOOD; git rev-list --reverse --first-parent GOOD..BAD; }.
-
-'bisect step --good SPEC --candidate SPEC' is one gate for 'git bisect
-run': exit 0 good, 1 bad, 125 unsure or did not run (skip), 128 for a
-mistake of the command line (which stops git bisect run instead of
-marking the commit bad).
-
-The run flags after --resume are run's, for every gate; --runs is the
-most runs a side a gate takes (default 30).
-
-Exit status: 0 when the first bad candidate was found, 1 when the
-bisection stopped short (an unsure step, only skipped candidates left, the
---total-budget spent, an end that does not run), 2 for bad flags or good
-and bad that do not differ, 130 when interrupted.`
-
 // bisectPass are run's flags bisect passes to every step's gate.
 var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-time", "warmup", "target-ci", "seed", "runs", "interleave",
 	"threshold", "alpha", "alpha-per", "noise", "policy", "isolate", "no-capture", "sysroot", "dmesg"}
@@ -83,7 +43,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	var f bisectFlags
 	var rf runFlags
 	rfs := runFlagSet(&rf, io.Discard)
-	fs := newFlagSet("bisect", "bisect [step] --good NAME[:ENV=VALUE,...] [--candidate SPEC]... --bad SPEC [flags]", bisectDescription, stdout)
+	fs := newFlagSet("bisect", "bisect [step] --good NAME[:ENV=VALUE,...] [--candidate SPEC]... --bad SPEC [flags]", stdout)
 	fs.StringVar(&f.good, "good", "", "the known-good candidate NAME[:ENV=VALUE,...] (default: the first listed)")
 	fs.StringVar(&f.bad, "bad", "", "the known-bad candidate (default: the last listed)")
 	fs.StringArrayVar(&f.candidates, "candidate", nil, "a candidate between them, NAME[:ENV=VALUE,...] as --config (repeatable, in order)")

@@ -21,77 +21,6 @@ func init() {
 	register(&command{name: "compare", summary: "compare results files and gate regressions (exit 1 on regression)", run: runCompare})
 }
 
-const compareDescription = `
-Pairs benchmarks across results files by suite, kernel, variant and
-problem size (and A/B configuration), and judges each pair on its RUNS:
-a run is one process ('radvbench run' once, or each of 'run --runs N').
-Samples inside one run only vary a little; whole runs vary more (thread
-placement, clocks, background load, memory layout, driver state), so
-samples of one run a side cannot tell a change from run-to-run noise.
-
-Each run's figure is the fast tenth of its samples (the 0.1-quantile of
-the times, 0.9 of a throughput: interference only slows a benchmark down),
-leaving out samples the run marked disturbed and runs most of whose
-samples were; a side's figure is the geometric mean of its runs'. With 3
-or more runs a side, the change (ratio of those, minus 1) gets an
-interval from Welch's t on the log run figures, each end missing with
-probability alpha, and the verdict is (see docs/verdicts.md):
-
-  regression   the whole interval is beyond the threshold on the worse
-               side
-  improvement  the same on the better side
-  ~            an equivalence interval (each end at 5%) is within
-               ±the threshold
-  unsure       the runs cannot tell; the table says how many runs a side
-               would settle it (fails the gate only with --unsure=fail)
-  FAILED       ok in the baseline, failed (did not verify) now
-
-Alpha bounds the whole comparison (--alpha-per comparison, the default):
-the chance that any of its benchmarks is called a change it did not
-have. It is shared among the benchmarks by Holm's step-down: the clearest
-change is judged at alpha/m for m benchmarks, and each one called passes
-its share to the rest, so a change that slows many benchmarks is caught
-in almost all of them, and an A/A comparison of 20 benchmarks calls a
-false regression no more often than one of a single benchmark.
---alpha-per benchmark gives each benchmark the whole alpha instead.
-
-With fewer than 3 runs on a side the verdict is unsure, unless the change
-exceeds the benchmark's noise floor (--noise) plus the threshold.
-
-The threshold is the policy's (--threshold), raised per benchmark to its
-noise floor when --noise FILE is given: the change an A/A comparison with
-these run counts stays under with probability 1-alpha, from the between-
-run variation 'radvbench noise' measured. "Worse" follows the metric:
-lower GFLOP/s, higher ns.
-
-Sides: 'compare BASE.json NEW.json [MORE.json ...]' compares each file
-with the first; 'compare B1.json B2.json -- N1.json N2.json' pools the
-files before '--' as the baseline's runs and those after as the new
-side's. With --by KEY the files (or, for --by config, the rounds of an
-A/B run) are grouped by a key, each group's runs pooled, and every group
-is compared with the first, or with --baseline VALUE. Keys: config, file,
-device, driver, label.NAME, or any fingerprint key such as kernel.release.
-
---plan prints, instead of verdicts, how many runs a side would catch a
---detect slowdown (default 5%) with 95% power at the policy's alpha, per
-benchmark and overall, and about how long that takes; the noise comes
-from --noise or from the runs in the inputs.
-
-Beside each verdict, a code column says what the compiler made of the
-benchmark on each side, where both sides have the figures: the statistics
-that changed, worst first by the isa policy (VGPRs 96→120, Subgroups per
-SIMD 16→8), or "code unchanged" when every statistic and the SPIR-V are
-equal, so a timing change there is not the compiler's (look at the
-kernel, the clocks, the memory). The figures are those 'run' captured
-(on drivers that report them: RADV on a GPU), or those of --isa files.
-
---policy FILE (YAML) sets alpha, alpha_per, threshold, noise (warning
-limit), min_samples, noise_file, per-benchmark rules and an allow-list of known
-regressions; flags given on the command line override the file's.
-
-Exit status: 0 no regression, 1 at least one regression or new failure
-(not allowed by the policy), 2 usage or input error.`
-
 type compareFlags struct {
 	// allowDevice is --allow-device-change (compare, history gate,
 	// history compare).
@@ -108,7 +37,7 @@ type compareFlags struct {
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
-	fs := newFlagSet("compare", "compare [flags] BASE.json NEW.json [MORE.json ...]\n       radvbench compare [flags] BASE1.json BASE2.json ... -- NEW1.json NEW2.json ...\n       radvbench compare --by KEY [--baseline VALUE] [flags] FILE.json ...", compareDescription, stdout)
+	fs := newFlagSet("compare", "compare [flags] BASE.json NEW.json [MORE.json ...]\n       radvbench compare [flags] BASE1.json BASE2.json ... -- NEW1.json NEW2.json ...\n       radvbench compare --by KEY [--baseline VALUE] [flags] FILE.json ...", stdout)
 	f.policyFlags(fs)
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")

@@ -14,11 +14,7 @@ func init() {
 }
 
 func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("devices", "devices [--json]", `
-Lists the Vulkan devices the loader reports, with driver, API version and
-the features the suites need, then each device's subgroup sizes and its
-cooperative-matrix (VK_KHR_cooperative_matrix) shapes. The device marked '*' is what 'run' uses
-without --device: an AMD GPU on RADV, else any GPU, else lavapipe.`, stdout)
+	fs := newFlagSet("devices", "devices [--json]", stdout)
 	asJSON := fs.Bool("json", false, "print the devices as JSON (the results file's device records)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

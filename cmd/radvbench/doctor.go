@@ -17,15 +17,7 @@ func init() {
 }
 
 func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("doctor", "doctor [--sysroot DIR] [--dmesg FILE] [--json]", `
-Check the machine before benchmarking: every option of the kernel-config
-guide's kconfig fragment, its recommended boot parameters (knowing that on
-GFX11/GFX12 vm_fragment_size=9 is already the default and that
-CONFIG_AMD_IOMMU_V2 is gone from Linux 6.7), amdgpu.noretry=0 for SVM/HMM,
-the performance level, a busy or hot GPU, THP, the kernel log, CDNA parts
-(KFD but no RADV) and RADV debug variables. Each finding is ok, warn or
-fail with a one-line reason and the fix. Exit status 0 when nothing fails,
-1 otherwise.`, stdout)
+	fs := newFlagSet("doctor", "doctor [--sysroot DIR] [--dmesg FILE] [--json]", stdout)
 	sysroot := fs.String("sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
 	dmesg := fs.String("dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
 	asJSON := fs.Bool("json", false, "print the findings as JSON")

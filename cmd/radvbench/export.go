@@ -20,15 +20,11 @@ func init() {
 	register(&command{name: "export", summary: "write a results file as benchstat, Google Benchmark, Bencher or github-action-benchmark input", run: runExport})
 }
 
-func exportDescription() string {
+// exportFormats is the part of export's --help after its description
+// (docs/commands/export.txt): the formats, then examples.
+func exportFormats() string {
 	var b strings.Builder
-	b.WriteString(`
-Converts a results file for other tools. Only benchmarks with samples are
-exported (skipped and failed ones appear only in gbench, as errors).
-A/B configurations become a "/config=NAME" suffix of the name.
-
-Formats:
-`)
+	b.WriteString("\n")
 	for _, f := range export.Formats {
 		fmt.Fprintf(&b, "  %-12s %s\n", f.Name, f.Description)
 	}
@@ -46,7 +42,7 @@ Examples:
 
 func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var format, out, target string
-	fs := newFlagSet("export", "export --format FORMAT RESULTS.json [-o FILE]", exportDescription(), stdout)
+	fs := newFlagSet("export", "export --format FORMAT RESULTS.json [-o FILE]", stdout, exportFormats())
 	names := append(export.FormatNames(), fossilCSV)
 	fs.StringVar(&format, "format", "", "output format: "+strings.Join(names, ", ")+" (required)")
 	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically; '-' for stdout) instead of stdout")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
@@ -37,20 +38,8 @@ func init() {
 	)
 }
 
-const historyDescription = `
-The history store keeps every run (one process invocation of the selected
-benchmarks; 'run --runs N' makes N) with its fingerprint (driver, kernel,
-command line, amdgpu parameters, labels, tool commit), so figures can be
-followed over months and any fingerprint key can filter or group them. A
-series is one benchmark on one device (and A/B configuration); its points
-are run medians, not samples.
-
-The store is a SQLite file (default $XDG_DATA_HOME/radvbench/history.db,
-else ~/.local/share/radvbench/history.db) or a PostgreSQL server shared by a
-fleet of runners: --db postgres://USER@HOST/DB (or $RADVBENCH_DB).`
-
 func printHistoryUsage(w io.Writer) {
-	fmt.Fprintf(w, "Usage: radvbench history COMMAND [flags]\n\n%s\n\nCommands:\n", strings.TrimSpace(historyDescription))
+	fmt.Fprintf(w, "Usage: radvbench history COMMAND [flags]\n\n%s\n\nCommands:\n", commanddoc.Description("history"))
 	for _, s := range historySubs {
 		fmt.Fprintf(w, "  %-8s %s\n", s.name, s.summary)
 	}
@@ -158,18 +147,9 @@ func (f *filterFlags) filter() (history.Filter, error) {
 	return out, nil
 }
 
-const historyImportDescription = `
-Adds the runs of each results file to the store, each file in one
-transaction: an interrupted import leaves nothing behind. A file is known
-by its content (a hash of its canonical JSON), so importing it again, or a
-copy of it, adds nothing. A file with several runs ('run --runs N',
---config rounds) adds one run each.
-
-Exit status: 0 imported, 1 store error, 2 unreadable file or unusable store.`
-
 func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var dsn string
-	fs := newFlagSet("history import", "history import FILE.json [FILE.json ...] [--db DSN]", historyImportDescription, stdout)
+	fs := newFlagSet("history import", "history import FILE.json [FILE.json ...] [--db DSN]", stdout)
 	dbFlag(fs, &dsn)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -203,20 +183,12 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	return nil
 }
 
-const historyRunsDescription = `
-Lists the stored runs the filters select, oldest first: start time, run ID,
-device, driver, kernel, A/B configuration, benchmark count and the file it
-came from. --keys lists the fingerprint keys stored instead (any of them
-works with --where, and with --by in 'history compare').
-
-Exit status: 0, 1 store error, 2 usage error or unusable store.`
-
 func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var dsn string
 	var ff filterFlags
 	var limit int
 	var keys bool
-	fs := newFlagSet("history runs", "history runs [filters] [--db DSN]", historyRunsDescription, stdout)
+	fs := newFlagSet("history runs", "history runs [filters] [--db DSN]", stdout)
 	dbFlag(fs, &dsn)
 	ff.add(fs)
 	fs.IntVar(&limit, "last", 0, "only the newest N runs (0: all)")
@@ -274,24 +246,11 @@ func (d *detectFlags) options() (changepoint.Options, error) {
 	return o.WithAlpha(d.alpha), nil
 }
 
-const historyTrendDescription = `
-Prints one benchmark's series: a row per run with its median, the median's
-95% interval, the number of samples and the change against the previous
-run, one table per device and configuration. Change points (as 'history
-detect' finds them) are marked. --chart writes the series as a chart (PNG
-or SVG by the file's extension): run medians with their intervals, change
-points marked and the fingerprint keys that changed there annotated.
-
-BENCHMARK is a benchmark ID as 'radvbench compare' prints it (e.g.
-peak/fma/type=fp32,width=vec4/n=...); a unique prefix is enough.
-
-Exit status: 0, 1 store error, 2 usage error, unknown benchmark or unusable store.`
-
 func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var dsn, chartPath string
 	var ff filterFlags
 	var df detectFlags
-	fs := newFlagSet("history trend", "history trend BENCHMARK [filters] [--chart FILE.png|svg] [--db DSN]", historyTrendDescription, stdout)
+	fs := newFlagSet("history trend", "history trend BENCHMARK [filters] [--chart FILE.png|svg] [--db DSN]", stdout)
 	dbFlag(fs, &dsn)
 	ff.add(fs)
 	fs.StringVar(&chartPath, "chart", "", "also write the series as a chart: FILE.png or FILE.svg")
@@ -343,28 +302,11 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	return nil
 }
 
-const historyDetectDescription = `
-Finds change points in every stored series (one benchmark on one device
-and configuration; points are run medians) with E-Divisive means
-(Matteson & James 2014, as MongoDB and Apache Otava use it): a series is
-split where the energy distance between the two sides is largest, each
-split must pass a permutation test (--alpha) and change the median by at
-least --min-change percent.
-
-Each change point shows the benchmark, its position (run number and
-time), the median before and after, the change, the p-value, and the
-fingerprint keys that were constant before it, constant after it and
-different across it (Mesa version, kernel, command line,
-amdgpu.vm_fragment_size, tool commit, labels): the likely cause.
-
-Exit status: 0 (change points are information, not failure; use
-'history gate' to fail a job), 1 store error, 2 usage error or unusable store.`
-
 func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var dsn, bench string
 	var ff filterFlags
 	var df detectFlags
-	fs := newFlagSet("history detect", "history detect [--benchmark PREFIX] [filters] [--db DSN]", historyDetectDescription, stdout)
+	fs := newFlagSet("history detect", "history detect [--benchmark PREFIX] [filters] [--db DSN]", stdout)
 	dbFlag(fs, &dsn)
 	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
 	ff.add(fs)

@@ -17,31 +17,10 @@ func init() {
 	)
 }
 
-const historyExportDescription = `
-Writes the stored runs as CSV, one row per run and benchmark, oldest
-first, in the shape Apache Otava (Hunter) reads: a time column, the metric
-columns (median, ci_low, ci_high, n) and attribute columns (benchmark,
-device, config, run, driver, kernel, tool_commit, then each --keys key).
-Export one benchmark (--benchmark) per file for Otava, with a test such as
-
-  tests:
-    gemm:
-      type: csv
-      file: gemm.csv
-      time_column: time
-      metrics: [median]
-      attributes: [run, driver, kernel, tool_commit]
-
--o FILE writes the file atomically, only to a regular file or a new path;
--o - (or no -o) writes to standard output.
-
-Exit status: 0, 1 write or store error, 2 usage error, an output path that
-is not a regular file, or an unusable store.`
-
 func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var dsn, format, out, bench, keys string
 	var ff filterFlags
-	fs := newFlagSet("history export", "history export [--format csv] [--benchmark PREFIX] [--keys K1,K2] [filters] [-o FILE] [--db DSN]", historyExportDescription, stdout)
+	fs := newFlagSet("history export", "history export [--format csv] [--benchmark PREFIX] [--keys K1,K2] [filters] [-o FILE] [--db DSN]", stdout)
 	dbFlag(fs, &dsn)
 	fs.StringVar(&format, "format", "csv", "output format: csv")
 	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically; '-' for stdout) instead of stdout")

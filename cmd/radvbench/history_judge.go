@@ -23,25 +23,12 @@ func init() {
 	)
 }
 
-const historyGateDescription = `
-Judges the runs of NEW.json against a baseline taken from the store: the
-last --last N runs on the same device (or matching the filters), leaving
-out NEW.json itself if it was imported. The judging is 'radvbench
-compare''s run-level judging, with the same policy flags (--noise FILE
-included) and verdicts: each stored run is one run of the baseline, so the
-comparison pools runs exactly as 'compare BASE... -- NEW...' does, and a
-single new run is judged as compare judges one run (against the noise
-floor only).
-
-Exit status: 0 no regression, 1 at least one regression or new failure
-(as compare), 2 usage or input error, no baseline, or an unusable store.`
-
 func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var dsn, format string
 	var last int
 	var ff filterFlags
 	var cf compareFlags
-	fs := newFlagSet("history gate", "history gate NEW.json [NEW.json ...] [--last N] [filters] [policy flags] [--db DSN]", historyGateDescription, stdout)
+	fs := newFlagSet("history gate", "history gate NEW.json [NEW.json ...] [--last N] [filters] [policy flags] [--db DSN]", stdout)
 	dbFlag(fs, &dsn)
 	fs.IntVar(&last, "last", 10, "baseline: the newest N matching runs in the store")
 	ff.add(fs)
@@ -109,26 +96,12 @@ func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts c
 	return nil
 }
 
-const historyCompareDescription = `
-Compares stored runs grouped by a key, as 'radvbench compare --by KEY'
-compares files: "fragment size 4 against 9, over every boot we ever
-measured" is
-
-  radvbench history compare --by amdgpu.vm_fragment_size --baseline 4
-
-Keys: config, device, driver, label.NAME or any fingerprint key ('history
-runs --keys' lists them). Each stored run is one run of its group; the
-filters narrow the runs first (e.g. --device, --since).
-
-Exit status: 0 no regression, 1 at least one regression (as compare), 2
-usage error or an unusable store.`
-
 func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var dsn, by, baseline, format string
 	var last int
 	var ff filterFlags
 	var cf compareFlags
-	fs := newFlagSet("history compare", "history compare --by KEY [--baseline VALUE] [filters] [policy flags] [--db DSN]", historyCompareDescription, stdout)
+	fs := newFlagSet("history compare", "history compare --by KEY [--baseline VALUE] [filters] [policy flags] [--db DSN]", stdout)
 	dbFlag(fs, &dsn)
 	fs.StringVar(&by, "by", "", "group runs by KEY: config, device, driver, label.NAME or a fingerprint key (required)")
 	fs.StringVar(&baseline, "baseline", "", "the group the others are compared with (default: the group of the oldest run)")

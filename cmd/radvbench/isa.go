@@ -24,41 +24,6 @@ func init() {
 	register(&command{name: "isa", summary: "compile every kernel for GFX11/GFX12 with RADV (no GPU needed), record registers, occupancy and assembly", run: runISA})
 }
 
-const isaDescription = `
-Compiles every kernel variant of the selected suites with RADV's compiler
-(ACO) for emulated AMD GPUs, with the specialization constants, sizes and
-device features 'run' would use, and records what RADV made of each
-pipeline: per executable every statistic RADV reports (VGPRs, SGPRs,
-spills, LDS, scratch, subgroups per SIMD = occupancy, instruction counts,
-ACO's latency estimates, ...), counts taken from the assembly (matrix
-instructions such as v_wmma_*, waits, LDS and memory instructions) and
-the assembly itself, one text file per pipeline and target. Nothing runs
-on a GPU: the figures are static (what bounds a kernel, not its speed).
-
-Targets are chips the installed Mesa can emulate: through its no-op DRM
-shim (Debian package mesa-drm-shim: LD_PRELOAD and AMDGPU_GPU_ID) or,
-on Mesa 25.0, RADV's null winsys (RADV_FORCE_FAMILY). Each target
-compiles in its own child process started with that environment; a
-driver crash costs one benchmark of one target, never the run. The
-default targets are one chip per kind of GFX11 and GFX12 (navi31,
-navi33, gfx1150, gfx1201) that the installed Mesa can emulate; 'all' is
-every GFX11 and GFX12 chip it can; GFX10 chips compile when named.
-
-Sizes: the --quick sizes by default (the statistics depend on the
-kernel variant and its specialization, the inputs would only be built
-on the CPU); --full-sizes compiles run's default sizes, --sizes picks.
-
-The results file (schema radvbench/isa/v1) is read by 'compare' (exactly:
-any change is real, classified by the policy: a new spill, lower
-occupancy or scratch use is a regression, more registers a warning,
-instruction counts information), 'compare --by driver' (two Mesa
-versions), 'report' (heat maps of VGPRs and occupancy) and 'history'.
-'radvbench isa diff' shows how one pipeline's assembly changed between
-two isa files.
-
-Exit status: 0 when every benchmark compiled or was skipped, 1 when one
-failed, 2 for bad flags or a target the installed Mesa cannot emulate.`
-
 type isaFlags struct {
 	targets   []string
 	sel       selection
@@ -73,7 +38,7 @@ type isaFlags struct {
 }
 
 func isaFlagSet(f *isaFlags, stdout io.Writer) *pflag.FlagSet {
-	fs := newFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", isaDescription+runflags.SizesHelp, stdout)
+	fs := newFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", stdout, runflags.SizesHelp)
 	fs.StringSliceVar(&f.targets, "target", nil, "chips to compile for, comma-separated (navi31, gfx1201, ...), or 'all' (default: navi31, navi33, gfx1150, gfx1201 where the installed Mesa can emulate them)")
 	fs.StringSliceVar(&f.sel.suites, "suite", []string{"all"}, "suites to compile, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.sel.filter, "filter", "", "compile only benchmarks whose suite/kernel/variant matches this regular expression")
@@ -170,21 +135,8 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	return nil
 }
 
-const isaDiffDescription = `
-Shows how one pipeline's assembly changed between two isa files (two
-builds, two Mesa versions): a unified diff of the listings 'radvbench isa'
-saved, without RADV's instruction encodings unless --encodings. The
-benchmark is named as compare names it, ID@target
-(matmul/tiled/name=tile16/K=256,M=256,N=256@navi31); PIPELINE and
-EXECUTABLE as the isa file names them (the shader, "compute"); with one
-executable the name may be left out. Each file's assembly is looked for
-beside it (the path without .json, plus .asm) unless --old-asm or
---new-asm name the directory.
-
-Exit status: 0 the listings are the same, 1 they differ, 2 bad input.`
-
 func runISADiff(stdout io.Writer, args []string) error {
-	fs := newFlagSet("isa diff", "isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", isaDiffDescription, stdout)
+	fs := newFlagSet("isa diff", "isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", stdout)
 	context := fs.Int("context", 3, "lines of context around each change")
 	encodings := fs.Bool("encodings", false, "keep RADV's instruction encodings (after ';')")
 	oldAsm := fs.String("old-asm", "", "assembly directory of OLD.json")

@@ -16,15 +16,7 @@ func init() {
 }
 
 func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("list", "list [--suite NAME] [--device SPEC] [--no-device] [--sizes] | list --skipped [RESULTS.json]", `
-Lists every suite, kernel and variant (the names --filter matches, as
-suite/kernel/variant), the metric each reports and, for the selected device,
-whether it can run it (with the reason when it cannot). --sizes also shows
-the default problem sizes.
-
---skipped lists only what is skipped, grouped by reason (the grouping 'run'
-prints as one line a reason): with a results file, every benchmark and size
-the run skipped; without one, every variant the selected device cannot run.`, stdout)
+	fs := newFlagSet("list", "list [--suite NAME] [--device SPEC] [--no-device] [--sizes] | list --skipped [RESULTS.json]", stdout)
 	suiteNames := fs.StringSlice("suite", []string{"all"}, "suites to list")
 	device := fs.String("device", "", "device index or name substring (default: the one 'run' would pick)")
 	noDevice := fs.Bool("no-device", false, "do not open Vulkan; list without support information")

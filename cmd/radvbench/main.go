@@ -19,6 +19,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
+	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/spf13/pflag"
@@ -65,12 +66,14 @@ func exitCode(err error) int {
 }
 
 // newFlagSet returns a FlagSet for a subcommand whose --help prints usage,
-// a description and the flags.
-func newFlagSet(name, usage, description string, stdout io.Writer) *pflag.FlagSet {
+// its description (docs/commands: commanddoc.Description of name, then
+// more) and the flags.
+func newFlagSet(name, usage string, stdout io.Writer, more ...string) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
 	fs.Usage = func() {
+		description := commanddoc.Description(name) + strings.Join(more, "")
 		fmt.Fprintf(stdout, "Usage: radvbench %s\n\n%s\n\nFlags:\n%s", usage, strings.TrimSpace(description), fs.FlagUsages())
 	}
 	return fs

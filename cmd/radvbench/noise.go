@@ -20,48 +20,6 @@ func init() {
 	register(&command{name: "noise", summary: "measure run-to-run noise floors (A/A) for compare --noise", run: runNoise})
 }
 
-const noiseDescription = `
-Measures how much each benchmark wanders from one run (process) to the
-next on this machine, and writes a noise file for 'compare --noise FILE'
-(or 'noise_file:' in a policy): per benchmark, the between-run variation
-(standard deviation of the log run medians) and the within-run CV, with
-the device, driver and fingerprint they were measured on.
-
-Two forms:
-
-  radvbench noise [--runs N] -o noise.json [run flags ...]
-      runs 'radvbench run --runs N [run flags ...]' (default 5 runs, each
-      a fresh process in a shuffled order) and measures the runs. Any flag
-      noise does not know goes to run, e.g. --suite matmul,peak --quick.
-
-  radvbench noise -o noise.json FILE.json [FILE.json ...]
-      measures existing results files of one build on one machine
-      (A/A): every run of every file counts, files are pooled.
-
-A noise floor is the change an A/A comparison stays under with
-probability 1-alpha: exp(t(1-alpha, runs-1) · s · √(c²/nb + c²/nn)) − 1,
-for s the between-run variation, nb and nn the runs a side compared and
-c = 1.25 (a median's standard error over a mean's) from 3 runs on. A
-benchmark is judged at the larger of the threshold and its floor; with
-fewer than 3 runs a side, a change must exceed floor plus threshold.
-Measure with at least 5 runs: with few, the floor is wide (Student's t).
-
-Files of two configurations taken in rounds (an A/A 'run --until-decided
---config A --config B', or 'run --config A --config B --runs N') also give
-each benchmark's paired spread: the standard deviation of the rounds'
-log ratios of the two run figures, over √2. A comparison by config pairs
-its runs by round, and what drifts between rounds (often 10-30% on a
-shared machine) is in neither run of a pair, so such a comparison takes
-its floor from the paired spread: exp(t(1-alpha, df) · s · √(2/n)) − 1
-for n pairs. Both configurations' runs are pooled under the benchmark's
-bare ID, which is where 'compare --by config' and 'run --until-decided
---noise FILE' look.
-
---plan also prints how many runs a side catch a --detect slowdown (default
-5%) with 95% power, as 'compare --plan' does.
-
-Exit status: 0 written, 1 a run failed, 2 usage or input error.`
-
 // noiseFlags are the flags noise itself takes; every other argument goes
 // to 'radvbench run' in the first form.
 type noiseFlags struct {
@@ -74,7 +32,7 @@ type noiseFlags struct {
 
 func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f noiseFlags
-	fs := newFlagSet("noise", "noise [--runs N] [--plan] -o noise.json [run flags ...]\n       radvbench noise [--plan] -o noise.json FILE.json [FILE.json ...]", noiseDescription, stdout)
+	fs := newFlagSet("noise", "noise [--runs N] [--plan] -o noise.json [run flags ...]\n       radvbench noise [--plan] -o noise.json FILE.json [FILE.json ...]", stdout)
 	fs.IntVar(&f.runs, "runs", 5, "how many runs (fresh processes) to measure, in the first form")
 	fs.StringVarP(&f.out, "out", "o", "", "noise file to write (atomically)")
 	fs.BoolVar(&f.plan, "plan", false, "also print how many runs a side catch a --detect slowdown")

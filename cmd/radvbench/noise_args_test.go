@@ -19,7 +19,7 @@ func TestSplitNoiseArgs(t *testing.T) {
 			t.Errorf("run --%s: takes a value %v (known %v), want %v", name, takes, ok, want)
 		}
 	}
-	noise := newFlagSet("noise", "", "", io.Discard)
+	noise := newFlagSet("noise", "", io.Discard)
 	noise.StringP("out", "o", "", "")
 	own, rest := supervise.SplitArgs([]string{"-on.json", "--quick", "a.json", "--suite", "matmul", "--isolate", "b.json"}, noise, fs)
 	if wantOwn, wantRest := []string{"-on.json", "a.json", "b.json"}, []string{"--quick", "--suite", "matmul", "--isolate"}; !reflect.DeepEqual(own, wantOwn) || !reflect.DeepEqual(rest, wantRest) {

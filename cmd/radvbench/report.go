@@ -17,35 +17,6 @@ func init() {
 	register(&command{name: "report", summary: "write an HTML report with charts and verdicts from results files", run: runReport})
 }
 
-const reportDescription = `
-Writes DIR/index.html, DIR/summary.md and the charts, each as PNG, SVG and
-CSV (the figures drawn). index.html is self-contained: open it from disk,
-no network and no JavaScript needed.
-
-The report shows the device, driver and kernel of every run, the
-configuration parameters (fingerprint keys and labels) that differ between
-runs, the comparison table with verdicts (as 'radvbench compare') and these
-charts, each with a caption:
-
-  throughput   metric vs problem size (log axis), one line per variant,
-               one chart per suite, one line style per configuration
-  comparison   change per benchmark with 95% interval whiskers,
-               regressions and improvements coloured, threshold drawn
-  distribution box plots of every sample per benchmark and configuration
-  heatmap      matmul variant x size -> GFLOP/s (and % of peak)
-  roofline     arithmetic intensity vs achieved throughput, with the
-               device's compute and bandwidth roofs when it is in the
-               device table
-  trend        with --db: each benchmark's run medians over time from the
-               history store, change points and fingerprint changes marked
-
-Charts for suites absent from the inputs are not drawn. With one results
-file there is nothing to compare unless --by groups it (e.g. --by config
-for an A/B run). --by, --baseline and the policy flags work as in
-'radvbench compare'.
-
-Exit status: 0 report written, 1 write error, 2 usage or input error.`
-
 // reportOptions are the report flags (report.Options: --by, --baseline,
 // the policy, --noise, --isa, the trend charts of --db); run --report
 // uses the defaults. writeReportTo adds the CLI's advice.
@@ -54,7 +25,7 @@ type reportOptions = report.Options
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
 	var out, db, bisection string
-	fs := newFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", reportDescription, stdout)
+	fs := newFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", stdout)
 	fs.StringVarP(&out, "out", "o", "", "directory to write the report to (created if missing)")
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")

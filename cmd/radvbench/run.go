@@ -27,61 +27,6 @@ func init() {
 	register(&command{name: "run", summary: "verify and time a suite of kernels, write a results file", run: runRun})
 }
 
-const runDescription = `
-Runs the kernels of one or more suites on one Vulkan device. Every
-(kernel, variant, size) is first dispatched once and checked against a CPU
-reference; a wrong result is a failed benchmark, never a figure. It is then
-warmed up and timed with GPU timestamps (dispatches batched so one sample
-spans >= 2 ms), sampling until the 95% confidence interval of the median is
-within --target-ci or --max-time is spent. The table shows the median, the
-CI half-width, the coefficient of variation and, for devices in the device
-table, the share of the device's peak. Every sample is saved to the
-results file (JSON, schema radvbench/results/v1).
-
-Runs: --runs N runs the selected benchmarks N times, each run in a fresh
-process and in its own shuffled order (seeded by --order-seed, else by
---seed and the run's index; each run's seed and order are recorded), so
-between-run noise is measured, not hidden; every result keeps each
-sample's run and a per-run median. --config A/B runs are runs too, the
-configurations alternating (A B A B).
-
-Runs until decided: --until-decided with two --config (BASE first)
-runs rounds of one run a side, each side's run a fresh process; by
-default (--interleave sample) the two processes run side by side, take
-turns benchmark by benchmark for setup and then sample by sample, each
-benchmark's first side drawn at random, so a slow spell of the machine
-falls on both runs of a benchmark alike (--interleave benchmark: turns of
-a whole benchmark; --interleave run: one side's whole run, then the
-other's, the round's order drawn at random). After every round it judges
-all runs so far with a sequential design whose false-alarm rate holds
-over the repeated looks; a benchmark stops running once its verdict is a
-regression, an improvement or ~ (equivalent: its whole interval within
-the threshold), and the run stops when all are decided or --runs a side
-or --budget is spent (runs set aside as disturbed throughout count as
-rounds, up to 2 x --runs, not as runs). Runs of one round are judged as
-pairs (docs/verdicts.md). The gating policy flags
-(--threshold, --alpha, --noise, --unsure, --policy, ...) are compare's.
-
-Journal and resume: every finished benchmark is appended (and synced) to
-OUT.journal as it finishes; the results file is written atomically at the
-end and the journal removed. A run that was killed (crash, OOM, power cut)
-loses at most the benchmark in progress: 'run --resume OUT' continues it
-with its original flags, after checking that the device, driver and
-fingerprint are unchanged (--force overrides), and writes one complete
-file.
-
-Isolation: with --isolate each kernel and size runs in a fresh child
-process under a watchdog (--watchdog); a child that crashes (SIGSEGV,
-SIGABRT, ...), hangs or loses its device (VK_ERROR_DEVICE_LOST) costs that
-benchmark only, recorded as failed with the signal or exit status, its last
-stderr lines and the kernel log's GPU-reset lines, and a fresh child goes
-on. The default (auto) isolates when the system has a GPU, where driver
-crashes and GPU hangs are what testing finds, and runs in-process on a
-lavapipe-only machine, where a child per kernel only costs time.
-
-Exit status: 0 when every benchmark passed or was skipped, 1 when one
-failed (verification or a GPU error), 2 for bad flags or no Vulkan.`
-
 type runFlags struct {
 	// plan holds the flags that go into the launch.Plan as given.
 	plan      launch.Plan
@@ -107,7 +52,7 @@ type runFlags struct {
 
 // runFlagSet defines run's flags on f.
 func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
-	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", runDescription+runflags.SizesHelp, stdout)
+	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", stdout, runflags.SizesHelp)
 	fs.StringSliceVar(&f.sel.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.plan.Device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
 	fs.StringVar(&f.sel.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")

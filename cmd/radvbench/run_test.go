@@ -228,20 +228,45 @@ func checkAB(t *testing.T, f *results.File) {
 	}
 }
 
-// TestHelpGolden: run --help and list (without a device) are stable text.
+// TestHelpGolden: the command list, list (without a device) and every
+// command's --help (testdata/help/NAME.txt, its description from
+// docs/commands/NAME.txt) are stable text, and docs/commands describes no
+// command that does not exist.
 func TestHelpGolden(t *testing.T) {
-	for _, tc := range []struct{ name, file string }{
-		{"run --help", "run-help.txt"},
-		{"list --no-device", "list-no-device.txt"},
-		{"--help", "help.txt"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := cli(t, strings.Fields(tc.name)...)
+	cases := []struct{ args, file string }{
+		{"list --no-device", filepath.Join("run", "list-no-device.txt")},
+		{"--help", filepath.Join("run", "help.txt")},
+	}
+	names := []string{"isa diff"}
+	for n := range commands {
+		names = append(names, n)
+	}
+	for _, s := range historySubs {
+		names = append(names, "history "+s.name)
+	}
+	described := map[string]bool{}
+	for _, n := range names {
+		file := strings.ReplaceAll(n, " ", "-") + ".txt"
+		described[file] = true
+		cases = append(cases, struct{ args, file string }{n + " --help", filepath.Join("help", file)})
+	}
+	for _, tc := range cases {
+		t.Run(tc.args, func(t *testing.T) {
+			code, stdout, stderr := cli(t, strings.Fields(tc.args)...)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			golden.Check(t, filepath.Join("testdata", "run", tc.file), []byte(stdout))
+			golden.Check(t, filepath.Join("testdata", tc.file), []byte(stdout))
 		})
+	}
+	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "commands", "*.txt"))
+	if err != nil || len(docs) == 0 {
+		t.Fatalf("no command descriptions in docs/commands (%v)", err)
+	}
+	for _, d := range docs {
+		if !described[filepath.Base(d)] {
+			t.Errorf("%s describes no radvbench command", d)
+		}
 	}
 }
 

@@ -58,13 +58,7 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 }
 
 func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE]", `
-Show what radvbench records about this machine with every result: the AMD
-GPU (SKU, gfx target, peak figures), clock and power state, kernel release,
-command line, amdgpu module parameters (with the effective vm_fragment_size
-and where it came from), kernel config, THP, the kernel log's verdicts and
-the RADV/ACO/MESA environment. Files that are missing, unreadable or
-malformed are reported, never fatal. --json prints the full record.`, stdout)
+	fs := newFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE]", stdout)
 	asJSON := fs.Bool("json", false, "print the full record as JSON")
 	sysroot := fs.String("sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
 	dmesg := fs.String("dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
