@@ -23,18 +23,16 @@ func init() {
 	register(&command{name: "history", summary: "every run in a database (SQLite or PostgreSQL): trends, change points", run: runHistory})
 }
 
-// historySub is one 'radvbench history' subcommand: a command of its own
-// under history, listed by printHistoryUsage.
-type historySub = command
-
-var historySubs []historySub
+// historySubs are the 'radvbench history' subcommands, each a command of
+// its own under history, listed by printHistoryUsage.
+var historySubs []command
 
 func init() {
 	historySubs = append(historySubs,
-		historySub{"import", "add results files to the store (a file already there adds nothing)", historyImport},
-		historySub{"runs", "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", historyRuns},
-		historySub{"trend", "one benchmark's run medians over time, as a table or a chart", historyTrend},
-		historySub{"detect", "change points in every series, with what changed in the fingerprint", historyDetect},
+		command{"import", "add results files to the store (a file already there adds nothing)", historyImport},
+		command{"runs", "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", historyRuns},
+		command{"trend", "one benchmark's run medians over time, as a table or a chart", historyTrend},
+		command{"detect", "change points in every series, with what changed in the fingerprint", historyDetect},
 	)
 }
 
@@ -68,26 +66,78 @@ func runHistory(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	return usagef("unknown history command %q: use one of %s (see 'radvbench history --help')", args[0], strings.Join(names, ", "))
 }
 
-// dbFlag adds --db.
-func dbFlag(fs *pflag.FlagSet, dsn *string) {
-	fs.StringVar(dsn, "db", "", "history store: a SQLite file or postgres://... (default $RADVBENCH_DB, else $XDG_DATA_HOME/radvbench/history.db)")
+// historyFlags are the flags the history subcommands share: --db and, for
+// those that select runs, the run filters (as history.FilterArgs takes
+// them).
+type historyFlags struct {
+	dsn     string
+	filters history.FilterArgs
 }
 
-// openHistory opens the store for a command that writes (import, run
-// --db): created and migrated when needed. An unusable store is an input
-// error.
-func openHistory(ctx context.Context, flag string) (*history.Store, error) {
-	return openStore(ctx, flag, false)
+// flagSet makes a history subcommand's flag set (newFlagSet) with --db as
+// its first flag.
+func (h *historyFlags) flagSet(name, usage string, stdout io.Writer) *pflag.FlagSet {
+	fs := newFlagSet(name, usage, stdout)
+	fs.StringVar(&h.dsn, "db", "", "history store: a SQLite file or postgres://... (default $RADVBENCH_DB, else $XDG_DATA_HOME/radvbench/history.db)")
+	return fs
 }
 
-// readHistory opens an existing store for a command that only reads:
-// nothing is created or changed, a missing store is an input error.
-func readHistory(ctx context.Context, flag string) (*history.Store, error) {
-	return openStore(ctx, flag, true)
+// addFilters adds the run filter flags.
+func (h *historyFlags) addFilters(fs *pflag.FlagSet) {
+	fs.StringVar(&h.filters.Device, "device", "", "only runs on this device (its Vulkan name)")
+	fs.StringVar(&h.filters.Driver, "driver", "", "only runs with this driver (driver info, e.g. 'Mesa 25.0.7')")
+	fs.StringVar(&h.filters.Kernel, "kernel", "", "only runs on this kernel release")
+	fs.StringVar(&h.filters.Config, "config", "", "only runs of this A/B configuration")
+	fs.StringArrayVar(&h.filters.Labels, "label", nil, "only runs with this label, KEY=VALUE (repeatable)")
+	fs.StringArrayVar(&h.filters.Where, "where", nil, "only runs whose fingerprint KEY has VALUE, KEY=VALUE, e.g. amdgpu.vm_fragment_size=9 (repeatable)")
+	fs.StringVar(&h.filters.Since, "since", "", "only runs started at or after this time (2026-01-31 or RFC 3339)")
+	fs.StringVar(&h.filters.Until, "until", "", "only runs started before this time")
+}
+
+// filter parses the filter flags; a value history refuses is a usage
+// error naming its flag (history.FilterError's field is the flag's name).
+func (h *historyFlags) filter() (history.Filter, error) {
+	out, err := h.filters.Filter()
+	if err != nil {
+		return out, usagef("--%v", err)
+	}
+	return out, nil
+}
+
+// read parses the filter flags (a usage error before any store is
+// touched), then runs do with the store --db names, opened read-only
+// (useStore), and the filter.
+func (h *historyFlags) read(ctx context.Context, do func(*history.Store, history.Filter) error) error {
+	filter, err := h.filter()
+	if err != nil {
+		return err
+	}
+	return useStore(ctx, h.dsn, true, func(s *history.Store) error {
+		return do(s, filter)
+	})
+}
+
+// useStore opens the store dsn names (openStore), runs do with it and
+// closes it; a store error do returns (an unusable or unavailable store)
+// is put in the CLI's terms (historyStoreError).
+func useStore(ctx context.Context, dsn string, readOnly bool, do func(*history.Store) error) error {
+	s, err := openStore(ctx, dsn, readOnly)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	err = do(s)
+	if errors.Is(err, history.ErrBadStore) || errors.Is(err, history.ErrStoreUnavailable) {
+		return historyStoreError(err)
+	}
+	return err
 }
 
 // openStore opens the store --db (or $RADVBENCH_DB) names
-// (history.OpenNamed), its errors in the CLI's terms.
+// (history.OpenNamed), its errors in the CLI's terms. A command that only
+// reads opens it readOnly (nothing is created or changed; a missing store
+// is an input error); one that writes (import, run --db) has it created
+// and migrated when needed. An unusable store is an input error.
 func openStore(ctx context.Context, flag string, readOnly bool) (*history.Store, error) {
 	s, err := history.OpenNamed(ctx, flag, readOnly)
 	if err != nil {
@@ -96,61 +146,9 @@ func openStore(ctx context.Context, flag string, readOnly bool) (*history.Store,
 	return s, nil
 }
 
-// storeErr turns a store error met after opening into the CLI's terms
-// (historyStoreError).
-func storeErr(err error) error {
-	if errors.Is(err, history.ErrBadStore) || errors.Is(err, history.ErrStoreUnavailable) {
-		return historyStoreError(err)
-	}
-	return err
-}
-
-// filterFlags are the run filters several subcommands share, as
-// history.FilterArgs takes them.
-type filterFlags struct {
-	history.FilterArgs
-}
-
-func (f *filterFlags) add(fs *pflag.FlagSet) {
-	fs.StringVar(&f.Device, "device", "", "only runs on this device (its Vulkan name)")
-	fs.StringVar(&f.Driver, "driver", "", "only runs with this driver (driver info, e.g. 'Mesa 25.0.7')")
-	fs.StringVar(&f.Kernel, "kernel", "", "only runs on this kernel release")
-	fs.StringVar(&f.Config, "config", "", "only runs of this A/B configuration")
-	fs.StringArrayVar(&f.Labels, "label", nil, "only runs with this label, KEY=VALUE (repeatable)")
-	fs.StringArrayVar(&f.Where, "where", nil, "only runs whose fingerprint KEY has VALUE, KEY=VALUE, e.g. amdgpu.vm_fragment_size=9 (repeatable)")
-	fs.StringVar(&f.Since, "since", "", "only runs started at or after this time (2026-01-31 or RFC 3339)")
-	fs.StringVar(&f.Until, "until", "", "only runs started before this time")
-}
-
-// open parses the filter flags (a usage error before any store is
-// touched) and then opens the store named by dsn read-only; the caller
-// closes it.
-func (f *filterFlags) open(ctx context.Context, dsn string) (*history.Store, history.Filter, error) {
-	filter, err := f.filter()
-	if err != nil {
-		return nil, history.Filter{}, err
-	}
-	s, err := readHistory(ctx, dsn)
-	if err != nil {
-		return nil, history.Filter{}, err
-	}
-	return s, filter, nil
-}
-
-// filter parses the filter flags; a value history refuses is a usage
-// error naming its flag (history.FilterError's field is the flag's name).
-func (f *filterFlags) filter() (history.Filter, error) {
-	out, err := f.FilterArgs.Filter()
-	if err != nil {
-		return out, usagef("--%v", err)
-	}
-	return out, nil
-}
-
 func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn string
-	fs := newFlagSet("history import", "history import FILE.json [FILE.json ...] [--db DSN]", stdout)
-	dbFlag(fs, &dsn)
+	var hf historyFlags
+	fs := hf.flagSet("history import", "history import FILE.json [FILE.json ...] [--db DSN]", stdout)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -161,36 +159,31 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if err != nil {
 		return inputError(err, "import")
 	}
-	s, err := openHistory(ctx, dsn)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	added := 0
-	// The store records each file by the path given, not by its input's
-	// Name (LoadInputs may shorten that to the base name).
-	for i, p := range fs.Args() {
-		got, err := s.Import(ctx, inputs[i].File, p)
-		if err != nil {
-			return storeErr(err)
+	return useStore(ctx, hf.dsn, false, func(s *history.Store) error {
+		added := 0
+		// The store records each file by the path given, not by its
+		// input's Name (LoadInputs may shorten that to the base name).
+		for i, p := range fs.Args() {
+			got, err := s.Import(ctx, inputs[i].File, p)
+			if err != nil {
+				return err
+			}
+			if got.New {
+				added += got.Runs
+			}
+			history.WriteImported(stdout, p, got)
 		}
-		if got.New {
-			added += got.Runs
-		}
-		history.WriteImported(stdout, p, got)
-	}
-	fmt.Fprintf(stdout, "%d new run(s) in %s\n", added, termtext.Escape(s.DSN))
-	return nil
+		fmt.Fprintf(stdout, "%d new run(s) in %s\n", added, termtext.Escape(s.DSN))
+		return nil
+	})
 }
 
 func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn string
-	var ff filterFlags
+	var hf historyFlags
 	var limit int
 	var keys bool
-	fs := newFlagSet("history runs", "history runs [filters] [--db DSN]", stdout)
-	dbFlag(fs, &dsn)
-	ff.add(fs)
+	fs := hf.flagSet("history runs", "history runs [filters] [--db DSN]", stdout)
+	hf.addFilters(fs)
 	fs.IntVar(&limit, "last", 0, "only the newest N runs (0: all)")
 	fs.BoolVar(&keys, "keys", false, "list the stored fingerprint keys and how many values each has")
 	if err := parseFlags(fs, args); err != nil {
@@ -199,23 +192,20 @@ func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if fs.NArg() > 0 {
 		return usagef("history runs takes no arguments (got %q): filter with --where KEY=VALUE", fs.Arg(0))
 	}
-	s, filter, err := ff.open(ctx, dsn)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	if keys {
-		ks, err := s.Keys(ctx)
-		if err != nil {
-			return storeErr(err)
+	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
+		if keys {
+			ks, err := s.Keys(ctx)
+			if err != nil {
+				return err
+			}
+			return history.WriteKeys(stdout, ks)
 		}
-		return history.WriteKeys(stdout, ks)
-	}
-	runs, err := s.Runs(ctx, filter, limit)
-	if err != nil {
-		return storeErr(err)
-	}
-	return history.WriteRuns(stdout, runs)
+		runs, err := s.Runs(ctx, filter, limit)
+		if err != nil {
+			return err
+		}
+		return history.WriteRuns(stdout, runs)
+	})
 }
 
 // detectFlags are the change-point options.
@@ -247,12 +237,11 @@ func (d *detectFlags) options() (changepoint.Options, error) {
 }
 
 func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn, chartPath string
-	var ff filterFlags
+	var chartPath string
+	var hf historyFlags
 	var df detectFlags
-	fs := newFlagSet("history trend", "history trend BENCHMARK [filters] [--chart FILE.png|svg] [--db DSN]", stdout)
-	dbFlag(fs, &dsn)
-	ff.add(fs)
+	fs := hf.flagSet("history trend", "history trend BENCHMARK [filters] [--chart FILE.png|svg] [--db DSN]", stdout)
+	hf.addFilters(fs)
 	fs.StringVar(&chartPath, "chart", "", "also write the series as a chart: FILE.png or FILE.svg")
 	df.add(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -272,24 +261,22 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	s, filter, err := ff.open(ctx, dsn)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	tr, err := s.Trend(ctx, fs.Arg(0), filter, opt)
-	if errors.Is(err, history.ErrUnknownBenchmark) {
-		return unknownBenchmarkError(err)
-	} else if err != nil {
-		return storeErr(err)
-	}
-	if len(tr.Series) == 0 {
-		return usagef("no runs of %s match the filters", termtext.Escape(tr.Benchmark))
-	}
-	if err := history.WriteTrends(stdout, tr.Series, tr.ChangePoints); err != nil {
-		return err
-	}
-	if chartPath != "" {
+	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
+		tr, err := s.Trend(ctx, fs.Arg(0), filter, opt)
+		if errors.Is(err, history.ErrUnknownBenchmark) {
+			return unknownBenchmarkError(err)
+		} else if err != nil {
+			return err
+		}
+		if len(tr.Series) == 0 {
+			return usagef("no runs of %s match the filters", termtext.Escape(tr.Benchmark))
+		}
+		if err := history.WriteTrends(stdout, tr.Series, tr.ChangePoints); err != nil {
+			return err
+		}
+		if chartPath == "" {
+			return nil
+		}
 		data, err := history.EncodeTrendChart(chartPath, tr.Series, tr.ChangePoints)
 		if err != nil {
 			return err
@@ -298,18 +285,17 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 			return err
 		}
 		fmt.Fprintf(stdout, "chart: %s\n", termtext.Escape(chartPath))
-	}
-	return nil
+		return nil
+	})
 }
 
 func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn, bench string
-	var ff filterFlags
+	var bench string
+	var hf historyFlags
 	var df detectFlags
-	fs := newFlagSet("history detect", "history detect [--benchmark PREFIX] [filters] [--db DSN]", stdout)
-	dbFlag(fs, &dsn)
+	fs := hf.flagSet("history detect", "history detect [--benchmark PREFIX] [filters] [--db DSN]", stdout)
 	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
-	ff.add(fs)
+	hf.addFilters(fs)
 	df.add(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -321,16 +307,13 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if err != nil {
 		return err
 	}
-	s, filter, err := ff.open(ctx, dsn)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	series, cps, err := s.DetectAll(ctx, bench, filter, opt)
-	if err != nil {
-		return storeErr(err)
-	}
-	return history.WriteDetect(stdout, series, cps, opt)
+	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
+		series, cps, err := s.DetectAll(ctx, bench, filter, opt)
+		if err != nil {
+			return err
+		}
+		return history.WriteDetect(stdout, series, cps, opt)
+	})
 }
 
 // importFinishedRun imports a finished run's results into the history
@@ -339,7 +322,7 @@ func importFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *
 	if dsn == "" {
 		return nil
 	}
-	s, err := openHistory(ctx, dsn)
+	s, err := openStore(ctx, dsn, false)
 	if err != nil {
 		return fmt.Errorf("import into the history store (the results are saved in %s): %w", outPath, err)
 	}
@@ -355,15 +338,10 @@ func importFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *
 // historyTrendCharts draws, for 'report --db', the stored trend of each
 // benchmark the inputs hold (history.TrendCharts), from the store opened
 // read-only.
-func historyTrendCharts(ctx context.Context, dsn string, inputs []compare.Input) ([]*chart.Chart, error) {
-	s, err := readHistory(ctx, dsn)
-	if err != nil {
-		return nil, err
-	}
-	defer s.Close()
-	charts, err := s.TrendCharts(ctx, inputs)
-	if err != nil {
-		return nil, storeErr(err)
-	}
-	return charts, nil
+func historyTrendCharts(ctx context.Context, dsn string, inputs []compare.Input) (charts []*chart.Chart, err error) {
+	err = useStore(ctx, dsn, true, func(s *history.Store) error {
+		charts, err = s.TrendCharts(ctx, inputs)
+		return err
+	})
+	return charts, err
 }

@@ -13,20 +13,19 @@ import (
 
 func init() {
 	historySubs = append(historySubs,
-		historySub{"export", "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", historyExport},
+		command{"export", "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", historyExport},
 	)
 }
 
 func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn, format, out, bench, keys string
-	var ff filterFlags
-	fs := newFlagSet("history export", "history export [--format csv] [--benchmark PREFIX] [--keys K1,K2] [filters] [-o FILE] [--db DSN]", stdout)
-	dbFlag(fs, &dsn)
+	var format, out, bench, keys string
+	var hf historyFlags
+	fs := hf.flagSet("history export", "history export [--format csv] [--benchmark PREFIX] [--keys K1,K2] [filters] [-o FILE] [--db DSN]", stdout)
 	fs.StringVar(&format, "format", "csv", "output format: csv")
 	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically; '-' for stdout) instead of stdout")
 	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
 	fs.StringVar(&keys, "keys", "", "extra attribute columns: fingerprint keys, comma-separated (e.g. amdgpu.vm_fragment_size,label.ci)")
-	ff.add(fs)
+	hf.addFilters(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -40,24 +39,21 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 		return err
 	}
 	extra := history.SplitKeys(keys)
-	s, filter, err := ff.open(ctx, dsn)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	rows, err := s.Export(ctx, history.ExportOptions{Filter: filter, Benchmark: bench, Keys: extra})
-	if err != nil {
-		return storeErr(err)
-	}
-	var buf bytes.Buffer
-	if err := history.WriteCSV(&buf, rows, extra); err != nil {
-		return err
-	}
-	if err := writeOutput(stdout, "-o", out, buf.Bytes()); err != nil {
-		return err
-	}
-	if toFile(out) {
-		fmt.Fprintf(stdout, "%d row(s) written to %s\n", len(rows), out)
-	}
-	return nil
+	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
+		rows, err := s.Export(ctx, history.ExportOptions{Filter: filter, Benchmark: bench, Keys: extra})
+		if err != nil {
+			return err
+		}
+		var buf bytes.Buffer
+		if err := history.WriteCSV(&buf, rows, extra); err != nil {
+			return err
+		}
+		if err := writeOutput(stdout, "-o", out, buf.Bytes()); err != nil {
+			return err
+		}
+		if toFile(out) {
+			fmt.Fprintf(stdout, "%d row(s) written to %s\n", len(rows), out)
+		}
+		return nil
+	})
 }

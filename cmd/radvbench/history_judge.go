@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
@@ -18,23 +20,18 @@ import (
 
 func init() {
 	historySubs = append(historySubs,
-		historySub{"gate", "judge new results against the last N matching runs in the store (exit 1 on regression)", historyGate},
-		historySub{"compare", "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", historyCompare},
+		command{"gate", "judge new results against the last N matching runs in the store (exit 1 on regression)", historyGate},
+		command{"compare", "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", historyCompare},
 	)
 }
 
 func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn, format string
 	var last int
-	var ff filterFlags
+	var hf historyFlags
 	var cf compareFlags
-	fs := newFlagSet("history gate", "history gate NEW.json [NEW.json ...] [--last N] [filters] [policy flags] [--db DSN]", stdout)
-	dbFlag(fs, &dsn)
+	fs := hf.flagSet("history gate", "history gate NEW.json [NEW.json ...] [--last N] [filters] [policy flags] [--db DSN]", stdout)
 	fs.IntVar(&last, "last", 10, "baseline: the newest N matching runs in the store")
-	ff.add(fs)
-	cf.policyFlags(fs)
-	cf.deviceFlag(fs)
-	fs.StringVar(&format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
+	addJudgeFlags(fs, &hf, &cf)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,38 +41,50 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if last < 1 {
 		return usagef("--last %d: want at least 1 baseline run", last)
 	}
-	if !compare.ValidFormat(format) {
-		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
-	}
-	opts, err := cf.options(fs)
+	opts, err := judgeOptions(fs, &cf)
 	if err != nil {
 		return err
 	}
-	filter, err := ff.filter()
-	if err != nil {
+	// A bad filter is a usage error before the files are read.
+	if _, err := hf.filter(); err != nil {
 		return err
 	}
 	news, err := loadInputs(fs.Args())
 	if err != nil {
 		return err
 	}
-	s, err := readHistory(ctx, dsn)
-	if err != nil {
-		return err
+	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
+		g, err := s.Gate(ctx, news, filter, last)
+		if _, ok := errors.AsType[*history.NoBaselineError](err); ok {
+			return usagef("%v: import baseline results first ('radvbench history import')", err)
+		} else if err != nil {
+			return err
+		}
+		runs := g.Runs
+		header := fmt.Sprintf("baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
+			runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(g.Device), g.NewRuns, len(news))
+		opts.By, opts.Baseline = history.SideKey, history.SideBaseline
+		return judgeStored(stdout, header, g.Inputs, opts, cf.format)
+	})
+}
+
+// addJudgeFlags adds the flags 'history gate' and 'history compare' share
+// after their own: the run filters, compare's policy flags,
+// --allow-device-change and --format (into cf.format).
+func addJudgeFlags(fs *pflag.FlagSet, hf *historyFlags, cf *compareFlags) {
+	hf.addFilters(fs)
+	cf.policyFlags(fs)
+	cf.deviceFlag(fs)
+	fs.StringVar(&cf.format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
+}
+
+// judgeOptions checks --format and returns compare's options
+// (compareFlags.options), both usage errors before any store is opened.
+func judgeOptions(fs *pflag.FlagSet, cf *compareFlags) (compare.Options, error) {
+	if !compare.ValidFormat(cf.format) {
+		return compare.Options{}, usagef("unknown --format %q: use one of %s", cf.format, strings.Join(compare.Formats, ", "))
 	}
-	defer s.Close()
-	g, err := s.Gate(ctx, news, filter, last)
-	var nb *history.NoBaselineError
-	if errors.As(err, &nb) {
-		return usagef("%v: import baseline results first ('radvbench history import')", err)
-	} else if err != nil {
-		return storeErr(err)
-	}
-	runs := g.Runs
-	header := fmt.Sprintf("baseline: %d run(s) from %s (%s .. %s, device %s); new: %d run(s) in %d file(s)\n\n", len(runs), termtext.Escape(s.DSN),
-		runs[0].Started.Format("2006-01-02 15:04"), runs[len(runs)-1].Started.Format("2006-01-02 15:04"), termtext.Escape(g.Device), g.NewRuns, len(news))
-	opts.By, opts.Baseline = history.SideKey, history.SideBaseline
-	return judgeStored(stdout, header, g.Inputs, opts, format)
+	return cf.options(fs)
 }
 
 // judgeStored judges stored runs (and new files) as compare does (opts
@@ -97,52 +106,41 @@ func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts c
 }
 
 func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var dsn, by, baseline, format string
 	var last int
-	var ff filterFlags
+	var hf historyFlags
 	var cf compareFlags
-	fs := newFlagSet("history compare", "history compare --by KEY [--baseline VALUE] [filters] [policy flags] [--db DSN]", stdout)
-	dbFlag(fs, &dsn)
-	fs.StringVar(&by, "by", "", "group runs by KEY: config, device, driver, label.NAME or a fingerprint key (required)")
-	fs.StringVar(&baseline, "baseline", "", "the group the others are compared with (default: the group of the oldest run)")
+	fs := hf.flagSet("history compare", "history compare --by KEY [--baseline VALUE] [filters] [policy flags] [--db DSN]", stdout)
+	fs.StringVar(&cf.by, "by", "", "group runs by KEY: config, device, driver, label.NAME or a fingerprint key (required)")
+	fs.StringVar(&cf.baseline, "baseline", "", "the group the others are compared with (default: the group of the oldest run)")
 	fs.IntVar(&last, "last", 0, "only the newest N matching runs (0: all)")
-	ff.add(fs)
-	cf.policyFlags(fs)
-	cf.deviceFlag(fs)
-	fs.StringVar(&format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
+	addJudgeFlags(fs, &hf, &cf)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if by == "" {
+	if cf.by == "" {
 		return usagef("history compare needs --by KEY (e.g. --by amdgpu.vm_fragment_size; 'history runs --keys' lists the keys)")
 	}
 	if fs.NArg() > 0 {
 		return usagef("history compare takes no files (got %q): it reads the store; use 'radvbench compare' for files", fs.Arg(0))
 	}
-	if !compare.ValidFormat(format) {
-		return usagef("unknown --format %q: use one of %s", format, strings.Join(compare.Formats, ", "))
-	}
-	opts, err := cf.options(fs)
+	opts, err := judgeOptions(fs, &cf)
 	if err != nil {
 		return err
 	}
-	s, filter, err := ff.open(ctx, dsn)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	runs, err := s.Runs(ctx, filter, last)
-	if err != nil {
-		return storeErr(err)
-	}
-	if len(runs) == 0 {
-		return usagef("no stored runs match the filters")
-	}
-	inputs, err := s.Inputs(ctx, runs)
-	if err != nil {
-		return storeErr(err)
-	}
-	header := fmt.Sprintf("%d stored run(s) from %s, grouped by %s\n\n", len(runs), termtext.Escape(s.DSN), termtext.Escape(by))
-	opts.By, opts.Baseline = by, baseline
-	return judgeStored(stdout, header, inputs, opts, format)
+	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
+		runs, err := s.Runs(ctx, filter, last)
+		if err != nil {
+			return err
+		}
+		if len(runs) == 0 {
+			return usagef("no stored runs match the filters")
+		}
+		inputs, err := s.Inputs(ctx, runs)
+		if err != nil {
+			return err
+		}
+		header := fmt.Sprintf("%d stored run(s) from %s, grouped by %s\n\n", len(runs), termtext.Escape(s.DSN), termtext.Escape(cf.by))
+		opts.By, opts.Baseline = cf.by, cf.baseline
+		return judgeStored(stdout, header, inputs, opts, cf.format)
+	})
 }
