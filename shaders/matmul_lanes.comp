@@ -42,11 +42,16 @@ vec2 loadA2(uint row, uint k) {
 	return vec2(k < p.K ? a[base + min(k, p.K - 1)] : 0.0, k + 1 < p.K ? a[base + min(k + 1, p.K - 1)] : 0.0);
 }
 
-// B[k][col .. col+3], columns clamped to N-1, k clamped to K-1.
+// B[k][col .. col+3], columns clamped to N-1, k clamped to K-1. The
+// 64-bit path reads four columns at once, so it clamps col to N-4: a
+// workgroup wider than what is left of N (col1 past N, e.g. 512 columns
+// of wg64-t16x8 at N = 256) would otherwise read past the end of B on the
+// last k, through an address nothing bounds-checks (a SIGSEGV on
+// lavapipe, a VM fault on a GPU). Those columns are never stored.
 vec4 loadB4(uint k, uint col) {
 	k = min(k, p.K - 1);
 	if (WIDE) {
-		uint i = (k * p.N + col) >> 1;
+		uint i = (k * p.N + min(col, p.N - 4u)) >> 1;
 		return uintBitsToFloat(uvec4(unpackUint2x32(p.pb.v[i]), unpackUint2x32(p.pb.v[i + 1])));
 	}
 	uint base = k * p.N, last = p.N - 1;
