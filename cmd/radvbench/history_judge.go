@@ -46,14 +46,15 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return err
 	}
 	// A bad filter is a usage error before the files are read.
-	if _, err := hf.filter(); err != nil {
+	filter, err := hf.filter()
+	if err != nil {
 		return err
 	}
 	news, err := loadInputs(fs.Args())
 	if err != nil {
 		return err
 	}
-	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
+	return useStore(ctx, hf.dsn, true, func(s *history.Store) error {
 		g, err := s.Gate(ctx, news, filter, last)
 		if _, ok := errors.AsType[*history.NoBaselineError](err); ok {
 			return usagef("%v: import baseline results first ('radvbench history import')", err)
