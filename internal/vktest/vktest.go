@@ -35,6 +35,18 @@ var LayerVars = []string{
 	"VK_KHRONOS_VALIDATION_DEBUG_ACTION=VK_DBG_LAYER_ACTION_LOG_MSG",
 }
 
+// GPUAssistedVars, added to LayerVars, turn on the layer's GPU-assisted
+// validation: every shader is instrumented, and an access to a storage
+// buffer outside the range bound to its descriptor is reported
+// (VUID-vkCmdDispatch-storageBuffers-06936). Accesses through a buffer
+// device address are only checked against all live buffers. The layer's
+// notes that it forces the device features it needs for that, and that
+// core checks run beside it, are not problems: they are filtered out.
+var GPUAssistedVars = []string{
+	"VK_LAYER_ENABLES=VK_VALIDATION_FEATURE_ENABLE_GPU_ASSISTED_EXT",
+	"VK_LAYER_MESSAGE_ID_FILTER=WARNING-GPU-Assisted-Validation,VALIDATION-SETTINGS",
+}
+
 // Env is this process's environment with LayerVars, plus extra.
 func Env(extra ...string) []string {
 	return append(append(os.Environ(), LayerVars...), extra...)
