@@ -1,7 +1,9 @@
 // Package suitetest runs a suite's benchmarks for its own package's tests:
 // every (kernel, variant, quick size) verified on the default Vulkan
-// device (lavapipe in CI) under the Khronos validation layer, in a child
-// test process (the layer must be on before the loader starts), and the
+// device (lavapipe in CI) under the Khronos validation layer with its
+// GPU-assisted validation (no shader touches a storage buffer outside its
+// descriptor's range), in a child test process (the layer must be on
+// before the loader starts), and the
 // results file checked the one way every suite needs (Check). A suite's
 // tests then check what only that suite knows (clocks, units, extras).
 package suitetest
@@ -28,7 +30,8 @@ const outEnv = "RADVBENCH_SUITETEST_OUT"
 
 // RunQuick runs suite with --quick sizes and short budgets (150 ms of
 // sampling, 5 ms of warm-up per benchmark) in a child of this test
-// binary under the validation layer, and returns the results file. In the
+// binary under the validation layer (vktest.GPUAssistedVars too), and
+// returns the results file. In the
 // child it runs the suite, writes the file and skips the rest of the
 // test; the parent's test goes on with the file.
 func RunQuick(t *testing.T, suite string) *results.File {
@@ -41,7 +44,7 @@ func RunQuick(t *testing.T, suite string) *results.File {
 	}
 	RequireVulkan(t)
 	out := filepath.Join(t.TempDir(), suite+".json")
-	vktest.Rerun(t, "^"+t.Name()+"$", false, outEnv+"="+out)
+	vktest.Rerun(t, "^"+t.Name()+"$", false, append([]string{outEnv + "=" + out}, vktest.GPUAssistedVars...)...)
 	f, err := results.Load(out)
 	if err != nil {
 		t.Fatalf("the child left no results file: %v", err)
