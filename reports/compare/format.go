@@ -19,19 +19,6 @@ var Formats = []string{"text", "markdown", "junit", "json"}
 // ValidFormat reports whether format is one of Formats.
 func ValidFormat(format string) bool { return slices.Contains(Formats, format) }
 
-// SideName names a side of pooled inputs (compare A B -- C D): their
-// names joined by "+", or the first two and a count beyond three.
-func SideName(ins []Input) string {
-	names := make([]string, len(ins))
-	for i, in := range ins {
-		names[i] = in.Name
-	}
-	if len(ins) > 3 {
-		return fmt.Sprintf("%s+%s+… (%d files)", names[0], names[1], len(ins))
-	}
-	return strings.Join(names, "+")
-}
-
 // Write renders the report in format (one of Formats).
 func Write(w io.Writer, r *Report, format string) error {
 	switch format {

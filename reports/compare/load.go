@@ -3,6 +3,7 @@ package compare
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/results"
@@ -80,4 +81,17 @@ func PoolSides(inputs []Input, dash int) (baseline string) {
 		}
 	}
 	return base
+}
+
+// SideName names a side of pooled inputs (compare A B -- C D): their
+// names joined by "+", or the first two and a count beyond three.
+func SideName(ins []Input) string {
+	names := make([]string, len(ins))
+	for i, in := range ins {
+		names[i] = in.Name
+	}
+	if len(ins) > 3 {
+		return fmt.Sprintf("%s+%s+… (%d files)", names[0], names[1], len(ins))
+	}
+	return strings.Join(names, "+")
 }
