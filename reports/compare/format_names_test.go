@@ -12,25 +12,3 @@ func TestValidFormat(t *testing.T) {
 		}
 	}
 }
-
-func TestSideName(t *testing.T) {
-	side := func(names ...string) []Input {
-		var ins []Input
-		for _, n := range names {
-			ins = append(ins, Input{Name: n})
-		}
-		return ins
-	}
-	for _, tt := range []struct {
-		in   []Input
-		want string
-	}{
-		{side("a.json"), "a.json"},
-		{side("a.json", "b.json", "c.json"), "a.json+b.json+c.json"},
-		{side("a", "b", "c", "d"), "a+b+… (4 files)"},
-	} {
-		if got := SideName(tt.in); got != tt.want {
-			t.Errorf("SideName(%v) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}

@@ -92,13 +92,6 @@ func TestLoadInputs(t *testing.T) {
 // the new one, each named by SideName, prefixed when the names are the
 // same.
 func TestPoolSides(t *testing.T) {
-	named := func(names ...string) []Input {
-		var ins []Input
-		for _, n := range names {
-			ins = append(ins, Input{Name: n})
-		}
-		return ins
-	}
 	for _, tc := range []struct {
 		name     string
 		inputs   []Input
@@ -124,5 +117,29 @@ func TestPoolSides(t *testing.T) {
 				t.Errorf("groups = %q, want %q", groups, tc.groups)
 			}
 		})
+	}
+}
+
+// named are inputs with these names and no files.
+func named(names ...string) []Input {
+	var ins []Input
+	for _, n := range names {
+		ins = append(ins, Input{Name: n})
+	}
+	return ins
+}
+
+func TestSideName(t *testing.T) {
+	for _, tt := range []struct {
+		in   []Input
+		want string
+	}{
+		{named("a.json"), "a.json"},
+		{named("a.json", "b.json", "c.json"), "a.json+b.json+c.json"},
+		{named("a", "b", "c", "d"), "a+b+… (4 files)"},
+	} {
+		if got := SideName(tt.in); got != tt.want {
+			t.Errorf("SideName(%v) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
