@@ -158,6 +158,25 @@ vet:
 fuzz:
 	./ci/fuzz.sh
 
+# decisiveness: how decisive the gate is beside a noisy neighbour (an A/A
+# gate's share of ~, a planted slowdown's share caught, the gates' time),
+# for HEAD and, with BASE=REV, for that revision too, gate by gate in turn.
+# A benchmark of tens of minutes, not a test: run it, and report its table,
+# before a change to measurement, sampling, disturbed marking or judging
+# lands (docs/verdicts.md, "Decisiveness"). DECISIVENESS_ARGS adds flags
+# (go run ./ci/decisiveness -h).
+.PHONY: decisiveness
+decisiveness: build
+	@set -e; builds="head=$(BIN)"; \
+	if [ -n "$(BASE)" ]; then \
+		rev=$$(git rev-parse --short "$(BASE)"); wt=$$(mktemp -d); \
+		git worktree add --detach -q "$$wt" "$$rev"; \
+		(cd "$$wt" && $(GO) build -ldflags "-X main.commit=$$rev" -o "$(CURDIR)/bin/radvbench-$$rev" ./cmd/radvbench); \
+		git worktree remove --force "$$wt"; \
+		builds="$$builds base-$$rev=bin/radvbench-$$rev"; \
+	fi; \
+	$(GO) run ./ci/decisiveness $(DECISIVENESS_ARGS) $$builds
+
 # fresh-check: the proof that the README's two commands work on a fresh
 # machine: a new Debian 12 root (debootstrap, as root), a fresh clone of
 # HEAD, then 'make run' and 'make test' timed inside it. Slow (tens of
