@@ -30,8 +30,9 @@ const maxSettleRuns = 200
 // disturbed throughout (stats.DisturbedRun), and the side's figure, the
 // geometric mean of its runs' figures. When keepAll is set (every run of
 // both sides was disturbed throughout: a machine loaded the whole time)
-// no run is set aside, so the table shows figures; the verdict is then
-// unsure (see judge). (Once a first clean run arrives the disturbed ones
+// no run is set aside, so the table shows figures; the verdict then
+// rests on the pairs where the runs were taken in rounds, and is unsure
+// otherwise (see judgeTime). (Once a first clean run arrives the disturbed ones
 // go, which changes the runs a sequential design's early looks see; the
 // error those looks can spend is below 0.0005 of the default 0.01.)
 func side(e *entry, keepAll bool) *Side {
@@ -334,12 +335,20 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		c.Verdict = Unsure
 		c.Reason = fmt.Sprintf("fewer than %d runs a side: the change exceeds the noise floor plus the threshold, but runs added until decided are first judged at %d runs a side", stats.MinRuns, stats.MinRuns)
 	}
-	if keepAll {
-		// Measured under load throughout: the figures follow the load,
-		// which moves between the times the two sides ran.
+	switch {
+	case keepAll && !paired:
+		// Measured under load throughout, the runs of each side at
+		// their own times: the figures follow the load, which moves
+		// between the times the two sides ran.
 		c.Verdict, c.SettleRuns, c.More = Unsure, 0, !j.design.last(min(nb, nn))
 		c.alarmScale = math.Inf(1)
 		c.Reason = "every run of both sides was disturbed throughout (most samples marked: other processes, steal, another GPU client, a clock change): the figures follow the machine's load; rerun when it is quieter"
+	case keepAll:
+		// Runs paired by round ran under the same load, side by side or
+		// one right after the other: the load is in both runs of a pair
+		// and drops out of their ratio, and what it leaves is the pairs'
+		// scatter, which the interval carries. The verdict stands.
+		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", "every run of both sides was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
 	}
 	if c.Verdict == Regression {
 		allowIt()

@@ -131,6 +131,24 @@ func TestJudgeDisturbed(t *testing.T) {
 		!strings.Contains(c.Reason, "follow the machine's load") {
 		t.Errorf("all disturbed: %s (%s), change %v, %d set aside", c.Verdict, c.Reason, c.Change, c.Base.DisturbedRuns)
 	}
+	// The same runs taken in rounds, side by side (the gate's lockstep):
+	// the load fell on both runs of each pair, so the pairs carry the
+	// 30% slowdown; the veto would leave a bisection's clear step unsure.
+	paired := func(e *entry) *entry {
+		e.blocks = []string{"r#1", "r#2", "r#3"}
+		return e
+	}
+	c = judgeOne(&p, paired(entryOf([2]float64{100, 6}, [2]float64{110, 7}, [2]float64{95, 8})),
+		paired(entryOf([2]float64{70, 6}, [2]float64{77, 7}, [2]float64{66.5, 8})))
+	if c.Verdict != Regression || !c.Paired || !hasWarning(c, "disturbed-pairs") {
+		t.Errorf("all disturbed, paired by round: %s (%s), paired %v, warnings %v", c.Verdict, c.Reason, c.Paired, c.Warnings)
+	}
+	// ... and an A/A of such pairs is still ~ or unsure, never a change.
+	c = judgeOne(&p, paired(entryOf([2]float64{100, 6}, [2]float64{110, 7}, [2]float64{95, 8})),
+		paired(entryOf([2]float64{100.5, 6}, [2]float64{109.5, 7}, [2]float64{95.3, 8})))
+	if c.Verdict == Regression || c.Verdict == Improvement {
+		t.Errorf("all disturbed A/A, paired by round: %s (%s)", c.Verdict, c.Reason)
+	}
 	// Only one side disturbed throughout: nothing to judge it on.
 	c = judgeOne(&p, loaded, clean)
 	if c.Verdict != Unsure || !strings.Contains(c.Reason, "every run on a side was disturbed") {
