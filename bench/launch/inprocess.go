@@ -101,7 +101,7 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 // describes, watched by obs.
 func (p *Plan) runnerOptions(head *results.File, obs measure.Observer) runner.Options {
 	o := runner.Options{
-		Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel, TargetCI: p.TargetCI, MaxTime: p.MaxTime, Warmup: p.Warmup,
+		Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel, TargetCI: p.TargetCI, MaxTime: p.MaxTime, Warmup: p.Warmup, WarmupMax: p.WarmupMax,
 		Peaks: gpu.Peaks(head.Device.SKU), Observer: obs,
 	}
 	if read := clockReader(p.Sysroot); read != nil {

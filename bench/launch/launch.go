@@ -50,6 +50,9 @@ type Plan struct {
 	// sampling budget and untimed warm-up (0: the runner's defaults).
 	TargetCI        float64
 	MaxTime, Warmup time.Duration
+	// WarmupMax bounds the warm-up's wait for steady batch times (0: the
+	// runner's default; at or below Warmup: no wait beyond it).
+	WarmupMax time.Duration
 	// Watchdog kills a child making no progress for this long (0: a
 	// budget derived from MaxTime and Warmup).
 	Watchdog time.Duration

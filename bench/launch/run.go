@@ -161,6 +161,7 @@ func finish(rec *supervise.Recorder, e ending, o *Outcome) (*Outcome, error) {
 		rec.Abandon()
 		return nil, ErrNothingReported
 	}
+	e.file.Partial = e.interrupted
 	if err := rec.Finish(o.Out, e.file, !e.interrupted); err != nil {
 		return nil, err
 	}

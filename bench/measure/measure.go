@@ -66,8 +66,16 @@ type Policy struct {
 	// the first check after it is spent, once MinSamples are in.
 	Budget time.Duration
 	// Warmup is how long untimed samples run before timing (>= 0); at
-	// least one warm-up sample is always taken.
-	Warmup time.Duration
+	// least one warm-up sample is always taken. WarmupMax, when set
+	// (above Warmup), makes Warmup the minimum: the warm-up goes on until
+	// its batches are steady (Steady; and the shader clock off its idle
+	// level where the Observer reads it, ClockWatcher), for at most
+	// WarmupMax. Rewarm, when set, warms up again (for at most WarmupMax/4)
+	// after a wait for quiet at least that long: a GPU idles while it
+	// waits. Time spent warming up is not sampling time.
+	Warmup    time.Duration
+	WarmupMax time.Duration
+	Rewarm    time.Duration
 	// ToMetric converts a sample's nanoseconds to the metric the target
 	// applies to (GFLOP/s, GB/s, µs...); nil is the identity.
 	ToMetric func(ns float64) float64
@@ -126,6 +134,10 @@ func (p Policy) Validate() error {
 		return &PolicyError{Field: "Budget", Why: fmt.Sprintf("the sampling budget must be positive, got %v", p.Budget)}
 	case p.Warmup < 0:
 		return &PolicyError{Field: "Warmup", Why: fmt.Sprintf("the warm-up must not be negative, got %v", p.Warmup)}
+	case p.WarmupMax < 0:
+		return &PolicyError{Field: "WarmupMax", Why: fmt.Sprintf("the warm-up bound must not be negative, got %v", p.WarmupMax)}
+	case p.Rewarm < 0:
+		return &PolicyError{Field: "Rewarm", Why: fmt.Sprintf("the wait that calls for a new warm-up must not be negative, got %v", p.Rewarm)}
 	case p.QuietWait < 0:
 		return &PolicyError{Field: "QuietWait", Why: fmt.Sprintf("the wait for quiet must not be negative, got %v", p.QuietWait)}
 	case p.QuietBudget < 0:
@@ -216,8 +228,13 @@ type Measurement struct {
 	// NS are the timed samples in nanoseconds per iteration; Values the
 	// same samples in the metric's unit (Policy.ToMetric).
 	NS, Values []float64
-	// Warmups counts the untimed warm-up samples (never in NS).
+	// Warmups counts the untimed warm-up samples (never in NS), Warmup
+	// says what the warm-up before the first timed sample did (its
+	// Samples and Time include the warm-ups again after long waits,
+	// Rewarms of them).
 	Warmups int
+	Warmup  Warmup
+	Rewarms int
 	Stop    Stop
 	// Disturbed and Interference (with an Observer) are aligned with NS:
 	// whether each sample was disturbed, and what the observer saw.
@@ -238,7 +255,8 @@ type Measurement struct {
 }
 
 // Measure warms up (at least one untimed sample, then until Warmup has
-// passed on c, and until an Observer that is a Readier is ready), then
+// passed on c, and until an Observer that is a Readier is ready; with
+// WarmupMax, on until the batches are steady: see Steady), then
 // takes timed samples until, once MinSamples are in,
 // the 95% CI of the median of the metric is within TargetCI, MaxSamples are
 // taken or the Budget (measured from the end of warm-up) is spent. Below
@@ -288,29 +306,73 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 		return ns, nil
 	}
 
+	// warm takes untimed samples for at least least (and at least one),
+	// then, when WarmupMax is set, until they are steady (Steady, and the
+	// shader clock off its idle level) or most has passed. Waits for a
+	// turn do not count. It returns what it did and the time it took,
+	// waits included.
+	warm := func(least, most time.Duration) (Warmup, time.Duration, error) {
+		var w Warmup
+		var ns []float64
+		start := c.Now()
+		leastEnd, mostEnd := start.Add(least), start.Add(max(least, most))
+		var waited time.Duration
+		confirmed := 0 // batches in a row that met the steady-state rule
+		for {
+			if w.Samples > 0 && !c.Now().Before(leastEnd) {
+				if p.WarmupMax <= 0 {
+					break
+				}
+				idle := clockIdle(p.Observer)
+				if c.Now().Sub(start)-waited >= SteadySpan && Steady(ns) && !idle {
+					confirmed++
+				} else {
+					confirmed = 0
+				}
+				if confirmed >= SteadyConfirm {
+					w.Steady = true
+					break
+				}
+				if !c.Now().Before(mostEnd) {
+					w.ClockIdle = idle
+					break
+				}
+			}
+			if err := ctx.Err(); err != nil {
+				return w, c.Now().Sub(start), err
+			}
+			t, err := turn(true, m.Warmups+1)
+			if err != nil {
+				return w, c.Now().Sub(start), err
+			}
+			waited += t
+			leastEnd, mostEnd = leastEnd.Add(t), mostEnd.Add(t)
+			x, err := take(true, m.Warmups+1)
+			if err != nil {
+				return w, c.Now().Sub(start), err
+			}
+			ns = append(ns, x)
+			m.Warmups++
+			w.Samples++
+		}
+		all := c.Now().Sub(start)
+		w.Time = all - waited
+		return w, all, nil
+	}
+
 	progress("warming up")
-	warmEnd := c.Now().Add(p.Warmup)
+	least := p.Warmup
 	if r, ok := p.Observer.(Readier); ok {
 		// An observer that cannot judge yet would let the first samples
 		// through unjudged: warm up until it can.
-		if ready := c.Now().Add(r.Ready()); ready.After(warmEnd) {
-			warmEnd = ready
-		}
+		least = max(least, r.Ready())
 	}
-	for m.Warmups == 0 || c.Now().Before(warmEnd) {
-		if err := ctx.Err(); err != nil {
+	var err error
+	if m.Warmup, _, err = warm(least, p.WarmupMax); err != nil {
+		if ctx.Err() != nil {
 			m.Stop = StopCancelled
-			return m, err
 		}
-		w, err := turn(true, m.Warmups+1)
-		if err != nil {
-			return m, err
-		}
-		warmEnd = warmEnd.Add(w)
-		if _, err := take(true, m.Warmups+1); err != nil {
-			return m, err
-		}
-		m.Warmups++
+		return m, err
 	}
 
 	start := c.Now()
@@ -385,6 +447,17 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 				obs.Quiet(ctx, left)
 				w := c.Now().Sub(t0)
 				m.Waited += w
+				if p.Rewarm > 0 && w >= p.Rewarm && ctx.Err() == nil {
+					// The device idled while it waited: warm it up again.
+					rw, all, err := warm(0, p.WarmupMax/4)
+					if err != nil {
+						return m, err
+					}
+					m.Rewarms++
+					m.Warmup.Samples += rw.Samples
+					m.Warmup.Time += rw.Time
+					w += all
+				}
 				// Waiting is not sampling: the deadlines move with it.
 				deadline = deadline.Add(w)
 				slowDeadline = slowDeadline.Add(w)

@@ -40,8 +40,12 @@ type Options struct {
 	TargetCI float64
 	// MaxTime is the sampling budget of one benchmark.
 	MaxTime time.Duration
-	// Warmup is how long each benchmark runs untimed before sampling.
-	Warmup time.Duration
+	// Warmup is how long each benchmark runs untimed before sampling, at
+	// least; WarmupMax how long it may run on until its batch times are
+	// steady (measure.Steady; and the shader clock off its idle level
+	// where the observer reads it). A WarmupMax at or below Warmup looks
+	// no further than Warmup.
+	Warmup, WarmupMax time.Duration
 	// MinSamples and MaxSamples bound the number of samples.
 	MinSamples, MaxSamples int
 	// SampleTime is the GPU time one sample should span (repeats are
@@ -115,6 +119,20 @@ func NewSiblingObserver(dev *gpu.Device, sysroot string) measure.Observer {
 	return withTelemetry(dev, sysroot, hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true}))
 }
 
+// The warm-up's bound (Options.WarmupMax) by default: a GPU's clock
+// comes out of idle in tens to hundreds of milliseconds; a warm-up that
+// is still not steady at the bound is recorded as such.
+const (
+	DefaultWarmupMax      = 2 * time.Second
+	DefaultQuickWarmupMax = time.Second
+)
+
+// RewarmAfter is the wait for quiet after which a GPU is warmed up again
+// before the next timed sample (measure.Policy.Rewarm): long enough for
+// its power management to lower the clock. A CPU implementation is not
+// warmed up again.
+const RewarmAfter = 50 * time.Millisecond
+
 // Defaults fills unset options: quick runs use short budgets.
 func (o *Options) Defaults() {
 	if o.TargetCI == 0 {
@@ -130,6 +148,12 @@ func (o *Options) Defaults() {
 		o.Warmup = 200 * time.Millisecond
 		if o.Kernel.Quick {
 			o.Warmup = 20 * time.Millisecond
+		}
+	}
+	if o.WarmupMax == 0 {
+		o.WarmupMax = DefaultWarmupMax
+		if o.Kernel.Quick {
+			o.WarmupMax = DefaultQuickWarmupMax
 		}
 	}
 	if o.MinSamples == 0 {
@@ -185,7 +209,10 @@ func Plan(o Options) []Item {
 // Run executes the plan on dev. It returns every result (also those of
 // benchmarks that failed or were skipped), and the SHA-256 of each shader
 // used. A cancelled context stops the run after the current sample; what
-// finished is returned with ctx.Err().
+// finished is returned with ctx.Err(). The benchmark the cancellation cut
+// short (in setup, verification, warm-up or sampling) is not a result:
+// it is not returned, nor given to OnResult, so a resumed run runs it
+// again.
 func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map[string]string, error) {
 	o.Defaults()
 	items := Plan(o)
@@ -213,8 +240,14 @@ func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map
 		}
 		oi := o
 		oi.Kernel.Shared = shared.get(it)
-		r := runOne(ctx, dev, it, oi, progress)
+		r, measured := runOne(ctx, dev, it, oi, progress)
 		shared.done(it)
+		if ctx.Err() != nil && !measured {
+			// Cut short by the cancellation (a signal): not a result. It
+			// is neither journaled nor returned, so a resumed run runs
+			// it again.
+			return out, hashes, ctx.Err()
+		}
 		out = append(out, r)
 		if o.OnResult != nil {
 			o.OnResult(&out[len(out)-1])
@@ -245,7 +278,9 @@ func newResult(it Item) results.Result {
 	return r
 }
 
-func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress func(string)) (r results.Result) {
+// runOne sets up, verifies and times one benchmark. measured reports
+// that its sampling ran to its own end (not cut short by ctx).
+func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress func(string)) (r results.Result, measured bool) {
 	r = newResult(it)
 	start := time.Now()
 	defer func() {
@@ -256,7 +291,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	}()
 	inst := setUp(dev, it, o, &r)
 	if inst == nil {
-		return r
+		return r, measured
 	}
 	defer inst.Close()
 	if o.BeforeEach != nil {
@@ -270,13 +305,13 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	progress("verifying")
 	if err := dev.Run(func(cb *gpu.CommandBuffer) error { inst.Record(cb); return nil }); err != nil {
 		r.Status, r.Reason = results.StatusFailed, "first dispatch: "+err.Error()
-		return r
+		return r, measured
 	}
 	figures, err := inst.Verify()
 	r.Verify = finiteFigures(figures)
 	if err != nil {
 		r.Status, r.Reason = results.StatusFailed, "verification failed: "+err.Error()
-		return r
+		return r, measured
 	}
 	r.Verified = true
 
@@ -288,7 +323,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		s, err := newSampler(dev, inst)
 		if err != nil {
 			r.Status, r.Reason = results.StatusFailed, err.Error()
-			return r
+			return r, measured
 		}
 		defer s.close()
 		progress("calibrating")
@@ -301,12 +336,12 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 			})
 			if err != nil {
 				r.Status, r.Reason = results.StatusFailed, err.Error()
-				return r
+				return r, measured
 			}
 		}
 		if err := s.record(repeats); err != nil {
 			r.Status, r.Reason = results.StatusFailed, err.Error()
-			return r
+			return r, measured
 		}
 		sampler = measure.SamplerFunc(s.sample)
 		r.Clock, r.Repeats = "gpu-timestamp", repeats
@@ -318,6 +353,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		MaxSamples: o.MaxSamples,
 		Budget:     o.MaxTime,
 		Warmup:     o.Warmup,
+		WarmupMax:  o.WarmupMax,
 		ToMetric: func(ns float64) float64 {
 			if m.Time {
 				return ns * m.Scale
@@ -329,6 +365,9 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		// Only an observer with telemetry (Interference.GPU) gives the
 		// clocks the floor judges.
 		ClockFloor: measure.DefaultClockFloor,
+	}
+	if !dev.Phys.IsCPU() {
+		policy.Rewarm = RewarmAfter
 	}
 	if o.OnSample != nil {
 		id := r.ID()
@@ -343,6 +382,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		clock = measure.System
 	}
 	ms, err := measure.Measure(ctx, sampler, clock, policy)
+	measured = ms.Stop != measure.StopCancelled && ms.Stop != measure.StopNone
 	if len(ms.NS) == 0 || (err != nil && ms.Stop != measure.StopCancelled) {
 		r.Status = results.StatusFailed
 		switch {
@@ -351,9 +391,11 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		default:
 			r.Reason = err.Error()
 		}
-		return r
+		return r, measured
 	}
 	sum := ms.Summary
+	r.Warmup = []results.Warmup{{Seconds: math.Round(ms.Warmup.Time.Seconds()*1e4) / 1e4, Samples: ms.Warmup.Samples,
+		Steady: ms.Warmup.Steady, ClockIdle: ms.Warmup.ClockIdle, Rewarms: ms.Rewarms}}
 	r.SamplesNS = ms.NS
 	r.Metric.Samples = ms.Values
 	r.Disturbed, r.Interference = interference(ms)
@@ -375,7 +417,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	if w := inst.Work(); w > 0 && !m.Time {
 		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})
 	}
-	return r
+	return r, measured
 }
 
 // interference converts what the observer saw to the result's columns: a

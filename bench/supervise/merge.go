@@ -102,7 +102,7 @@ func merge(header *results.File, plan []string, entries []Entry, runs []results.
 		if !ok {
 			cp := r
 			cp.Config = e.Config
-			cp.SamplesNS, cp.Metric.Samples, cp.SampleRounds, cp.Runs, cp.DurationS = nil, nil, nil, nil, 0
+			cp.SamplesNS, cp.Metric.Samples, cp.SampleRounds, cp.Runs, cp.Warmup, cp.DurationS = nil, nil, nil, nil, nil, 0
 			cp.Status, cp.Reason, cp.Verified = results.StatusOK, "", true
 			m = &cp
 			acc[key] = m

@@ -21,12 +21,31 @@ type Observer struct {
 	inner measure.Observer
 	r     *Reader
 	begin Sample
+	// idle is the card's idle shader clock (IdleSclkMHz), read once;
+	// idleRead says it was.
+	idle     float64
+	idleRead bool
+}
+
+// ShaderClock reads the card's shader clock now and its idle level
+// (measure.ClockWatcher: the warm-up waits for the clock to leave it).
+func (o *Observer) ShaderClock() (mhz, idle float64, ok bool) {
+	if !o.idleRead {
+		o.idle, _ = o.r.IdleSclkMHz()
+		o.idleRead = true
+	}
+	s := o.r.Read()
+	if s.SclkMHz == nil || !(o.idle > 0) {
+		return 0, 0, false
+	}
+	return *s.SclkMHz, o.idle, true
 }
 
 // Observer is what Measure and a lockstep child use it as.
 var (
-	_ measure.Readier   = (*Observer)(nil)
-	_ measure.Restarter = (*Observer)(nil)
+	_ measure.Readier      = (*Observer)(nil)
+	_ measure.Restarter    = (*Observer)(nil)
+	_ measure.ClockWatcher = (*Observer)(nil)
 )
 
 // Observe wraps inner (nil: telemetry alone) with r's readings.

@@ -25,7 +25,7 @@ func init() {
 }
 
 // bisectPass are run's flags bisect passes to every step's gate.
-var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-time", "warmup", "target-ci", "seed", "runs", "interleave",
+var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-time", "warmup", "warmup-max", "target-ci", "seed", "runs", "interleave",
 	"threshold", "alpha", "alpha-per", "noise", "policy", "isolate", "no-capture", "sysroot", "dmesg"}
 
 type bisectFlags struct {

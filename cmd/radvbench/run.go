@@ -61,7 +61,8 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVarP(&f.plan.Out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json); its journal is OUT.journal while the run lasts")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
 	fs.DurationVar(&f.plan.MaxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick)")
-	fs.DurationVar(&f.plan.Warmup, "warmup", 0, "untimed warm-up per benchmark (default 200ms, 20ms with --quick)")
+	fs.DurationVar(&f.plan.Warmup, "warmup", 0, "untimed warm-up per benchmark, at least (default 200ms, 20ms with --quick)")
+	fs.DurationVar(&f.plan.WarmupMax, "warmup-max", 0, "the warm-up goes on past --warmup until the benchmark's batch times stop improving (a GPU's clock coming out of idle), for at most this long; each run records how long it took and whether it got there (default 2s, 1s with --quick; --warmup-max equal to --warmup: no wait beyond it)")
 	fs.Uint64Var(&f.plan.Kernel.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
 	fs.Uint64Var(&f.plan.OrderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
@@ -230,8 +231,8 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		return nil, usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
 	}
 	p.TargetCI = f.targetCI / 100
-	if p.MaxTime < 0 || p.Warmup < 0 || p.Watchdog < 0 {
-		return nil, usagef("--max-time, --warmup and --watchdog must not be negative")
+	if p.MaxTime < 0 || p.Warmup < 0 || p.WarmupMax < 0 || p.Watchdog < 0 {
+		return nil, usagef("--max-time, --warmup, --warmup-max and --watchdog must not be negative")
 	}
 	cs, err := runflags.ParseConfigs(f.configs)
 	if err != nil {

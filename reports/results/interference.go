@@ -123,6 +123,10 @@ func RunColumn[T any](r *Result, col []T) [][]T {
 // samples (copied from a first run whose samples were then cleared) are
 // cut to them first.
 func (m *Result) AppendRun(r *Result, round int) {
+	for _, w := range r.Warmup {
+		w.Round = round
+		m.Warmup = append(m.Warmup, w)
+	}
 	n0, n := len(m.Metric.Samples), len(r.Metric.Samples)
 	m.SamplesNS = append(m.SamplesNS, r.SamplesNS...)
 	m.Metric.Samples = append(m.Metric.Samples, r.Metric.Samples...)

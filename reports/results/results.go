@@ -79,6 +79,10 @@ type File struct {
 	// VK_KHR_pipeline_executable_properties); "" in isa files and in run
 	// files written before radvbench captured.
 	Capture string `json:"capture,omitempty"`
+	// Partial is set on the file an interrupted run wrote (a signal, a
+	// stop): it holds the benchmarks that finished, the rest of the plan
+	// is in the run's journal, and 'radvbench run --resume' completes it.
+	Partial bool `json:"partial,omitempty"`
 	// Fingerprint is the flat key/value view of the system configuration
 	// (kernel.release, amdgpu.vm_fragment_size, driver.info, ...) used to
 	// group runs in compare --by; System holds the full record.
@@ -236,6 +240,10 @@ type Result struct {
 	// Metric.Samples, written for readers of the file; analysis recomputes
 	// it with RunSamples).
 	Runs []RunSummary `json:"runs,omitempty"`
+	// Warmup is what each run's warm-up did before its timed samples
+	// (one entry a run, Round naming it in a merged result); absent in
+	// files written before radvbench warmed up to a steady state.
+	Warmup []Warmup `json:"warmup,omitempty"`
 	// Metric is absent from isa results (nothing is timed); run results
 	// always name theirs. CI is zero for a result without samples.
 	Metric Metric `json:"metric,omitzero"`
@@ -284,6 +292,22 @@ type ExecutableStats struct {
 
 // RunSummary is one run's share of a result: its round, how many samples
 // it took and their median (in the metric's unit).
+// Warmup is one run's warm-up of a benchmark: how long it dispatched
+// untimed batches, and whether their times (and, where the shader clock
+// was read, the clock) had settled when timing began (bench/measure's
+// steady-state rule). Steady false: the bound ended it first, so the
+// first samples may sit on a clock still ramping up; ClockIdle: the
+// shader clock was still at its idle level then. Rewarms counts the
+// warm-ups again after long waits for quiet.
+type Warmup struct {
+	Round     int     `json:"round,omitempty"`
+	Seconds   float64 `json:"seconds"`
+	Samples   int     `json:"samples"`
+	Steady    bool    `json:"steady"`
+	ClockIdle bool    `json:"clock_idle,omitempty"`
+	Rewarms   int     `json:"rewarms,omitempty"`
+}
+
 type RunSummary struct {
 	Round  int     `json:"round"`
 	N      int     `json:"n"`
