@@ -144,6 +144,10 @@ type Side struct {
 	// RunSeconds is the median time one run spent on the benchmark (0 when
 	// the files do not say).
 	RunSeconds float64 `json:"run_seconds,omitempty"`
+	// LevelRatio is the highest run level (median) over the lowest when
+	// the runs each sat steady at levels far apart (stats.RunLevels): a
+	// power state or clock, not the code; 0 otherwise.
+	LevelRatio float64 `json:"level_ratio,omitempty"`
 
 	runs [][]float64
 	// blocks names the round of each RunEstimates run ("" unpaired).

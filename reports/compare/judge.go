@@ -3,6 +3,7 @@ package compare
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/results"
@@ -80,6 +81,9 @@ func side(e *entry, keepAll bool) *Side {
 		if se := stats.RunEstimateSE(r, marks, higher); !math.IsNaN(se) {
 			ses = append(ses, se)
 		}
+	}
+	if l := stats.RunLevels(e.runs, e.marks); l.Flagged {
+		s.LevelRatio = l.Ratio
 	}
 	s.Median = Float(geoMean(s.RunEstimates))
 	s.RunCV = Float(stats.LogSD(s.RunEstimates))
@@ -359,6 +363,9 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 	case !ld.OK:
 		c.Reason += j.advise.kind(AdviceRepeatRuns)
 	}
+	if w, ok := runLevels(c); ok {
+		c.Warnings = append(c.Warnings, w)
+	}
 	if c.Base.DisturbedRuns+c.New.DisturbedRuns > 0 {
 		c.Warnings = append(c.Warnings, Warning{"disturbed-runs", fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
 	}
@@ -461,4 +468,41 @@ func floorOf(nz *noise.Bench, paired bool, nb, nn, pairs int, alpha float64) flo
 		return nz.PairedFloor(pairs, alpha)
 	}
 	return nz.Floor(nb, nn, alpha)
+}
+
+// runLevels warns when either side's runs sat steady at levels far apart
+// (Side.LevelRatio): a power state or a clock, not the code. Runs paired
+// by round cancel it where both sides moved together; unpaired runs
+// carry it into the change.
+func runLevels(c Comparison) (Warning, bool) {
+	var which []string
+	ratio := 0.0
+	for _, s := range []struct {
+		name string
+		side *Side
+	}{{"the baseline's", c.Base}, {"the new side's", c.New}} {
+		if s.side != nil && s.side.LevelRatio > 0 {
+			which = append(which, s.name)
+			ratio = math.Max(ratio, s.side.LevelRatio)
+		}
+	}
+	if len(which) == 0 {
+		return Warning{}, false
+	}
+	msg := fmt.Sprintf("run levels differ by %s: %s runs each sat steady at its own level, far apart: a power state or a clock (a GPU idling between runs), not the code", LevelRatioText(ratio), strings.Join(which, " and "))
+	if c.Paired {
+		msg += "; the pairs cancel it where both sides of a round moved together"
+	} else {
+		msg += "; the runs are not paired, so it is in the change"
+	}
+	return Warning{"run-levels", msg}, true
+}
+
+// LevelRatioText words how far apart run levels are: "12%" below 1.5
+// times, else "2.7×".
+func LevelRatioText(ratio float64) string {
+	if ratio < 1.5 {
+		return fmt.Sprintf("%.0f%%", 100*(ratio-1))
+	}
+	return fmt.Sprintf("%.2g×", ratio)
 }

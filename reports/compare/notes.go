@@ -55,6 +55,13 @@ func notes(groups []*groupData, opt Options) []string {
 			}
 		}
 	}
+	for _, g := range groups {
+		for _, in := range g.inputs {
+			if in.File.Partial {
+				out = append(out, fmt.Sprintf("%s is a partial run (interrupted): it holds only the benchmarks that finished", in.Name))
+			}
+		}
+	}
 	out = append(out, clockNotes(groups, first, by)...)
 	if cpu {
 		out = append(out, "figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU")

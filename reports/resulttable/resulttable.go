@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // Header says what the figures of a run will describe: the device,
@@ -61,6 +63,13 @@ type Table struct {
 	// samples and disturbed count the timed samples of the results with
 	// interference marks, and those marked (left out of the figures).
 	samples, disturbed int
+	// warm holds the runs' warm-up times (s); unsteady counts those the
+	// bound ended before their batches were steady.
+	warm     []float64
+	unsteady int
+	// levels names the results whose runs sat steady at levels far apart
+	// (stats.RunLevels), with their run medians.
+	levels []string
 	// cols are the optional columns shown so far (colClock, colEnergy).
 	cols int
 }
@@ -120,6 +129,21 @@ func (t *Table) Add(r *results.Result) {
 			peak = fmt.Sprintf("%.1f%%", r.PercentOfPeak)
 		}
 		n = fmt.Sprint(len(r.Metric.Samples))
+		if _, runs := r.RunSamples(); len(runs) > 1 {
+			if l := stats.RunLevels(runs, r.RunDisturbed()); l.Flagged {
+				meds := make([]string, len(l.Medians))
+				for i, m := range l.Medians {
+					meds[i] = fmt.Sprintf("%.3g", m)
+				}
+				t.levels = append(t.levels, fmt.Sprintf("%s (%s %s)", name, strings.Join(meds, ", "), r.Metric.Unit))
+			}
+		}
+		for _, w := range r.Warmup {
+			t.warm = append(t.warm, w.Seconds)
+			if !w.Steady {
+				t.unsteady++
+			}
+		}
 		if len(r.Disturbed) > 0 {
 			d := r.DisturbedSamples()
 			dist = fmt.Sprint(d)
@@ -148,6 +172,19 @@ func (t *Table) Summary() string {
 	}
 	parts = append(parts, skipped, fmt.Sprintf("%d failed", t.Failed))
 	b.WriteString("summary: " + strings.Join(parts, ", "))
+	if len(t.warm) > 0 {
+		w := slices.Clone(t.warm)
+		slices.Sort(w)
+		fmt.Fprintf(&b, "\nwarm-up: %.2g s median, %.2g s longest", w[len(w)/2], w[len(w)-1])
+		if t.unsteady == 0 {
+			b.WriteString("; every run's batch times were steady before timing")
+		} else {
+			fmt.Fprintf(&b, "; %d of %d runs were still speeding up when the warm-up's bound ended it: their first samples may sit on a clock still ramping up", t.unsteady, len(w))
+		}
+	}
+	if len(t.levels) > 0 {
+		fmt.Fprintf(&b, "\nrun levels: %d benchmark(s) whose runs each sat steady at their own level, far apart: a power state or a clock (a GPU idling between runs), not the code; compare such runs only paired by round: %s", len(t.levels), strings.Join(t.levels, "; "))
+	}
 	if t.samples > 0 {
 		fmt.Fprintf(&b, "\ndisturbed: %d of %d timed samples (DIST) saw interference (another process, steal, a clock change) and are left out of the figures; the results file keeps them, marked (docs/verdicts.md)", t.disturbed, t.samples)
 	}
