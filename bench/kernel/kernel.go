@@ -27,6 +27,11 @@ type Metric struct {
 	// Peak names the device-table peak the metric is a share of:
 	// "fp32", "fp16", "int8", "bandwidth" or "" for none.
 	Peak string
+	// Roofline names the kernel (suite/kernel) that measures the peak of
+	// the same arithmetic on the same device, e.g. "peak/fp32" for an
+	// fp32 GEMM: the metric's roofline is that kernel's best figure in
+	// the same run (results.Result.Roofline); "" for none.
+	Roofline string
 }
 
 // Variant is one configuration of a kernel: a name and its parameters as

@@ -407,6 +407,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	if n, ok := inst.(kernel.Noter); ok {
 		r.Note = n.Note()
 	}
+	r.Roofline = m.Roofline
 	if peak, ok := o.Peaks[m.Peak]; ok && peak > 0 && !m.Time {
 		r.PercentOfPeak = 100 * sum.Median / peak
 		r.PeakName = m.Peak

@@ -76,7 +76,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		}
 	}
 	g := &launchGate{fs: fs, out: strings.TrimSuffix(f.out, ".json"), stderr: stderr, resume: f.resume || step, names: map[string]string{}}
-	if _, _, _, err := g.plan(0, cands[0], cands[len(cands)-1], nil, f.budget); err != nil {
+	if _, err := g.plan(0, cands[0], cands[len(cands)-1], nil, f.budget); err != nil {
 		return gitAbort(step, err) // the run flags' mistakes, before anything runs
 	}
 	if err := os.MkdirAll(filepath.Dir(f.out), 0o755); err != nil {
@@ -212,9 +212,8 @@ type launchGate struct {
 	names map[string]string
 }
 
-// plan is the launch.Plan of a step's gate, with its arguments and
-// run flag set.
-func (g *launchGate) plan(step int, base, cand bisect.Candidate, keys []string, budget time.Duration) (*launch.Plan, []string, *pflag.FlagSet, error) {
+// plan is the launch.Plan of a step's gate.
+func (g *launchGate) plan(step int, base, cand bisect.Candidate, keys []string, budget time.Duration) (*launch.Plan, error) {
 	out := fmt.Sprintf("%s-step%d-%s.json", g.out, step, cand.Name)
 	args := []string{"--until-decided", "--progress=never", "--config", base.Name, "--config", cand.Name, "--budget", budget.String(), "-o", out}
 	for _, n := range bisectPass {
@@ -232,17 +231,12 @@ func (g *launchGate) plan(step int, base, cand bisect.Candidate, keys []string, 
 	if re := bisect.Selection(keys, g.names); re != "" {
 		args = append(args, "--filter="+re)
 	}
-	var rf runFlags
-	rfs := runFlagSet(&rf, io.Discard)
-	if err := parseFlags(rfs, args); err != nil {
-		return nil, nil, nil, err
-	}
-	p, err := planRun(rfs, &rf)
-	return p, args, rfs, err
+	p, _, err := planArgs(args)
+	return p, err
 }
 
 func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candidate, keys []string, budget time.Duration) (*bisect.GateResult, error) {
-	p, args, rfs, err := g.plan(step, base, cand, keys, budget)
+	p, err := g.plan(step, base, cand, keys, budget)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +250,6 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	if g.resume {
 		os.Remove(out + supervise.JournalSuffix) // an interrupted step's; the step runs again
 	}
-	p.Args, p.Command, p.ChildArgs = args, []string{"radvbench", "run"}, append([]string{"run"}, supervise.ArgsFor(rfs)...)
 	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(g.stderr, "  "+format+"\n", a...) }}
 	h.Round = func(round int, rep *compare.Report) {
 		fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())

@@ -196,6 +196,24 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 	return printRun(ctx, stdout, f, o, table)
 }
 
+// planArgs is the launch.Plan of 'run' with args, for a command that
+// runs runs of its own in-process (bisect's gates, gpu-check's steps):
+// run's flags parsed and checked as run checks them, the plan's command
+// line and its children's arguments set.
+func planArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
+	var f runFlags
+	fs := runFlagSet(&f, io.Discard)
+	if err := parseFlags(fs, args); err != nil {
+		return nil, nil, err
+	}
+	p, err := planRun(fs, &f)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.Args, p.Command, p.ChildArgs = args, []string{"radvbench", "run"}, append([]string{"run"}, supervise.ArgsFor(fs)...)
+	return p, fs, nil
+}
+
 // runEnv is what a run needs from this program.
 func runEnv(stdout, stderr io.Writer) launch.Env {
 	return launch.Env{

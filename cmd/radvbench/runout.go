@@ -15,6 +15,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -32,6 +33,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 		}
 	}
 	fmt.Fprintf(stdout, "\n%s\n", table.Summary())
+	writeRooflines(stdout, o.File)
 	if o.Supervised {
 		fmt.Fprintln(stdout, o.Children.Summary())
 	}
@@ -130,4 +132,21 @@ func suiteNames(suites []*kernel.Suite) []string {
 		names = append(names, s.Name)
 	}
 	return names
+}
+
+// writeRooflines prints each kernel's best variant against the same
+// run's peak of its arithmetic (resulttable.Rooflines), or, when kernels
+// that have a roofline ran without their peak kernels, how to get it.
+func writeRooflines(w io.Writer, f *results.File) {
+	rs := resulttable.Rooflines(f)
+	if len(rs) > 0 {
+		resulttable.WriteRooflines(w, rs)
+		return
+	}
+	for _, r := range f.Results {
+		if r.Status == results.StatusOK && r.Roofline != "" {
+			fmt.Fprintf(w, "roofline: add --suite peak to the run for each kernel's share of the same run's peak of its arithmetic (%s for %s/%s)\n", r.Roofline, r.Suite, r.Kernel)
+			return
+		}
+	}
 }

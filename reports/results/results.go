@@ -251,12 +251,17 @@ type Result struct {
 	// CV is the coefficient of variation of the metric samples.
 	CV float64 `json:"cv,omitempty"`
 	// Noisy is set when the confidence interval did not reach the target.
-	Noisy         bool               `json:"noisy,omitempty"`
-	PercentOfPeak float64            `json:"percent_of_peak,omitempty"`
-	PeakName      string             `json:"peak_name,omitempty"`
-	Extra         map[string]float64 `json:"extra,omitempty"`
-	Shader        string             `json:"shader,omitempty"`
-	DurationS     float64            `json:"duration_s,omitempty"`
+	Noisy         bool    `json:"noisy,omitempty"`
+	PercentOfPeak float64 `json:"percent_of_peak,omitempty"`
+	PeakName      string  `json:"peak_name,omitempty"`
+	// Roofline names the kernel (suite/kernel) that measures the peak of
+	// the same arithmetic, e.g. "peak/fp32" for an fp32 GEMM: the
+	// result's share of that kernel's best figure in the same run is its
+	// roofline fraction (resulttable.Rooflines).
+	Roofline  string             `json:"roofline,omitempty"`
+	Extra     map[string]float64 `json:"extra,omitempty"`
+	Shader    string             `json:"shader,omitempty"`
+	DurationS float64            `json:"duration_s,omitempty"`
 	// Pipelines is what the driver compiled the benchmark's pipelines
 	// into: in isa files (Config names the target), and in run files
 	// whose File.Capture is CaptureOn (no assembly paths there).

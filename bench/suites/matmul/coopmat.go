@@ -43,6 +43,7 @@ func coopVariant(t coopType, wm, wn, tm, tn, ks uint32) kernel.Variant {
 // coopKernel is the GEMM kernel of one type combination, with a small
 // sweep of workgroup shapes and tile counts.
 func coopKernel(t coopType, desc string, metric kernel.Metric) *kernel.Kernel {
+	metric.Roofline = "peak/" + t.Kernel() // the matrix cores' own peak, same types
 	v := func(wm, wn, tm, tn, ks uint32) kernel.Variant { return coopVariant(t, wm, wn, tm, tn, ks) }
 	return &kernel.Kernel{
 		Name: t.Kernel(), Description: desc, Shaders: []string{t.shader()}, Metric: metric,

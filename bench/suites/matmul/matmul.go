@@ -96,8 +96,14 @@ func lanes(wx, tm8, tn4 uint32) kernel.Variant {
 	}
 }
 
+// gflops is a GEMM's metric: a share of the device table's peak, and of
+// the same run's peak/<peak> (fp32, fp16: the ALU peak of that type).
 func gflops(peak string) kernel.Metric {
-	return kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: peak}
+	m := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: peak}
+	if peak != "" {
+		m.Roofline = "peak/" + peak
+	}
+	return m
 }
 
 func init() {

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/launch"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
+	"github.com/radvbench/radvbench/internal/outfile"
+	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+func init() {
+	register(&command{name: "gpu-check", summary: "check a GPU in minutes: every suite verified, peaks, GEMM and memory timed, a short A/A; one summary, one results file", run: runGPUCheck})
+}
+
+func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet("gpu-check", "gpu-check [--device SPEC] [-o FILE] [--json]", stdout)
+	device := fs.String("device", "", "device index or name substring (default: the one 'run' picks; see 'radvbench devices')")
+	out := fs.StringP("out", "o", "", "results file of the whole check (default results/<UTC time>-gpu-check.json)")
+	aaBudget := fs.Duration("aa-budget", time.Minute, "time budget of the A/A until decided")
+	asJSON := fs.Bool("json", false, "print the summary as JSON instead of text")
+	progress := fs.String("progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("gpu-check takes no arguments, got %q", fs.Args())
+	}
+	if *aaBudget <= 0 {
+		return usagef("--aa-budget %v must be positive, e.g. 1m", *aaBudget)
+	}
+	inst, pd, err := gpu.SelectPhysical(*device)
+	if err != nil {
+		return runError(err)
+	}
+	cpu := pd.IsCPU()
+	name := pd.Name
+	inst.Close()
+	started := time.Now()
+	if *out == "" {
+		*out = launch.DefaultOut(started.UTC(), []string{"gpu-check"})
+	}
+	if err := outfile.Check(*out); err != nil {
+		return usagef("-o %s: %v: name a new path or a regular file", *out, err)
+	}
+	dir, err := os.MkdirTemp("", "radvbench-gpu-check-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+
+	steps := gpucheck.Steps(cpu, *aaBudget)
+	fmt.Fprintf(stderr, "gpu-check on %s: %d steps\n", name, len(steps))
+	if cpu {
+		fmt.Fprintln(stderr, "note: a CPU implementation (lavapipe): quick sizes and fewer kernels; its figures describe the host CPU, not a GPU")
+	}
+	var in gpucheck.Inputs
+	for i, st := range steps {
+		fmt.Fprintf(stderr, "[%d/%d] %s: %s\n", i+1, len(steps), st.Name, st.What)
+		t0 := time.Now()
+		f, verdicts, err := gpuCheckStep(ctx, stderr, st, *device, filepath.Join(dir, st.Name+".json"), showProgress(*progress, stderr))
+		if ctx.Err() != nil {
+			return &exitError{code: 130, msg: "interrupted; nothing written"}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "  %s: %v\n", st.Name, err)
+		}
+		fmt.Fprintf(stderr, "  %s: %.0f s\n", st.Name, time.Since(t0).Seconds())
+		switch st.Name {
+		case gpucheck.StepVerify:
+			in.Verify, in.VerifyErr = f, err
+		case gpucheck.StepTime:
+			in.Time, in.TimeErr = f, err
+		case gpucheck.StepAA:
+			in.AA, in.AAErr, in.Verdicts = f, err, verdicts
+		}
+	}
+	in.Seconds = time.Since(started).Seconds()
+	sum := gpucheck.Summarize(in)
+	if merged := gpucheck.Merge(in); merged != nil {
+		if err := results.Save(*out, merged); err != nil {
+			return fmt.Errorf("write %s: %w", *out, err)
+		}
+	} else {
+		*out = ""
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, sum); err != nil {
+			return err
+		}
+	} else {
+		gpucheck.Write(stdout, &sum)
+		if *out != "" {
+			fmt.Fprintf(stdout, "results: %s\n", *out)
+		}
+	}
+	if !sum.Passed() {
+		return &exitError{code: 1, msg: "the gpu check fails: see the checks above"}
+	}
+	return nil
+}
+
+// gpuCheckStep runs one step's 'run' in-process and returns its results
+// file and, for the A/A, its verdicts. A step that ran but reported a
+// failure (a benchmark that failed, a gate that failed) still returns
+// its file.
+func gpuCheckStep(ctx context.Context, stderr io.Writer, st gpucheck.Step, device, out string, progress bool) (*results.File, *compare.Report, error) {
+	args := append(append([]string{}, st.Args...), "--progress=never", "-o", out)
+	if device != "" {
+		args = append(args, "--device", device)
+	}
+	p, _, err := planArgs(args)
+	if err != nil {
+		return nil, nil, err
+	}
+	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) {}}
+	if progress {
+		h.Progress = progressLine(stderr)
+	}
+	o, err := launch.Run(ctx, *p, h, runEnv(io.Discard, io.Discard))
+	if err != nil {
+		var stopped *launch.StoppedError
+		if errors.As(err, &stopped) {
+			return nil, nil, fmt.Errorf("stopped: %w", runError(err))
+		}
+		return nil, nil, runError(err)
+	}
+	var rep *compare.Report
+	if o.Verdict != nil {
+		rep = o.Verdict.Report
+	}
+	return o.File, rep, o.Err
+}

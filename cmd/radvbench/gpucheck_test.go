@@ -1,0 +1,59 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// TestGPUCheckLavapipe: the one-command check completes on lavapipe,
+// under the validation layer: it says it ran on a CPU implementation,
+// every suite verified and the figures were timed, its JSON summary
+// parses, and its one results file holds the three steps as
+// configurations (verify, time, A, B). The A/A's verdict on this busy
+// machine is logged, not asserted (a false alarm fails the check with
+// exit 1, which is what the check is for).
+func TestGPUCheckLavapipe(t *testing.T) {
+	requireVulkan(t)
+	out := filepath.Join(t.TempDir(), "check.json")
+	code, stdout, stderr := runValidated(t, "gpu-check", "--json", "--aa-budget", "20s", "--progress", "never", "-o", out)
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "a CPU implementation (lavapipe)") {
+		t.Errorf("no word that the device is a CPU implementation:\n%s", stderr)
+	}
+	var s gpucheck.Summary
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+		t.Fatalf("the summary does not parse: %v\n%s", err, stdout)
+	}
+	if !s.CPU || len(s.Peaks) == 0 || len(s.GEMM) == 0 || len(s.Memory) == 0 {
+		t.Errorf("summary: cpu %v, %d peaks, %d GEMM, %d memory figures", s.CPU, len(s.Peaks), len(s.GEMM), len(s.Memory))
+	}
+	for _, c := range s.Checks {
+		t.Logf("%s: %s: %s", c.Name, c.Status, c.Detail)
+		if (c.Name == "verification" || c.Name == "timing") && c.Status != gpucheck.Pass {
+			t.Errorf("check %s: %s (%s)", c.Name, c.Status, c.Detail)
+		}
+	}
+	if (code == 0) != s.Passed() {
+		t.Errorf("exit %d, but the summary says passed %v", code, s.Passed())
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	configs := map[string]int{}
+	for _, r := range f.Results {
+		configs[r.Config]++
+	}
+	for _, c := range []string{"verify", "time", "A", "B"} {
+		if configs[c] == 0 {
+			t.Errorf("the results file has no results of %s: %v", c, configs)
+		}
+	}
+}
