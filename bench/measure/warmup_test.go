@@ -105,8 +105,8 @@ func (o *clockObs) ShaderClock() (float64, float64, bool) {
 // quietObserver sees nothing.
 type quietObserver struct{}
 
-func (quietObserver) Begin()                                     {}
-func (quietObserver) End() Interference                          { return Interference{} }
+func (quietObserver) Begin()                                    {}
+func (quietObserver) End() Interference                         { return Interference{} }
 func (quietObserver) Quiet(context.Context, time.Duration) bool { return true }
 
 // TestWarmupClockIdle: steady batch times at an idle clock are not a
