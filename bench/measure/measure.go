@@ -76,6 +76,10 @@ type Policy struct {
 	Warmup    time.Duration
 	WarmupMax time.Duration
 	Rewarm    time.Duration
+	// SteadySpan is the least warm-up before the steady-state rule may
+	// end it (DefaultSteadySpan for a GPU; a CPU's clock ramps in
+	// milliseconds, so a CPU implementation needs less).
+	SteadySpan time.Duration
 	// ToMetric converts a sample's nanoseconds to the metric the target
 	// applies to (GFLOP/s, GB/s, µs...); nil is the identity.
 	ToMetric func(ns float64) float64
@@ -136,6 +140,8 @@ func (p Policy) Validate() error {
 		return &PolicyError{Field: "Warmup", Why: fmt.Sprintf("the warm-up must not be negative, got %v", p.Warmup)}
 	case p.WarmupMax < 0:
 		return &PolicyError{Field: "WarmupMax", Why: fmt.Sprintf("the warm-up bound must not be negative, got %v", p.WarmupMax)}
+	case p.SteadySpan < 0:
+		return &PolicyError{Field: "SteadySpan", Why: fmt.Sprintf("the least steady warm-up must not be negative, got %v", p.SteadySpan)}
 	case p.Rewarm < 0:
 		return &PolicyError{Field: "Rewarm", Why: fmt.Sprintf("the wait that calls for a new warm-up must not be negative, got %v", p.Rewarm)}
 	case p.QuietWait < 0:
@@ -324,7 +330,7 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 					break
 				}
 				idle := clockIdle(p.Observer)
-				if c.Now().Sub(start)-waited >= SteadySpan && Steady(ns) && !idle {
+				if c.Now().Sub(start)-waited >= p.SteadySpan && Steady(ns) && !idle {
 					confirmed++
 				} else {
 					confirmed = 0

@@ -29,20 +29,21 @@ import (
 // back by its noise). Quarters rather than a fixed count of samples: the
 // warm-up ends at about twice a ramp's length. What the rule resolves is
 // a ramp that improves the batch time by more than SteadyTolerance within
-// a quarter of the warm-up so far (at SteadySpan, 2% in 25 ms): a clock
+// a quarter of the warm-up so far (at DefaultSteadySpan, 2% in 25 ms): a clock
 // coming out of idle does that many times over; a drift far slower than
 // that passes for steady.
-// Both quarters together span at least SteadySpan of warm-up (Measure
-// does not judge sooner): shorter windows cannot tell a ramp of hundreds
-// of milliseconds from noise. Measure takes the warm-up as steady once
-// SteadyConfirm batches in a row met the rule, so that one lucky draw of
-// two noisy medians does not end a ramp's warm-up.
+// Both quarters together span at least Policy.SteadySpan of warm-up
+// (Measure does not judge sooner; DefaultSteadySpan for a GPU): shorter
+// windows cannot tell a ramp of hundreds of milliseconds from noise.
+// Measure takes the warm-up as steady once SteadyConfirm batches in a row
+// met the rule, so that one lucky draw of two noisy medians does not end
+// a ramp's warm-up.
 const (
-	SteadyWindow    = 4
-	SteadyTolerance = 0.02
-	SteadyNoise     = 2
-	SteadySpan      = 100 * time.Millisecond
-	SteadyConfirm   = 5
+	SteadyWindow      = 4
+	SteadyTolerance   = 0.02
+	SteadyNoise       = 2
+	DefaultSteadySpan = 100 * time.Millisecond
+	SteadyConfirm     = 5
 )
 
 // Steady reports whether the batch times ns (in the order taken) have

@@ -51,8 +51,8 @@ func TestWarmupSteady(t *testing.T) {
 		// the warm-up's length (sampling time) within [atLeast, atMost]
 		atLeast, atMost time.Duration
 	}{
-		{"steady", flat, 0, 20 * time.Millisecond, time.Second, true, SteadySpan, SteadySpan + 15*time.Millisecond},
-		{"noisy steady (CV 25%, lavapipe)", flat, 0.25, 20 * time.Millisecond, time.Second, true, SteadySpan, 200 * time.Millisecond},
+		{"steady", flat, 0, 20 * time.Millisecond, time.Second, true, DefaultSteadySpan, DefaultSteadySpan + 15*time.Millisecond},
+		{"noisy steady (CV 25%, lavapipe)", flat, 0.25, 20 * time.Millisecond, time.Second, true, DefaultSteadySpan, 200 * time.Millisecond},
 		// 3x over 300 ms: not done before the ramp is (300 ms), done
 		// within about twice it.
 		{"ramping 3x over 300 ms", ramp(3, 300*time.Millisecond), 0.01, 20 * time.Millisecond, 2 * time.Second, true, 300 * time.Millisecond, 700 * time.Millisecond},
@@ -66,7 +66,7 @@ func TestWarmupSteady(t *testing.T) {
 		for seed := uint64(1); seed <= 20; seed++ {
 			clock := &fakeClock{now: time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC)}
 			s := &warmSeq{clock: clock, t0: clock.now, step: 2 * time.Millisecond, f: tt.f, noise: tt.noise, rng: rand.New(rand.NewPCG(seed, 7))}
-			p := Policy{TargetCI: 0.01, MinSamples: 5, MaxSamples: 5, Budget: time.Second, Warmup: tt.warmup, WarmupMax: tt.max}
+			p := Policy{TargetCI: 0.01, MinSamples: 5, MaxSamples: 5, Budget: time.Second, Warmup: tt.warmup, WarmupMax: tt.max, SteadySpan: DefaultSteadySpan}
 			m, err := Measure(context.Background(), s, clock, p)
 			if err != nil {
 				t.Fatalf("%s: %v", tt.name, err)
@@ -125,7 +125,7 @@ func TestWarmupClockIdle(t *testing.T) {
 		clock := &fakeClock{now: time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC)}
 		obs := &clockObs{clock: clock, until: clock.now.Add(tt.idleFor)}
 		s := &warmSeq{clock: clock, t0: clock.now, step: 2 * time.Millisecond, f: func(time.Duration) float64 { return 1e6 }, rng: rand.New(rand.NewPCG(1, 1))}
-		p := Policy{TargetCI: 0.01, MinSamples: 5, MaxSamples: 5, Budget: time.Second, Warmup: 20 * time.Millisecond, WarmupMax: time.Second, Observer: obs}
+		p := Policy{TargetCI: 0.01, MinSamples: 5, MaxSamples: 5, Budget: time.Second, Warmup: 20 * time.Millisecond, WarmupMax: time.Second, Observer: obs, SteadySpan: DefaultSteadySpan}
 		m, err := Measure(context.Background(), s, clock, p)
 		if err != nil {
 			t.Fatal(err)

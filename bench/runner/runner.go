@@ -133,6 +133,11 @@ const (
 // warmed up again.
 const RewarmAfter = 50 * time.Millisecond
 
+// CPUSteadySpan is the least warm-up before a CPU implementation's batches
+// may be found steady (measure.Policy.SteadySpan): a CPU's clock ramps in
+// milliseconds, not the hundreds a GPU's takes.
+const CPUSteadySpan = 20 * time.Millisecond
+
 // Defaults fills unset options: quick runs use short budgets.
 func (o *Options) Defaults() {
 	if o.TargetCI == 0 {
@@ -366,8 +371,10 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		// clocks the floor judges.
 		ClockFloor: measure.DefaultClockFloor,
 	}
-	if !dev.Phys.IsCPU() {
-		policy.Rewarm = RewarmAfter
+	if dev.Phys.IsCPU() {
+		policy.SteadySpan = CPUSteadySpan
+	} else {
+		policy.Rewarm, policy.SteadySpan = RewarmAfter, measure.DefaultSteadySpan
 	}
 	if o.OnSample != nil {
 		id := r.ID()
