@@ -33,6 +33,7 @@ type compareFlags struct {
 	plan        bool
 	detect      string
 	isa         []string
+	best        bool
 }
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -45,6 +46,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs.StringVarP(&f.out, "out", "o", "", "write the output to FILE (atomically; '-' for stdout) instead of stdout; the summary line still goes to stdout")
 	f.deviceFlag(fs)
 	fs.StringSliceVar(&f.isa, "isa", nil, "the compiler's figures beside each verdict from isa files (written by 'radvbench isa'), one per group, baseline first: BASE-isa.json,NEW-isa.json; each verdict then names the statistics that changed (VGPRs 96→120) or says \"code unchanged\" (default: the figures the runs captured, where their driver reports them)")
+	fs.BoolVar(&f.best, "best", false, "judge each kernel's best variant per size on each side against the other side's best, instead of variant by variant: a driver that makes the best configuration slower is a regression even when it changes which one is best (a tuning sweep's files)")
 	fs.BoolVar(&f.plan, "plan", false, "print how many runs a side catch a --detect slowdown, instead of verdicts")
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
 	if err := parseFlags(fs, args); err != nil {
@@ -245,7 +247,7 @@ func (f *compareFlags) options(fs *pflag.FlagSet) (compare.Options, error) {
 	if err != nil {
 		return compare.Options{}, err
 	}
-	return compare.Options{Policy: pol, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.allowDevice, Advise: compareAdvice}, nil
+	return compare.Options{Policy: pol, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.allowDevice, Advise: compareAdvice, Best: f.best}, nil
 }
 
 // resolvePolicy builds the policy: defaults, then the --policy file, then

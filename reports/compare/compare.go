@@ -93,6 +93,10 @@ type Options struct {
 	// Advise words the advice some warnings, reasons and notes end with
 	// (see Advice); nil leaves it out.
 	Advise Adviser
+	// Best judges each kernel's best variant per size on each side
+	// against the other side's (see bestOf) instead of variant by
+	// variant.
+	Best bool
 	// ISA, when set, gives the compiler's figures of each group (one isa
 	// file per group, baseline first) for Comparison.Code, in place of
 	// what the runs captured (runs on a driver that captures nothing,
@@ -371,6 +375,11 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	}
 	rep.Notes = append(notes(ordered, opt), dupNotes...)
 
+	if opt.Best {
+		for _, g := range ordered {
+			bestOf(g)
+		}
+	}
 	allowUsed := make([]bool, len(opt.Policy.Allow))
 	j := newJudge(&opt.Policy, opt.Noise, opt.Advise)
 	j.design = opt.Design
@@ -406,6 +415,9 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 		c := &rep.Comparisons[i]
 		p := pairs[i]
 		c.Code = codeOf(&opt.Policy, c.Key, sides[0], sides[p.gi], p.base, p.new)
+		if p.base != nil && p.new != nil && p.base.best != "" {
+			c.Warnings = append(c.Warnings, bestWarning(p.base.best, p.new.best))
+		}
 		if c.Allowed {
 			for a := range opt.Policy.Allow {
 				if opt.Policy.Allow[a].Match.Match(c.Key) {

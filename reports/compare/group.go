@@ -29,6 +29,9 @@ type entry struct {
 	// clocks holds each run's per-sample shader clocks (MHz), aligned
 	// with runs; a run without them has nil (see inCycles).
 	clocks [][]float64
+	// best is the variant this entry stands for in a comparison of best
+	// against best (bestOf); "" otherwise.
+	best string
 }
 
 // addRuns appends the runs of result r: every round of it is one run.
