@@ -106,7 +106,7 @@ func fakeKernel(name string, inst *fakeInst, setupErr error) *kernel.Kernel {
 }
 
 // options runs ks with a fake clock their instances advance: a warm-up of
-// 1 ms is one sample.
+// 1 ms, bounded at 1 ms (no search for a steady state), is one sample.
 func options(ks ...*kernel.Kernel) runner.Options {
 	clock := &fakeClock{}
 	for _, k := range ks {
@@ -122,7 +122,7 @@ func options(ks ...*kernel.Kernel) runner.Options {
 	return runner.Options{
 		Clock:    clock,
 		Suites:   []*kernel.Suite{{Name: "fake", Kernels: ks}},
-		TargetCI: 0.01, MaxTime: time.Minute, Warmup: time.Millisecond,
+		TargetCI: 0.01, MaxTime: time.Minute, Warmup: time.Millisecond, WarmupMax: time.Millisecond,
 		MinSamples: 5, MaxSamples: 20,
 		Peaks: map[string]float64{"fp32": 100},
 	}
@@ -295,33 +295,48 @@ func TestRunOnSample(t *testing.T) {
 	}
 }
 
-// TestRunCancelled cancels between samples: the benchmark keeps what it
-// measured (flagged), the next one does not run, Run returns the error.
+// TestRunCancelled cancels a benchmark in its warm-up and in its
+// sampling: the benchmark cut short is not a result (a resumed run runs
+// it again), the next one does not run, Run returns the error; a
+// benchmark that finished before the cancellation stays a result.
 func TestRunCancelled(t *testing.T) {
 	d := openDevice(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	first := &fakeInst{ns: []float64{100}, cancelAt: 4, cancel: cancel}
-	second := &fakeInst{ns: []float64{100}}
-	rs, _, err := runner.Run(ctx, d, options(fakeKernel("a", first, nil), fakeKernel("b", second, nil)))
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("error %v, want context.Canceled", err)
+	tests := []struct {
+		name     string
+		cancelAt int // the first kernel's Sample call that cancels
+		finished bool
+	}{
+		{name: "in the warm-up", cancelAt: 1},
+		{name: "while sampling", cancelAt: 4},
+		{name: "after the last sample", cancelAt: 7, finished: true},
 	}
-	if len(rs) != 1 || second.calls != 0 {
-		t.Fatalf("%d results, second kernel sampled %d times; want 1 and 0", len(rs), second.calls)
-	}
-	r := rs[0]
-	if r.Status != results.StatusOK || len(r.SamplesNS) != 3 || !r.Noisy || !strings.Contains(r.Reason, "interrupted after 3 of at least 5 samples") {
-		t.Errorf("status %s, %d samples, noisy %v %q; want ok, 3, noisy interrupted", r.Status, len(r.SamplesNS), r.Noisy, r.Reason)
-	}
-
-	// Cancelled in the warm-up: no figure.
-	ctx, cancel = context.WithCancel(context.Background())
-	defer cancel()
-	warm := &fakeInst{ns: []float64{100}, cancelAt: 1, cancel: cancel}
-	rs, _, err = runner.Run(ctx, d, options(fakeKernel("a", warm, nil)))
-	if !errors.Is(err, context.Canceled) || len(rs) != 1 || rs[0].Status != results.StatusFailed || rs[0].Reason != "interrupted before any sample" {
-		t.Fatalf("error %v, results %+v; want one failed 'interrupted before any sample'", err, rs)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			first := &fakeInst{ns: []float64{100}, cancelAt: tt.cancelAt, cancel: cancel}
+			second := &fakeInst{ns: []float64{100}}
+			var journaled []string
+			o := options(fakeKernel("a", first, nil), fakeKernel("b", second, nil))
+			o.OnResult = func(r *results.Result) { journaled = append(journaled, r.ID()) }
+			rs, _, err := runner.Run(ctx, d, o)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("error %v, want context.Canceled", err)
+			}
+			if second.calls != 0 {
+				t.Errorf("second kernel sampled %d times after the cancellation", second.calls)
+			}
+			want := 0
+			if tt.finished {
+				want = 1
+			}
+			if len(rs) != want || len(journaled) != want {
+				t.Fatalf("%d results, %d given to OnResult (%v); want %d", len(rs), len(journaled), journaled, want)
+			}
+			if want == 1 && (rs[0].Status != results.StatusOK || len(rs[0].SamplesNS) != 6) {
+				t.Errorf("finished benchmark: status %s, %d samples (%s); want ok with 6", rs[0].Status, len(rs[0].SamplesNS), rs[0].Reason)
+			}
+		})
 	}
 }
 
