@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -22,10 +23,11 @@ func init() {
 }
 
 func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("gpu-check", "gpu-check [--device SPEC] [-o FILE] [--json]", stdout)
+	fs := newFlagSet("gpu-check", "gpu-check [--device SPEC] [--suite LIST] [-o FILE] [--json]", stdout)
 	device := fs.String("device", "", "device index or name substring (default: the one 'run' picks; see 'radvbench devices')")
 	out := fs.StringP("out", "o", "", "results file of the whole check (default results/<UTC time>-gpu-check.json)")
 	aaBudget := fs.Duration("aa-budget", time.Minute, "time budget of the A/A until decided")
+	suites := fs.String("suite", "all", "suites whose kernels the verify step checks (comma-separated, as run's --suite): the timing and A/A steps are fixed")
 	asJSON := fs.Bool("json", false, "print the summary as JSON instead of text")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
 	if err := parseFlags(fs, args); err != nil {
@@ -36,6 +38,9 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	if *aaBudget <= 0 {
 		return usagef("--aa-budget %v must be positive, e.g. 1m", *aaBudget)
+	}
+	if _, err := lookupSuites(strings.Split(*suites, ",")); err != nil {
+		return usagef("--suite %s: %v", *suites, err)
 	}
 	inst, pd, err := gpu.SelectPhysical(*device)
 	if err != nil {
@@ -57,7 +62,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	defer os.RemoveAll(dir)
 
-	steps := gpucheck.Steps(cpu, *aaBudget)
+	steps := gpucheck.Steps(cpu, *aaBudget, *suites)
 	fmt.Fprintf(stderr, "gpu-check on %s: %d steps\n", name, len(steps))
 	if cpu {
 		fmt.Fprintln(stderr, "note: a CPU implementation (lavapipe): quick sizes and fewer kernels; its figures describe the host CPU, not a GPU")

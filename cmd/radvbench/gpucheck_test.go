@@ -10,7 +10,8 @@ import (
 	"github.com/radvbench/radvbench/reports/results"
 )
 
-// TestGPUCheckLavapipe: the one-command check completes on lavapipe,
+// TestGPUCheckLavapipe: the one-command check completes on lavapipe
+// (verifying two suites: each suite's own tests verify it at quick sizes),
 // under the validation layer: it says it ran on a CPU implementation,
 // every suite verified and the figures were timed, its JSON summary
 // parses, and its one results file holds the three steps as
@@ -20,7 +21,7 @@ import (
 func TestGPUCheckLavapipe(t *testing.T) {
 	requireVulkan(t)
 	out := filepath.Join(t.TempDir(), "check.json")
-	code, stdout, stderr := runValidated(t, "gpu-check", "--json", "--aa-budget", "20s", "--progress", "never", "-o", out)
+	code, stdout, stderr := runValidated(t, "gpu-check", "--suite", "matmul,latency", "--json", "--aa-budget", "20s", "--progress", "never", "-o", out)
 	if code != 0 && code != 1 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -55,5 +56,26 @@ func TestGPUCheckLavapipe(t *testing.T) {
 		if configs[c] == 0 {
 			t.Errorf("the results file has no results of %s: %v", c, configs)
 		}
+	}
+}
+
+// TestGPUCheckUsage: bad flags are usage errors (exit 2) named in one
+// line, before any device is opened.
+func TestGPUCheckUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--suite", "nope"}, `--suite nope: unknown suite "nope"`},
+		{[]string{"--aa-budget", "0s"}, "--aa-budget 0s must be positive"},
+		{[]string{"extra"}, "gpu-check takes no arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, _, stderr := cli(t, append([]string{"gpu-check"}, tt.args...)...)
+			if code != 2 || !strings.Contains(stderr, tt.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+				t.Errorf("exit %d, stderr %q; want 2 and one line with %q", code, stderr, tt.want)
+			}
+		})
 	}
 }

@@ -56,9 +56,18 @@ const (
 // Steps are the runs of a check of a device: a GPU's at GPU sizes with
 // an A/A of aaBudget, a CPU implementation's (lavapipe) at quick sizes
 // and on fewer kernels, so that it finishes in minutes there too.
-func Steps(cpu bool, aaBudget time.Duration) []Step {
-	verify := Step{StepVerify, "every suite verified against its CPU reference at quick sizes",
-		[]string{"--suite", "all", "--quick", "--max-time", verifyTime, "--warmup", "1ms", "--warmup-max", "100ms", "--no-capture"}}
+//
+// suites narrows the verification to those suites ("all", or "" for
+// every suite; a comma-separated list as run's --suite).
+func Steps(cpu bool, aaBudget time.Duration, suites string) []Step {
+	what := "every suite verified against its CPU reference at quick sizes"
+	if suites == "" || suites == "all" {
+		suites = "all"
+	} else {
+		what = "suites " + suites + " verified against their CPU references at quick sizes"
+	}
+	verify := Step{StepVerify, what,
+		[]string{"--suite", suites, "--quick", "--max-time", verifyTime, "--warmup", "1ms", "--warmup-max", "100ms", "--no-capture"}}
 	if cpu {
 		return []Step{verify,
 			{StepTime, "the peaks, GEMM and memory timed (quick sizes: a CPU implementation)",
