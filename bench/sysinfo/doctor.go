@@ -73,8 +73,9 @@ func Failed(fs []Finding) bool {
 // only ROCm/KFD needs (HSA, SVM, HMM, P2P, noretry=0) are "warn" with the
 // reason: a Vulkan benchmark machine may lack them on purpose.
 
-// Diagnose checks the system against the kernel-config guide
-// (shared/reference/kernel-config-guide.txt) and benchmarking hygiene.
+// Diagnose checks the system against the kernel-config guide (its kconfig
+// fragment and boot parameters, as docs/sysinfo.md lists them, with their
+// public sources in docs/facts.md) and benchmarking hygiene.
 func Diagnose(s *System) []Finding {
 	var out []Finding
 	add := func(check, status, reason, fix string, advice ...Advice) {

@@ -31,8 +31,11 @@ func tree(t *testing.T, files map[string]string) string {
 
 const dev = "sys/class/drm/card1/device/"
 
-// card is an RX 7900 XTX's files (RADV-FACTS formats: pp_dpm_mclk lines
-// with a trailing space, hwmon in µW, m°C, Hz), an Intel card0 beside it.
+// card is an RX 7900 XTX's files (formats as the kernel's amdgpu
+// Documentation/gpu/amdgpu/thermal.rst and Documentation/hwmon/
+// sysfs-interface.rst give them, and as the card prints them:
+// pp_dpm_mclk lines with a trailing space, hwmon in µW, m°C, Hz), an
+// Intel card0 beside it.
 func card(extra map[string]string) map[string]string {
 	m := map[string]string{
 		"sys/class/drm/card0/device/vendor": "0x8086\n",
