@@ -17,6 +17,12 @@ import (
 // (RADV: "VGPRs", "Spilled SGPRs", "Subgroups per SIMD", ...).
 type Statistic = vkshim.Statistic
 
+// The integer statistic formats (a statistic's Raw holds their bits).
+const (
+	StatisticInt64  = vkshim.StatisticInt64
+	StatisticUint64 = vkshim.StatisticUint64
+)
+
 // Representation is one internal representation of an executable (RADV:
 // "NIR Shader(s)", "ACO IR", "Assembly").
 type Representation = vkshim.Representation
@@ -45,7 +51,10 @@ func (e *Executable) Representation(name string) (Representation, bool) {
 // PipelineExecutables is one created pipeline and its executables.
 type PipelineExecutables struct {
 	// Name is the pipeline's name (ComputeSpec.Name, GraphicsSpec.Name).
-	Name        string
+	Name string
+	// Key identifies what the compiler was given (ComputeSpec.Key,
+	// GraphicsSpec.Key): equal keys, equal code.
+	Key         string
 	Executables []Executable
 }
 
@@ -92,11 +101,12 @@ func (d *Device) pipelineCreateFlags() vk.PipelineCreateFlags {
 	return vk.PipelineCreateFlags(vkshim.PipelineCreateCaptureStatistics | vkshim.PipelineCreateCaptureInternalRepresentations)
 }
 
-// createPipeline is the one place pipelines are created: create makes the
+// createPipeline is the one place pipelines are created (key is the
+// spec's Key, recorded with the capture): create makes the
 // pipeline with flags (vkCreateComputePipelines or
 // vkCreateGraphicsPipelines, run with the collector off, see withoutGC);
 // on a capturing device the pipeline's executables then go to the hook.
-func (d *Device) createPipeline(kind, name string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) (vk.Pipeline, error) {
+func (d *Device) createPipeline(kind, name, key string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) (vk.Pipeline, error) {
 	var h vk.Pipeline
 	r := withoutGC(func() vk.Result {
 		var r vk.Result
@@ -114,7 +124,7 @@ func (d *Device) createPipeline(kind, name string, create func(flags vk.Pipeline
 		vk.DestroyPipeline(d.h, h, nil)
 		return vk.NullPipeline, fmt.Errorf("capture what %s pipeline %s compiled into: %w", kind, name, err)
 	}
-	d.capture(PipelineExecutables{Name: name, Executables: exes})
+	d.capture(PipelineExecutables{Name: name, Key: key, Executables: exes})
 	return h, nil
 }
 

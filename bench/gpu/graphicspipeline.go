@@ -172,7 +172,7 @@ func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, erro
 			Topology: vk.PrimitiveTopologyTriangleList,
 		}
 	}
-	if p.pipeline, err = d.createPipeline("graphics", spec.Name, func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
+	if p.pipeline, err = d.createPipeline("graphics", spec.Name, spec.Key(), func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
 		pipes := make([]vk.Pipeline, 1)
 		ci.Flags = flags
 		r := vk.CreateGraphicsPipelines(d.h, vk.NullPipelineCache, 1, []vk.GraphicsPipelineCreateInfo{ci}, nil, pipes)

@@ -135,7 +135,7 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		defer vkshim.Free(rs)
 		stage.PNext = rs
 	}
-	if p.pipeline, err = d.createPipeline("compute", spec.Name, func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
+	if p.pipeline, err = d.createPipeline("compute", spec.Name, spec.Key(), func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
 		pipes := make([]vk.Pipeline, 1)
 		r := vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
 			SType:  vk.StructureTypeComputePipelineCreateInfo,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/amdchip"
@@ -173,6 +174,7 @@ func (c *Compiler) Compile(ctx context.Context, o Options, onResult func(*result
 		if res.Status == "" {
 			res.Status = results.StatusOK
 			ps, err := pipelineStats(&res, pipes, o.AsmDir)
+			markUntimed(ps, inst)
 			if err != nil && werr == nil {
 				werr = err
 			}
@@ -217,10 +219,10 @@ func pipelineStats(r *results.Result, pipes []gpu.PipelineExecutables, asmDir st
 	used := map[string]int{}
 	var werr error
 	for _, p := range pipes {
-		ps := results.PipelineStats{Name: p.Name}
+		ps := results.PipelineStats{Name: p.Name, Key: p.Key}
 		for _, e := range p.Executables {
-			es := results.ExecutableStats{Name: e.Name, Description: e.Description, Stages: e.Stages, SubgroupSize: e.SubgroupSize,
-				Stats: Statistics(e.Statistics)}
+			es := results.ExecutableStats{Name: e.Name, Description: e.Description, Stages: e.Stages, SubgroupSize: e.SubgroupSize}
+			es.Stats, es.Hashes = Statistics(e.Statistics)
 			if a, ok := e.Representation("Assembly"); ok && a.IsText {
 				es.Derived = Count(a.Text)
 				if asmDir != "" {
@@ -246,18 +248,39 @@ func pipelineStats(r *results.Result, pipes []gpu.PipelineExecutables, asmDir st
 }
 
 // Statistics keeps every statistic the driver reports under its own name,
-// except identifiers: RADV's "Driver pipeline hash" and ACO's "Hash" (a
-// hash is no count to compare, and a 64-bit one does not fit a float64),
-// and any 64-bit integer a float64 cannot hold exactly.
-func Statistics(stats []gpu.Statistic) map[string]float64 {
-	out := make(map[string]float64, len(stats))
+// the counts in stats and the identifiers in hashes: an integer statistic
+// whose name holds "hash" (RADV's "Driver pipeline hash", ACO's "Hash", a
+// CRC of the code), kept exactly (a 64-bit hash does not fit a float64).
+// Any other 64-bit integer a float64 cannot hold exactly is left out.
+func Statistics(stats []gpu.Statistic) (counts map[string]float64, hashes map[string]uint64) {
+	counts = make(map[string]float64, len(stats))
 	for _, s := range stats {
-		if strings.Contains(strings.ToLower(s.Name), "hash") || !s.Exact {
-			continue
+		integer := s.Format == gpu.StatisticInt64 || s.Format == gpu.StatisticUint64
+		switch {
+		case strings.Contains(strings.ToLower(s.Name), "hash") && integer:
+			if hashes == nil {
+				hashes = map[string]uint64{}
+			}
+			hashes[s.Name] = s.Raw
+		case strings.Contains(strings.ToLower(s.Name), "hash"), !s.Exact:
+		default:
+			counts[s.Name] = s.Value
 		}
-		out[s.Name] = s.Value
 	}
-	return out
+	return counts, hashes
+}
+
+// markUntimed marks the pipelines inst builds but does not time
+// (kernel.Timed); an instance without the interface times them all.
+func markUntimed(ps []results.PipelineStats, inst kernel.Instance) {
+	t, ok := inst.(kernel.Timed)
+	if !ok {
+		return
+	}
+	timed := t.TimedPipelines()
+	for i := range ps {
+		ps[i].Untimed = !slices.Contains(timed, ps[i].Name)
+	}
 }
 
 // RunTarget is the child side of 'radvbench isa' for one target: in a

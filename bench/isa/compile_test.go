@@ -86,6 +86,14 @@ func checkResults(t *testing.T, target string, byID map[string]results.Result) {
 			if _, ok := e.Stats["Driver pipeline hash"]; ok {
 				t.Errorf("%s@%s: the pipeline hash is kept as a statistic", id, target)
 			}
+			// ACO's Hash (a CRC of the code) is kept exactly, apart from
+			// the counts; RADV's pipeline hash is a 64-bit identifier.
+			if e.Hashes["Hash"] == 0 || e.Hashes["Driver pipeline hash"] == 0 {
+				t.Errorf("%s@%s: hashes %v, want ACO's Hash and the driver pipeline hash", id, target, e.Hashes)
+			}
+			if len(r.Pipelines[0].Key) != 16 || r.Pipelines[0].Untimed {
+				t.Errorf("%s@%s: pipeline key %q, untimed %v: want 16 hex digits, timed", id, target, r.Pipelines[0].Key, r.Pipelines[0].Untimed)
+			}
 			if e.Stats["VGPRs"] == 0 || e.Stats["Subgroups per SIMD"] == 0 || e.Derived["instructions"] == 0 {
 				t.Errorf("%s@%s: VGPRs %v, subgroups per SIMD %v, %v instructions", id, target, e.Stats["VGPRs"], e.Stats["Subgroups per SIMD"], e.Derived["instructions"])
 			}
@@ -331,11 +339,25 @@ func TestCompileAllSuites(t *testing.T) {
 					t.Errorf("%s %s@%s failed: %s", p.Mechanism, r.ID(), target, r.Reason)
 				}
 				pipelines += len(r.Pipelines)
+				checkTimed(t, target, r)
 			}
 		}
 		t.Logf("%s (%s): %d benchmarks, %d pipelines", target, p.Mechanism, n, pipelines)
 		if n < 150 || pipelines < 100 {
 			t.Errorf("%s: %d benchmarks, %d pipelines", target, n, pipelines)
+		}
+	}
+}
+
+// checkTimed checks the timed flag of a mesh benchmark's pipelines: the
+// classic pipeline is built by every mesh benchmark and timed only by
+// the "vertex" variant; every other benchmark times all it builds.
+func checkTimed(t *testing.T, target string, r results.Result) {
+	t.Helper()
+	for _, p := range r.Pipelines {
+		want := r.Suite == "mesh" && p.Name == "classic" && !strings.HasPrefix(r.Variant.Name, "vertex")
+		if p.Untimed != want {
+			t.Errorf("%s@%s: pipeline %s untimed %v, want %v", r.ID(), target, p.Name, p.Untimed, want)
 		}
 	}
 }

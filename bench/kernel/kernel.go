@@ -97,6 +97,15 @@ type Timer interface {
 	Clock() string
 }
 
+// Timed is implemented by instances that build pipelines they do not time
+// (the mesh suite builds the classic vertex pipeline beside every mesh
+// pipeline): TimedPipelines names the pipelines (gpu.ComputeSpec.Name,
+// GraphicsSpec.Name) whose work is timed; the compiler's figures of the
+// others are marked untimed. Without it every pipeline counts as timed.
+type Timed interface {
+	TimedPipelines() []string
+}
+
 // Extras is implemented by instances that report more figures than the
 // metric (acceleration-structure sizes, ns per ray, ...); they are stored
 // in the result's "extra" object after sampling. medianNS is the median

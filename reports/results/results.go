@@ -272,7 +272,17 @@ type Result struct {
 // driver compiled it into (VK_KHR_pipeline_executable_properties).
 type PipelineStats struct {
 	// Name is the pipeline's name (its shader: "matmul_tiled.comp").
-	Name        string            `json:"name"`
+	Name string `json:"name"`
+	// Key identifies what the compiler was given (16 hex digits: the
+	// SHA-256 of the shaders, specialization constants, layout and the
+	// state that reaches the compiler, bench/gpu's ComputeSpec.Key and
+	// GraphicsSpec.Key): one key, one compiled pipeline, however many
+	// benchmarks build it. "" in files written before radvbench kept it.
+	Key string `json:"key,omitempty"`
+	// Untimed is set for a pipeline the benchmark builds but does not
+	// time (the classic vertex pipeline a mesh benchmark builds beside
+	// its mesh pipeline): its code is no cause of the benchmark's time.
+	Untimed     bool              `json:"untimed,omitempty"`
 	Executables []ExecutableStats `json:"executables"`
 }
 
@@ -287,6 +297,10 @@ type ExecutableStats struct {
 	// Stats are the driver's statistics under the driver's names (RADV:
 	// "VGPRs", "Spilled VGPRs", "Subgroups per SIMD", "Code size", ...).
 	Stats map[string]float64 `json:"stats"`
+	// Hashes are the driver's identifiers, exactly (RADV: "Driver
+	// pipeline hash", a hash of the pipeline's inputs; ACO's "Hash", a
+	// CRC of the code): not counts, so not in Stats.
+	Hashes map[string]uint64 `json:"hashes,omitempty"`
 	// Derived are counts radvbench took from the assembly text
 	// (instructions, matrix, waits, lds, ...: see bench/isa).
 	Derived map[string]float64 `json:"derived,omitempty"`

@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -59,6 +60,10 @@ type Statistic struct {
 	Format            StatisticFormat
 	Value             float64
 	Exact             bool
+	// Raw is the value's 64 bits as an unsigned integer for the Int64 and
+	// Uint64 formats (an identifier such as a hash is kept exactly here),
+	// 0 for the others.
+	Raw uint64
 }
 
 // Representation is one VkPipelineExecutableInternalRepresentationKHR:
@@ -141,7 +146,11 @@ func (f *DeviceFuncs) ExecutableStatistics(pipeline vulkan.Pipeline, index int) 
 		out := make([]Statistic, got)
 		for i, s := range unsafe.Slice(arr, got) {
 			out[i] = Statistic{Name: C.GoString(&s.name[0]), Description: C.GoString(&s.description[0]), Format: StatisticFormat(s.format)}
-			out[i].Value, out[i].Exact = statisticValue(out[i].Format, *(*[8]byte)(unsafe.Pointer(&s.value)))
+			raw := *(*[8]byte)(unsafe.Pointer(&s.value))
+			out[i].Value, out[i].Exact = statisticValue(out[i].Format, raw)
+			if out[i].Format == StatisticInt64 || out[i].Format == StatisticUint64 {
+				out[i].Raw = binary.LittleEndian.Uint64(raw[:])
+			}
 		}
 		C.free(unsafe.Pointer(arr))
 		return out, nil

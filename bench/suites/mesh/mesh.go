@@ -498,6 +498,11 @@ func (i *instance) Record(cb *gpu.CommandBuffer) {
 	}
 }
 
+// TimedPipelines is the pipeline Record draws with: the variant's own
+// (the classic pipeline is built for every variant, timed only in the
+// classic one).
+func (i *instance) TimedPipelines() []string { return []string{i.pipe.Name} }
+
 // Work is the scene's primitives per pass (culled ones included).
 func (i *instance) Work() float64 { return float64(i.sc.primitives()) }
 
