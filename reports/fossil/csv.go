@@ -36,13 +36,16 @@ const (
 
 // statisticOrder is the order RADV reports an executable's statistics in
 // (Mesa 25.0 and 26.1: radv_pipeline.c's list, then ACO's statistic
-// table), the hashes left out as the isa file leaves them out.
+// table), the two hashes included (an isa file keeps them apart from the
+// counts, in ExecutableStats.Hashes).
 var statisticOrder = []string{
 	// RADV
+	"Driver pipeline hash",
 	"SGPRs", "VGPRs", "Spilled SGPRs", "Spilled VGPRs",
 	"Code size", "LDS size", "Scratch size", "Subgroups per SIMD",
 	"Combined inputs", "Combined outputs",
 	// ACO
+	"Hash",
 	"Instructions", "Copies", "Branches", "Latency", "Inverse Throughput",
 	"VMEM Clause", "SMEM Clause", "Pre-Sched SGPRs", "Pre-Sched VGPRs",
 	"VALU", "SALU", "VMEM", "SMEM", "VOPD",
@@ -63,10 +66,21 @@ var graphicsStages = map[string]bool{
 	"geometry": true, "fragment": true, "task": true, "mesh": true,
 }
 
-// stat is one statistic of a row.
+// stat is one statistic of a row: a count (value) or an identifier
+// (hash, exact).
 type stat struct {
-	name  string
-	value float64
+	name   string
+	value  float64
+	hash   uint64
+	isHash bool
+}
+
+// text is the statistic's cell.
+func (s stat) text() string {
+	if s.isHash {
+		return strconv.FormatUint(s.hash, 10)
+	}
+	return formatValue(s.value)
 }
 
 // row is one executable as the CSV has it.
@@ -75,10 +89,23 @@ type row struct {
 	pipeline            string
 	subgroup            uint32
 	stats               []stat // in the driver's order
+	// benchmarks are the IDs of the benchmarks whose results hold this
+	// executable (one per row of the isa file that maps to it).
+	benchmarks []string
 }
 
 // key is what the report script matches an old and a new row by.
 func (r *row) key() string { return r.db + "\x00" + r.hash + "\x00" + r.exec }
+
+// fingerprint is the row's statistics, for telling apart two executables
+// of one key that the compiler made differently.
+func (r *row) fingerprint() string {
+	var b bytes.Buffer
+	for _, s := range r.stats {
+		b.WriteString(s.name + "=" + s.text() + "\x00")
+	}
+	return b.String()
+}
 
 // Targets returns the targets of f that have results, in the order of
 // f.Configs, then any target a result names without a config, in the
@@ -129,11 +156,22 @@ func PipelineHash(id, pipeline string, occurrence int) string {
 
 // rows returns target's executables of f in the CSV's order: graphics
 // pipelines, then the others, each in the file's order.
+//
+// A pipeline with a key (results.PipelineStats.Key: what the compiler was
+// given) is one shader per executable however many benchmarks build it,
+// as fossil-db counts a pipeline once: Database is the benchmark's suite
+// (fossil-db's application), Pipeline hash the key, and the row lists
+// every benchmark that maps to it. Should two executables of one key
+// differ (they never have), the later one is a row of its own, its hash
+// the key's FNV-1a with its rank. A pipeline without a key (a file
+// written before radvbench kept them) is a row per benchmark: Database
+// the benchmark ID, Pipeline hash PipelineHash.
 func rows(f *results.File, target string) ([]row, error) {
 	if f.Kind() != results.KindISA && len(Targets(f)) == 0 {
 		return nil, &NoStatisticsError{Capture: f.Capture}
 	}
-	var graphics, other []row
+	var all []row
+	index := map[string][]int{} // row key -> rows of that key, by fingerprint rank
 	for i := range f.Results {
 		r := &f.Results[i]
 		if r.Config != target {
@@ -142,7 +180,10 @@ func rows(f *results.File, target string) ([]row, error) {
 		id := r.ID()
 		seen := map[string]int{}
 		for _, p := range r.Pipelines {
-			hash := PipelineHash(id, p.Name, seen[p.Name])
+			db, hash := id, PipelineHash(id, p.Name, seen[p.Name])
+			if p.Key != "" {
+				db, hash = r.Suite, p.Key
+			}
 			seen[p.Name]++
 			typ := TypeCompute
 			for _, e := range p.Executables {
@@ -153,20 +194,48 @@ func rows(f *results.File, target string) ([]row, error) {
 				}
 			}
 			for _, e := range p.Executables {
-				rw := row{db: id, typ: typ, hash: hash, exec: e.Name, pipeline: p.Name, subgroup: e.SubgroupSize}
+				rw := row{db: db, typ: typ, hash: hash, exec: e.Name, pipeline: p.Name, subgroup: e.SubgroupSize, benchmarks: []string{id}}
 				for name, v := range e.Stats {
-					rw.stats = append(rw.stats, stat{name, v})
+					rw.stats = append(rw.stats, stat{name: name, value: v})
+				}
+				for name, h := range e.Hashes {
+					rw.stats = append(rw.stats, stat{name: name, hash: h, isHash: true})
 				}
 				slices.SortFunc(rw.stats, func(a, b stat) int { return compareStatistics(a.name, b.name) })
-				if typ == TypeGraphics {
-					graphics = append(graphics, rw)
-				} else {
-					other = append(other, rw)
-				}
+				all = mergeRow(all, index, rw)
 			}
 		}
 	}
+	var graphics, other []row
+	for _, rw := range all {
+		if rw.typ == TypeGraphics {
+			graphics = append(graphics, rw)
+		} else {
+			other = append(other, rw)
+		}
+	}
 	return append(graphics, other...), nil
+}
+
+// mergeRow adds rw to all, or its benchmark to the row of the same key
+// and statistics already there.
+func mergeRow(all []row, index map[string][]int, rw row) []row {
+	k := rw.key()
+	same := index[k]
+	fp := rw.fingerprint()
+	for _, j := range same {
+		if all[j].fingerprint() == fp {
+			all[j].benchmarks = append(all[j].benchmarks, rw.benchmarks...)
+			return all
+		}
+	}
+	if len(same) > 0 {
+		h := fnv.New64a()
+		h.Write([]byte(rw.hash + "\x00" + strconv.Itoa(len(same))))
+		rw.hash = fmt.Sprintf("%016x", h.Sum64())
+	}
+	index[k] = append(same, len(all))
+	return append(all, rw)
 }
 
 // compareStatistics orders statistic names as the driver reports them,
@@ -227,7 +296,7 @@ func WriteCSV(w io.Writer, f *results.File, target string) error {
 		cells[3], cells[4], cells[5] = "0", "0", "0"
 		cells[6], cells[7] = r.exec, strconv.FormatUint(uint64(r.subgroup), 10)
 		for _, s := range r.stats {
-			cells[column[s.name]] = formatValue(s.value)
+			cells[column[s.name]] = s.text()
 		}
 		if err := cw.Write(cells); err != nil {
 			return fmt.Errorf("write the CSV of %s: %w", target, err)

@@ -82,6 +82,10 @@ func values(r *row, side string) ([]int64, error) {
 				if n != s.name {
 					continue
 				}
+				if s.isHash {
+					out[i] = int64(s.hash & (1<<63 - 1)) // ACO's Hash: 32 bits, compared for equality
+					continue
+				}
 				if s.value != math.Trunc(s.value) || s.value < 0 || s.value >= 1<<53 {
 					return nil, fmt.Errorf("%s file: %s, executable %s: %s = %v is not a count (the report reads integers)", side, r.db, r.exec, s.name, s.value)
 				}
@@ -261,6 +265,7 @@ func compareTarget(old, new *results.File, target string) (block, error) {
 		}
 		fmt.Fprintf(&notes, "Left out, only in the %s file (%d): %s\n", side, len(names), list)
 	}
+	notes.WriteString(sharedNote(or, nr))
 	note("old", onlyOld)
 	note("new", onlyNew)
 	var b bytes.Buffer
@@ -272,7 +277,58 @@ func compareTarget(old, new *results.File, target string) (block, error) {
 }
 
 // label names a row for a note: benchmark, pipeline, executable.
-func (r *row) label() string { return r.db + ": " + r.pipeline + " (" + r.exec + ")" }
+func (r *row) label() string {
+	more := ""
+	if n := len(r.benchmarks) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more benchmarks)", n)
+	}
+	return r.benchmarks[0] + more + ": " + r.pipeline + " (" + r.exec + ")"
+}
+
+// sharedNote says what a shader is: one per distinct pipeline executable,
+// however many benchmarks build it (the old and new files' counts, and
+// how many benchmark rows map to each), or, for a file without pipeline
+// keys, one per benchmark row.
+func sharedNote(old, new []row) string {
+	var b strings.Builder
+	count := func(rs []row) (entries, benchmarks int, keyed bool, perEntry map[int]int) {
+		perEntry = map[int]int{}
+		keyed = true
+		for i := range rs {
+			benchmarks += len(rs[i].benchmarks)
+			perEntry[len(rs[i].benchmarks)]++
+			keyed = keyed && rs[i].db != rs[i].benchmarks[0]
+		}
+		return len(rs), benchmarks, keyed, perEntry
+	}
+	oe, ob, ok, oper := count(old)
+	ne, nb, nk, _ := count(new)
+	if len(old) > 0 && len(new) > 0 && ok && nk {
+		var hist []string
+		for n := ob; n >= 1; n-- {
+			if c := oper[n]; c > 0 {
+				hist = append(hist, fmt.Sprintf("%d of %d", c, n))
+			}
+		}
+		fmt.Fprintf(&b, "Shaders: one per distinct pipeline executable, as fossil-db counts them: %d from %d benchmark rows in the old file, %d from %d in the new (old file, executables of N rows: %s)\n",
+			oe, ob, ne, nb, strings.Join(hist, ", "))
+	}
+	var legacy []string
+	if len(old) > 0 && !ok {
+		legacy = append(legacy, "old")
+	}
+	if len(new) > 0 && !nk {
+		legacy = append(legacy, "new")
+	}
+	if len(legacy) > 0 {
+		which := "the " + legacy[0] + " file records"
+		if len(legacy) == 2 {
+			which = "neither file records"
+		}
+		fmt.Fprintf(&b, "Shaders: %s pipeline keys (written before radvbench kept them): a pipeline counts once per benchmark that builds it; compile again with this radvbench to count it once\n", which)
+	}
+	return b.String()
+}
 
 // targetTitle is the heading of target's block: the chip and, when a file
 // knows it, its gfx target ("navi31 (gfx1100)").

@@ -135,9 +135,24 @@ func TestAgainstReportScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Files built in the test: pipelines with keys, one of them at three
+	// sizes (one shader), and a change of ACO's Hash alone (affected).
+	type built struct{ old, new *results.File }
+	keyedPairs := map[string]built{
+		"keyed":     {keyed(t, "testdata/small-old.json", 0), keyed(t, "testdata/small-new.json", 0)},
+		"hash only": {keyed(t, "testdata/small-old.json", 0), keyed(t, "testdata/small-new.json", 7)},
+		"quick matmul, hash only": func() built {
+			f, g := load(t, "testdata/matmul-navi31-quick.json"), load(t, "testdata/matmul-navi31-quick.json")
+			g.Results[0].Pipelines[0].Executables[0].Hashes["Hash"]++
+			return built{f, g}
+		}(),
+	}
 	for _, tc := range []struct {
 		name, old, new, target string
 	}{
+		{"keyed", "", "", "navi31"},
+		{"hash only", "", "", "navi31"},
+		{"quick matmul, hash only", "", "", "navi31"},
 		{"mesa 25.0 to 26.1 navi31", mesa25, mesa26, "navi31"},
 		{"mesa 25.0 to 26.1 gfx1201", mesa25, mesa26, "gfx1201"},
 		{"mesa 26.1 to 25.0 gfx1201", mesa26, mesa25, "gfx1201"},
@@ -146,7 +161,12 @@ func TestAgainstReportScript(t *testing.T) {
 		{"unchanged", "testdata/small-old.json", "testdata/small-old.json", "navi31"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			old, new := load(t, tc.old), load(t, tc.new)
+			var old, new *results.File
+			if b, ok := keyedPairs[tc.name]; ok {
+				old, new = b.old, b.new
+			} else {
+				old, new = load(t, tc.old), load(t, tc.new)
+			}
 			dir := t.TempDir()
 			csvs := []string{filepath.Join(dir, "old.csv"), filepath.Join(dir, "new.csv")}
 			for i, f := range []*results.File{old, new} {
