@@ -1,7 +1,9 @@
 package compare
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -36,8 +38,18 @@ type Code struct {
 	Unchanged bool `json:"unchanged"`
 	// SPIRVChanged is set when the shader's SPIR-V hash differs.
 	SPIRVChanged bool `json:"spirv_changed,omitempty"`
-	// Changes are the statistics that differ, each with its isa verdict.
+	// Changes are the statistics that differ, each with its isa verdict,
+	// in the order Text lists them (codeOrder: timed pipelines first,
+	// the largest effect first).
 	Changes []ISAChange `json:"changes,omitempty"`
+	// Device is where the figures come from: the isa target and RADV's
+	// Mesa ("navi31, RADV Mesa 25.0.7"; "… → Mesa 26.1.6" when the two
+	// sides' differ) or the device that captured them.
+	Device string `json:"device,omitempty"`
+	// OtherDevice is set when the figures are not of the device the runs
+	// timed (isa files of another chip than the runs' GPU, lavapipe's
+	// runs beside RADV's figures).
+	OtherDevice bool `json:"other_device,omitempty"`
 }
 
 // HasCode reports whether any comparison carries the compiler's figures
@@ -54,55 +66,170 @@ func (r *Report) HasCode() bool {
 // codeShown is how many changed statistics Text lists before "+N more".
 const codeShown = 3
 
-// Text is the line printed beside a verdict: "code unchanged", or the
-// changed statistics, worst first ("VGPRs 96→120, Subgroups per SIMD
-// 16→8"), or that only the SPIR-V changed.
+// Text is the line printed beside a verdict, with where the figures come
+// from in brackets: "code unchanged", or the changed statistics grouped
+// by executable, the timed pipeline's first, each group named by its
+// stage ("mesh: VGPRs 40→56, Latency 9959→13488"), the largest effect
+// first (codeOrder), or that only the SPIR-V changed. A pipeline the
+// benchmark does not time is named "untimed PIPELINE" and comes last.
 func (c *Code) Text() string {
 	if c == nil {
 		return ""
 	}
+	var body string
 	switch {
 	case c.Unchanged:
-		return "code unchanged"
+		body = "code unchanged"
 	case len(c.Changes) == 0 && c.SPIRVChanged:
-		return "SPIR-V changed, same statistics"
+		body = "SPIR-V changed, same statistics"
 	case len(c.Changes) == 0:
 		return ""
+	default:
+		body = c.items()
 	}
-	exes := map[string]bool{}
-	for _, ch := range c.Changes {
-		exes[ch.Pipeline+"\x00"+ch.Executable] = true
+	if o := c.origin(); o != "" {
+		body += " [" + o + "]"
 	}
-	var parts []string
-	for _, ch := range c.Changes[:min(len(c.Changes), codeShown)] {
-		name := ch.Stat
-		if name == "" {
-			name = ch.Note
-		}
-		if len(exes) > 1 && ch.Pipeline != "" {
-			name = ch.Pipeline + " " + name
-		}
-		switch {
-		case ch.Stat == "":
-			parts = append(parts, name)
-		case ch.Base.NaN():
-			parts = append(parts, fmt.Sprintf("%s new %s", name, isaValue(ch.New)))
-		case ch.New.NaN():
-			parts = append(parts, fmt.Sprintf("%s gone (was %s)", name, isaValue(ch.Base)))
-		default:
-			parts = append(parts, fmt.Sprintf("%s %s→%s", name, isaValue(ch.Base), isaValue(ch.New)))
-		}
-	}
-	if n := len(c.Changes) - codeShown; n > 0 {
-		parts = append(parts, fmt.Sprintf("+%d more", n))
-	}
-	return strings.Join(parts, ", ")
+	return body
 }
 
-// codeRank orders changes worst first.
-func codeRank(v ISAVerdict) int {
-	return slices.Index([]ISAVerdict{ISAVerdictFailed, ISAVerdictRegression, ISAVerdictWarning, ISAVerdictImprovement,
-		ISAVerdictInfo, ISAVerdictMissing, ISAVerdictAdded}, v)
+// origin says where the figures come from, and when they are not the
+// timed device's.
+func (c *Code) origin() string {
+	o := c.Device
+	if c.Source == CodeISA {
+		o = "static " + o
+	}
+	if c.OtherDevice {
+		o += "; not the device that ran"
+	}
+	return strings.TrimSpace(o)
+}
+
+// items lists the changes, codeShown of them, grouped by executable.
+func (c *Code) items() string {
+	pipes := map[string]bool{}
+	for _, ch := range c.Changes {
+		if ch.Pipeline != "" && !ch.Untimed {
+			pipes[ch.Pipeline] = true
+		}
+	}
+	var groups []string
+	last := "\x00"
+	for _, ch := range c.Changes[:min(len(c.Changes), codeShown)] {
+		label := ""
+		switch {
+		case ch.Untimed:
+			label = "untimed " + ch.Pipeline
+			if ch.Executable != "" {
+				label += " " + ch.Executable
+			}
+		case len(pipes) > 1:
+			label = strings.TrimSpace(ch.Pipeline + " " + ch.Executable)
+		default:
+			label = ch.Executable
+		}
+		item := changeItem(ch)
+		if label == last {
+			groups[len(groups)-1] += ", " + item
+			continue
+		}
+		last = label
+		if label != "" {
+			item = label + ": " + item
+		}
+		groups = append(groups, item)
+	}
+	out := strings.Join(groups, "; ")
+	if n := len(c.Changes) - codeShown; n > 0 {
+		out += fmt.Sprintf(", +%d more", n)
+	}
+	return out
+}
+
+// changeItem is one change: "VGPRs 40→56", "wave64→wave32", "code hash
+// changed", "VOPD new 3", "Spilled VGPRs gone (was 4)".
+func changeItem(ch ISAChange) string {
+	switch {
+	case ch.Stat == "":
+		return ch.Note
+	case ch.Stat == WaveStat && !ch.Base.NaN() && !ch.New.NaN():
+		return fmt.Sprintf("wave%s→wave%s", isaValue(ch.Base), isaValue(ch.New))
+	case ch.Hash && ch.Stat == "Hash" && !ch.Base.NaN() && !ch.New.NaN():
+		return "code hash changed"
+	case ch.Hash && !ch.Base.NaN() && !ch.New.NaN():
+		return ch.Stat + " changed"
+	case ch.Base.NaN():
+		return fmt.Sprintf("%s new %s", ch.Stat, isaValue(ch.New))
+	case ch.New.NaN():
+		return fmt.Sprintf("%s gone (was %s)", ch.Stat, isaValue(ch.Base))
+	}
+	return fmt.Sprintf("%s %s→%s", ch.Stat, isaValue(ch.Base), isaValue(ch.New))
+}
+
+// effectRank orders statistics by how directly they change a kernel's
+// time: the wave size (it changes what every other figure means), then
+// what bounds occupancy (subgroups per SIMD, spills and scratch, the
+// registers and LDS that set it), then ACO's latency and throughput
+// estimates, then instruction counts and code size, then the rest; the
+// code hash (new code, nothing else said) last.
+func effectRank(ch *ISAChange) int {
+	stat := strings.TrimPrefix(ch.Stat, DerivedPrefix)
+	switch {
+	case ch.Stat == "":
+		return 0
+	case ch.Stat == WaveStat:
+		return 1
+	case stat == "Subgroups per SIMD":
+		return 2
+	case stat == "Spilled VGPRs", stat == "Spilled SGPRs", stat == "Scratch size", stat == "scratch_loads", stat == "scratch_stores":
+		return 3
+	case stat == "VGPRs", stat == "LDS size":
+		return 4
+	case stat == "SGPRs":
+		return 5
+	case stat == "Latency", stat == "Inverse Throughput":
+		return 6
+	case stat == "Instructions", stat == "instructions", stat == "Code size":
+		return 7
+	case ch.Hash:
+		return 9
+	}
+	return 8
+}
+
+// relative is the size of a change relative to its baseline (a
+// statistic new or gone counts as large).
+func relative(ch *ISAChange) float64 {
+	if ch.Base.NaN() || ch.New.NaN() || ch.Hash {
+		return math.Inf(1)
+	}
+	b, n := float64(ch.Base), float64(ch.New)
+	if b == 0 {
+		if n == 0 {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	return math.Abs(n/b - 1)
+}
+
+// codeOrder sorts changes for Text: timed pipelines before untimed ones,
+// then by effectRank, then the larger relative change first, then in the
+// comparison's order (executables as the driver lists them).
+func codeOrder(changes []ISAChange) {
+	slices.SortStableFunc(changes, func(a, b ISAChange) int {
+		if a.Untimed != b.Untimed {
+			if a.Untimed {
+				return 1
+			}
+			return -1
+		}
+		if ra, rb := effectRank(&a), effectRank(&b); ra != rb {
+			return ra - rb
+		}
+		return cmp.Compare(relative(&b), relative(&a))
+	})
 }
 
 // ISACountError: Options.ISA does not give one isa file per group.
@@ -118,7 +245,11 @@ func (e *ISACountError) Error() string {
 // that carries its pipelines.
 type codeSide struct {
 	source, target string
-	byID           map[string]*results.Result
+	// device names where the figures come from (Code.Device); other is
+	// set when that is not the device the group's runs timed.
+	device string
+	other  bool
+	byID   map[string]*results.Result
 	// spirv maps a shader module to its SPIR-V hash, from the group's
 	// run files (nil when they record none).
 	spirv map[string]string
@@ -149,6 +280,7 @@ func codeSides(groups []*groupData, isa []Input) ([]*codeSide, []string, error) 
 				return nil, nil, fmt.Errorf("%s is %s, not an isa file: give the isa files the runs' kernels were compiled into", isa[i].Name, results.KindName(f.Kind()))
 			}
 			target, note := isaTarget(f, g)
+			s.device, s.other = isaDevice(target, f), note != ""
 			if note != "" {
 				notes = append(notes, fmt.Sprintf("%s: the compiler's figures are %s's from %s (%s)", displayGroup(g.name), target, isa[i].Name, note))
 			}
@@ -161,6 +293,11 @@ func codeSides(groups []*groupData, isa []Input) ([]*codeSide, []string, error) 
 			}
 		} else {
 			s.source = CodeCaptured
+			if len(g.inputs) > 0 {
+				d := g.inputs[0].File.Device
+				s.device = strings.TrimSpace("captured on " + d.Name + ", " + mesaOf(d.DriverInfo))
+				s.device = strings.TrimSuffix(s.device, ",")
+			}
 			for _, k := range g.order {
 				if e := g.entries[k]; e != nil && len(e.result.Pipelines) > 0 {
 					s.byID[e.result.ID()] = e.result
@@ -171,7 +308,39 @@ func codeSides(groups []*groupData, isa []Input) ([]*codeSide, []string, error) 
 			out[i] = s
 		}
 	}
+	if len(isa) == 0 {
+		if n := noCodeNote(groups, out); n != "" {
+			notes = append(notes, n)
+		}
+	}
 	return out, notes, nil
+}
+
+// noCodeNote explains a missing code column: the groups whose runs
+// captured no compiler figures, why (their capture: a driver without
+// VK_KHR_pipeline_executable_properties, --no-capture), and what to give.
+func noCodeNote(groups []*groupData, sides []*codeSide) string {
+	var why []string
+	for i, g := range groups {
+		if sides[i] != nil {
+			continue
+		}
+		capture := ""
+		for _, in := range g.inputs {
+			if capture = in.File.Capture; capture != "" {
+				break
+			}
+		}
+		if capture == "" {
+			continue // written before runs captured: nothing to explain
+		}
+		why = append(why, fmt.Sprintf("%s (capture: %s)", displayGroup(g.name), capture))
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("no code column: no compiler figures from %s; give one isa file per group with --isa (radvbench isa, for the Mesa each group ran) to see what RADV compiled",
+		strings.Join(why, ", "))
 }
 
 // isaTarget picks the isa file's target for a group of runs: the one
@@ -214,14 +383,20 @@ func codeOf(p *Policy, key string, bs, gs *codeSide, be, ge *entry) *Code {
 	if br == nil || gr == nil || br.Status != results.StatusOK && gr.Status != results.StatusOK {
 		return nil // nothing compiled on either side (a skip on both: the reason is the verdict's)
 	}
-	c := &Code{Source: bs.source, Target: bs.target}
+	c := &Code{Source: bs.source, Target: bs.target, Device: bs.device, OtherDevice: bs.other || gs.other}
 	if bs.target != gs.target {
 		c.Target = bs.target + " vs " + gs.target
+	}
+	if gs.device != bs.device {
+		c.Device = bs.device + " → " + gs.device
+		if bs.target == gs.target && bs.target != "" && strings.HasPrefix(gs.device, bs.target+", RADV ") {
+			c.Device = bs.device + " → " + strings.TrimPrefix(gs.device, bs.target+", RADV ")
+		}
 	}
 	var rep ISAReport
 	unchanged := compareISAEntry(&rep, p, key, "", &entry{result: br}, &entry{result: gr})
 	c.Changes = rep.Changes
-	slices.SortStableFunc(c.Changes, func(a, b ISAChange) int { return codeRank(a.Verdict) - codeRank(b.Verdict) })
+	codeOrder(c.Changes)
 	bh, gh := bs.spirv[be.result.Shader], gs.spirv[ge.result.Shader]
 	c.SPIRVChanged = bh != "" && gh != "" && bh != gh
 	c.Unchanged = len(c.Changes) == 0 && !c.SPIRVChanged && unchanged > 0
@@ -229,4 +404,28 @@ func codeOf(p *Policy, key string, bs, gs *codeSide, be, ge *entry) *Code {
 		c.Changes[i].Fail = c.Changes[i].Fails()
 	}
 	return c
+}
+
+// isaDevice names an isa file's target and its driver: "navi31, RADV Mesa
+// 25.0.7".
+func isaDevice(target string, f *results.File) string {
+	d := "RADV"
+	if m := mesaOf(f.Device.DriverInfo); m != "" {
+		d += " " + m
+	}
+	if target == "" {
+		return d
+	}
+	return target + ", " + d
+}
+
+// mesaOf shortens a driver's version text to "Mesa X.Y.Z" (Debian's
+// package suffix dropped); other drivers' text is kept.
+func mesaOf(info string) string {
+	f := strings.Fields(info)
+	if len(f) >= 2 && f[0] == "Mesa" {
+		v, _, _ := strings.Cut(f[1], "-")
+		return "Mesa " + v
+	}
+	return info
 }

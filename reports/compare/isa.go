@@ -60,7 +60,15 @@ var isaDefaults = map[string]ISAClass{
 	// Spill code as the listing shows it.
 	DerivedPrefix + "scratch_loads":  ISAWarning,
 	DerivedPrefix + "scratch_stores": ISAWarning,
+	// RADV's hash of the pipeline's inputs, not of its code.
+	"Driver pipeline hash": ISAIgnore,
 }
+
+// WaveStat names the executable's wave (subgroup) size among its
+// statistics: a change is information ("wave64→wave32"), and it changes
+// what "Subgroups per SIMD" counts (waves of another size), so that change
+// is information too, not an occupancy regression.
+const WaveStat = "wave size"
 
 // ISAClassFor returns the class of statistic stat (RADV's name, or
 // DerivedPrefix + a count's name) of the benchmark key ("ID@target") and
@@ -114,8 +122,15 @@ type ISAChange struct {
 	Fail        bool   `json:"fails"`
 	Allowed     bool   `json:"allowed,omitempty"`
 	AllowReason string `json:"allow_reason,omitempty"`
-	// Note says what changed for a benchmark-level change.
+	// Note says what changed for a benchmark-level change, or why a
+	// statistic's change is information only (another wave size).
 	Note string `json:"note,omitempty"`
+	// Hash is set when Stat is one of the driver's hashes (ACO's "Hash",
+	// a CRC of the code): its values are identifiers, not counts.
+	Hash bool `json:"hash,omitempty"`
+	// Untimed is set for a pipeline the benchmark builds but does not
+	// time (results.PipelineStats.Untimed on either side).
+	Untimed bool `json:"untimed,omitempty"`
 }
 
 // Fails reports whether the change fails the gate.
@@ -311,20 +326,28 @@ func compareISAEntry(rep *ISAReport, p *Policy, key, group string, be, ge *entry
 		}
 		bv, bok := bs.vals[k]
 		gv, gok := gs.vals[k]
-		c := ISAChange{Pipeline: k.pipeline, Executable: k.executable, Stat: k.stat, Base: nan, New: nan}
+		c := ISAChange{Pipeline: k.pipeline, Executable: k.executable, Stat: k.stat, Base: nan, New: nan,
+			Hash: bs.hash[k] || gs.hash[k], Untimed: bs.untimed[k.pipeline] || gs.untimed[k.pipeline]}
 		switch {
 		case !gok:
 			c.Base, c.Verdict = Float(bv), ISAVerdictMissing
 		case !bok:
 			c.New, c.Verdict = Float(gv), ISAVerdictAdded
-		case bv == gv:
+		case c.Hash && bs.exact[k] == gs.exact[k], !c.Hash && bv == gv:
 			unchanged++
 			continue
+		case c.Hash:
+			c.Base, c.New, c.Verdict = Float(bv), Float(gv), ISAVerdictInfo
 		default:
 			c.Base, c.New = Float(bv), Float(gv)
 			worse := (gv > bv) == worseUp
+			wave := isaKey{k.pipeline, k.executable, WaveStat}
+			otherWave := k.stat == "Subgroups per SIMD" && bs.vals[wave] != gs.vals[wave]
+			if otherWave {
+				c.Note = fmt.Sprintf("waves of %g lanes, not %g: not comparable", gs.vals[wave], bs.vals[wave])
+			}
 			switch {
-			case class == ISAInfo:
+			case class == ISAInfo, otherWave:
 				c.Verdict = ISAVerdictInfo
 			case !worse:
 				c.Verdict = ISAVerdictImprovement
@@ -345,12 +368,18 @@ type isaKey struct{ pipeline, executable, stat string }
 type isaStats struct {
 	vals  map[isaKey]float64
 	order []isaKey
+	// hash marks the driver's hashes, exact their values.
+	hash  map[isaKey]bool
+	exact map[isaKey]uint64
+	// untimed are the pipelines (by their flattened name) the benchmark
+	// does not time.
+	untimed map[string]bool
 }
 
 // flattenISA lists a result's statistics in its order; a pipeline (or an
 // executable of one pipeline) whose name was seen before gets "#2", "#3".
 func flattenISA(r *results.Result) isaStats {
-	s := isaStats{vals: map[isaKey]float64{}}
+	s := isaStats{vals: map[isaKey]float64{}, hash: map[isaKey]bool{}, exact: map[isaKey]uint64{}, untimed: map[string]bool{}}
 	nth := func(seen map[string]int, name string) string {
 		seen[name]++
 		if n := seen[name]; n > 1 {
@@ -361,9 +390,15 @@ func flattenISA(r *results.Result) isaStats {
 	pipes := map[string]int{}
 	for _, p := range r.Pipelines {
 		pn := nth(pipes, p.Name)
+		s.untimed[pn] = p.Untimed
 		exes := map[string]int{}
 		for _, e := range p.Executables {
 			en := nth(exes, e.Name)
+			if e.SubgroupSize != 0 {
+				k := isaKey{pn, en, WaveStat}
+				s.vals[k] = float64(e.SubgroupSize)
+				s.order = append(s.order, k)
+			}
 			put := func(m map[string]float64, prefix string) {
 				names := make([]string, 0, len(m))
 				for n := range m {
@@ -378,6 +413,16 @@ func flattenISA(r *results.Result) isaStats {
 			}
 			put(e.Stats, "")
 			put(e.Derived, DerivedPrefix)
+			names := make([]string, 0, len(e.Hashes))
+			for n := range e.Hashes {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				k := isaKey{pn, en, n}
+				s.vals[k], s.exact[k], s.hash[k] = float64(e.Hashes[n]), e.Hashes[n], true
+				s.order = append(s.order, k)
+			}
 		}
 	}
 	return s
