@@ -1,0 +1,72 @@
+package compare
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// TestCauseLines: the code column of a timing comparison for real isa
+// files of RADV navi31 (Mesa 25.0, drm-shim; testdata/isa/why-*.json:
+// `radvbench isa --suite matmul,mesh --target navi31 --no-asm` with
+// nothing set, with RADV_PERFTEST=cswave32 and with ACO_DEBUG=nosched,
+// cut to seven benchmarks): the timed stage first and named, the largest
+// effect first, the wave size named ("wave64→wave32", occupancy then
+// information), the classic pipeline a mesh benchmark builds but does not
+// time marked untimed and last, and where the figures come from, for runs
+// of the same chip and of another device (lavapipe).
+func TestCauseLines(t *testing.T) {
+	base := loadISA(t, "why-default")
+	var out bytes.Buffer
+	for _, tc := range []struct {
+		name   string
+		other  string
+		device string // the runs' device name
+	}{
+		{"cswave32", "why-cswave32", "AMD Radeon RX 7900 XTX (RADV NAVI31)"},
+		{"ACO_DEBUG=nosched", "why-nosched", "AMD Radeon RX 7900 XTX (RADV NAVI31)"},
+		{"nosched, runs on lavapipe", "why-nosched", ""},
+		{"same build", "why-default", "AMD Radeon RX 7900 XTX (RADV NAVI31)"},
+		// naive's code hash differs, nothing else: not "code unchanged".
+		{"hash only", "why-default", "AMD Radeon RX 7900 XTX (RADV NAVI31)"},
+	} {
+		other := loadISA(t, tc.other)
+		if tc.name == "hash only" {
+			other.Results[0].Pipelines[0].Executables[0].Hashes["Hash"]++
+		}
+		runA, runB := codeRuns(t, base, "no benchmark is slower")
+		for _, f := range []*results.File{runA, runB} {
+			if tc.device != "" {
+				f.Device = results.Device{Name: tc.device, VendorID: 0x1002, Type: "discrete-gpu", DriverID: "MESA_RADV", DriverName: "radv",
+					DriverInfo: "Mesa 25.0.7-2~bpo12+1", DriverVersion: "25.0.7", APIVersion: "1.4.305", TimestampPeriodNS: 10, TimestampValidBits: 64, SubgroupSize: 64}
+			}
+		}
+		rep, err := Compare([]Input{{Name: "a.json", File: runA}, {Name: "b.json", File: runB}},
+			Options{Policy: DefaultPolicy(), ISA: []Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: other}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&out, "== %s\n", tc.name)
+		for _, n := range rep.Notes {
+			fmt.Fprintf(&out, "note: %s\n", n)
+		}
+		for i := range rep.Comparisons {
+			c := &rep.Comparisons[i]
+			fmt.Fprintf(&out, "%s\n    %s\n", c.Key, c.Code.Text())
+			untimed := map[string]int{}
+			for j, ch := range c.Code.Changes {
+				if ch.Untimed {
+					untimed[ch.Pipeline+" "+ch.Executable]++
+				} else if j > 0 && c.Code.Changes[j-1].Untimed {
+					t.Errorf("%s %s: a timed change after an untimed one: %+v", tc.name, c.Key, c.Code.Changes)
+				}
+			}
+			if len(untimed) > 0 {
+				fmt.Fprintf(&out, "    untimed (listed last): %v\n", untimed)
+			}
+		}
+	}
+	goldenOut(t, "why.txt", out.Bytes())
+}
