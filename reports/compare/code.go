@@ -169,11 +169,13 @@ func changeItem(ch ISAChange) string {
 
 // effectRank orders statistics by how directly they change a kernel's
 // time: the wave size (it changes what every other figure means), then
-// what bounds occupancy (subgroups per SIMD, spills and scratch, the
-// registers and LDS that set it), then ACO's latency and throughput
-// estimates, then instruction counts and code size, then the rest; the
-// code hash (new code, nothing else said) last.
-func effectRank(ch *ISAChange) int {
+// occupancy (subgroups per SIMD), spills and scratch, the VGPRs and LDS
+// that set occupancy (limiting: the executable's occupancy changed too),
+// ACO's latency and throughput estimates, VGPRs and LDS that did not
+// change occupancy, instruction counts and code size, the rest (SGPRs
+// among them: they do not bound occupancy on GFX10 and later), and last
+// the code hash (new code, nothing else said).
+func effectRank(ch *ISAChange, limiting bool) int {
 	stat := strings.TrimPrefix(ch.Stat, DerivedPrefix)
 	switch {
 	case ch.Stat == "":
@@ -184,11 +186,11 @@ func effectRank(ch *ISAChange) int {
 		return 2
 	case stat == "Spilled VGPRs", stat == "Spilled SGPRs", stat == "Scratch size", stat == "scratch_loads", stat == "scratch_stores":
 		return 3
-	case stat == "VGPRs", stat == "LDS size":
+	case (stat == "VGPRs" || stat == "LDS size") && limiting:
 		return 4
-	case stat == "SGPRs":
-		return 5
 	case stat == "Latency", stat == "Inverse Throughput":
+		return 5
+	case stat == "VGPRs", stat == "LDS size":
 		return 6
 	case stat == "Instructions", stat == "instructions", stat == "Code size":
 		return 7
@@ -218,6 +220,12 @@ func relative(ch *ISAChange) float64 {
 // then by effectRank, then the larger relative change first, then in the
 // comparison's order (executables as the driver lists them).
 func codeOrder(changes []ISAChange) {
+	occupancy := map[string]bool{} // executables whose occupancy changed
+	for _, ch := range changes {
+		if ch.Stat == "Subgroups per SIMD" {
+			occupancy[ch.Pipeline+"\x00"+ch.Executable] = true
+		}
+	}
 	slices.SortStableFunc(changes, func(a, b ISAChange) int {
 		if a.Untimed != b.Untimed {
 			if a.Untimed {
@@ -225,7 +233,9 @@ func codeOrder(changes []ISAChange) {
 			}
 			return -1
 		}
-		if ra, rb := effectRank(&a), effectRank(&b); ra != rb {
+		ra := effectRank(&a, occupancy[a.Pipeline+"\x00"+a.Executable])
+		rb := effectRank(&b, occupancy[b.Pipeline+"\x00"+b.Executable])
+		if ra != rb {
 			return ra - rb
 		}
 		return cmp.Compare(relative(&b), relative(&a))

@@ -15,14 +15,22 @@
 //
 // then ",NAME" for each statistic, in the order fossilize meets them:
 // the first row's statistics in the driver's order, then each statistic
-// a later row adds. No trailing comma. One row per executable:
+// a later row adds. No trailing comma. One row per distinct executable,
+// as fossilize stores a pipeline once per application under its hash:
 //
-//   - Database is the benchmark's ID (suite/kernel/variant/params, as
-//     compare names it, without "@target": the file is the target's).
-//     fossilize writes the path of the .foz database a pipeline came from
-//     (one per application); the script groups its per-application table
-//     by this column, so a benchmark ID makes that table a per-kernel
-//     table, and the totals are over the target's kernels.
+//   - A pipeline with a key (results.PipelineStats.Key, what the
+//     compiler was given) is one row per executable however many
+//     benchmarks build it (a kernel variant at several sizes, the classic
+//     pipeline of every mesh benchmark): Database is the benchmark's
+//     suite (fossil-db's application; the script's per-application table
+//     is a per-suite table) and Pipeline hash the key.
+//   - A pipeline without a key (a file written before radvbench kept
+//     them) is a row per benchmark: Database the benchmark's ID
+//     (suite/kernel/variant/params, without "@target": the file is the
+//     target's) and Pipeline hash PipelineHash, FNV-1a 64 of the
+//     benchmark ID, the pipeline's name and its occurrence among
+//     same-named pipelines of the benchmark, so one pipeline has one
+//     hash in every such file and target.
 //   - Pipeline type is "GRAPHICS" when an executable of the pipeline
 //     runs a graphics stage (vertex, tessellation, geometry, fragment,
 //     task, mesh), else "COMPUTE". fossilize writes exactly these two
@@ -30,11 +38,8 @@
 //     orders them: graphics pipelines first, then the others; within
 //     each, the isa file's order.
 //   - Pipeline hash is 16 lower-case hex digits without 0x ("%016x" of a
-//     64-bit hash), as fossilize writes its pipeline hash. radvbench has
-//     no Fossilize hash: it writes FNV-1a 64 of the benchmark ID, the
-//     pipeline's name and its occurrence among same-named pipelines of the
-//     benchmark, so one pipeline has one hash in every isa file and
-//     target, which is what the script matches old and new rows by.
+//     64-bit hash), as fossilize writes its pipeline hash: the key, or
+//     PipelineHash. It is what the script matches old and new rows by.
 //   - The three durations are 0: nothing is timed in an isa file, and 0
 //     is what fossilize writes when creation feedback was not valid.
 //   - Executable name is the driver's, as the isa file stores it
@@ -49,10 +54,11 @@
 //
 // The isa file keeps statistics in a map, without the driver's order;
 // statisticOrder restores it: RADV's own ("SGPRs" ... "Combined outputs")
-// then ACO's ("Instructions" ... "VOPD"), as Mesa 25.0 and 26.1 report
-// them (radv_pipeline.c and ACO's statistic table), then any other name
-// in byte order. The hashes ("Driver pipeline hash", ACO's "Hash") are
-// not in an isa file, so the CSV has none.
+// then ACO's ("Hash", "Instructions" ... "VOPD"), as Mesa 25.0 and 26.1
+// report them (radv_pipeline.c and ACO's statistic table), then any other
+// name in byte order. The hashes ("Driver pipeline hash", ACO's "Hash")
+// come from the isa file's Hashes, written exactly as integers (a file
+// written before radvbench kept them has none).
 //
 // Cells are unquoted as fossilize writes them, except a cell holding a
 // comma, quote or line break, which is quoted (RFC 4180): fossilize has
@@ -66,7 +72,7 @@
 // script's "Totals:" block and its "Totals from N (x% of M) affected
 // shaders:" block, computed as the script computes them:
 //
-//   - A shader is an executable, keyed by (Database, Pipeline hash,
+//   - A shader is a row of the CSV, keyed by (Database, Pipeline hash,
 //     Executable name); only shaders in both files count: the others are
 //     left out, as the script leaves them out, and named above the block.
 //   - The statistics and their order are the script's table
@@ -80,10 +86,11 @@
 //     only those shaders' changes, relative to the old total. A
 //     percentage is Python's "{:+.2%}" of new/old-1; "+inf%" or "-inf%"
 //     when one side is 0.
-//   - A shader is affected when any of its statistics changed. The
-//     script also counts a shader whose ACO "Hash" changed with every
-//     statistic equal; an isa file has no hash, so such a shader (new
-//     code, same counts) is not affected here.
+//   - A shader is affected when any of its statistics or its ACO "Hash"
+//     changed (new code with every count equal is affected, as in the
+//     script). Above the block a line says what a shader is: how many
+//     distinct executables the benchmark rows of each file are, or that a
+//     file without pipeline keys counts a pipeline once per benchmark.
 //
 // The version of the script this package follows (testdata/report-fossil
 // names it) predates four things of current Mesa: RADV's lower-case
