@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/results"
@@ -69,4 +70,44 @@ func TestCauseLines(t *testing.T) {
 		}
 	}
 	goldenOut(t, "why.txt", out.Bytes())
+}
+
+// TestNoCodeNote: runs that captured nothing say so, with why and what to
+// give, instead of a code column that silently is not there; runs from
+// before capture existed, or given isa files, say nothing.
+func TestNoCodeNote(t *testing.T) {
+	isa := loadISA(t, "why-default")
+	for _, tc := range []struct {
+		name, capture string
+		withISA       bool
+		want          string
+	}{
+		{"unsupported", results.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties", false,
+			"no code column: no compiler figures from a.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties), b.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties); give one isa file per group with --isa"},
+		{"off", results.CaptureOff, false, "no code column: no compiler figures from a.json (capture: off), b.json (capture: off)"},
+		{"before capture", "", false, ""},
+		{"isa given", results.CaptureUnsupported + ": lavapipe", true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := codeRuns(t, isa, "none")
+			a.Capture, b.Capture = tc.capture, tc.capture
+			opt := Options{Policy: DefaultPolicy()}
+			if tc.withISA {
+				opt.ISA = []Input{{Name: "i.json", File: isa}, {Name: "i.json", File: isa}}
+			}
+			rep, err := Compare([]Input{{Name: "a.json", File: a}, {Name: "b.json", File: b}}, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			for _, n := range rep.Notes {
+				if strings.HasPrefix(n, "no code column") {
+					got = n
+				}
+			}
+			if tc.want == "" && got != "" || !strings.HasPrefix(got, tc.want) {
+				t.Errorf("note %q, want %q", got, tc.want)
+			}
+		})
+	}
 }
