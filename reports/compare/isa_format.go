@@ -50,9 +50,18 @@ func isaValue(f Float) string {
 	return fmt.Sprintf("%g", float64(f))
 }
 
-// isaDelta is new-base with its sign ("" unless both are present).
+// isaCell formats one side of a change: a hash in hex, else isaValue.
+func isaCell(c *ISAChange, f Float) string {
+	if c.Hash && !f.NaN() {
+		return fmt.Sprintf("%#x", uint64(f))
+	}
+	return isaValue(f)
+}
+
+// isaDelta is new-base with its sign ("" unless both are present, and for
+// a hash, which has no difference).
 func isaDelta(c *ISAChange) string {
-	if c.Base.NaN() || c.New.NaN() {
+	if c.Base.NaN() || c.New.NaN() || c.Hash {
 		return ""
 	}
 	return fmt.Sprintf("%+g", float64(c.New-c.Base))
@@ -62,6 +71,9 @@ func isaVerdictText(c *ISAChange) string {
 	v := string(c.Verdict)
 	if c.Allowed {
 		v += " (allowed: " + c.AllowReason + ")"
+	}
+	if c.Stat != "" && c.Note != "" {
+		v += " (" + c.Note + ")"
 	}
 	return v
 }
@@ -99,9 +111,12 @@ func WriteISAText(w io.Writer, r *ISAReport) error {
 			}
 			if e := c.Pipeline + " " + c.Executable; e != exe {
 				exe = e
+				if c.Untimed {
+					e += " (untimed: built, not timed by the benchmark)"
+				}
 				rows = append(rows, []string{"  " + e})
 			}
-			rows = append(rows, []string{"    " + c.Stat, isaValue(c.Base), "→", isaValue(c.New), isaDelta(c), isaVerdictText(c)})
+			rows = append(rows, []string{"    " + c.Stat, isaCell(c, c.Base), "→", isaCell(c, c.New), isaDelta(c), isaVerdictText(c)})
 		}
 		writeTable(&b, rows, nil)
 	}
@@ -128,8 +143,12 @@ func WriteISAMarkdown(w io.Writer, r *ISAReport) error {
 			if stat == "" {
 				stat = c.Note
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(c.Pipeline), mdEscape(c.Executable), mdEscape(stat),
-				isaValue(c.Base), isaValue(c.New), isaDelta(c), mdEscape(isaVerdictText(c)))
+			pipe := c.Pipeline
+			if c.Untimed {
+				pipe += " (untimed)"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(pipe), mdEscape(c.Executable), mdEscape(stat),
+				isaCell(c, c.Base), isaCell(c, c.New), isaDelta(c), mdEscape(isaVerdictText(c)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -151,7 +170,7 @@ func WriteISAJUnit(w io.Writer, r *ISAReport) error {
 		s := &out.Suites[idx[c.Group]]
 		name := strings.TrimSpace(strings.Join([]string{c.Key, c.Pipeline, c.Executable, c.Stat}, " "))
 		tc := junitCase{Classname: "radvbench.isa", Name: name}
-		msg := fmt.Sprintf("%s: %s → %s %s", isaVerdictText(c), isaValue(c.Base), isaValue(c.New), c.Note)
+		msg := fmt.Sprintf("%s: %s → %s %s", isaVerdictText(c), isaCell(c, c.Base), isaCell(c, c.New), c.Note)
 		if c.Fails() {
 			tc.Failure = &junitMessage{Message: msg, Type: string(c.Verdict)}
 			s.Failures++

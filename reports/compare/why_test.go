@@ -111,3 +111,66 @@ func TestNoCodeNote(t *testing.T) {
 		})
 	}
 }
+
+// TestISAWaveHashUntimed: comparing the real isa files exactly, a wave-size
+// change is named and makes the occupancy change information, not a
+// regression (cswave32); ACO's hash is compared (shown in hex) and RADV's
+// pipeline hash is not; the classic pipeline a mesh benchmark does not time
+// is marked untimed.
+func TestISAWaveHashUntimed(t *testing.T) {
+	base := loadISA(t, "why-default")
+	for _, tc := range []struct {
+		other       string
+		regressions int
+		check       func(t *testing.T, rep *ISAReport)
+	}{
+		{"why-cswave32", 0, func(t *testing.T, rep *ISAReport) {
+			c := find(rep, "matmul/naive/", "@navi31", "Subgroups per SIMD")
+			if c == nil || c.Verdict != ISAVerdictInfo || !strings.Contains(c.Note, "waves of 32 lanes, not 64") {
+				t.Errorf("naive's occupancy change %+v: want information, across wave sizes", c)
+			}
+			if c := find(rep, "matmul/naive/", "@navi31", WaveStat); c == nil || c.Base != 64 || c.New != 32 {
+				t.Errorf("naive's wave size change %+v: want 64 → 32", c)
+			}
+		}},
+		{"why-nosched", 0, func(t *testing.T, rep *ISAReport) {
+			untimed := 0
+			for _, c := range rep.Changes {
+				if c.Stat == "Driver pipeline hash" {
+					t.Errorf("%s: RADV's pipeline hash compared", c.Key)
+				}
+				if strings.Contains(c.Key, "name=task-v64p124") && c.Pipeline == "classic" {
+					if !c.Untimed {
+						t.Errorf("%s: the classic pipeline's %s is not marked untimed", c.Key, c.Stat)
+					}
+					untimed++
+				}
+				if strings.Contains(c.Key, "name=vertex") && c.Untimed {
+					t.Errorf("%s: the vertex variant's classic pipeline is marked untimed", c.Key)
+				}
+			}
+			if c := find(rep, "matmul/tiled/", "@navi31", "Hash"); c == nil || !c.Hash || c.Verdict != ISAVerdictInfo {
+				t.Errorf("tiled's code hash change %+v: want an information change marked as a hash", c)
+			}
+			if untimed == 0 {
+				t.Errorf("no change of task-v64p124's classic pipeline")
+			}
+		}},
+	} {
+		t.Run(tc.other, func(t *testing.T) {
+			rep, err := CompareISA([]Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: loadISA(t, tc.other)}}, Options{Policy: DefaultPolicy()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Counts.Regressions != tc.regressions {
+				t.Errorf("%d regressions, want %d: %s", rep.Counts.Regressions, tc.regressions, rep.Summary())
+			}
+			tc.check(t, rep)
+			var b bytes.Buffer
+			if err := WriteISAText(&b, rep); err != nil {
+				t.Fatal(err)
+			}
+			goldenOut(t, "isa-"+tc.other+".text", b.Bytes())
+		})
+	}
+}
