@@ -128,6 +128,12 @@ func TestCaptureOnRADV(t *testing.T) {
 			if e.Asm != "" {
 				t.Errorf("executable %s: assembly path %q in a run's capture: a run writes no assembly files", e.Name, e.Asm)
 			}
+			if e.Hashes["Hash"] == 0 {
+				t.Errorf("executable %s: hashes %v: want ACO's code hash, exact", e.Name, e.Hashes)
+			}
+		}
+		if len(p.Key) != 16 {
+			t.Errorf("pipeline %s: key %q, want 16 hex digits", p.Name, p.Key)
 		}
 	}
 }
