@@ -76,8 +76,10 @@ func TestInterruptAndResume(t *testing.T) {
 			if strings.Join(got, "; ") != strings.Join(want, "; ") {
 				t.Errorf("the journal holds %q, want %q: the cut benchmark must not be journaled", got, want)
 			}
-			if f, err := results.Load(out); err != nil || !f.Partial || len(f.Results) != len(want) {
-				t.Errorf("the interrupted run's results file: %v; want it partial with %d result(s) (%+v)", err, len(want), f)
+			if f, err := results.Load(out); err != nil {
+				t.Error(err)
+			} else if !f.Partial || len(f.Results) != len(want) {
+				t.Errorf("the interrupted run's results file: partial %v with %d result(s); want partial with %d", f.Partial, len(f.Results), len(want))
 			}
 
 			code, stdout, stderr = runInterruptible(t, exe, "", "run", "--resume", out)
