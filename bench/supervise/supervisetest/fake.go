@@ -26,7 +26,8 @@ import (
 // after this one's result), usage (exit 2 before the header), sigterm
 // (SIGTERM, uncaught, kills it) or interrupted (it stops as radvbench
 // stops on a signal it caught: exit status supervise.ExitInterrupted,
-// without the benchmark's result). Each
+// without the benchmark's result; interrupted-early: the same before the
+// header, on the first benchmark only). Each
 // fault fires once: the child creates FAKE_DIR/<kernel> first, and a
 // later child finding it behaves.
 func RunIfChild() {
@@ -63,6 +64,10 @@ func fakeChild(script string) {
 	if faults[ids[0]] == "usage" && !fired(ids[0]) {
 		fmt.Fprintln(os.Stderr, "radvbench run: --sizes \"x\": bad size")
 		os.Exit(2)
+	}
+	if faults[ids[0]] == "interrupted-early" && !fired(ids[0]) {
+		fmt.Fprintln(os.Stderr, "radvbench run: interrupted")
+		os.Exit(supervise.ExitInterrupted)
 	}
 	c, err := supervise.OpenChild(cf)
 	if err != nil {
