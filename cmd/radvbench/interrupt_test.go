@@ -124,3 +124,32 @@ func runInterruptible(t *testing.T, exe, fault string, args ...string) (code int
 	}
 	return code, out.String(), errb.String()
 }
+
+// TestInterruptUntilDecided: a run until decided that a signal cuts
+// (benchmark by benchmark, the children side by side) ends with exit
+// status 130, a partial file without a failed row, and says it cannot be
+// resumed (its stopping rule looked at the runs as they came) rather
+// than offering a --resume that would refuse.
+func TestInterruptUntilDecided(t *testing.T) {
+	requireVulkan(t)
+	const tiled = "matmul/tiled/name=tile16,tile=16/K=64,M=64,N=64"
+	out := filepath.Join(t.TempDir(), "until.json")
+	code, stdout, stderr := runInterruptible(t, binary(t), "int@warmup:"+tiled, "run", "--suite", "matmul", "--filter", "matmul/(naive|tiled)/",
+		"--quick", "--sizes", "64", "--max-time", "50ms", "--warmup", "1ms", "--warmup-max", "5ms", "--progress", "never",
+		"--config", "A", "--config", "B", "--until-decided", "--runs", "3", "--interleave", "benchmark", "-o", out)
+	if code != exitInterrupted || !strings.Contains(stderr, "cannot be resumed") || strings.Contains(stderr, "--resume") {
+		t.Fatalf("exit %d, want %d and stderr saying the run cannot be resumed, offering no --resume\n%s\n%s", code, exitInterrupted, stdout, stderr)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Partial {
+		t.Error("the interrupted run's file is not marked partial")
+	}
+	for _, r := range f.Results {
+		if r.Status != results.StatusOK {
+			t.Errorf("%s@%s: %s %q, want only finished benchmarks, ok", r.ID(), r.Config, r.Status, r.Reason)
+		}
+	}
+}

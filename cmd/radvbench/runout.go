@@ -50,6 +50,9 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 		hint = fmt.Sprintf(" (compare the configurations with: %s compare --by config %s)", progName, out)
 	}
 	fmt.Fprintf(stdout, "results: %s%s\n", out, hint)
+	if o.Interrupted && f.until {
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark run(s)); a run until decided cannot be resumed (its stopping rule looked at the runs as they came): start it again", out, o.Finished)}
+	}
 	if o.Interrupted {
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark(s); the one a signal cut short is not among them); '%s run --resume %s' runs the rest", out, o.Finished, progName, out)}
 	}
