@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+
+	"github.com/radvbench/radvbench/bench/supervise"
 )
 
 // The errors a run returns say what went wrong, with the figures; the
@@ -106,8 +108,11 @@ func (e *EmulatedError) Error() string {
 // ErrNothingReported is a supervised run whose children reported nothing.
 var ErrNothingReported = errors.New("no child process reported anything")
 
-// ErrInterrupted is a child whose run the context ended.
-var ErrInterrupted = errors.New("interrupted")
+// ErrInterrupted is a run a signal ended: a child's (Child), or a
+// supervised run interrupted before any child reported (Run; nothing
+// was journaled). An interrupted run that had begun returns an Outcome
+// with Interrupted instead.
+var ErrInterrupted = supervise.ErrInterrupted
 
 // rootCause drops the path an *os.PathError repeats.
 func rootCause(err error) error {

@@ -78,6 +78,17 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 			}
 		}
 	}
+	if r.h.Fault != nil {
+		progress := ropts.Progress
+		ropts.Progress = func(done, total int, name, phase string) {
+			if progress != nil {
+				progress(done, total, name, phase)
+			}
+			if done < len(keep) {
+				r.h.Fault(cctx, keep[done].ID(), phase) // the result's ID (name lacks the variant's name)
+			}
+		}
+	}
 	_, _, runErr := runner.Run(cctx, d.dev, ropts)
 	o := &Outcome{Streamed: true}
 	if stop != nil {

@@ -17,6 +17,7 @@
 package launch
 
 import (
+	"context"
 	"io"
 	"regexp"
 	"time"
@@ -168,6 +169,10 @@ type Hooks struct {
 	// Journaled is called after each result is journaled, with the count
 	// so far and the journal's path (a test pauses a run there).
 	Journaled func(count int, journal string)
+	// Fault, when set, sees every phase of every benchmark of a run in
+	// this process, with the run's context (a test sends a signal there;
+	// a child's is RunWorker.Fault).
+	Fault func(ctx context.Context, id, phase string)
 	// Progress receives the in-process run's status line.
 	Progress func(done, total int, name, phase string)
 	// Note receives the run's notes (a fault, a resumed journal, a

@@ -181,6 +181,95 @@ func TestRunInterruptedThenResumed(t *testing.T) {
 	}
 }
 
+// TestRunChildInterrupted: in every supervised mode, a child a signal
+// stopped (exit status 130) ends the run as interrupted: the file says
+// partial and holds what finished, nothing of the benchmark the child was
+// running (no failed result), the journal stays, and a resume completes
+// the run with every benchmark ok. Interrupted before any child
+// reported, the run has nothing to keep: ErrInterrupted, no journal.
+func TestRunChildInterrupted(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		isolation supervise.Isolation
+		runs      int
+		configs   []string
+	}{
+		{"a child per kernel", supervise.IsolateKernel, 1, nil},
+		{"a child per run", supervise.IsolateRun, 1, nil},
+		{"two runs", supervise.IsolateRun, 2, nil},
+		{"configurations", supervise.IsolateRun, 1, []string{"A", "B"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := fakePlan(t, "a b:interrupted c", tc.runs, tc.configs...)
+			p.Isolation = tc.isolation
+			o, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if !o.Interrupted || !o.File.Partial || o.Finished != 1 || !exists(o.Journal) {
+				t.Fatalf("interrupted %v, partial %v, finished %d, journal kept %v; want true, true, 1 (the one before b), true", o.Interrupted, o.File.Partial, o.Finished, exists(o.Journal))
+			}
+			for _, r := range o.File.Results { // what the shuffled order ran before b
+				if r.Kernel == "b" || r.Status != results.StatusOK {
+					t.Errorf("the interrupted file holds %s %s %q; want nothing of b, the rest ok", r.Kernel, r.Status, r.Reason)
+				}
+			}
+			st, err := supervise.ReadJournal(o.Journal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Resume = st
+			if o, err = Run(context.Background(), p, Hooks{}, fakeEnv(t)); err != nil {
+				t.Fatalf("resume: %v", err)
+			}
+			if o.Interrupted || o.File.Partial || exists(o.Journal) || len(o.File.Results) != 3*max(1, len(tc.configs)) {
+				t.Errorf("resumed: interrupted %v, partial %v, journal kept %v, %d results", o.Interrupted, o.File.Partial, exists(o.Journal), len(o.File.Results))
+			}
+			for _, r := range o.File.Results {
+				if r.Status != results.StatusOK {
+					t.Errorf("resumed %s: %s %q, want ok", r.ID(), r.Status, r.Reason)
+				}
+			}
+		})
+	}
+	for name, il := range Interleaves {
+		t.Run("until decided, by "+name, func(t *testing.T) { // cannot resume: only the interrupt
+			p := fakePlan(t, "a b:interrupted c", 4, "A", "B")
+			p.Until = &Until{Policy: compare.DefaultPolicy(), Interleave: il}
+			o, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if !o.Interrupted || !o.File.Partial || o.Verdict != nil {
+				t.Fatalf("interrupted %v, partial %v, verdict %v; want true, true, none", o.Interrupted, o.File.Partial, o.Verdict)
+			}
+			// One side's b was cut; the other's may have finished first.
+			bs := 0
+			for _, r := range o.File.Results {
+				if r.Kernel == "b" {
+					bs++
+				}
+				if r.Status != results.StatusOK {
+					t.Errorf("the interrupted file holds %s@%s %s %q; want every result ok", r.Kernel, r.Config, r.Status, r.Reason)
+				}
+			}
+			if bs > 1 {
+				t.Errorf("the interrupted file holds b of both sides: the cut one was kept")
+			}
+		})
+	}
+	t.Run("before any child reported", func(t *testing.T) {
+		p := fakePlan(t, "a:interrupted-early b", 1)
+		_, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
+		if !errors.Is(err, ErrInterrupted) {
+			t.Errorf("err %v, want ErrInterrupted", err)
+		}
+		if exists(p.Out+supervise.JournalSuffix) || exists(p.Out) {
+			t.Error("a run interrupted before anything was reported left a journal or a file")
+		}
+	})
+}
+
 // TestRunRefusals: what a run refuses before any benchmark runs, with
 // the typed error the CLI words its advice from, and no journal left.
 func TestRunRefusals(t *testing.T) {

@@ -139,6 +139,13 @@ type ending struct {
 	err         error
 }
 
+// interrupted reports whether a run's error is an interrupt: ctx ended
+// (the signal reached this process) or a child a signal stopped
+// (supervise.ErrInterrupted).
+func interrupted(ctx context.Context, err error) bool {
+	return err != nil && (ctx.Err() != nil || errors.Is(err, supervise.ErrInterrupted))
+}
+
 // finish is the one end of every run: it writes the results file (and
 // drops the journal when the run is complete) and fills o.
 func finish(rec *supervise.Recorder, e ending, o *Outcome) (*Outcome, error) {
@@ -159,6 +166,9 @@ func finish(rec *supervise.Recorder, e ending, o *Outcome) (*Outcome, error) {
 	}
 	if e.file == nil {
 		rec.Abandon()
+		if e.interrupted {
+			return nil, ErrInterrupted // before the first child reported: nothing to resume
+		}
 		return nil, ErrNothingReported
 	}
 	e.file.Partial = e.interrupted

@@ -40,7 +40,7 @@ func (r *run) supervised(ctx context.Context) (*Outcome, error) {
 	e := ending{file: file}
 	switch {
 	case runErr == nil:
-	case ctx.Err() != nil:
+	case interrupted(ctx, runErr):
 		e.interrupted = true
 	default:
 		e.stop = runErr

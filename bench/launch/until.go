@@ -65,7 +65,7 @@ func (r *run) untilDecided(ctx context.Context) (*Outcome, error) {
 	switch {
 	case untilErr == nil:
 		o.Verdict = res
-	case ctx.Err() != nil:
+	case interrupted(ctx, untilErr):
 		e.interrupted = true
 	default:
 		e.stop = untilErr

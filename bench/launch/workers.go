@@ -17,9 +17,9 @@ import (
 type RunWorker struct {
 	Plan Plan
 	Env  Env
-	// Fault, when set, sees every phase of every benchmark (a test
-	// injects a crash there).
-	Fault func(id, phase string)
+	// Fault, when set, sees every phase of every benchmark, with the
+	// child's context (a test injects a crash or a signal there).
+	Fault func(ctx context.Context, id, phase string)
 
 	dev *device
 }
@@ -71,7 +71,7 @@ func (w *RunWorker) Work(ctx context.Context, s *Side) error {
 			capture.before(ctx, ordered[done])
 		}
 		if w.Fault != nil && done < len(ordered) {
-			w.Fault(ordered[done].ID(), phase)
+			w.Fault(ctx, ordered[done].ID(), phase)
 		}
 	}
 	o.OnResult = func(r *results.Result) {

@@ -22,6 +22,13 @@ const (
 // whose device was lost (Msg.DeviceLost): the rest needs a fresh process.
 const ExitDeviceLost = 3
 
+// ExitInterrupted is the exit status of a radvbench a signal (SIGINT,
+// SIGTERM) stopped: 128 + SIGINT, as a shell reports a Ctrl-C. A child
+// exits with it when a signal ended its run; its parent then ends the
+// whole run as interrupted and journals nothing of the benchmark the
+// child was running (see Supervisor.RunOnce).
+const ExitInterrupted = 130
+
 // Msg is one protocol line. A child sends a header (the results file's
 // metadata and the plan) first, then "start" before each benchmark (in
 // lockstep "ready" first, and it waits for its turn),

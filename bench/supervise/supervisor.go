@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -153,7 +154,9 @@ func (s *Supervisor) kernelLog() []string {
 
 // Run executes every run of every configuration; what was gathered stays
 // in the Recorder even when it returns an error. ctx's cancellation
-// kills the running child and returns ctx.Err().
+// kills the running child and returns ctx.Err(); a child a signal
+// stopped (interruptedExit) ends it with an *InterruptedError. Either
+// way the benchmark the child was running is not recorded.
 func (s *Supervisor) Run(ctx context.Context) error {
 	if len(s.Configs) == 0 {
 		s.Configs = []Config{{}}
@@ -470,7 +473,9 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	if fatal != nil {
 		return out, fatal
 	}
-	if interrupted {
+	if interrupted || ctx.Err() != nil {
+		// The run was interrupted (its child may have ended on the same
+		// signal first): the benchmark it cut short is not a result.
 		return out, ctx.Err()
 	}
 	state := cmd.ProcessState
@@ -478,6 +483,9 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	lost := lostReported && state != nil && state.ExitCode() == ExitDeviceLost && !timedOut
 	if clean || lost {
 		return out, nil
+	}
+	if !timedOut && interruptedExit(state) {
+		return out, &InterruptedError{Run: r, How: DescribeExit(state, "")}
 	}
 	stderrText := errTail.String()
 	var what string
@@ -517,6 +525,45 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 	done[failed.ID()] = true
 	out.faulted = true
 	return out, nil
+}
+
+// ErrInterrupted is a run a signal stopped: errors.Is of an
+// *InterruptedError.
+var ErrInterrupted = errors.New("interrupted")
+
+// InterruptedError is a child that a signal stopped (its own SIGINT or
+// SIGTERM, not its parent's): the run ends as interrupted, as it would on
+// the parent's own signal; the benchmark the child was running is not
+// journaled, so a resumed run runs it again.
+type InterruptedError struct {
+	Run int
+	// How the child ended (DescribeExit).
+	How string
+}
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("run %d: interrupted: the child process %s", e.Run, e.How)
+}
+
+func (e *InterruptedError) Is(target error) bool { return target == ErrInterrupted }
+
+// interruptedExit reports whether a child ended on an interrupt: it
+// exited with ExitInterrupted (it caught SIGINT or SIGTERM and stopped),
+// or SIGINT, SIGTERM or SIGHUP killed it before it could catch them.
+// SIGKILL is not among them: the kernel's OOM killer sends it too, and
+// a watchdog's kill is a hang.
+func interruptedExit(state *os.ProcessState) bool {
+	if state == nil {
+		return false
+	}
+	if ws, ok := state.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		switch ws.Signal() {
+		case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP:
+			return true
+		}
+		return false
+	}
+	return state.ExitCode() == ExitInterrupted
 }
 
 // ChildFailedError is a child that failed before its first benchmark:

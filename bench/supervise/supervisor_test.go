@@ -194,6 +194,47 @@ func TestSupervisorChildFailsEarly(t *testing.T) {
 	}
 }
 
+// TestSupervisorChildInterrupted: a child a signal stopped (it caught it
+// and exited ExitInterrupted, or SIGTERM killed it) is no crash: the run
+// ends as interrupted, the benchmark it was running is not recorded (a
+// resume runs it again), what finished before stays; in a child per
+// group, the same after a first clean child.
+func TestSupervisorChildInterrupted(t *testing.T) {
+	for _, tc := range []struct {
+		name, script string
+		groups       int
+		how          string
+	}{
+		{"caught, exit 130", "a b:interrupted c", 0, "exit status 130"},
+		{"killed by SIGTERM", "a b:sigterm c", 0, "killed by SIGTERM"},
+		{"caught, a child per group", "a b:interrupted c", 1, "exit status 130"},
+		{"before any result", "a:interrupted b", 0, "exit status 130"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fr := newFakeRun(t, tc.script, 1, nil, tc.groups)
+			err := fr.sup.Run(context.Background())
+			var ie *InterruptedError
+			if !errors.Is(err, ErrInterrupted) || !errors.As(err, &ie) || !strings.Contains(ie.How, tc.how) {
+				t.Fatalf("Run: %v, want an *InterruptedError (%s)\nnotes:\n%s", err, tc.how, fr.notes)
+			}
+			if fr.sup.Stats.Crashes != 0 {
+				t.Errorf("stats %+v: an interrupt counted as a crash", fr.sup.Stats)
+			}
+			var got []string
+			for _, r := range fr.file().Results {
+				got = append(got, r.Kernel+":"+string(r.Status))
+			}
+			want := []string{"a:ok"}
+			if strings.HasPrefix(tc.script, "a:") {
+				want = nil
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("recorded %v, want %v (nothing of the interrupted benchmark, nothing after it)", got, want)
+			}
+		})
+	}
+}
+
 // TestSupervisorResume: a journal from an interrupted supervised run is
 // continued: finished runs are not repeated, finished benchmarks are
 // skipped, and the file holds every benchmark once per run.

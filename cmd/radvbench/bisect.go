@@ -132,7 +132,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	case bisect.NoDifference:
 		return usagef("good and bad do not differ: %s (a larger --budget, a quieter machine or --threshold may tell them apart)", r.Why)
 	case bisect.Interrupted:
-		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; '%s bisect --resume -o %s' with the same candidates continues", progName, f.out)}
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; '%s bisect --resume -o %s' with the same candidates continues", progName, f.out)}
 	}
 	return &exitError{code: 1, msg: fmt.Sprintf("%s: %s", r.Status, r.Why)}
 }
@@ -185,7 +185,7 @@ func gitAbort(step bool, err error) error {
 func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisect.Candidate, budget time.Duration) error {
 	res, err := g.Gate(ctx, 1, cs[0], cs[1], nil, budget)
 	if ctx.Err() != nil {
-		return &exitError{code: 130, msg: "interrupted"}
+		return &exitError{code: exitInterrupted, msg: "interrupted"}
 	} else if err != nil {
 		return &exitError{code: 125, msg: fmt.Sprintf("%s did not run (skip): %v", cs[1].Name, err)}
 	}

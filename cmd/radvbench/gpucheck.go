@@ -73,7 +73,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		t0 := time.Now()
 		f, verdicts, err := gpuCheckStep(ctx, stderr, st, *device, filepath.Join(dir, st.Name+".json"), showProgress(*progress, stderr))
 		if ctx.Err() != nil {
-			return &exitError{code: 130, msg: "interrupted; nothing written"}
+			return &exitError{code: exitInterrupted, msg: "interrupted; nothing written"}
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "  %s: %v\n", st.Name, err)

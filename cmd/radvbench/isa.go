@@ -82,7 +82,11 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 			return usagef("isa --child is internal: radvbench runs it itself with %s set", launch.TargetEnv)
 		}
 		opts.AsmDir = f.childName
-		return launch.Child(ctx, f.child, &launch.ISAWorker{Target: target, Options: opts, Tool: toolVersion()})
+		err := launch.Child(ctx, f.child, &launch.ISAWorker{Target: target, Options: opts, Tool: toolVersion()})
+		if err != nil && ctx.Err() != nil {
+			return &exitError{code: exitInterrupted, msg: "interrupted"} // not a crash, to the parent
+		}
+		return err
 	}
 	if f.watchdog <= 0 {
 		return usagef("--watchdog %v must be positive", f.watchdog)
@@ -124,7 +128,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		fmt.Fprintf(stdout, "assembly: %s\n", o.AsmDir)
 	}
 	if o.Interrupted {
-		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", o.Out)}
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", o.Out)}
 	}
 	if o.Err != nil {
 		return o.Err

@@ -41,6 +41,12 @@ func register(c *command) { commands[c.name] = c }
 // usagef makes a usage or input error (usage.Error): exit status 2.
 func usagef(format string, args ...any) error { return usage.Errorf(format, args...) }
 
+// exitInterrupted is the exit status of a command a signal (SIGINT,
+// SIGTERM) interrupted: 130, as a shell reports a Ctrl-C. A run's child
+// exits with it too, so its parent tells an interrupt from a crash
+// (supervise.ExitInterrupted).
+const exitInterrupted = supervise.ExitInterrupted
+
 // exitError carries a chosen exit status (e.g. 1 for "regression found")
 // with an optional message.
 type exitError struct {

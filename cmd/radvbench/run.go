@@ -127,9 +127,11 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 	}
 	env := runEnv(stdout, stderr)
 	if f.child.Child {
-		err := launch.Child(ctx, f.child, &launch.RunWorker{Plan: *p, Env: env, Fault: testFault})
+		fault := func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, true) }
+		err := launch.Child(ctx, f.child, &launch.RunWorker{Plan: *p, Env: env, Fault: fault})
 		if errors.Is(err, launch.ErrInterrupted) {
-			return &exitError{code: 130, msg: "interrupted"}
+			// The status tells the parent a signal stopped this child, not a crash.
+			return &exitError{code: exitInterrupted, msg: "interrupted"}
 		}
 		return runError(err)
 	}
@@ -151,6 +153,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		Hints:     runHints,
 		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 		Journaled: testPauseAfterResult,
+		Fault:     func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, false) },
 		Header: func(head *results.File, resumed []results.Result) {
 			resulttable.Header(stdout, head)
 			table = newRunTable(stdout)

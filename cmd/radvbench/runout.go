@@ -50,8 +50,11 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 		hint = fmt.Sprintf(" (compare the configurations with: %s compare --by config %s)", progName, out)
 	}
 	fmt.Fprintf(stdout, "results: %s%s\n", out, hint)
+	if o.Interrupted && f.until {
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark run(s)); a run until decided cannot be resumed (its stopping rule looked at the runs as they came): start it again", out, o.Finished)}
+	}
 	if o.Interrupted {
-		return &exitError{code: 130, msg: fmt.Sprintf("interrupted; the %d finished benchmarks are saved in %s ('%s run --resume %s' completes the run)", o.Finished, out, progName, out)}
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark(s); the one a signal cut short is not among them); '%s run --resume %s' runs the rest", out, o.Finished, progName, out)}
 	}
 	if err := writeRunReport(stdout, o.File, out, f.report, by); err != nil {
 		return err
@@ -88,6 +91,8 @@ func runError(err error) error {
 		return advised
 	}
 	switch {
+	case errors.Is(err, launch.ErrInterrupted):
+		return &exitError{code: exitInterrupted, msg: "interrupted before any benchmark finished: nothing was saved; run it again"}
 	case errors.As(err, &sv):
 		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s run --resume %s')", sv, sv.Journal, progName, sv.Journal)
 	case errors.As(err, &oe):

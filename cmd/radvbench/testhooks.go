@@ -10,7 +10,10 @@ package main
 //
 //	RADVBENCH_TEST_FAULT=KIND:ID[;KIND:ID...]  the child raises SIGSEGV
 //	    (kind segv) or SIGABRT (kind abort) on itself on benchmark ID's
-//	    third sample.
+//	    third sample; KIND term@PHASE or int@PHASE (PHASE setup, verify,
+//	    warmup or sample; term/child@..., term/all@...: see testfault)
+//	    sends SIGTERM or SIGINT to the run when benchmark ID reaches
+//	    PHASE, in a child or in-process.
 //	RADVBENCH_TEST_PAUSE=N  after the N-th result is journaled, the run
 //	    creates JOURNAL.paused and waits until it is removed.
 

@@ -6,13 +6,17 @@ package main
 // the no-op twins of testhooks.go (built with -tags testhooks, as the
 // tests are).
 
-import "github.com/radvbench/radvbench/bench/kernel"
+import (
+	"context"
+
+	"github.com/radvbench/radvbench/bench/kernel"
+)
 
 // hiddenSuite is a test-only suite accepted by --suite (none here).
 func hiddenSuite(name string) *kernel.Suite { return nil }
 
 // testFault fires a test's injected fault (never here).
-func testFault(id, phase string) {}
+func testFault(ctx context.Context, id, phase string, child bool) {}
 
 // testPauseAfterResult pauses a test's run after its n-th journaled
 // result (never here).

@@ -23,7 +23,11 @@ import (
 // set (the test binary was started as a child), and returns otherwise.
 // FAKE_CHILD lists the plan's benchmarks as kernel[:fault] separated by
 // spaces; a fault is segv, abort, hang, lost, exit (between benchmarks,
-// after this one's result) or usage (exit 2 before the header). Each
+// after this one's result), usage (exit 2 before the header), sigterm
+// (SIGTERM, uncaught, kills it) or interrupted (it stops as radvbench
+// stops on a signal it caught: exit status supervise.ExitInterrupted,
+// without the benchmark's result; interrupted-early: the same before the
+// header, on the first benchmark only). Each
 // fault fires once: the child creates FAKE_DIR/<kernel> first, and a
 // later child finding it behaves.
 func RunIfChild() {
@@ -61,6 +65,10 @@ func fakeChild(script string) {
 		fmt.Fprintln(os.Stderr, "radvbench run: --sizes \"x\": bad size")
 		os.Exit(2)
 	}
+	if faults[ids[0]] == "interrupted-early" && !fired(ids[0]) {
+		fmt.Fprintln(os.Stderr, "radvbench run: interrupted")
+		os.Exit(supervise.ExitInterrupted)
+	}
 	c, err := supervise.OpenChild(cf)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -93,6 +101,11 @@ func fakeChild(script string) {
 				syscall.Kill(os.Getpid(), syscall.SIGSEGV)
 			case "abort":
 				syscall.Kill(os.Getpid(), syscall.SIGABRT)
+			case "sigterm":
+				syscall.Kill(os.Getpid(), syscall.SIGTERM)
+			case "interrupted":
+				fmt.Fprintln(os.Stderr, "radvbench run: interrupted")
+				os.Exit(supervise.ExitInterrupted)
 			case "hang":
 				fmt.Fprintln(os.Stderr, "hanging in", id)
 				select {}
