@@ -22,11 +22,15 @@ PKGS_WINDOW="libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev l
 PKGS_TOOLCHAIN="debootstrap"
 
 missing() {
-	local m=()
+	local m=() libs
+	# The linker cache read once, then searched: 'ldconfig -p | grep -q'
+	# under pipefail fails when grep exits at its first match while
+	# ldconfig still writes (SIGPIPE), and a present library reads missing.
+	libs=$(ldconfig -p 2>/dev/null || true)
 	command -v gcc >/dev/null || m+=("gcc (cgo)")
 	command -v make >/dev/null || m+=("make")
 	[ -f /usr/include/vulkan/vulkan.h ] || m+=("libvulkan-dev (Vulkan headers)")
-	ldconfig -p 2>/dev/null | grep -q 'libvulkan.so.1 ' || m+=("libvulkan1 (Vulkan loader)")
+	grep -qF 'libvulkan.so.1 ' <<<"$libs" || m+=("libvulkan1 (Vulkan loader)")
 	command -v glslc >/dev/null || m+=("glslc")
 	command -v spirv-val >/dev/null || m+=("spirv-tools (spirv-val)")
 	command -v vulkaninfo >/dev/null || m+=("vulkan-tools")
@@ -39,7 +43,7 @@ missing() {
 	fi
 	local shim
 	shim=$(dpkg-query -W -f='${Version}' mesa-drm-shim 2>/dev/null || true)
-	if [ -z "$shim" ] || [ "$shim" != "$v" ] || ! ldconfig -p 2>/dev/null | grep -q 'libamdgpu_noop_drm_shim.so '; then
+	if [ -z "$shim" ] || [ "$shim" != "$v" ] || ! grep -qF 'libamdgpu_noop_drm_shim.so ' <<<"$libs"; then
 		m+=("mesa-drm-shim in the version of mesa-vulkan-drivers${v:+ ($v)} from bookworm-backports, for radvbench isa (have: ${shim:-none})")
 	fi
 	if [ "${WITH_TEST_DEPS:-0}" = 1 ]; then
