@@ -178,6 +178,17 @@ decisiveness: build
 	fi; \
 	$(GO) run ./ci/decisiveness $(DECISIVENESS_ARGS) $$builds
 
+# ci-templates-check: the CI templates, run (ci/templates-check.sh):
+# actionlint (with shellcheck) on the GitHub workflow; the GitLab template
+# included from a throwaway project and its lavapipe job run by
+# gitlab-ci-local with the shell executor (CI_TEMPLATES_SUITE, default
+# latency: a quick subset). Installs its tools in ~/.cache/radvbench/ci-tools
+# on first use (npm and Go; no root). Minutes; not part of 'make test'.
+# See docs/ci.md.
+.PHONY: ci-templates-check
+ci-templates-check:
+	./ci/templates-check.sh
+
 # fresh-check: the proof that the README's two commands work on a fresh
 # machine: a new Debian 12 root (debootstrap, as root), a fresh clone of
 # HEAD, then 'make run' and 'make test' timed inside it. Slow (tens of
