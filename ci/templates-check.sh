@@ -17,8 +17,9 @@
 #      back and hold only verified benchmarks.
 #
 # Variables:
-#   CI_TEMPLATES_SUITE  the job's LAVAPIPE_SUITE here (latency: a quick
-#                       subset; "all" runs the template's default, tens of
+#   CI_TEMPLATES_SUITE  the lavapipe job's LAVAPIPE_SUITE here, and the
+#                       gpu-check job's GPU_CHECK_SUITE (latency: a quick
+#                       subset; "all" runs the templates' default, tens of
 #                       minutes on lavapipe)
 #   CI_TEMPLATES_TOOLS  where the tools are installed on first use, without
 #                       root (~/.cache/radvbench/ci-tools): Node.js 22 (the
@@ -31,7 +32,7 @@
 #                       CI_TEMPLATES_GPU_DEVICE (llvmpipe: lavapipe;
 #                       a GPU's 'radvbench devices' name where there is
 #                       one), and check its artifacts (gpu-check/summary.txt
-#                       and gpu-check.json); tens of minutes on lavapipe
+#                       and gpu-check.json); minutes more on lavapipe
 #   CI_TEMPLATES_KEEP   1: keep the throwaway project (its path is printed)
 #
 # Exit status: 0 both templates pass, 1 one fails, 2 the check could not run.
@@ -141,9 +142,9 @@ check_gitlab() {
 	# What gitlab-ci-local exported as the job's artifacts (paths: results/).
 	check_results "$p/.gitlab-ci-local/artifacts/lavapipe-correctness/results/lavapipe.json" "$suite" || return 1
 	[ "${CI_TEMPLATES_GPU_JOB:-0}" = 1 ] || return 0
-	step "gitlab-ci-local: gpu-check, shell executor, GPU_CHECK_DEVICE=$gpu_device"
+	step "gitlab-ci-local: gpu-check, shell executor, GPU_CHECK_SUITE=$suite GPU_CHECK_DEVICE=$gpu_device"
 	t0=$SECONDS
-	(cd "$p" && "${gcl_run[@]}" --force-shell-executor --variable "GPU_CHECK_DEVICE=$gpu_device" gpu-check) || {
+	(cd "$p" && "${gcl_run[@]}" --force-shell-executor --variable "GPU_CHECK_SUITE=$suite" --variable "GPU_CHECK_DEVICE=$gpu_device" gpu-check) || {
 		echo "templates-check: the gpu-check job failed (above)" >&2
 		return 1
 	}
