@@ -85,8 +85,10 @@ func TestObserver(t *testing.T) {
 }
 
 // TestObserverShaderClock: the clock of the moment from gpu_metrics and
-// the idle level from pp_dpm_sclk's level 0, also on RDNA3's three-line
-// table whose middle line (deep sleep, 31 MHz) is not a level.
+// the idle level from pp_dpm_sclk's lowest level, also on RDNA3's
+// three-line table whose middle line (deep sleep, 31 MHz) is not a level
+// and on newer kernels' deep-sleep "S:" line, after which levels count
+// from 1.
 func TestObserverShaderClock(t *testing.T) {
 	root := tree(t, card(map[string]string{dev + "pp_dpm_sclk": ""}))
 	r, err := Open(root, "")
@@ -97,16 +99,18 @@ func TestObserverShaderClock(t *testing.T) {
 	if _, _, ok := o.ShaderClock(); ok {
 		t.Error("a clock without pp_dpm_sclk's levels")
 	}
-	o = Observe(nil, r)
-	if err := os.WriteFile(filepath.Join(root, dev, "pp_dpm_sclk"), []byte("0: 500Mhz\n1: 31Mhz *\n2: 2219Mhz\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	if err := os.WriteFile(filepath.Join(root, dev, "gpu_metrics"), []byte(metrics(t, gpumetrics.Revision{Format: 1, Content: 3}, map[string]uint64{"current_gfxclk": 512})), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	mhz, idle, ok := o.ShaderClock()
-	if !ok || mhz != 512 || idle != 500 {
-		t.Errorf("ShaderClock = %v, %v, %v; want 512, 500, true", mhz, idle, ok)
+	for _, sclk := range []string{"0: 500Mhz\n1: 31Mhz *\n2: 2219Mhz\n", "S: 19Mhz *\n1: 500Mhz \n2: 2219Mhz \n"} {
+		o = Observe(nil, r)
+		if err := os.WriteFile(filepath.Join(root, dev, "pp_dpm_sclk"), []byte(sclk), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mhz, idle, ok := o.ShaderClock()
+		if !ok || mhz != 512 || idle != 500 {
+			t.Errorf("pp_dpm_sclk %q: ShaderClock = %v, %v, %v; want 512, 500, true", sclk, mhz, idle, ok)
+		}
 	}
 	var cw measure.ClockWatcher = o
 	_ = cw

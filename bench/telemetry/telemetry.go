@@ -242,21 +242,20 @@ func (r *Reader) fromGPUMetrics(s *Sample) {
 	}
 }
 
-// IdleSclkMHz is the card's lowest shader-clock level: level 0 of
-// pp_dpm_sclk (levels ascend from it; on RDNA3/4 a middle line marked
-// current is the clock of the moment, such as 31 MHz in deep sleep, not a
-// level). ok is false when the file is missing or has no level 0.
+// IdleSclkMHz is the card's lowest shader-clock level: the first level
+// of pp_dpm_sclk as sysinfo.InterpretDPM reads it (levels ascend; on
+// RDNA3/4 a middle line marked current is the clock of the moment, such
+// as 31 MHz in deep sleep, and an "S:" line deep sleep, neither a level).
+// ok is false when the file is missing or has no level.
 func (r *Reader) IdleSclkMHz() (float64, bool) {
 	var s Sample
 	b, ok := r.read(&s, filepath.Join(r.dev, "pp_dpm_sclk"), "pp_dpm_sclk")
 	if !ok {
 		return 0, false
 	}
-	levels, _ := sysinfo.ParseDPM(string(b))
-	for _, l := range levels {
-		if l.Index == "0" && l.MHz > 0 {
-			return float64(l.MHz), true
-		}
+	lines, _ := sysinfo.ParseDPM(string(b))
+	if mhz, ok := sysinfo.InterpretDPM("sclk", lines).LowestMHz(); ok && mhz > 0 {
+		return float64(mhz), true
 	}
 	return 0, false
 }

@@ -41,7 +41,7 @@ func sysGolden(t *testing.T, path, got string) {
 	golden.Check(t, path, []byte(got))
 }
 
-var sysinfoFixtureNames = []string{"rx7900xtx-frag4", "rx9070xt-default", "mi300x", "no-amd", "unreadable", "garbage"}
+var sysinfoFixtureNames = []string{"rx7900xtx-frag4", "rx7900xtx-sleep", "rx9070xt-default", "rx6800xt-rdna2", "mi300x", "no-amd", "unreadable", "garbage"}
 
 func TestSysinfoGolden(t *testing.T) {
 	for _, name := range sysinfoFixtureNames {

@@ -186,26 +186,14 @@ func writeGPU(w io.Writer, s *sysinfo.System, i int) {
 	}
 	item("perf level", "%s%s", OrNA(g.PerfLevel), prof)
 	for _, c := range []struct {
-		name   string
-		levels []sysinfo.DPMLevel
+		name  string
+		lines []sysinfo.DPMLevel
 	}{{"sclk", g.SCLK}, {"mclk", g.MCLK}, {"fclk", g.FCLK}, {"socclk", g.SOCCLK}} {
-		if len(c.levels) == 0 {
-			continue
+		if len(c.lines) > 0 {
+			item(c.name, "%s", dpmSummary(sysinfo.InterpretDPM(c.name, c.lines)))
 		}
-		cur := "?"
-		if l, ok := sysinfo.CurrentLevel(c.levels); ok {
-			cur = fmt.Sprintf("%d MHz", l.MHz)
-		}
-		var ls []string
-		for _, l := range c.levels {
-			m := fmt.Sprint(l.MHz)
-			if l.Current {
-				m += "*"
-			}
-			ls = append(ls, m)
-		}
-		item(c.name, "%s (levels %s)", cur, strings.Join(ls, " "))
 	}
+	writeMetrics(w, g)
 	if g.LinkSpeed != "" || g.LinkWidth != "" {
 		item("PCIe", "%s x%s (max %s x%s)", OrNA(g.LinkSpeed), OrNA(g.LinkWidth), OrNA(g.MaxLinkSpeed), OrNA(g.MaxLinkWidth))
 	}
@@ -235,6 +223,32 @@ func writeGPU(w io.Writer, s *sysinfo.System, i int) {
 	if g.BusyPercent != nil {
 		item("busy", "%d%%", *g.BusyPercent)
 	}
+}
+
+// dpmSummary is a clock's current value and its levels: "1249 MHz
+// (levels 96 456 772 1249*)", or for a clock between its levels "1969
+// MHz (levels 500 2500; the clock runs between them)", or "31 MHz, deep
+// sleep (levels 500 2500)".
+func dpmSummary(c sysinfo.DPMClock) string {
+	cur := "?"
+	if c.HasCurrent {
+		cur = fmt.Sprintf("%d MHz", c.CurrentMHz)
+	}
+	ls := make([]string, len(c.Levels))
+	for i, l := range c.Levels {
+		ls[i] = fmt.Sprint(l.MHz)
+		if l.Current && c.AtLevel {
+			ls[i] += "*"
+		}
+	}
+	levels := "levels " + strings.Join(ls, " ")
+	switch {
+	case c.Sleep:
+		return cur + ", deep sleep (" + levels + ")"
+	case c.HasCurrent && !c.AtLevel:
+		return cur + " (" + levels + "; the clock runs between them)"
+	}
+	return cur + " (" + levels + ")"
 }
 
 func logSummary(lg sysinfo.KernelLog) string {
