@@ -67,7 +67,8 @@ func AttachSystem(file *results.File, sys *sysinfo.System) {
 func SetVulkan(sys *sysinfo.System, d results.Device) {
 	sys.SetVulkan(sysinfo.VulkanInfo{
 		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
-		DriverInfo: d.DriverInfo, APIVersion: d.APIVersion, DeviceName: d.Name, Extensions: d.Extensions,
+		DriverInfo: d.DriverInfo, DriverVersion: d.DriverVersion, APIVersion: d.APIVersion, DeviceName: d.Name,
+		DeviceType: d.Type, CPU: d.CPU, Extensions: d.Extensions,
 		SubgroupSize: d.SubgroupSize, MinSubgroupSize: uint32(d.Limits["minSubgroupSize"]),
 		MaxSubgroupSize: uint32(d.Limits["maxSubgroupSize"]), CooperativeMatrix: d.CooperativeMatrix, Emulated: d.Emulated,
 	})

@@ -55,6 +55,9 @@ const (
 	AdviceKernelLog AdviceKind = "kernel-log"
 	// AdviceMalformedFiles: where the malformed files are listed.
 	AdviceMalformedFiles AdviceKind = "malformed-files"
+	// AdviceGPUDriver: runs would use a CPU implementation although a GPU
+	// is here: install its Vulkan driver, or pick it.
+	AdviceGPUDriver AdviceKind = "gpu-driver"
 )
 
 // Failed reports whether any finding failed.
@@ -86,6 +89,7 @@ func Diagnose(s *System) []Finding {
 		out = append(out, f)
 	}
 	amd := len(s.GPUs) > 0 || kfdGPUs(s) > 0
+	checkVulkan(s, add)
 	checkGPUs(s, add)
 	if amd {
 		checkModule(s, add)
@@ -151,8 +155,13 @@ func checkGPUs(s *System, add addFunc) {
 			}
 			return
 		}
-		add("gpu.present", Warn, "no AMD GPU present: no DRM card with vendor 0x1002 under /sys/class/drm"+others+"; only lavapipe (CPU) can run, and its figures describe the CPU",
-			"run on a machine with an RDNA3/RDNA4 GPU and the amdgpu driver; the GPU checks are skipped")
+		reason := "no AMD GPU present: no DRM card with vendor 0x1002 under /sys/class/drm" + others + "; the amdgpu checks are skipped"
+		if v := s.Vulkan; v != nil && !v.CPU && v.Emulated == nil {
+			// Runs use another vendor's GPU (vulkan.device names it).
+			add("gpu.present", OK, reason, "")
+			return
+		}
+		add("gpu.present", Warn, reason, "to benchmark RADV, run on a machine with an AMD GPU (RDNA3/RDNA4) and the amdgpu driver")
 		return
 	}
 	var rdna, cdna []string

@@ -268,13 +268,21 @@ type Effective struct {
 // VulkanInfo is what the opened Vulkan device says; the runner sets it.
 type VulkanInfo struct {
 	// VendorID and DeviceID (optional) pick the matching GPU as primary.
-	VendorID   uint32   `json:"vendor_id,omitempty"`
-	DeviceID   uint32   `json:"device_id,omitempty"`
-	DriverID   string   `json:"driver_id"`
-	DriverName string   `json:"driver_name"`
-	DriverInfo string   `json:"driver_info"`
-	APIVersion string   `json:"api_version"`
-	DeviceName string   `json:"device_name"`
+	VendorID   uint32 `json:"vendor_id,omitempty"`
+	DeviceID   uint32 `json:"device_id,omitempty"`
+	DriverID   string `json:"driver_id"`
+	DriverName string `json:"driver_name"`
+	DriverInfo string `json:"driver_info"`
+	// DriverVersion is the driver's version as its vendor writes it
+	// (NVIDIA's 580.95.5.0, Mesa's 25.0.7).
+	DriverVersion string `json:"driver_version,omitempty"`
+	APIVersion    string `json:"api_version"`
+	DeviceName    string `json:"device_name"`
+	// DeviceType is discrete-gpu, integrated-gpu, virtual-gpu, cpu or
+	// other; CPU is set for a CPU implementation (lavapipe), whose
+	// figures describe the host processor.
+	DeviceType string   `json:"device_type,omitempty"`
+	CPU        bool     `json:"cpu,omitempty"`
 	Extensions []string `json:"extensions,omitempty"`
 	// Subgroup sizes: the default and, with subgroup size control, the range.
 	SubgroupSize    uint32 `json:"subgroup_size,omitempty"`

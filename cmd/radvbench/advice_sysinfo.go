@@ -24,6 +24,8 @@ func doctorFix(a sysinfo.Advice) string {
 		return "radvbench run --pin-clocks profile_standard for comparable figures"
 	case sysinfo.AdviceKernelLog:
 		return "pass --dmesg FILE (journalctl -k -b > FILE) or run as root"
+	case sysinfo.AdviceGPUDriver:
+		return "if radvbench devices lists no GPU, install its Vulkan driver (Mesa's RADV for an AMD GPU: mesa-vulkan-drivers); else pick it with radvbench run --device"
 	case sysinfo.AdviceMalformedFiles:
 		return "see radvbench sysinfo --json (files) for details; a kernel or fixture problem"
 	}

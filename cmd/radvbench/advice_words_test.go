@@ -74,6 +74,7 @@ func TestAdviceDoctorKinds(t *testing.T) {
 		{sysinfo.Advice{Kind: sysinfo.AdvicePinClocksManual}, "for comparable figures"},
 		{sysinfo.Advice{Kind: sysinfo.AdviceKernelLog}, "pass --dmesg FILE"},
 		{sysinfo.Advice{Kind: sysinfo.AdviceMalformedFiles}, "radvbench sysinfo --json"},
+		{sysinfo.Advice{Kind: sysinfo.AdviceGPUDriver}, "install its Vulkan driver"},
 	} {
 		if got := doctorFix(tt.a); !strings.Contains(got, tt.want) {
 			t.Errorf("doctorFix(%+v) = %q, want it to contain %q", tt.a, got, tt.want)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"path/filepath"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/reports/sysreport"
@@ -17,10 +18,12 @@ func init() {
 }
 
 func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("doctor", "doctor [--sysroot DIR] [--dmesg FILE] [--json]", stdout)
+	fs := newFlagSet("doctor", "doctor [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan] [--json]", stdout)
 	sysroot := fs.String("sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
 	dmesg := fs.String("dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
 	asJSON := fs.Bool("json", false, "print the findings as JSON")
+	var vf vulkanFlags
+	vf.register(fs, "check")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -31,7 +34,16 @@ func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
+	notOpened, err := openVulkan(s, *sysroot, vf)
+	if err != nil {
+		return err
+	}
 	findings := sysinfo.Diagnose(s)
+	if s.Vulkan == nil && filepath.Clean(*sysroot) == "/" && !vf.noVulkan {
+		// The live machine has no Vulkan device a run could use.
+		findings = append([]sysinfo.Finding{{Check: "vulkan.device", Status: sysinfo.Fail,
+			Reason: "no Vulkan device a run could use: " + notOpened, Fix: installHint}}, findings...)
+	}
 	adviseFindings(findings)
 	d := sysreport.NewDoctor(findings)
 	if *asJSON {

@@ -11,6 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/reports/sysreport"
+	"github.com/spf13/pflag"
 )
 
 func init() {
@@ -58,12 +59,12 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 }
 
 func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE]", stdout)
+	fs := newFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan]", stdout)
 	asJSON := fs.Bool("json", false, "print the full record as JSON")
 	sysroot := fs.String("sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
 	dmesg := fs.String("dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
-	device := fs.String("device", "", "Vulkan device whose driver to show (as for run; only with --sysroot /)")
-	noVulkan := fs.Bool("no-vulkan", false, "do not open Vulkan (driver and Mesa version are then not shown)")
+	var vf vulkanFlags
+	vf.register(fs, "show")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -74,24 +75,59 @@ func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	// The Vulkan device belongs to this machine, not to a saved tree.
-	if !*noVulkan && filepath.Clean(*sysroot) == "/" {
-		if inst, pd, err := selectDevice(*device, io.Discard); err == nil {
-			launch.SetVulkan(s, pd.Describe())
-			inst.Close()
-		} else {
-			fmt.Fprintf(stderr, "radvbench sysinfo: Vulkan not available: %s\n", oneLine(err.Error()))
-		}
+	notOpened, err := openVulkan(s, *sysroot, vf)
+	if err != nil {
+		return err
 	}
 	if *asJSON {
 		return writeJSON(stdout, s)
 	}
 	sysreport.Write(stdout, s, sysreport.Words{
 		Emulated: "('" + progName + " isa')",
-		NoVulkan: "saved tree, --no-vulkan or no driver",
+		NoVulkan: notOpened,
 		Footer:   fmt.Sprintf("Full record: %s sysinfo --json; checks: %s doctor", progName, progName),
 	})
 	return nil
+}
+
+// vulkanFlags are sysinfo's and doctor's choice of the Vulkan device.
+type vulkanFlags struct {
+	device   string
+	noVulkan bool
+}
+
+func (f *vulkanFlags) register(fs *pflag.FlagSet, verb string) {
+	fs.StringVar(&f.device, "device", "", "Vulkan device to "+verb+": index or name substring (default: the one 'run' picks; see 'radvbench devices'; only with --sysroot /)")
+	fs.BoolVar(&f.noVulkan, "no-vulkan", false, "do not open Vulkan: sysfs and /proc only (the device a run uses, its driver and Mesa version are then not shown)")
+}
+
+// openVulkan records in s the Vulkan device a run would use, chosen as
+// run chooses it (selectDevice), on this machine only: a saved tree
+// (--sysroot DIR) is another machine's. It returns why Vulkan was not
+// opened ("" when it was); a --device that run would refuse is refused
+// the same way (exit 2).
+func openVulkan(s *sysinfo.System, sysroot string, f vulkanFlags) (notOpened string, err error) {
+	live := filepath.Clean(sysroot) == "/"
+	switch {
+	case f.noVulkan && f.device != "":
+		return "", usagef("--device and --no-vulkan contradict each other: drop one")
+	case f.noVulkan:
+		return "--no-vulkan", nil
+	case !live && f.device != "":
+		return "", usagef("--device picks this machine's Vulkan device; --sysroot %s is a saved tree: drop one", sysroot)
+	case !live:
+		return "--sysroot " + sysroot + " is a saved tree, not this machine", nil
+	}
+	inst, pd, err := selectDevice(f.device, io.Discard)
+	if err != nil {
+		if f.device != "" {
+			return "", err
+		}
+		return oneLine(err.Error()), nil
+	}
+	launch.SetVulkan(s, pd.Describe())
+	inst.Close()
+	return "", nil
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/internal/golden"
 )
@@ -98,6 +101,8 @@ func TestSysinfoDoctorErrors(t *testing.T) {
 		{[]string{"doctor", "--sysroot", sysFixtures + "/no-amd/root", "--dmesg", "testdata/no-such.log"}, 2, "is not a readable file"},
 		{[]string{"sysinfo", "extra"}, 2, "takes no arguments"},
 		{[]string{"doctor", "--bogus"}, 2, "unknown flag"},
+		{[]string{"doctor", "--device", "0", "--no-vulkan"}, 2, "--device and --no-vulkan contradict each other"},
+		{[]string{"sysinfo", "--sysroot", sysFixtures + "/no-amd/root", "--device", "0"}, 2, "is a saved tree: drop one"},
 	}
 	for _, tt := range tests {
 		code, _, errOut := mainRun(t, tt.args...)
@@ -137,5 +142,49 @@ func TestSysinfoRealMachine(t *testing.T) {
 	}
 	if code, _, _ := mainRun(t, "sysinfo", "--json"); code != 0 {
 		t.Errorf("sysinfo --json: exit %d", code)
+	}
+}
+
+// TestDoctorNamesRunDevice: on this machine doctor and sysinfo name the
+// Vulkan device that run picks (here lavapipe, a CPU implementation),
+// --device picks as run does (a spec run refuses is refused, exit 2), and
+// --no-vulkan leaves Vulkan closed.
+func TestDoctorNamesRunDevice(t *testing.T) {
+	suitetest.RequireVulkan(t)
+	inst, pd, err := gpu.SelectPhysical("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, cpu := pd.Name, pd.IsCPU()
+	inst.Close()
+	code, out, errOut := mainRun(t, "doctor", "--json")
+	if code > 1 || errOut != "" {
+		t.Fatalf("doctor: exit %d, stderr %q", code, errOut)
+	}
+	var d struct{ Findings []sysinfo.Finding }
+	if err := json.Unmarshal([]byte(out), &d); err != nil || len(d.Findings) == 0 {
+		t.Fatalf("doctor --json: %v\n%s", err, out)
+	}
+	f := d.Findings[0]
+	if f.Check != "vulkan.device" || !strings.HasPrefix(f.Reason, name+" [") || !strings.Contains(f.Reason, "runs use it") {
+		t.Errorf("first finding %+v: want vulkan.device naming %q", f, name)
+	}
+	if cpu && (f.Status != sysinfo.Warn || !strings.Contains(f.Reason, "CPU implementation")) {
+		t.Errorf("finding %+v: want a warning that %s is a CPU implementation", f, name)
+	}
+	_, out, _ = mainRun(t, "sysinfo", "--device", "0")
+	if !strings.Contains(out, "Vulkan      "+name+" [") || !strings.Contains(out, "runs use it") {
+		t.Errorf("sysinfo --device 0 does not name %q:\n%s", name, out)
+	}
+	if code, _, errOut := mainRun(t, "doctor", "--device", "no-such-device"); code != 2 || !strings.Contains(errOut, "matches no device") {
+		t.Errorf("doctor --device no-such-device: exit %d, stderr %q; want 2 as run gives", code, errOut)
+	}
+	_, out, _ = mainRun(t, "doctor", "--no-vulkan")
+	if strings.Contains(out, "vulkan.device") || strings.Contains(out, name) {
+		t.Errorf("doctor --no-vulkan opened Vulkan:\n%s", out)
+	}
+	_, out, _ = mainRun(t, "sysinfo", "--no-vulkan")
+	if !strings.Contains(out, "Vulkan      not opened (--no-vulkan)") {
+		t.Errorf("sysinfo --no-vulkan does not say why Vulkan is closed:\n%s", out)
 	}
 }

@@ -33,12 +33,16 @@ func NewDoctor(findings []sysinfo.Finding) Doctor {
 }
 
 // WriteDoctor writes the findings for people: title (the caller's name
-// for the check) with the GPU, kernel and root checked, one line per
+// for the check) with the GPU, the Vulkan device runs use (when opened),
+// kernel and root checked, one line per
 // finding (status, check, reason) with its fix below it, then the counts.
 func WriteDoctor(w io.Writer, title string, s *sysinfo.System, d Doctor) {
 	subject := "no AMD GPU"
 	if g := s.PrimaryGPU(); g != nil {
 		subject = g.Name + " (" + g.Card + ")"
+	}
+	if v := s.Vulkan; v != nil {
+		subject += ", runs on " + v.DeviceName
 	}
 	fmt.Fprintf(w, "%s: %s on Linux %s, root %s\n\n", title, subject, OrNA(s.Kernel.Release), s.Root)
 	width := 0

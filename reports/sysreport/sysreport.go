@@ -16,7 +16,8 @@ import (
 )
 
 // Words are the caller's words in the summary: what emulated devices are
-// good for, why Vulkan may not have been opened, and the closing line.
+// good for, why Vulkan was not opened (when it was not), and the closing
+// line.
 type Words struct {
 	Emulated, NoVulkan, Footer string
 }
@@ -115,7 +116,7 @@ func Write(w io.Writer, s *sysinfo.System, words Words) {
 		line("Env", "%s", strings.Join(kv, " "))
 	}
 	if v := s.Vulkan; v != nil {
-		line("Vulkan", "%s: %s %s (%s), API %s", v.DeviceName, v.DriverName, v.DriverInfo, v.DriverID, v.APIVersion)
+		line("Vulkan", "%s: runs use it (driver ID %s, API %s)", v.Describe(), v.DriverID, v.APIVersion)
 		if e := v.Emulated; e != nil {
 			line("", "emulated (%s, target %s): RADV compiles for it, nothing executes %s", e.Mechanism, e.Target, words.Emulated)
 		}
@@ -123,7 +124,7 @@ func Write(w io.Writer, s *sysinfo.System, words Words) {
 			resulttable.WriteCoopMat(w, strings.Repeat(" ", 12), v.SubgroupSize, v.MinSubgroupSize, v.MaxSubgroupSize, v.CooperativeMatrix)
 		}
 	} else {
-		line("Vulkan", "not opened (%s)", words.NoVulkan)
+		line("Vulkan", "not opened (%s)", OrNA(words.NoVulkan))
 	}
 	counts := map[string]int{}
 	for _, f := range s.Files {
