@@ -67,7 +67,8 @@ type Plan struct {
 	// for a plain run.
 	Configs []supervise.Config
 	// Isolation is how benchmarks are put in child processes
-	// (IsolateAuto: decided from the system, see supervise.AutoIsolation).
+	// (IsolateAuto: decided from the device the run opens, see
+	// supervise.AutoIsolation).
 	Isolation supervise.Isolation
 	// NoCapture turns off recording what the driver compiled each
 	// benchmark into (results.File.Capture; see capturer).

@@ -112,3 +112,30 @@ func TestRunLavapipe(t *testing.T) {
 		})
 	}
 }
+
+// TestAutoIsolationFromDevice: --isolate=auto decides from the device the
+// run opens, not from the system record. The record here is an RX 7900
+// XTX machine's (a saved tree with an AMD GPU), the device opened is
+// lavapipe: a CPU implementation, so the run stays in this process.
+func TestAutoIsolationFromDevice(t *testing.T) {
+	suitetest.RequireVulkan(t)
+	t.Setenv(runChildEnv, "1")
+	dir := t.TempDir()
+	p := lavapipePlan(dir + "/r.json")
+	p.Isolation, p.Benchmarks = supervise.IsolateAuto, 1
+	env := lavapipeEnv("../sysinfo/testdata/rx7900xtx-frag4/root")
+	if sys, err := env.System(p.Sysroot, p.Dmesg); err != nil || len(sys.GPUs) == 0 {
+		t.Fatalf("the fixture's record has no AMD GPU (%v): the test would not tell the record from the device", err)
+	}
+	var header *results.File
+	o, err := Run(context.Background(), p, Hooks{Header: func(f *results.File, _ []results.Result) { header = f }}, env)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if o.Supervised || !o.Streamed || header == nil {
+		t.Errorf("supervised %v, streamed %v, header %v: want lavapipe's run in this process", o.Supervised, o.Streamed, header != nil)
+	}
+	if !o.File.Device.CPU || len(o.File.Results) == 0 {
+		t.Errorf("device %q (CPU %v), %d results: want lavapipe's", o.File.Device.Name, o.File.Device.CPU, len(o.File.Results))
+	}
+}

@@ -23,7 +23,9 @@ func Run(ctx context.Context, p Plan, h Hooks, env Env) (*Outcome, error) {
 		return nil, err
 	}
 	if p.Isolation == supervise.IsolateAuto {
-		p.Isolation = supervise.AutoIsolation(len(sys.GPUs) > 0, p.Device)
+		if p.Isolation, err = autoIsolation(&p, env); err != nil {
+			return nil, err
+		}
 	}
 	if p.Out == "" {
 		p.Out = DefaultOut(time.Now().UTC(), suiteNames(p.Suites))
@@ -81,6 +83,21 @@ func Run(ctx context.Context, p Plan, h Hooks, env Env) (*Outcome, error) {
 		return r.supervised(ctx)
 	}
 	return r.inProcess(ctx, sys)
+}
+
+// autoIsolation resolves --isolate=auto from the device the run opens,
+// selected as the run and its children select it (env.SelectDevice with
+// p.Device), not from the system record: a GPU of any vendor gets a
+// process per kernel and size, a CPU implementation (or an emulated
+// device) runs in this process.
+func autoIsolation(p *Plan, env Env) (supervise.Isolation, error) {
+	inst, pd, err := env.SelectDevice(p.Device)
+	if err != nil {
+		return supervise.IsolateAuto, err
+	}
+	onGPU := !pd.IsCPU() && pd.Emulation() == nil
+	inst.Close()
+	return supervise.AutoIsolation(onGPU), nil
 }
 
 // run is one Run under way.

@@ -62,17 +62,17 @@ func ParseIsolation(v string) (Isolation, error) {
 	return IsolateAuto, usage.Errorf("%w", &IsolationError{Value: v})
 }
 
-// AutoIsolation is --isolate=auto: a process per kernel and size when the
-// system has a GPU and --device does not name the CPU implementation,
-// since crashes and hangs are what driver and kernel testing finds; off
-// on lavapipe, where a crash is rare and a process per kernel only costs
+// AutoIsolation is --isolate=auto, decided by the device the run opens:
+// a process per kernel and size when it executes on a GPU (onGPU), since
+// crashes and hangs are what driver and kernel testing finds; off on a
+// CPU implementation such as lavapipe (or an emulated device, which runs
+// nothing), where a crash is rare and a process per kernel only costs
 // time.
-func AutoIsolation(systemHasGPU bool, device string) Isolation {
-	d := strings.ToLower(device)
-	if !systemHasGPU || strings.Contains(d, "llvmpipe") || strings.Contains(d, "lavapipe") || d == "cpu" {
-		return IsolateOff
+func AutoIsolation(onGPU bool) Isolation {
+	if onGPU {
+		return IsolateKernel
 	}
-	return IsolateKernel
+	return IsolateOff
 }
 
 // Budget defaults of WatchdogBudget.

@@ -70,7 +70,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.sel.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
 	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'; RADVBENCH_EXE=PATH runs another radvbench build for it")
 	fs.IntVar(&f.rounds, "rounds", 0, "deprecated alias of --runs")
-	fs.StringVar(&f.isolate, "isolate", "auto", "run benchmarks in child processes under a watchdog: kernel (a fresh process per kernel and size; --isolate alone), run (one process per run, restarted after a fault), off; auto = kernel when the system has a GPU, off on lavapipe-only machines")
+	fs.StringVar(&f.isolate, "isolate", "auto", "run benchmarks in child processes under a watchdog: kernel (a fresh process per kernel and size; --isolate alone), run (one process per run, restarted after a fault), off; auto = kernel when the device the run opens is a GPU, off on a CPU implementation such as lavapipe")
 	fs.Lookup("isolate").NoOptDefVal = "kernel"
 	fs.DurationVar(&f.plan.Watchdog, "watchdog", 0, "with child processes: kill a child that makes no progress for this long (default 60s + warm-up + 3 × max-time per benchmark)")
 	fs.StringVar(&f.resume, "resume", "", "continue the interrupted run whose results path (or OUT.journal) this is, with its flags; refuses on a different device, driver or fingerprint")
