@@ -8,8 +8,11 @@
 // recorded (System.Files) and never stops collection.
 //
 // It also checks the machine against the kernel-config guide and
-// benchmarking hygiene (Diagnose), reads the clock state before and after a
-// benchmark (ReadClocks) and pins the performance level (PinClocks).
+// benchmarking hygiene (Diagnose; with the Vulkan device a run uses, once
+// the caller has recorded it with SetVulkan), reads pp_dpm_* files as the
+// kernel writes them (InterpretDPM: levels apart from the clock of the
+// moment), reads the clock state before and after a benchmark
+// (ReadClocks) and pins the performance level (PinClocks).
 //
 // # Fingerprint keys
 //

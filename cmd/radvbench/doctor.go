@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/reports/sysreport"
@@ -42,7 +43,7 @@ func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if s.Vulkan == nil && filepath.Clean(*sysroot) == "/" && !vf.noVulkan {
 		// The live machine has no Vulkan device a run could use.
 		findings = append([]sysinfo.Finding{{Check: "vulkan.device", Status: sysinfo.Fail,
-			Reason: "no Vulkan device a run could use: " + notOpened, Fix: installHint}}, findings...)
+			Reason: "no Vulkan device a run could use: " + strings.TrimSuffix(notOpened, "; "+installHint), Fix: installHint}}, findings...)
 	}
 	adviseFindings(findings)
 	d := sysreport.NewDoctor(findings)

@@ -79,6 +79,9 @@ func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
+	if s.Vulkan == nil && filepath.Clean(*sysroot) == "/" && !vf.noVulkan {
+		fmt.Fprintf(stderr, "radvbench sysinfo: Vulkan not available: %s\n", notOpened)
+	}
 	if *asJSON {
 		return writeJSON(stdout, s)
 	}

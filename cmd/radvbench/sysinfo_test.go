@@ -188,3 +188,21 @@ func TestDoctorNamesRunDevice(t *testing.T) {
 		t.Errorf("sysinfo --no-vulkan does not say why Vulkan is closed:\n%s", out)
 	}
 }
+
+// TestDoctorNoVulkan: on this machine with no Vulkan driver to load, doctor
+// fails the vulkan.device check (a run could not start) with the install
+// advice once, and sysinfo says why Vulkan is closed.
+func TestDoctorNoVulkan(t *testing.T) {
+	t.Setenv("VK_DRIVER_FILES", filepath.Join(t.TempDir(), "no-such-icd.json"))
+	code, out, errOut := mainRun(t, "doctor")
+	if code != 1 || errOut != "" {
+		t.Fatalf("doctor: exit %d, stderr %q; want 1", code, errOut)
+	}
+	if !strings.Contains(out, "fail  vulkan.device") || !strings.Contains(out, "no Vulkan device a run could use") || strings.Count(out, installHint) != 1 {
+		t.Errorf("doctor without a Vulkan driver:\n%s", out)
+	}
+	code, out, errOut = mainRun(t, "sysinfo")
+	if code != 0 || !strings.Contains(out, "Vulkan      not opened (") || !strings.Contains(errOut, "Vulkan not available") {
+		t.Errorf("sysinfo without a Vulkan driver: exit %d, stderr %q\n%s", code, errOut, out)
+	}
+}

@@ -1,8 +1,8 @@
 // Package sysreport renders a system record (bench/sysinfo) as the
 // readable summary 'radvbench sysinfo' prints: host, GPUs with their SKU,
-// clocks and power, kernel, boot and module parameters, kernel config,
-// the kernel log's verdicts, the environment, the Vulkan driver and what
-// was read.
+// clocks, power and gpu_metrics table (throttle bits named), kernel, boot
+// and module parameters, kernel config, the kernel log's verdicts, the
+// environment, the Vulkan device runs use and what was read.
 package sysreport
 
 import (
