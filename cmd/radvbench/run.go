@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -217,11 +218,18 @@ func planArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
 	return p, fs, nil
 }
 
-// runEnv is what a run needs from this program.
+// runEnv is what a run needs from this program. A run selects its
+// device more than once (--isolate=auto decides from it, then the run
+// opens it): the CPU-implementation warning is printed the first time.
 func runEnv(stdout, stderr io.Writer) launch.Env {
+	var warned sync.Once
 	return launch.Env{
 		Tool: toolVersion(), Executable: executable, System: collectSystem, Stdout: stdout,
-		SelectDevice: func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) { return selectDevice(spec, stderr) },
+		SelectDevice: func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) {
+			w := io.Discard
+			warned.Do(func() { w = stderr })
+			return selectDevice(spec, w)
+		},
 	}
 }
 

@@ -285,6 +285,11 @@ func TestRunReport(t *testing.T) {
 	if !strings.Contains(string(html), ".png") || !strings.Contains(stdout, "report:") {
 		t.Errorf("report has no charts or run did not say where it is")
 	}
+	// The device is selected twice (--isolate=auto, then the run): a CPU
+	// implementation is warned about once.
+	if n := strings.Count(stderr, "WARNING: "); n > 1 {
+		t.Errorf("%d warnings, want at most one:\n%s", n, stderr)
+	}
 }
 
 // TestPanicIsOneLine: an internal error in any command is reported as one
