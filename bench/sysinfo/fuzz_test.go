@@ -10,7 +10,7 @@ import (
 // that what it returns is consistent.
 
 func FuzzParseDPM(f *testing.F) {
-	for _, s := range []string{"0: 500Mhz\n1: 31Mhz *\n2: 2219Mhz\n", "0: 96Mhz \n1: 1249Mhz *\n", "2: 16.0GT/s, x16 623Mhz *", "S: 19Mhz *", "", "garbage\n0 500\n", "\xff\xfe", "0: 99999999999999999999Mhz"} {
+	for _, s := range []string{"0: 500Mhz\n1: 31Mhz *\n2: 2219Mhz\n", "0: 96Mhz \n1: 1249Mhz *\n", "2: 16.0GT/s, x16 623Mhz *", "S: 19Mhz *", "S: 19Mhz *\n1: 500Mhz \n2: 2500Mhz \n", "", "garbage\n0 500\n", "\xff\xfe", "0: 99999999999999999999Mhz"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -24,6 +24,12 @@ func FuzzParseDPM(f *testing.F) {
 			}
 		}
 		CurrentLevel(levels)
+		for _, clock := range []string{"sclk", "mclk"} {
+			c := InterpretDPM(clock, levels)
+			if len(c.Levels) > len(levels) || (c.AtLevel && !c.HasCurrent) || (!c.HasCurrent && (c.CurrentMHz != 0 || c.Sleep)) {
+				t.Fatalf("InterpretDPM(%q) = %+v from %+v", clock, c, levels)
+			}
+		}
 	})
 }
 
