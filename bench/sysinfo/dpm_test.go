@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestInterpretDPM: the kernel's pp_dpm_* forms (RADV-era swsmu print_clk_levels)
+// TestInterpretDPM: the pp_dpm_* forms of the kernel's swsmu print_clk_levels
 // give the right levels and current clock; the middle line of a three-line
 // fine-grained clock is the clock of the moment, never a level.
 func TestInterpretDPM(t *testing.T) {
