@@ -28,7 +28,7 @@ func TestPipelineKey(t *testing.T) {
 		}
 	}
 	g := GraphicsSpec{Name: "classic", Target: &RenderTarget{Width: 256, Height: 256, ColorFormat: FormatR32Uint},
-		Stages: []GraphicsStage{{Stage: StageVertex, Name: "v.vert", SPIRV: []byte{1}}, {Stage: StageFragment, Name: "f.frag", SPIRV: []byte{2}}},
+		Stages:   []GraphicsStage{{Stage: StageVertex, Name: "v.vert", SPIRV: []byte{1}}, {Stage: StageFragment, Name: "f.frag", SPIRV: []byte{2}}},
 		CullBack: true}
 	for _, tc := range []struct {
 		name string
@@ -36,7 +36,9 @@ func TestPipelineKey(t *testing.T) {
 		same bool
 	}{
 		{"target size", func(s *GraphicsSpec) { s.Target = &RenderTarget{Width: 512, Height: 128, ColorFormat: FormatR32Uint} }, true},
-		{"target format", func(s *GraphicsSpec) { s.Target = &RenderTarget{Width: 256, Height: 256, ColorFormat: FormatR32G32B32A32Sfloat} }, false},
+		{"target format", func(s *GraphicsSpec) {
+			s.Target = &RenderTarget{Width: 256, Height: 256, ColorFormat: FormatR32G32B32A32Sfloat}
+		}, false},
 		{"culling", func(s *GraphicsSpec) { s.CullBack = false }, false},
 		{"stage spec constant", func(s *GraphicsSpec) {
 			s.Stages = []GraphicsStage{s.Stages[0], {Stage: StageFragment, Name: "f.frag", SPIRV: []byte{2}, SpecConstants: []uint32{1}}}
