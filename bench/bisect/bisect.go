@@ -26,7 +26,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -328,94 +327,6 @@ func Range(marks []Mark) (lo, hi int) {
 		}
 	}
 	return lo, hi
-}
-
-// Judge is the mark a gate's report gives its candidate, judged on the
-// benchmarks keys names (nil: all in the report), with the reason and
-// the judged benchmarks' verdicts. A regression in any makes it bad;
-// one that failed or is missing skips it (unless another regressed);
-// every one ~ or an improvement makes it good; else it is unsure.
-func Judge(rep *compare.Report, keys []string) (Mark, string, []Bench) {
-	if rep == nil {
-		return Skip, "no comparison", nil
-	}
-	want := map[string]bool{}
-	for _, k := range keys {
-		want[k] = true
-	}
-	var benches []Bench
-	got := map[string]bool{}
-	for i := range rep.Comparisons {
-		c := &rep.Comparisons[i]
-		if keys != nil && !want[c.Key] {
-			continue
-		}
-		got[c.Key] = true
-		b := Bench{Key: c.Key, Verdict: c.Verdict, Change: c.Change, Low: c.Low, High: c.High, Reason: c.Reason, Code: c.Code.Text()}
-		if b.Reason == "" {
-			b.Reason = c.Note
-		}
-		benches = append(benches, b)
-	}
-	var missing []string
-	for _, k := range keys {
-		if !got[k] {
-			missing = append(missing, k)
-		}
-	}
-	if len(benches) == 0 && len(missing) == 0 {
-		return Skip, "no benchmark compared", nil
-	}
-	count := map[compare.Verdict][]string{}
-	for _, b := range benches {
-		count[b.Verdict] = append(count[b.Verdict], b.Key)
-	}
-	switch {
-	case len(count[compare.Regression]) > 0:
-		return Bad, "slower: " + list(count[compare.Regression]), benches
-	case len(missing) > 0:
-		return Skip, "not measured: " + list(missing), benches
-	}
-	var failed []string
-	for _, v := range []compare.Verdict{compare.Failed, compare.Missing, compare.Incomparable, compare.Added} {
-		failed = append(failed, count[v]...)
-	}
-	if len(failed) > 0 {
-		return Skip, "did not run: " + list(failed), benches
-	}
-	if u := count[compare.Unsure]; len(u) > 0 {
-		why := "unsure: " + list(u)
-		for _, b := range benches {
-			if b.Verdict == compare.Unsure && b.Reason != "" {
-				why += " (" + b.Reason + ")"
-				break
-			}
-		}
-		return Unsure, why, benches
-	}
-	return Good, "not slower: " + list(append(count[compare.Same], count[compare.Improvement]...)), benches
-}
-
-func list(keys []string) string {
-	s := append([]string(nil), keys...)
-	sort.Strings(s)
-	if len(s) > 3 {
-		return strings.Join(s[:3], ", ") + fmt.Sprintf(" and %d more", len(s)-3)
-	}
-	return strings.Join(s, ", ")
-}
-
-// StepAlpha bounds a step's chance of a false alarm: the policy's alpha
-// when it bounds the whole comparison (Holm), else alpha times the
-// benchmarks judged (Bonferroni).
-func StepAlpha(rep *compare.Report, judged int) float64 {
-	if rep == nil {
-		return 0
-	}
-	if rep.Policy.FamilyWise() || judged <= 1 {
-		return rep.Policy.Alpha
-	}
-	return rep.Policy.Alpha * float64(judged)
 }
 
 // Run bisects. It returns the result however the bisection ended

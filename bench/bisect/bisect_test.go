@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -334,6 +335,42 @@ func TestJudge(t *testing.T) {
 			t.Errorf("%v keys %v: %s (%s), want %s", tc.rep, tc.keys, got, why, tc.want)
 		}
 	}
+	// One-sided: an unsure benchmark whose interval rules out the
+	// slowdown looked for makes the candidate good; one whose interval
+	// reaches it stays unsure.
+	const th = 0.10
+	iv := func(better string, change, lo, hi float64) compare.Comparison {
+		return compare.Comparison{Key: "k", Verdict: compare.Unsure, Better: better, Change: compare.Float(change),
+			Low: compare.Float(lo), High: compare.Float(hi), Limits: compare.Limits{Threshold: th, Effective: th}}
+	}
+	nan := math.NaN()
+	H, L := results.HigherIsBetter, results.LowerIsBetter
+	for _, tc := range []struct {
+		name string
+		c    compare.Comparison
+		want Mark
+	}{
+		{"throughput +3.2% [-7.8%, +16%]", iv(H, 0.032, -0.078, 0.16), Good},
+		{"throughput -3% [-12%, +6%]", iv(H, -0.03, -0.12, 0.06), Unsure},
+		{"throughput at the edge [-10%, +5%]", iv(H, -0.03, -0.10, 0.05), Unsure},
+		{"throughput +20% [-9%, +60%]", iv(H, 0.2, -0.09, 0.6), Good},
+		{"time -3.2% [-16%, +7.8%]", iv(L, -0.032, -0.16, 0.078), Good},
+		{"time +3% [-6%, +12%]", iv(L, 0.03, -0.06, 0.12), Unsure},
+		{"time, throughput's interval [-7.8%, +16%]", iv(L, 0.032, -0.078, 0.16), Unsure},
+		{"no interval", iv(H, 0.03, nan, nan), Unsure},
+		{"no direction", iv("", 0.03, -0.05, 0.08), Unsure},
+		{"no threshold", func() compare.Comparison { c := iv(H, 0.03, -0.05, 0.08); c.Limits.Effective = compare.Float(nan); return c }(), Unsure},
+	} {
+		rep := &compare.Report{Comparisons: []compare.Comparison{{Key: "s", Verdict: S}, tc.c}}
+		got, why, _ := Judge(rep, nil)
+		if got != tc.want {
+			t.Errorf("%s: %s (%s), want %s", tc.name, got, why, tc.want)
+		}
+		if got == Good && !strings.Contains(why, "rules out the slowdown") {
+			t.Errorf("%s: good %q does not say the interval ruled the slowdown out", tc.name, why)
+		}
+	}
+
 	pb := &compare.Report{Policy: compare.Policy{Alpha: 0.01, AlphaPer: "benchmark"}}
 	if a := StepAlpha(pb, 3); math.Abs(a-0.03) > 1e-12 {
 		t.Errorf("alpha a benchmark over 3: %v", a)
@@ -412,5 +449,56 @@ func TestRegressedKeys(t *testing.T) {
 	}
 	if _, err := RegressedKeys(write("x.json", map[string]int{"x": 1})); err == nil || !strings.Contains(err.Error(), "not a comparison") {
 		t.Errorf("not a comparison: %v", err)
+	}
+}
+
+// disturbedPairs is a compare.PairSampler beside a bursty neighbour: each
+// round's two runs (the gate's lockstep) share a load factor; every
+// sample of the new side's runs (80% slower, and so catching more of the
+// bursts) is marked disturbed, and so, when both, are the base's.
+type disturbedPairs struct {
+	rng   *rand.Rand
+	both  bool
+	round int
+}
+
+func (d *disturbedPairs) run(slow float64, disturbed bool, load float64) *results.File {
+	xs, marks := make([]float64, 10), make([]bool, 10)
+	for i := range xs {
+		xs[i] = 100 * (1 - slow) * load * (1 + 0.02*d.rng.NormFloat64())
+		marks[i] = disturbed
+	}
+	return &results.File{Schema: results.Schema, Results: []results.Result{{Suite: "matmul", Kernel: "naive", Status: results.StatusOK,
+		Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Samples: xs}, Disturbed: marks}}}
+}
+
+func (d *disturbedPairs) Next(context.Context, compare.Arm, []string) (*results.File, error) {
+	return nil, errors.New("lockstep only")
+}
+
+func (d *disturbedPairs) NextPair(context.Context, compare.Arm, []string) (*results.File, *results.File, error) {
+	d.round++
+	load := 1 / (1 + 0.5*d.rng.Float64()) // the neighbour slows both runs of a round alike
+	return d.run(0, d.both, load), d.run(0.8, true, load), nil
+}
+
+// TestJudgeDisturbedPairs: the path a bisection step takes (compare.Until
+// over a sampler of rounds, as bench/launch's gate, then Judge) calls a
+// decisive 80% slowdown bad though every run of the slowed side, or of
+// both, was disturbed throughout: the runs pair by round, and the pairs
+// carry the change (the disturbed-pairs rule) instead of vetoing it.
+func TestJudgeDisturbedPairs(t *testing.T) {
+	for _, both := range []bool{false, true} {
+		s := &disturbedPairs{rng: rand.New(rand.NewPCG(3, 4)), both: both}
+		res, err := compare.Until(context.Background(), s, compare.UntilOptions{Policy: compare.Policy{Alpha: 0.01, Threshold: 0.25}, MaxRuns: 8, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := res.Report.Comparisons[0]
+		mark, why, _ := Judge(res.Report, nil)
+		if mark != Bad || !c.Paired || c.New.DisturbedRuns != 0 {
+			t.Errorf("both sides disturbed %v: %s (%s) after %d rounds; paired %v, %d runs set aside, interval [%v, %v]",
+				both, mark, why, res.Rounds, c.Paired, c.New.DisturbedRuns, c.Low, c.High)
+		}
 	}
 }
