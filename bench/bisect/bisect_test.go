@@ -359,7 +359,11 @@ func TestJudge(t *testing.T) {
 		{"time, throughput's interval [-7.8%, +16%]", iv(L, 0.032, -0.078, 0.16), Unsure},
 		{"no interval", iv(H, 0.03, nan, nan), Unsure},
 		{"no direction", iv("", 0.03, -0.05, 0.08), Unsure},
-		{"no threshold", func() compare.Comparison { c := iv(H, 0.03, -0.05, 0.08); c.Limits.Effective = compare.Float(nan); return c }(), Unsure},
+		{"no threshold", func() compare.Comparison {
+			c := iv(H, 0.03, -0.05, 0.08)
+			c.Limits.Effective = compare.Float(nan)
+			return c
+		}(), Unsure},
 	} {
 		rep := &compare.Report{Comparisons: []compare.Comparison{{Key: "s", Verdict: S}, tc.c}}
 		got, why, _ := Judge(rep, nil)
