@@ -24,6 +24,7 @@ package bisect
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -79,7 +80,8 @@ type Gate interface {
 	// budget, for the benchmarks keys names (Comparison.Key; nil: all
 	// selected). step numbers it (0: the verification). An error means
 	// the candidate could not be run (it is skipped), unless the
-	// context ended.
+	// context ended or it is a *GoodEndError (the base could not run:
+	// the bisection stops).
 	Gate(ctx context.Context, step int, base, cand Candidate, keys []string, budget time.Duration) (*GateResult, error)
 }
 
@@ -445,7 +447,13 @@ func (b *bisection) run(ctx context.Context) {
 			b.end(Interrupted, "interrupted during step %d (%s)", n, r.Candidates[i].Name)
 			return
 		}
-		_ = err // a candidate that did not run is a skip, recorded in its step
+		var ge *GoodEndError
+		if errors.As(err, &ge) {
+			b.end(EndFailed, "step %d (%s): %v", n, r.Candidates[i].Name, ge)
+			return
+		}
+		// Any other error: a candidate that did not run is a skip,
+		// recorded in its step.
 		if s.Mark == Unsure && b.o.OnUnsure != SkipUnsure {
 			b.end(StoppedUnsure, "%s: %s", s.Candidate, s.Why)
 			return
@@ -502,6 +510,10 @@ func (b *bisection) step(ctx context.Context, n, i int) (*Step, error) {
 		s.Mark, s.Why, s.Benchmarks = Judge(g.Report, r.Keys)
 		s.Rounds, s.Stop, s.Results, s.Report = g.Rounds, string(g.Stop), g.Results, g.Report
 		s.Alpha = StepAlpha(g.Report, len(s.Benchmarks))
+		if failed := BaseFailed(g.Report, r.Keys); s.Mark == Skip && len(failed) > 0 {
+			err = &GoodEndError{Name: base.Name, Err: fmt.Errorf("failed: %s", list(failed))}
+			s.Why = err.Error()
+		}
 	}
 	s.Seconds = b.now().Sub(t0).Seconds()
 	return b.record(s), err

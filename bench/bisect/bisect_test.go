@@ -196,6 +196,16 @@ func TestBisectEnds(t *testing.T) {
 	if r, _ = Run(context.Background(), g, Options{Candidates: cands(5)}); r.Status != EndFailed || !strings.Contains(r.Why, "did not run") {
 		t.Errorf("bad end fails: %s %q", r.Status, r.Why)
 	}
+	// The good end stops running after the verification: a gate error
+	// naming it, or its benchmarks failed in the step's report, stops
+	// the bisection (EndFailed) instead of skipping the candidate.
+	for _, how := range []string{"error", "report"} {
+		eg := &endGate{fakeGate: fakeGate{bad: 3}, how: how}
+		r, _ = Run(context.Background(), eg, Options{Candidates: cands(9)})
+		if r.Status != EndFailed || len(eg.calls) != 2 || !strings.Contains(r.Why, "the good end c0 did not run") {
+			t.Errorf("good end fails at step 1 (%s): %s %q after gates %v", how, r.Status, r.Why, eg.calls)
+		}
+	}
 	cs := cands(5)
 	cs[0].Rev = "r0"
 	fail := func(_ context.Context, c *Candidate) error { return errors.New("build failed") }
@@ -505,4 +515,27 @@ func TestJudgeDisturbedPairs(t *testing.T) {
 				both, mark, why, res.Rounds, c.Paired, c.New.DisturbedRuns, c.Low, c.High)
 		}
 	}
+}
+
+// endGate is fakeGate whose good end fails after the verification: the
+// gate returns a *GoodEndError (how "error"), or a report whose base
+// side failed (how "report").
+type endGate struct {
+	fakeGate
+	how string
+}
+
+func (g *endGate) Gate(ctx context.Context, step int, base, cand Candidate, keys []string, budget time.Duration) (*GateResult, error) {
+	res, err := g.fakeGate.Gate(ctx, step, base, cand, keys, budget)
+	if step == 0 || err != nil {
+		return res, err
+	}
+	if g.how == "error" {
+		return nil, &GoodEndError{Name: base.Name, Err: errors.New("RADVBENCH_EXE=/gone is not an executable file")}
+	}
+	for i := range res.Report.Comparisons {
+		c := &res.Report.Comparisons[i]
+		c.Verdict, c.Base = compare.Incomparable, &compare.Side{Status: results.StatusFailed}
+	}
+	return res, nil
 }

@@ -146,3 +146,38 @@ func RulesOutSlowdown(c *compare.Comparison) bool {
 	}
 	return false
 }
+
+// BaseFailed lists the judged benchmarks (keys; nil: all) that the base
+// of the gate, the good end, failed: the step says nothing about the
+// candidate then, and a bisection cannot go on against that base.
+func BaseFailed(rep *compare.Report, keys []string) []string {
+	if rep == nil {
+		return nil
+	}
+	var out []string
+	for i := range rep.Comparisons {
+		c := &rep.Comparisons[i]
+		if keys != nil && !slices.Contains(keys, c.Key) {
+			continue
+		}
+		if c.Base != nil && c.Base.Status == results.StatusFailed {
+			out = append(out, c.Key)
+		}
+	}
+	return out
+}
+
+// GoodEndError is a gate whose base, the good end, could not run (a
+// Gate returns it, or Run finds the base's benchmarks failed): no
+// candidate can be judged against it, so the bisection stops
+// (EndFailed) instead of skipping the candidate.
+type GoodEndError struct {
+	Name string
+	Err  error
+}
+
+func (e *GoodEndError) Error() string {
+	return fmt.Sprintf("the good end %s did not run: %v", e.Name, e.Err)
+}
+
+func (e *GoodEndError) Unwrap() error { return e.Err }
