@@ -227,7 +227,12 @@ type Result struct {
 	// (compare.EquivalenceAlpha a step, summed alike).
 	AlphaBound float64 `json:"alpha_bound"`
 	MissBound  float64 `json:"miss_bound"`
-	Seconds    float64 `json:"seconds"`
+	// Seconds is the bisection's time: this run's, plus, when it was
+	// resumed, ReusedSeconds, what the earlier bisection's steps reused
+	// here took (Step.Seconds of each), so a resumed bisection reports
+	// the time its answer cost, not only the part after the resume.
+	Seconds       float64 `json:"seconds"`
+	ReusedSeconds float64 `json:"reused_s,omitempty"`
 }
 
 // Schema is the bisection file's schema.
@@ -347,7 +352,13 @@ func Run(ctx context.Context, g Gate, o Options) (*Result, error) {
 		r: &Result{Schema: Schema, Candidates: append([]Candidate(nil), o.Candidates...), Keys: o.Keys, Bad: len(o.Candidates) - 1}}
 	b.run(ctx)
 	r := b.r
-	r.Seconds = now().Sub(b.start).Seconds()
+	r.ReusedSeconds = 0
+	for _, s := range r.Steps {
+		if s.Reused {
+			r.ReusedSeconds += s.Seconds
+		}
+	}
+	r.Seconds = now().Sub(b.start).Seconds() + r.ReusedSeconds
 	r.AlphaBound, r.MissBound = bounds(r.Steps)
 	b.save()
 	return r, b.saveErr

@@ -271,9 +271,11 @@ func TestBisectBudget(t *testing.T) {
 func TestBisectResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bisect.json")
 	cs := cands(9)
-	g := &fakeGate{bad: 3, unsure: set([]int{2})}
+	clock := time.Unix(0, 0)
+	now := func() time.Time { return clock }
+	g := &fakeGate{bad: 3, unsure: set([]int{2}), clock: &clock}
 	steps := 0
-	r, err := Run(context.Background(), g, Options{Candidates: cs, Save: path, OnStep: func(r *Result, s *Step) {
+	r, err := Run(context.Background(), g, Options{Candidates: cs, Save: path, Now: now, OnStep: func(r *Result, s *Step) {
 		if f, err := Load(path); err != nil || len(f.Steps) != len(r.Steps) {
 			t.Errorf("after step %d the file holds %v steps (%v)", s.N, f, err)
 		}
@@ -297,10 +299,21 @@ func TestBisectResume(t *testing.T) {
 	if why := SameCandidates(earlier.Candidates, other); !strings.Contains(why, "c3 has another environment") {
 		t.Errorf("other env: %q", why)
 	}
-	g2 := &fakeGate{bad: 3}
-	r, _ = Run(context.Background(), g2, Options{Candidates: cs, Prior: earlier.Steps, Keys: earlier.Keys})
+	g2 := &fakeGate{bad: 3, clock: &clock}
+	r, _ = Run(context.Background(), g2, Options{Candidates: cs, Prior: earlier.Steps, Keys: earlier.Keys, Now: now})
 	if r.Status != Found || r.Bad != 3 {
 		t.Fatalf("resumed: %s %s", r.Status, r.Why)
+	}
+	// The time is the answer's: the two gates run now (a minute each
+	// on the fake clock) and the two reused (the verification and c4's
+	// step, a minute each before).
+	if r.ReusedSeconds != 120 || r.Seconds != 240 {
+		t.Errorf("resumed: %v s, %v s reused; want 240 s, 120 s of them reused", r.Seconds, r.ReusedSeconds)
+	}
+	var buf bytes.Buffer
+	WriteText(&buf, r)
+	if !strings.Contains(buf.String(), "time: 240.0 s over 4 step(s), of which 120.0 s the earlier bisection's steps reused here took") {
+		t.Errorf("resumed text:\n%s", buf.String())
 	}
 	if len(g2.calls) != 2 || g2.calls[0] != 2 || g2.calls[1] != 3 {
 		t.Errorf("resumed gates %v, want the unsure candidate 2 again, then 3 (the ends and 4 reused)", g2.calls)
