@@ -84,6 +84,17 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	} else if err := outfile.Check(f.chart); f.chart != "" && err != nil {
 		return gitAbort(step, outputError("--chart", err))
 	}
+	// What the bisection reads; -o too with --resume, which reads it on
+	// purpose, and the chart must not replace the bisection file.
+	inputs := []string{f.file, f.revisions, f.from, rf.policy.policy, fs.Lookup("noise").Value.String(), fs.Lookup("dmesg").Value.String()}
+	if !f.resume {
+		if err := notInput("-o", f.out, inputs...); err != nil {
+			return gitAbort(step, err)
+		}
+	}
+	if err := notInput("--chart", f.chart, append(inputs, f.out)...); err != nil {
+		return gitAbort(step, err)
+	}
 	if step {
 		return bisectStep(ctx, stdout, g, cands, f.budget)
 	}
