@@ -384,6 +384,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 				if s.OnHeader != nil {
 					s.OnHeader(c, m.Header)
 				}
+				s.Recorder.ConfigHeader(c.Name, m.Header)
 				if err := s.Recorder.SetHeader(m.Header, m.Plan); err != nil {
 					fatal = err
 					killGroup()
