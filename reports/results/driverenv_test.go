@@ -30,7 +30,7 @@ func TestDriverEnv(t *testing.T) {
 		{"", map[string]string{"LP_NATIVE_VECTOR_WIDTH": "256"}},
 		{"a", map[string]string{"LP_NATIVE_VECTOR_WIDTH": "256"}},
 		{"b", map[string]string{"LP_NATIVE_VECTOR_WIDTH": "256", "RADV_PERFTEST": "cswave32"}}, // an older file: the file's, the config's over it
-		{"c", map[string]string{"ACO_DEBUG": "nosched"}},                                        // its own record
+		{"c", map[string]string{"ACO_DEBUG": "nosched"}},                                       // its own record
 	} {
 		if got := f.DriverEnv(tc.config); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("DriverEnv(%q) = %v, want %v", tc.config, got, tc.want)
