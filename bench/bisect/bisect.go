@@ -24,9 +24,9 @@ package bisect
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -80,7 +80,8 @@ type Gate interface {
 	// budget, for the benchmarks keys names (Comparison.Key; nil: all
 	// selected). step numbers it (0: the verification). An error means
 	// the candidate could not be run (it is skipped), unless the
-	// context ended.
+	// context ended or it is a *GoodEndError (the base could not run:
+	// the bisection stops).
 	Gate(ctx context.Context, step int, base, cand Candidate, keys []string, budget time.Duration) (*GateResult, error)
 }
 
@@ -226,7 +227,12 @@ type Result struct {
 	// (compare.EquivalenceAlpha a step, summed alike).
 	AlphaBound float64 `json:"alpha_bound"`
 	MissBound  float64 `json:"miss_bound"`
-	Seconds    float64 `json:"seconds"`
+	// Seconds is the bisection's time: this run's, plus, when it was
+	// resumed, ReusedSeconds, what the earlier bisection's steps reused
+	// here took (Step.Seconds of each), so a resumed bisection reports
+	// the time its answer cost, not only the part after the resume.
+	Seconds       float64 `json:"seconds"`
+	ReusedSeconds float64 `json:"reused_s,omitempty"`
 }
 
 // Schema is the bisection file's schema.
@@ -330,94 +336,6 @@ func Range(marks []Mark) (lo, hi int) {
 	return lo, hi
 }
 
-// Judge is the mark a gate's report gives its candidate, judged on the
-// benchmarks keys names (nil: all in the report), with the reason and
-// the judged benchmarks' verdicts. A regression in any makes it bad;
-// one that failed or is missing skips it (unless another regressed);
-// every one ~ or an improvement makes it good; else it is unsure.
-func Judge(rep *compare.Report, keys []string) (Mark, string, []Bench) {
-	if rep == nil {
-		return Skip, "no comparison", nil
-	}
-	want := map[string]bool{}
-	for _, k := range keys {
-		want[k] = true
-	}
-	var benches []Bench
-	got := map[string]bool{}
-	for i := range rep.Comparisons {
-		c := &rep.Comparisons[i]
-		if keys != nil && !want[c.Key] {
-			continue
-		}
-		got[c.Key] = true
-		b := Bench{Key: c.Key, Verdict: c.Verdict, Change: c.Change, Low: c.Low, High: c.High, Reason: c.Reason, Code: c.Code.Text()}
-		if b.Reason == "" {
-			b.Reason = c.Note
-		}
-		benches = append(benches, b)
-	}
-	var missing []string
-	for _, k := range keys {
-		if !got[k] {
-			missing = append(missing, k)
-		}
-	}
-	if len(benches) == 0 && len(missing) == 0 {
-		return Skip, "no benchmark compared", nil
-	}
-	count := map[compare.Verdict][]string{}
-	for _, b := range benches {
-		count[b.Verdict] = append(count[b.Verdict], b.Key)
-	}
-	switch {
-	case len(count[compare.Regression]) > 0:
-		return Bad, "slower: " + list(count[compare.Regression]), benches
-	case len(missing) > 0:
-		return Skip, "not measured: " + list(missing), benches
-	}
-	var failed []string
-	for _, v := range []compare.Verdict{compare.Failed, compare.Missing, compare.Incomparable, compare.Added} {
-		failed = append(failed, count[v]...)
-	}
-	if len(failed) > 0 {
-		return Skip, "did not run: " + list(failed), benches
-	}
-	if u := count[compare.Unsure]; len(u) > 0 {
-		why := "unsure: " + list(u)
-		for _, b := range benches {
-			if b.Verdict == compare.Unsure && b.Reason != "" {
-				why += " (" + b.Reason + ")"
-				break
-			}
-		}
-		return Unsure, why, benches
-	}
-	return Good, "not slower: " + list(append(count[compare.Same], count[compare.Improvement]...)), benches
-}
-
-func list(keys []string) string {
-	s := append([]string(nil), keys...)
-	sort.Strings(s)
-	if len(s) > 3 {
-		return strings.Join(s[:3], ", ") + fmt.Sprintf(" and %d more", len(s)-3)
-	}
-	return strings.Join(s, ", ")
-}
-
-// StepAlpha bounds a step's chance of a false alarm: the policy's alpha
-// when it bounds the whole comparison (Holm), else alpha times the
-// benchmarks judged (Bonferroni).
-func StepAlpha(rep *compare.Report, judged int) float64 {
-	if rep == nil {
-		return 0
-	}
-	if rep.Policy.FamilyWise() || judged <= 1 {
-		return rep.Policy.Alpha
-	}
-	return rep.Policy.Alpha * float64(judged)
-}
-
 // Run bisects. It returns the result however the bisection ended
 // (Status says how), and an error for options it cannot use (an
 // *InputError) or a bisection file it could not write (with the
@@ -434,7 +352,13 @@ func Run(ctx context.Context, g Gate, o Options) (*Result, error) {
 		r: &Result{Schema: Schema, Candidates: append([]Candidate(nil), o.Candidates...), Keys: o.Keys, Bad: len(o.Candidates) - 1}}
 	b.run(ctx)
 	r := b.r
-	r.Seconds = now().Sub(b.start).Seconds()
+	r.ReusedSeconds = 0
+	for _, s := range r.Steps {
+		if s.Reused {
+			r.ReusedSeconds += s.Seconds
+		}
+	}
+	r.Seconds = now().Sub(b.start).Seconds() + r.ReusedSeconds
 	r.AlphaBound, r.MissBound = bounds(r.Steps)
 	b.save()
 	return r, b.saveErr
@@ -534,7 +458,13 @@ func (b *bisection) run(ctx context.Context) {
 			b.end(Interrupted, "interrupted during step %d (%s)", n, r.Candidates[i].Name)
 			return
 		}
-		_ = err // a candidate that did not run is a skip, recorded in its step
+		var ge *GoodEndError
+		if errors.As(err, &ge) {
+			b.end(EndFailed, "step %d (%s): %v", n, r.Candidates[i].Name, ge)
+			return
+		}
+		// Any other error: a candidate that did not run is a skip,
+		// recorded in its step.
 		if s.Mark == Unsure && b.o.OnUnsure != SkipUnsure {
 			b.end(StoppedUnsure, "%s: %s", s.Candidate, s.Why)
 			return
@@ -591,6 +521,10 @@ func (b *bisection) step(ctx context.Context, n, i int) (*Step, error) {
 		s.Mark, s.Why, s.Benchmarks = Judge(g.Report, r.Keys)
 		s.Rounds, s.Stop, s.Results, s.Report = g.Rounds, string(g.Stop), g.Results, g.Report
 		s.Alpha = StepAlpha(g.Report, len(s.Benchmarks))
+		if failed := BaseFailed(g.Report, r.Keys); s.Mark == Skip && len(failed) > 0 {
+			err = &GoodEndError{Name: base.Name, Err: fmt.Errorf("failed: %s", list(failed))}
+			s.Why = err.Error()
+		}
 	}
 	s.Seconds = b.now().Sub(t0).Seconds()
 	return b.record(s), err

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -195,6 +196,16 @@ func TestBisectEnds(t *testing.T) {
 	if r, _ = Run(context.Background(), g, Options{Candidates: cands(5)}); r.Status != EndFailed || !strings.Contains(r.Why, "did not run") {
 		t.Errorf("bad end fails: %s %q", r.Status, r.Why)
 	}
+	// The good end stops running after the verification: a gate error
+	// naming it, or its benchmarks failed in the step's report, stops
+	// the bisection (EndFailed) instead of skipping the candidate.
+	for _, how := range []string{"error", "report"} {
+		eg := &endGate{fakeGate: fakeGate{bad: 3}, how: how}
+		r, _ = Run(context.Background(), eg, Options{Candidates: cands(9)})
+		if r.Status != EndFailed || len(eg.calls) != 2 || !strings.Contains(r.Why, "the good end c0 did not run") {
+			t.Errorf("good end fails at step 1 (%s): %s %q after gates %v", how, r.Status, r.Why, eg.calls)
+		}
+	}
 	cs := cands(5)
 	cs[0].Rev = "r0"
 	fail := func(_ context.Context, c *Candidate) error { return errors.New("build failed") }
@@ -260,9 +271,11 @@ func TestBisectBudget(t *testing.T) {
 func TestBisectResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bisect.json")
 	cs := cands(9)
-	g := &fakeGate{bad: 3, unsure: set([]int{2})}
+	clock := time.Unix(0, 0)
+	now := func() time.Time { return clock }
+	g := &fakeGate{bad: 3, unsure: set([]int{2}), clock: &clock}
 	steps := 0
-	r, err := Run(context.Background(), g, Options{Candidates: cs, Save: path, OnStep: func(r *Result, s *Step) {
+	r, err := Run(context.Background(), g, Options{Candidates: cs, Save: path, Now: now, OnStep: func(r *Result, s *Step) {
 		if f, err := Load(path); err != nil || len(f.Steps) != len(r.Steps) {
 			t.Errorf("after step %d the file holds %v steps (%v)", s.N, f, err)
 		}
@@ -286,10 +299,21 @@ func TestBisectResume(t *testing.T) {
 	if why := SameCandidates(earlier.Candidates, other); !strings.Contains(why, "c3 has another environment") {
 		t.Errorf("other env: %q", why)
 	}
-	g2 := &fakeGate{bad: 3}
-	r, _ = Run(context.Background(), g2, Options{Candidates: cs, Prior: earlier.Steps, Keys: earlier.Keys})
+	g2 := &fakeGate{bad: 3, clock: &clock}
+	r, _ = Run(context.Background(), g2, Options{Candidates: cs, Prior: earlier.Steps, Keys: earlier.Keys, Now: now})
 	if r.Status != Found || r.Bad != 3 {
 		t.Fatalf("resumed: %s %s", r.Status, r.Why)
+	}
+	// The time is the answer's: the two gates run now (a minute each
+	// on the fake clock) and the two reused (the verification and c4's
+	// step, a minute each before).
+	if r.ReusedSeconds != 120 || r.Seconds != 240 {
+		t.Errorf("resumed: %v s, %v s reused; want 240 s, 120 s of them reused", r.Seconds, r.ReusedSeconds)
+	}
+	var buf bytes.Buffer
+	WriteText(&buf, r)
+	if !strings.Contains(buf.String(), "time: 240.0 s over 4 step(s), of which 120.0 s the earlier bisection's steps reused here took") {
+		t.Errorf("resumed text:\n%s", buf.String())
 	}
 	if len(g2.calls) != 2 || g2.calls[0] != 2 || g2.calls[1] != 3 {
 		t.Errorf("resumed gates %v, want the unsure candidate 2 again, then 3 (the ends and 4 reused)", g2.calls)
@@ -334,6 +358,46 @@ func TestJudge(t *testing.T) {
 			t.Errorf("%v keys %v: %s (%s), want %s", tc.rep, tc.keys, got, why, tc.want)
 		}
 	}
+	// One-sided: an unsure benchmark whose interval rules out the
+	// slowdown looked for makes the candidate good; one whose interval
+	// reaches it stays unsure.
+	const th = 0.10
+	iv := func(better string, change, lo, hi float64) compare.Comparison {
+		return compare.Comparison{Key: "k", Verdict: compare.Unsure, Better: better, Change: compare.Float(change),
+			Low: compare.Float(lo), High: compare.Float(hi), Limits: compare.Limits{Threshold: th, Effective: th}}
+	}
+	nan := math.NaN()
+	H, L := results.HigherIsBetter, results.LowerIsBetter
+	for _, tc := range []struct {
+		name string
+		c    compare.Comparison
+		want Mark
+	}{
+		{"throughput +3.2% [-7.8%, +16%]", iv(H, 0.032, -0.078, 0.16), Good},
+		{"throughput -3% [-12%, +6%]", iv(H, -0.03, -0.12, 0.06), Unsure},
+		{"throughput at the edge [-10%, +5%]", iv(H, -0.03, -0.10, 0.05), Unsure},
+		{"throughput +20% [-9%, +60%]", iv(H, 0.2, -0.09, 0.6), Good},
+		{"time -3.2% [-16%, +7.8%]", iv(L, -0.032, -0.16, 0.078), Good},
+		{"time +3% [-6%, +12%]", iv(L, 0.03, -0.06, 0.12), Unsure},
+		{"time, throughput's interval [-7.8%, +16%]", iv(L, 0.032, -0.078, 0.16), Unsure},
+		{"no interval", iv(H, 0.03, nan, nan), Unsure},
+		{"no direction", iv("", 0.03, -0.05, 0.08), Unsure},
+		{"no threshold", func() compare.Comparison {
+			c := iv(H, 0.03, -0.05, 0.08)
+			c.Limits.Effective = compare.Float(nan)
+			return c
+		}(), Unsure},
+	} {
+		rep := &compare.Report{Comparisons: []compare.Comparison{{Key: "s", Verdict: S}, tc.c}}
+		got, why, _ := Judge(rep, nil)
+		if got != tc.want {
+			t.Errorf("%s: %s (%s), want %s", tc.name, got, why, tc.want)
+		}
+		if got == Good && !strings.Contains(why, "rules out the slowdown") {
+			t.Errorf("%s: good %q does not say the interval ruled the slowdown out", tc.name, why)
+		}
+	}
+
 	pb := &compare.Report{Policy: compare.Policy{Alpha: 0.01, AlphaPer: "benchmark"}}
 	if a := StepAlpha(pb, 3); math.Abs(a-0.03) > 1e-12 {
 		t.Errorf("alpha a benchmark over 3: %v", a)
@@ -413,4 +477,78 @@ func TestRegressedKeys(t *testing.T) {
 	if _, err := RegressedKeys(write("x.json", map[string]int{"x": 1})); err == nil || !strings.Contains(err.Error(), "not a comparison") {
 		t.Errorf("not a comparison: %v", err)
 	}
+}
+
+// disturbedPairs is a compare.PairSampler beside a bursty neighbour: each
+// round's two runs (the gate's lockstep) share a load factor; every
+// sample of the new side's runs (80% slower, and so catching more of the
+// bursts) is marked disturbed, and so, when both, are the base's.
+type disturbedPairs struct {
+	rng   *rand.Rand
+	both  bool
+	round int
+}
+
+func (d *disturbedPairs) run(slow float64, disturbed bool, load float64) *results.File {
+	xs, marks := make([]float64, 10), make([]bool, 10)
+	for i := range xs {
+		xs[i] = 100 * (1 - slow) * load * (1 + 0.02*d.rng.NormFloat64())
+		marks[i] = disturbed
+	}
+	return &results.File{Schema: results.Schema, Results: []results.Result{{Suite: "matmul", Kernel: "naive", Status: results.StatusOK,
+		Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Samples: xs}, Disturbed: marks}}}
+}
+
+func (d *disturbedPairs) Next(context.Context, compare.Arm, []string) (*results.File, error) {
+	return nil, errors.New("lockstep only")
+}
+
+func (d *disturbedPairs) NextPair(context.Context, compare.Arm, []string) (*results.File, *results.File, error) {
+	d.round++
+	load := 1 / (1 + 0.5*d.rng.Float64()) // the neighbour slows both runs of a round alike
+	return d.run(0, d.both, load), d.run(0.8, true, load), nil
+}
+
+// TestJudgeDisturbedPairs: the path a bisection step takes (compare.Until
+// over a sampler of rounds, as bench/launch's gate, then Judge) calls a
+// decisive 80% slowdown bad though every run of the slowed side, or of
+// both, was disturbed throughout: the runs pair by round, and the pairs
+// carry the change (the disturbed-pairs rule) instead of vetoing it.
+func TestJudgeDisturbedPairs(t *testing.T) {
+	for _, both := range []bool{false, true} {
+		s := &disturbedPairs{rng: rand.New(rand.NewPCG(3, 4)), both: both}
+		res, err := compare.Until(context.Background(), s, compare.UntilOptions{Policy: compare.Policy{Alpha: 0.01, Threshold: 0.25}, MaxRuns: 8, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := res.Report.Comparisons[0]
+		mark, why, _ := Judge(res.Report, nil)
+		if mark != Bad || !c.Paired || c.New.DisturbedRuns != 0 {
+			t.Errorf("both sides disturbed %v: %s (%s) after %d rounds; paired %v, %d runs set aside, interval [%v, %v]",
+				both, mark, why, res.Rounds, c.Paired, c.New.DisturbedRuns, c.Low, c.High)
+		}
+	}
+}
+
+// endGate is fakeGate whose good end fails after the verification: the
+// gate returns a *GoodEndError (how "error"), or a report whose base
+// side failed (how "report").
+type endGate struct {
+	fakeGate
+	how string
+}
+
+func (g *endGate) Gate(ctx context.Context, step int, base, cand Candidate, keys []string, budget time.Duration) (*GateResult, error) {
+	res, err := g.fakeGate.Gate(ctx, step, base, cand, keys, budget)
+	if step == 0 || err != nil {
+		return res, err
+	}
+	if g.how == "error" {
+		return nil, &GoodEndError{Name: base.Name, Err: errors.New("RADVBENCH_EXE=/gone is not an executable file")}
+	}
+	for i := range res.Report.Comparisons {
+		c := &res.Report.Comparisons[i]
+		c.Verdict, c.Base = compare.Incomparable, &compare.Side{Status: results.StatusFailed}
+	}
+	return res, nil
 }

@@ -126,7 +126,11 @@ func WriteText(w io.Writer, r *Result) error {
 		fmt.Fprintf(w, "false alarms: %d gate(s), each calling a regression where there is none with probability at most %s; over the bisection at most %s (their sum, the union bound); a slowdown of the threshold or more called ~ at most %s a gate, %s over all\n",
 			gates, compare.FormatPercent(alpha), compare.FormatPercent(r.AlphaBound), compare.FormatPercent(compare.EquivalenceAlpha), compare.FormatPercent(r.MissBound))
 	}
-	_, err := fmt.Fprintf(w, "time: %.1f s over %d step(s) (at most %d bisection steps without skips, after the verification)\n", r.Seconds, len(r.Steps), Steps(len(r.Candidates)))
+	reused := ""
+	if r.ReusedSeconds > 0 {
+		reused = fmt.Sprintf(", of which %.1f s the earlier bisection's steps reused here took", r.ReusedSeconds)
+	}
+	_, err := fmt.Fprintf(w, "time: %.1f s over %d step(s)%s (at most %d bisection steps without skips, after the verification)\n", r.Seconds, len(r.Steps), reused, Steps(len(r.Candidates)))
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -155,12 +156,16 @@ func ISA(ctx context.Context, p ISAPlan, h Hooks, env Env) (*ISAOutcome, error) 
 	file := isa.NewFile(inst, plans)
 	file.Tool, file.Command, file.Labels, file.Quick = env.Tool, append(append([]string(nil), p.Command...), p.Args...), p.Labels, p.Options.Kernel.Quick
 	file.Suites = suiteNames(p.Options.Suites)
-	for _, pl := range plans {
+	for i, pl := range plans {
 		if d, ok := devices[pl.Target]; ok {
 			if err := isa.SetDevice(file, pl.Target, d); err != nil {
 				return nil, err
 			}
 		}
+		// What the target's child compiled under: the emulation and the
+		// driver options of this command's environment (RADV_PERFTEST,
+		// ACO_DEBUG, ...), which change the code as much as the chip.
+		file.Configs[i].DriverEnv = results.FilterDriverEnv(configs[i].Environ(os.Environ()))
 	}
 	file.Results, file.Shaders, file.Rounds, file.Finished = merged.Results, merged.Shaders, merged.Rounds, merged.Finished
 	if !merged.Started.IsZero() {

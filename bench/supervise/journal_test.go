@@ -207,3 +207,61 @@ func TestRecorderFingerprint(t *testing.T) {
 		t.Errorf("the header's fingerprint changed: %v", rec.Header().Fingerprint)
 	}
 }
+
+// TestRecorderConfigHeaders: in an A/B run each configuration's children
+// report their own device and environment; the merged file records them
+// in each configuration (config B's as B's, not A's, whichever reported
+// first), takes the first configuration's as the file's, and each
+// configuration's run file carries its own.
+func TestRecorderConfigHeaders(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.json")
+	j, err := StartJournal(out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := NewRecorder(j, out, nil)
+	head := func(device, driver string, env map[string]string) *results.File {
+		fp := map[string]string{"kernel.release": "6.12"}
+		for k, v := range env {
+			fp["env."+k] = v
+		}
+		return &results.File{Schema: results.Schema, Device: results.Device{Name: device, DriverInfo: driver}, Fingerprint: fp}
+	}
+	a := head("llvmpipe (LLVM 19, 256 bits)", "Mesa 25.0.7", map[string]string{"VK_DRIVER_FILES": "/a.json"})
+	b := head("llvmpipe (LLVM 19, 128 bits)", "Mesa 26.1.0", map[string]string{"VK_DRIVER_FILES": "/b.json", "LP_NATIVE_VECTOR_WIDTH": "128"})
+	// B's child reports first (lockstep: either may).
+	for _, h := range []struct {
+		config string
+		f      *results.File
+	}{{"b", b}, {"a", a}, {"b", a}} { // a later header of b changes nothing
+		rec.ConfigHeader(h.config, h.f)
+		if err := rec.SetHeader(h.f, []string{fakeResult("x").ID()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []string{"a", "b"} {
+		if err := rec.Add(1, c, fakeResult("x"), nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := rec.EndRun(results.Round{Index: 1, Config: c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := rec.Merge(MergeOptions{Configs: []Config{{Name: "a"}, {Name: "b", Env: map[string]string{"LP_NATIVE_VECTOR_WIDTH": "128"}}}, Runs: 1})
+	if f.Device.Name != a.Device.Name || f.Fingerprint["env.VK_DRIVER_FILES"] != "/a.json" {
+		t.Errorf("the file's device %q, fingerprint %v: want the first configuration's", f.Device.Name, f.Fingerprint)
+	}
+	ca, cb := f.Configs[0], f.Configs[1]
+	if ca.Device == nil || ca.Device.Name != a.Device.Name || cb.Device == nil || cb.Device.Name != b.Device.Name || cb.Device.DriverInfo != "Mesa 26.1.0" {
+		t.Errorf("configurations' devices: %+v, %+v", ca.Device, cb.Device)
+	}
+	if ca.DriverEnv["VK_DRIVER_FILES"] != "/a.json" || cb.DriverEnv["VK_DRIVER_FILES"] != "/b.json" || cb.DriverEnv["LP_NATIVE_VECTOR_WIDTH"] != "128" || len(cb.DriverEnv) != 2 {
+		t.Errorf("configurations' driver environments: %v, %v", ca.DriverEnv, cb.DriverEnv)
+	}
+	if rf := rec.RunFile(1, "b"); rf.Device.Name != b.Device.Name || rf.Fingerprint["env.LP_NATIVE_VECTOR_WIDTH"] != "128" {
+		t.Errorf("b's run file: device %q, fingerprint %v", rf.Device.Name, rf.Fingerprint)
+	}
+	if rf := rec.RunFile(1, "a"); rf.Device.Name != a.Device.Name {
+		t.Errorf("a's run file: device %q", rf.Device.Name)
+	}
+}

@@ -29,7 +29,9 @@ type Recorder struct {
 	resumed *results.File
 	force   bool
 
-	header  *results.File
+	header *results.File
+	// configs holds each named configuration's own header (ConfigHeader).
+	configs map[string]*results.File
 	plan    []string
 	entries []Entry
 	runs    []results.Round
@@ -158,6 +160,27 @@ func (r *Recorder) SetHeader(h *results.File, plan []string) error {
 	return err
 }
 
+// ConfigHeader records the header a child of configuration config
+// reported, the first time for each: its device and fingerprint (the
+// driver's environment its process ran with). Merge records them in
+// the configuration (results.Config Device and DriverEnv) and takes the
+// first configuration's as the file's; RunFile gives each configuration's
+// runs their own. A header with no configuration name is ignored.
+func (r *Recorder) ConfigHeader(config string, h *results.File) {
+	if config == "" || h == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.configs == nil {
+		r.configs = map[string]*results.File{}
+	}
+	if r.configs[config] == nil {
+		cp := *h
+		r.configs[config] = &cp
+	}
+}
+
 // Header is the file's metadata (nil before SetHeader, unless resuming).
 func (r *Recorder) Header() *results.File {
 	r.mu.Lock()
@@ -218,6 +241,9 @@ func (r *Recorder) RunFile(run int, config string) *results.File {
 		return nil
 	}
 	f := *h
+	if ch := r.configs[config]; ch != nil {
+		f = *ch // the configuration's own device and environment
+	}
 	f.Results, f.Configs, f.Rounds = nil, nil, nil
 	for _, e := range r.entries {
 		if e.Run == run && e.Config == config {
@@ -253,7 +279,28 @@ func (r *Recorder) Merge(o MergeOptions) *results.File {
 	if o.Finished.IsZero() {
 		o.Finished = time.Now().UTC()
 	}
+	if len(o.Configs) > 0 && r.configs[o.Configs[0].Name] != nil {
+		// The file's device and fingerprint are the first
+		// configuration's, whichever child reported first.
+		first := *r.configs[o.Configs[0].Name]
+		first.Started = h.Started
+		h = &first
+	}
 	f := merge(h, r.plan, r.entries, r.runs, r.shaders, o)
+	for i := range f.Configs {
+		c := &f.Configs[i]
+		ch := r.configs[c.Name]
+		if ch == nil {
+			continue
+		}
+		if c.Device == nil {
+			d := ch.Device
+			c.Device = &d
+		}
+		if len(ch.Fingerprint) > 0 {
+			c.DriverEnv = ch.DriverEnv("")
+		}
+	}
 	if len(r.Fingerprint) > 0 {
 		fp := make(map[string]string, len(f.Fingerprint)+len(r.Fingerprint))
 		for k, v := range f.Fingerprint {

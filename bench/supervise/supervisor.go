@@ -384,6 +384,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 				if s.OnHeader != nil {
 					s.OnHeader(c, m.Header)
 				}
+				s.Recorder.ConfigHeader(c.Name, m.Header)
 				if err := s.Recorder.SetHeader(m.Header, m.Plan); err != nil {
 					fatal = err
 					killGroup()
@@ -505,7 +506,7 @@ func (s *Supervisor) runChild(ctx context.Context, r int, c Config, seed uint64,
 			if msg == "" {
 				msg = what
 			}
-			return out, &ChildFailedError{Run: r, Msg: msg, Usage: state != nil && state.ExitCode() == 2}
+			return out, &ChildFailedError{Run: r, Msg: msg, Usage: state != nil && state.ExitCode() == 2, Config: c.Name}
 		}
 		s.notef("run %d: %s between benchmarks; a fresh child carries on", r, what)
 		return out, nil
@@ -573,10 +574,17 @@ type ChildFailedError struct {
 	Run   int
 	Msg   string
 	Usage bool
+	// Config is the A/B configuration the child ran ("" when none): in
+	// a round of two, which side could not run.
+	Config string
 }
 
 func (e *ChildFailedError) Error() string {
-	return fmt.Sprintf("run %d: the child process failed before its first benchmark: %s", e.Run, e.Msg)
+	of := ""
+	if e.Config != "" {
+		of = " of config " + e.Config
+	}
+	return fmt.Sprintf("run %d%s: the child process failed before its first benchmark: %s", e.Run, of, e.Msg)
 }
 
 // withKernelLog appends the kernel log's new GPU-fault lines (at most 5).

@@ -4,8 +4,7 @@ package sysinfo
 // variables it records.
 
 import (
-	"os"
-	"strings"
+	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Options say where Collect looks.
@@ -19,8 +18,10 @@ type Options struct {
 	// RunDmesg runs `dmesg` for the kernel log when DmesgFile is empty.
 	// Only meaningful when Root is this machine's root.
 	RunDmesg bool
-	// Env is the environment whose RADV_*, ACO_*, MESA_* (and Vulkan
-	// loader) variables are recorded; nil means os.Environ().
+	// Env is the environment whose driver variables
+	// (results.FilterDriverEnv: RADV_*, ACO_*, MESA_*, LP_*, GALLIVM_*,
+	// the Vulkan and dynamic loaders' selection, ...) are recorded; nil
+	// means os.Environ().
 	Env []string
 	// ReadFile reads a file by its path under Root; nil means os.ReadFile.
 	// Tests inject permission errors through it (they run as root, where
@@ -47,40 +48,9 @@ func Collect(opts Options) *System {
 	collectKFD(r, s)
 	collectGPUs(r, s)
 	collectLog(opts, s)
-	s.Env = filterEnv(opts.Env)
+	s.Env = results.FilterDriverEnv(opts.Env)
 	s.FragmentSize = effectiveFragment(s)
 	s.NoRetry = effectiveNoRetry(s)
 	s.Files = r.records()
 	return s
-}
-
-// envPrefixes and envNames select the environment variables recorded.
-var (
-	envPrefixes = []string{"RADV_", "ACO_", "MESA_"}
-	envNames    = map[string]bool{
-		"VK_ICD_FILENAMES": true, "VK_DRIVER_FILES": true, "VK_ADD_DRIVER_FILES": true,
-		"VK_LOADER_DRIVERS_SELECT": true, "VK_LOADER_DRIVERS_DISABLE": true, "VK_INSTANCE_LAYERS": true,
-		"AMD_DEBUG": true,
-	}
-)
-
-func filterEnv(env []string) map[string]string {
-	if env == nil {
-		env = os.Environ()
-	}
-	out := map[string]string{}
-	for _, kv := range env {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			continue
-		}
-		keep := envNames[k]
-		for _, p := range envPrefixes {
-			keep = keep || strings.HasPrefix(k, p)
-		}
-		if keep {
-			out[k] = v
-		}
-	}
-	return out
 }

@@ -2,8 +2,9 @@
 // release and command line, amdgpu module parameters, the kernel config,
 // transparent hugepages, every AMD DRM card (SKU from bench/devtable, gfx
 // target, clocks, PCIe link, VRAM, hwmon), KFD topology nodes, the kernel
-// log's verdicts (effective fragment size, SVM, resets) and the RADV_*,
-// ACO_*, MESA_* environment. Every path is read under a root (--sysroot),
+// log's verdicts (effective fragment size, SVM, resets) and the driver's
+// environment (RADV_*, ACO_*, MESA_*, LP_*, GALLIVM_*, the loaders'
+// selection: results.FilterDriverEnv). Every path is read under a root (--sysroot),
 // so tests run on fixture trees; a missing, unreadable or malformed file is
 // recorded (System.Files) and never stops collection.
 //
@@ -49,9 +50,12 @@
 //	power_profile                     active pp_power_profile_mode
 //	kfd.gpus, kfd.gfx                 KFD GPU node count and their gfx targets
 //	thp.enabled, thp.defrag           selected transparent hugepage modes
-//	env.NAME                          RADV_*, ACO_*, MESA_*, AMD_DEBUG and the
-//	                                  Vulkan loader's VK_ICD_FILENAMES,
-//	                                  VK_DRIVER_FILES, ... variables
+//	env.NAME                          the driver's environment
+//	                                  (results.FilterDriverEnv: RADV_*,
+//	                                  ACO_*, MESA_*, NIR_*, GALLIUM_*,
+//	                                  GALLIVM_*, LP_*, AMD_*, AMDGPU_*,
+//	                                  the Vulkan loader's VK_DRIVER_FILES,
+//	                                  ..., LD_LIBRARY_PATH, LD_PRELOAD)
 //	driver.id, driver.name, driver.info, vulkan.api, vulkan.device
 //	                                  from SetVulkan (the opened device)
 //

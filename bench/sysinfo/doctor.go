@@ -565,10 +565,12 @@ func checkEnv(s *System, add addFunc) {
 		case k == "RADV_DEBUG" || k == "ACO_DEBUG" || k == "AMD_DEBUG":
 			add("env."+k, Warn, k+"="+v+" changes driver behaviour (debug options cost performance)",
 				"unset "+k+" for baseline runs (it is recorded as env."+k+")")
-		case strings.HasPrefix(k, "RADV_") || strings.HasPrefix(k, "ACO_") || strings.HasPrefix(k, "MESA_"):
-			add("env."+k, OK, k+"="+v+" (recorded as env."+k+"; read at driver load: compare settings in separate runs)", "")
-		default:
+		case strings.HasPrefix(k, "VK_"):
 			add("env."+k, OK, k+"="+v+" selects Vulkan drivers or layers (recorded)", "")
+		case k == "LD_LIBRARY_PATH" || k == "LD_PRELOAD":
+			add("env."+k, OK, k+"="+v+" selects which libraries, the driver's among them, load (recorded)", "")
+		default:
+			add("env."+k, OK, k+"="+v+" (recorded as env."+k+"; read at driver load: compare settings in separate runs)", "")
 		}
 	}
 }

@@ -39,7 +39,7 @@ type System struct {
 	// came from; NoRetry likewise for amdgpu.noretry.
 	FragmentSize Effective `json:"vm_fragment_size"`
 	NoRetry      Effective `json:"noretry"`
-	// Env holds the RADV_*, ACO_*, MESA_* and Vulkan loader variables.
+	// Env holds the driver's environment (results.FilterDriverEnv).
 	Env    map[string]string `json:"env"`
 	Vulkan *VulkanInfo       `json:"vulkan,omitempty"`
 	// Files records every path read and how it went.

@@ -84,6 +84,17 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	} else if err := outfile.Check(f.chart); f.chart != "" && err != nil {
 		return gitAbort(step, outputError("--chart", err))
 	}
+	// What the bisection reads; -o too with --resume, which reads it on
+	// purpose, and the chart must not replace the bisection file.
+	inputs := []string{f.file, f.revisions, f.from, rf.policy.policy, fs.Lookup("noise").Value.String(), fs.Lookup("dmesg").Value.String()}
+	if !f.resume {
+		if err := notInput("-o", f.out, inputs...); err != nil {
+			return gitAbort(step, err)
+		}
+	}
+	if err := notInput("--chart", f.chart, append(inputs, f.out)...); err != nil {
+		return gitAbort(step, err)
+	}
 	if step {
 		return bisectStep(ctx, stdout, g, cands, f.budget)
 	}
@@ -181,12 +192,23 @@ func gitAbort(step bool, err error) error {
 	return err
 }
 
-// bisectStep is one gate for git bisect run: 0 good, 1 bad, 125 skip.
+// bisectStep is one gate for git bisect run: 0 good, 1 bad, 125 skip;
+// 128 (git stops the bisection) when the good end cannot run, which a
+// skip would blame on every commit git checks out.
 func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisect.Candidate, budget time.Duration) error {
 	res, err := g.Gate(ctx, 1, cs[0], cs[1], nil, budget)
-	if ctx.Err() != nil {
+	if err == nil {
+		if failed := bisect.BaseFailed(res.Report, nil); len(failed) > 0 {
+			err = &bisect.GoodEndError{Name: cs[0].Name, Err: fmt.Errorf("failed: %s", strings.Join(failed, ", "))}
+		}
+	}
+	var ge *bisect.GoodEndError
+	switch {
+	case ctx.Err() != nil:
 		return &exitError{code: exitInterrupted, msg: "interrupted"}
-	} else if err != nil {
+	case errors.As(err, &ge):
+		return &exitError{code: 128, msg: fmt.Sprintf("%v: git bisect run stops here (128), as a skip would blame the candidate; fix --good %s", ge, cs[0].Name)}
+	case err != nil:
 		return &exitError{code: 125, msg: fmt.Sprintf("%s did not run (skip): %v", cs[1].Name, err)}
 	}
 	compare.Write(stdout, res.Report, "text")
@@ -244,7 +266,11 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	for i, c := range []bisect.Candidate{base, cand} {
 		p.Configs[i].Env, p.Configs[i].Exe = c.Env, c.Env[configExe]
 		if p.Configs[i].Exe != "" && !isExecutableFile(p.Configs[i].Exe) {
-			return nil, fmt.Errorf("%s=%s is not an executable file", configExe, p.Configs[i].Exe)
+			err := fmt.Errorf("%s=%s is not an executable file", configExe, p.Configs[i].Exe)
+			if i == 0 {
+				return nil, &bisect.GoodEndError{Name: base.Name, Err: err}
+			}
+			return nil, err
 		}
 	}
 	if g.resume {
@@ -255,7 +281,9 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 		fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())
 	}
 	o, err := launch.Run(ctx, *p, h, runEnv(g.stderr, g.stderr))
-	if err != nil {
+	if cf := (*supervise.ChildFailedError)(nil); errors.As(err, &cf) && cf.Config == base.Name {
+		return nil, &bisect.GoodEndError{Name: base.Name, Err: runError(err)}
+	} else if err != nil {
 		return nil, runError(err)
 	}
 	if o.Verdict == nil {

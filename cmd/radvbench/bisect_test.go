@@ -283,3 +283,37 @@ func TestBisectPrepareFails(t *testing.T) {
 		t.Errorf("file: %v %+v", err, r)
 	}
 }
+
+// TestBisectStepGoodEndFails: under git bisect run, a good end that
+// cannot run (its radvbench build missing, or one that fails before its
+// first benchmark) exits 128, which stops git, with a message naming it;
+// a candidate that cannot run exits 125 (git skips that commit).
+func TestBisectStepGoodEndFails(t *testing.T) {
+	requireVulkan(t)
+	useBinary(t)
+	missing := filepath.Join(t.TempDir(), "no-radvbench")
+	falseExe, err := exec.LookPath("false")
+	if err != nil {
+		t.Skip("no false")
+	}
+	for _, tc := range []struct {
+		name, good, cand string
+		code             int
+		want             string
+	}{
+		{"good end missing", "base:RADVBENCH_EXE=" + missing, "c", 128, "the good end base did not run: RADVBENCH_EXE=" + missing + " is not an executable file"},
+		{"good end fails", "base:RADVBENCH_EXE=" + falseExe, "c", 128, "the good end base did not run"},
+		{"candidate missing", "base", "c:RADVBENCH_EXE=" + missing, 125, "c did not run (skip)"},
+	} {
+		args := append([]string{"bisect", "step", "--good", tc.good, "--candidate", tc.cand, "-o", filepath.Join(t.TempDir(), "s.json")}, bisectGate...)
+		code, _, stderr := cli(t, args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		last := lines[len(lines)-1]
+		if code != tc.code || !strings.Contains(last, tc.want) {
+			t.Errorf("%s: exit %d, last line %q; want %d with %q", tc.name, code, last, tc.code, tc.want)
+		}
+		if tc.code == 128 && !strings.Contains(last, "git bisect run stops here (128)") {
+			t.Errorf("%s: %q does not say git stops", tc.name, last)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -64,6 +65,9 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 
 	paths := fs.Args()
+	if err := notInput("-o", f.out, slices.Concat(paths, f.isa, []string{f.policy, opts.NoiseName})...); err != nil {
+		return err
+	}
 	dash := fs.ArgsLenAtDash()
 	switch {
 	case len(paths) == 0:

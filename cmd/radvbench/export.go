@@ -65,7 +65,7 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if st, err := os.Stat(out); format == fossilCSV && err == nil && st.IsDir() {
 		return exportFossilDir(stdout, fs.Arg(0), out, target)
 	}
-	if err := checkOutputPath("-o", out); err != nil {
+	if err := checkOutput("-o", out, fs.Arg(0)); err != nil {
 		return err
 	}
 	path := fs.Arg(0)
@@ -120,10 +120,19 @@ func exportFossilDir(stdout io.Writer, path, dir, target string) error {
 		if err := exportFossil(&buf, path, f, target); err != nil {
 			return err
 		}
-		return writeOutput(stdout, "-o", filepath.Join(dir, fossil.CSVFileName(target)), buf.Bytes())
+		out := filepath.Join(dir, fossil.CSVFileName(target))
+		if err := checkOutput("-o", out, path); err != nil {
+			return err
+		}
+		return writeOutput(stdout, "-o", out, buf.Bytes())
 	}
 	if len(fossil.Targets(f)) == 0 {
 		return exportFossil(io.Discard, path, f, "")
+	}
+	for _, t := range fossil.Targets(f) {
+		if err := notInput("-o", filepath.Join(dir, fossil.CSVFileName(t)), path); err != nil {
+			return err
+		}
 	}
 	written, err := fossil.WriteCSVFiles(dir, f)
 	if err != nil {

@@ -138,6 +138,17 @@ func useStore(ctx context.Context, dsn string, readOnly bool, do func(*history.S
 // reads opens it readOnly (nothing is created or changed; a missing store
 // is an input error); one that writes (import, run --db) has it created
 // and migrated when needed. An unusable store is an input error.
+// storeFile is the SQLite file of the store flag names (as
+// history.ResolveDSN picks it), an input no output may replace; "" for
+// PostgreSQL or none.
+func storeFile(flag string) string {
+	dsn, err := history.ResolveDSN(flag)
+	if err != nil || history.IsPostgres(dsn) {
+		return ""
+	}
+	return dsn
+}
+
 func openStore(ctx context.Context, flag string, readOnly bool) (*history.Store, error) {
 	s, err := history.OpenNamed(ctx, flag, readOnly)
 	if err != nil {
@@ -254,7 +265,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if chartPath != "" && ext != ".png" && ext != ".svg" {
 		return usagef("--chart %s: the file must end in .png or .svg", chartPath)
 	}
-	if err := checkOutputPath("--chart", chartPath); err != nil {
+	if err := checkOutput("--chart", chartPath, storeFile(hf.dsn)); err != nil {
 		return err
 	}
 	opt, err := df.options()

@@ -35,7 +35,7 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if fs.NArg() > 0 {
 		return usagef("history export takes no arguments (got %q)", fs.Arg(0))
 	}
-	if err := checkOutputPath("-o", out); err != nil {
+	if err := checkOutput("-o", out, storeFile(hf.dsn)); err != nil {
 		return err
 	}
 	extra := history.SplitKeys(keys)

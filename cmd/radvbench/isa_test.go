@@ -189,3 +189,34 @@ func runBinary(t *testing.T, env []string, args ...string) (code int, stdout, st
 	}
 	return code, out.String(), errb.String()
 }
+
+// TestISADriverEnv: an isa file records, per target, the driver's
+// environment its compile ran with (the chip's emulation and the
+// command's options, ACO_DEBUG=nosched here), and compare of two isa
+// files names an option on one side as a candidate cause, the emulation
+// aside.
+func TestISADriverEnv(t *testing.T) {
+	requireVulkan(t)
+	dir := t.TempDir()
+	plain, nosched := filepath.Join(dir, "plain.json"), filepath.Join(dir, "nosched.json")
+	args := []string{"isa", "--suite", "latency", "--filter", "empty", "--target", "navi31", "--no-asm", "--progress", "never", "-o"}
+	for _, run := range []struct {
+		out string
+		env []string
+	}{{plain, nil}, {nosched, []string{"ACO_DEBUG=nosched"}}} {
+		if code, stdout, stderr := runBinary(t, run.env, append(args, run.out)...); code != 0 {
+			t.Fatalf("isa %v: exit %d\n%s\n%s", run.env, code, stdout, stderr)
+		}
+	}
+	f, err := results.Load(nosched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if env := f.Configs[0].DriverEnv; env["ACO_DEBUG"] != "nosched" || env["AMDGPU_GPU_ID"]+env["RADV_FORCE_FAMILY"] == "" {
+		t.Errorf("navi31's driver environment %v: want ACO_DEBUG and the emulation", env)
+	}
+	code, stdout, stderr := cli(t, "compare", plain, nosched)
+	if code != 0 || !strings.Contains(stdout, "note: driver environment differs (target navi31): nosched.json has ACO_DEBUG=nosched (baseline: unset) against baseline plain.json") {
+		t.Errorf("compare: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

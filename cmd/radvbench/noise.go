@@ -53,10 +53,10 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if f.out == outfile.Stdout {
 		return usagef("-o -: noise writes a file; give it a name, e.g. -o noise.json")
 	}
-	if err := checkOutputPath("-o", f.out); err != nil {
+	files := fs.Args()
+	if err := checkOutput("-o", f.out, append(files, f.cf.policy, pol.NoiseFile)...); err != nil {
 		return err
 	}
-	files := fs.Args()
 	var srcs []noise.Source
 	if len(rest) == 0 && len(files) > 0 {
 		inputs, err := loadInputs(files)

@@ -1,10 +1,11 @@
 package main
 
 // Output files of the commands that write one (compare -o, export -o,
-// history export -o, history trend --chart, noise -o): checked before
-// any work is done, written through internal/outfile (only a regular file
-// or a new path; nothing else at the path is replaced), '-' for standard
-// output where a command offers it.
+// history export -o, history trend --chart, noise -o, report -o, run -o,
+// bisect -o and --chart): checked before any work is done, written
+// through internal/outfile (only a regular file or a new path; nothing
+// else at the path is replaced, and never one of the command's inputs),
+// '-' for standard output where a command offers it.
 
 import (
 	"errors"
@@ -27,6 +28,24 @@ func checkOutputPath(flag, path string) error {
 	}
 	if err := outfile.Check(path); err != nil {
 		return outputError(flag, err)
+	}
+	return nil
+}
+
+// checkOutput is checkOutputPath, and also refuses (exit 2) a path that
+// is the same file as one of the command's inputs (outfile.NotInput:
+// also through a symbolic or hard link), before anything is read.
+func checkOutput(flag, path string, inputs ...string) error {
+	if err := checkOutputPath(flag, path); err != nil {
+		return err
+	}
+	return notInput(flag, path, inputs...)
+}
+
+// notInput refuses (exit 2) an output path that is one of inputs.
+func notInput(flag, path string, inputs ...string) error {
+	if err := outfile.NotInput(flag, path, inputs...); err != nil {
+		return usagef("%s", termtext.Escape(err.Error()))
 	}
 	return nil
 }

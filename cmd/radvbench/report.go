@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/radvbench/radvbench/bench/bisect"
 	"github.com/radvbench/radvbench/internal/outfile"
+	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/report"
 	"github.com/radvbench/radvbench/reports/results"
@@ -54,7 +56,10 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol}
+	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol, Inputs: slices.Concat(paths, f.isa, []string{f.policy, pol.NoiseFile, bisection})}
+	if db != "" {
+		opts.Inputs = append(opts.Inputs, storeFile(db))
+	}
 	if len(f.isa) > 0 {
 		if opts.ISA, err = loadInputs(f.isa); err != nil {
 			return err
@@ -101,8 +106,8 @@ func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts re
 	var inErr *report.InputError
 	var wrErr *report.WriteError
 	switch {
-	case errors.Is(err, outfile.ErrNotRegular):
-		return usagef("%v", err)
+	case errors.Is(err, outfile.ErrNotRegular), errors.Is(err, outfile.ErrIsInput):
+		return usagef("%v", termtext.Escape(err.Error()))
 	case errors.As(err, &wrErr):
 		return fmt.Errorf("%w (check that %s is a writable directory)", err, dir)
 	case errors.As(err, &inErr):

@@ -126,6 +126,11 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 	if err != nil {
 		return err
 	}
+	if !f.child.Child {
+		if err := notInput("-o", p.Out, runInputs(p, f)...); err != nil {
+			return err
+		}
+	}
 	env := runEnv(stdout, stderr)
 	if f.child.Child {
 		fault := func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, true) }
@@ -198,6 +203,21 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		return runError(stableClocksError(err))
 	}
 	return printRun(ctx, stdout, f, o, table)
+}
+
+// runInputs are the files a run reads, which its results file must not
+// replace: the kernel log, the policy and noise files, the history
+// store's SQLite file. (--resume reads the results path's journal and
+// writes the path: that is the point.)
+func runInputs(p *launch.Plan, f *runFlags) []string {
+	ins := []string{p.Dmesg, f.policy.policy}
+	if p.Until != nil {
+		ins = append(ins, p.Until.Policy.NoiseFile)
+	}
+	if f.db != "" {
+		ins = append(ins, storeFile(f.db))
+	}
+	return ins
 }
 
 // planArgs is the launch.Plan of 'run' with args, for a command that

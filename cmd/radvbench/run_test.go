@@ -182,11 +182,14 @@ func TestNoVulkanDriver(t *testing.T) {
 
 // TestABConfigInterleavedBinary: --config runs each configuration in its
 // own process, alternating, and labels every sample with its configuration
-// and round. It runs the built binary, since children re-execute it.
+// and round. It runs the built binary, since children re-execute it. Each
+// configuration records its own device and driver environment: B's
+// LP_NATIVE_VECTOR_WIDTH=128 makes llvmpipe another device ("128 bits"),
+// recorded as B's, and compare names the environment's difference.
 func TestABConfigInterleavedBinary(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "ab.json")
 	cmd := exec.Command(binary(t), "run", "--filter", "naive", "--sizes", "32", "--max-time", "100ms", "--warmup", "1ms",
-		"--config", "A", "--config", "B:RADV_PERFTEST=cswave32", "--rounds", "2", "-o", out)
+		"--config", "A", "--config", "B:RADV_PERFTEST=cswave32,LP_NATIVE_VECTOR_WIDTH=128", "--rounds", "2", "-o", out)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, b)
 	}
@@ -195,9 +198,16 @@ func TestABConfigInterleavedBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAB(t, f)
+	a, b := f.Configs[0], f.Configs[1]
+	if b.DriverEnv["LP_NATIVE_VECTOR_WIDTH"] != "128" || b.DriverEnv["RADV_PERFTEST"] != "cswave32" || a.DriverEnv["LP_NATIVE_VECTOR_WIDTH"] != "" {
+		t.Errorf("driver environments: A %v, B %v", a.DriverEnv, b.DriverEnv)
+	}
+	if a.Device == nil || b.Device == nil || a.Device.Name != f.Device.Name || !strings.Contains(b.Device.Name, "128 bits") || strings.Contains(a.Device.Name, "128 bits") {
+		t.Errorf("devices: file %q, A %+v, B %+v", f.Device.Name, a.Device, b.Device)
+	}
 	// compare --by config reads it directly.
 	code, stdout, stderr := cli(t, "compare", "--by", "config", out)
-	if code == 2 || !strings.Contains(stdout, "baseline: A") {
+	if code == 2 || !strings.Contains(stdout, "baseline: A") || !strings.Contains(stdout, "note: driver environment differs: B has LP_NATIVE_VECTOR_WIDTH=128 (baseline: unset), RADV_PERFTEST=cswave32 (baseline: unset) against baseline A") {
 		t.Errorf("compare --by config: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }

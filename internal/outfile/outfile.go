@@ -10,6 +10,11 @@
 // is rewritten in place (atomically, in the target's directory) and the
 // link stays. A link that ends anywhere else, or nowhere, is refused:
 // radvbench never creates a file through a dangling link.
+//
+// No output replaces its input: NotInput refuses an output path that is
+// the same file as one the command reads (by name, symbolic or hard
+// link), which every command that reads files and writes one checks
+// before any work is done.
 package outfile
 
 import (

@@ -235,7 +235,7 @@ func CompareISA(inputs []Input, opt Options) (*ISAReport, error) {
 	for _, g := range ordered {
 		rep.Groups = append(rep.Groups, Group{Name: displayGroup(g.name), Files: g.files})
 	}
-	rep.Notes = append(isaNotes(ordered), dupNotes...)
+	rep.Notes = append(append(isaNotes(ordered), envNotes(ordered, opt.By)...), dupNotes...)
 	bg := ordered[0]
 	for _, g := range ordered[1:] {
 		for _, k := range unionKeys(bg, g) {

@@ -30,7 +30,8 @@ const maxSettleRuns = 200
 // (stats.RunEstimate of its undisturbed samples), the runs set aside as
 // disturbed throughout (stats.DisturbedRun), and the side's figure, the
 // geometric mean of its runs' figures. When keepAll is set (every run of
-// both sides was disturbed throughout: a machine loaded the whole time)
+// both sides was disturbed throughout: a machine loaded the whole time;
+// or, for runs paired by round, every run of one side: see byRound)
 // no run is set aside, so the table shows figures; the verdict then
 // rests on the pairs where the runs were taken in rounds, and is unsure
 // otherwise (see judgeTime). (Once a first clean run arrives the disturbed ones
@@ -175,6 +176,27 @@ func allDisturbed(es ...*entry) bool {
 	return n > 0
 }
 
+// byRound reports whether every run of every entry given names its
+// round (entry.blocks): the runs were taken in rounds, one a side, and
+// pair. Where they do, a side whose every run was disturbed throughout
+// does not veto the comparison: the load fell on both runs of each pair
+// (they ran side by side or one right after the other), so no run is set
+// aside and the pairs carry the verdict, as when both sides were
+// disturbed throughout (the disturbed-pairs warning).
+func byRound(es ...*entry) bool {
+	for _, e := range es {
+		if e == nil || len(e.blocks) != len(e.runs) || len(e.runs) == 0 {
+			return false
+		}
+		for _, b := range e.blocks {
+			if b == "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // geoMean is the geometric mean of positive xs (NaN for none or a value
 // that is not positive).
 func geoMean(xs []float64) float64 {
@@ -219,7 +241,7 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		ref = ge
 	}
 	c.Metric, c.Unit, c.Better = ref.result.Metric.Name, ref.result.Metric.Unit, ref.result.Metric.Better
-	keepAll := allDisturbed(be, ge)
+	keepAll := allDisturbed(be, ge) || (byRound(be, ge) && (allDisturbed(be) || allDisturbed(ge)))
 	if be != nil {
 		c.Base = side(be, keepAll)
 	}
@@ -352,7 +374,7 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		// one right after the other: the load is in both runs of a pair
 		// and drops out of their ratio, and what it leaves is the pairs'
 		// scatter, which the interval carries. The verdict stands.
-		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", "every run of both sides was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
+		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
 	}
 	if c.Verdict == Regression {
 		allowIt()

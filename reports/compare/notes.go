@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -63,6 +64,7 @@ func notes(groups []*groupData, opt Options) []string {
 		}
 	}
 	out = append(out, clockNotes(groups, first, by)...)
+	out = append(out, envNotes(groups, by)...)
 	if cpu {
 		out = append(out, "figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU")
 	}
@@ -168,4 +170,76 @@ func displayNoise(name string) string {
 		return "the noise file"
 	}
 	return name
+}
+
+// envNotes names where a group's driver environment (results.File
+// DriverEnv: RADV_PERFTEST, ACO_DEBUG, MESA_*, LP_*, the loader's driver
+// selection, ...) differs from the baseline group's: the driver compiled
+// or ran differently there, a candidate cause of any change in the
+// figures or the code. A group's environment is its first input's; with
+// By "config" its configuration's own, and for isa files each target's.
+// A variable the comparison groups by (env.NAME) is its point, not a note.
+func envNotes(groups []*groupData, by string) []string {
+	if len(groups) < 2 || len(groups[0].inputs) == 0 {
+		return nil
+	}
+	isa := groups[0].inputs[0].File.Kind() == results.KindISA
+	// emulation: the variables with which an isa target emulates its
+	// chip (Config.Env: RADV_FORCE_FAMILY, or LD_PRELOAD and
+	// AMDGPU_GPU_ID), which two Mesa versions do differently for the same
+	// chip; the target's name says the chip.
+	emulation := map[string]bool{}
+	for _, g := range groups {
+		for _, in := range g.inputs {
+			for _, c := range in.File.Configs {
+				for k := range c.Env {
+					emulation[k] = isa
+				}
+			}
+		}
+	}
+	envOf := func(g *groupData, config string) map[string]string {
+		f := g.inputs[0].File
+		if by == "config" {
+			config = g.name
+		}
+		env := maps.Clone(f.DriverEnv(config))
+		if name, ok := strings.CutPrefix(by, "env."); ok {
+			delete(env, name)
+		}
+		maps.DeleteFunc(env, func(k, _ string) bool { return emulation[k] })
+		return env
+	}
+	// The configurations to compare: for isa files each target (the
+	// first file's), else the file's own environment.
+	targets := []string{""}
+	if f := groups[0].inputs[0].File; isa && by != "config" {
+		targets = targets[:0]
+		for _, c := range f.Configs {
+			targets = append(targets, c.Name)
+		}
+	}
+	var out []string
+	base := groups[0]
+	for _, g := range groups[1:] {
+		if len(g.inputs) == 0 {
+			continue
+		}
+		for _, t := range targets {
+			diff := results.EnvDiff(envOf(base, t), envOf(g, t))
+			if len(diff) == 0 {
+				continue
+			}
+			if len(diff) > 6 {
+				diff = append(diff[:6], fmt.Sprintf("and %d more", len(diff)-6))
+			}
+			of := ""
+			if t != "" {
+				of = " (target " + t + ")"
+			}
+			out = append(out, fmt.Sprintf("driver environment differs%s: %s has %s against baseline %s: the driver compiled or ran differently there, a candidate cause of any change",
+				of, displayGroup(g.name), strings.Join(diff, ", "), displayGroup(base.name)))
+		}
+	}
+	return out
 }

@@ -154,6 +154,14 @@ func TestJudgeDisturbed(t *testing.T) {
 	if c.Verdict != Unsure || !strings.Contains(c.Reason, "every run on a side was disturbed") {
 		t.Errorf("one side disturbed throughout: %s (%s)", c.Verdict, c.Reason)
 	}
+	// ... unless the runs were taken in rounds: the slow side's runs
+	// (longer samples catch more of a neighbour's bursts) all disturbed,
+	// the other's not, the pairs still carry an 80% slowdown.
+	c = judgeOne(&p, paired(entryOf([2]float64{100, 0}, [2]float64{110, 2}, [2]float64{95, 0})),
+		paired(entryOf([2]float64{20, 6}, [2]float64{22, 7}, [2]float64{19, 8})))
+	if c.Verdict != Regression || !c.Paired || !hasWarning(c, "disturbed-pairs") || c.New.DisturbedRuns != 0 {
+		t.Errorf("one side disturbed throughout, paired by round: %s (%s), paired %v, warnings %v", c.Verdict, c.Reason, c.Paired, c.Warnings)
+	}
 }
 
 func hasWarning(c Comparison, kind string) bool {

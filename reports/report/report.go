@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
@@ -42,6 +43,11 @@ type Options struct {
 	// key is a *compare.TooFewGroupsError), with what to do about it;
 	// nil shows err's own text.
 	Explain func(err error) string
+	// Inputs are the paths of the files the report is made from (results,
+	// isa, noise, policy, bisection files): no file of the report may be
+	// one of them (outfile.NotInput; an *outfile.InputError before
+	// anything is written).
+	Inputs []string
 }
 
 // Output describes what Write wrote.
@@ -174,6 +180,15 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 		out.Charts = append(chart.All(inputs, chart.Options{By: opt.By, Report: out.Compare}), opt.Extra...)
 	}
 
+	names := []string{"summary.md", "index.html"}
+	for _, c := range out.Charts {
+		names = append(names, c.Name+".png", c.Name+".svg", c.Name+".csv")
+	}
+	for _, name := range names {
+		if err := outfile.NotInput("-o", filepath.Join(dir, name), opt.Inputs...); err != nil {
+			return nil, err
+		}
+	}
 	write := func(name string, data []byte) error {
 		if err := results.WriteFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
 			return &WriteError{Path: filepath.Join(dir, name), Err: err}

@@ -112,10 +112,18 @@ type Tool struct {
 // In an isa file it is one compile target: Name is the chip ("navi31"),
 // Env what emulates it (LD_PRELOAD and AMDGPU_GPU_ID, or
 // RADV_FORCE_FAMILY) and Device the emulated device as RADV described it.
+//
+// DriverEnv is the driver's environment (FilterDriverEnv) the
+// configuration's own processes ran with — the machine's and the
+// command's, with Env over it — and Device the device its processes
+// reported: in an A/B run, configuration B's driver and environment,
+// not A's (the file's Device and Fingerprint are the first
+// configuration's).
 type Config struct {
-	Name   string            `json:"name"`
-	Env    map[string]string `json:"env,omitempty"`
-	Device *Device           `json:"device,omitempty"`
+	Name      string            `json:"name"`
+	Env       map[string]string `json:"env,omitempty"`
+	DriverEnv map[string]string `json:"driver_env,omitempty"`
+	Device    *Device           `json:"device,omitempty"`
 }
 
 // Round is one run (one process) of the file: with --runs N, one of the N

@@ -1,0 +1,97 @@
+package compare
+
+import (
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/radvbench/radvbench/reports/results"
+)
+
+// TestEnvNotes: a comparison names where a side's driver environment
+// differs from the baseline's (RADV_PERFTEST, ACO_DEBUG, LP_*, ...: a
+// candidate cause), from the files' fingerprints, an A/B file's
+// configurations, or an isa file's targets; nothing where they agree,
+// where the comparison groups by the variable, or where only the way an
+// isa target emulates its chip differs.
+func TestEnvNotes(t *testing.T) {
+	withEnv := func(in Input, env map[string]string) Input {
+		f := *in.File
+		f.Fingerprint = maps.Clone(f.Fingerprint)
+		if f.Fingerprint == nil {
+			f.Fingerprint = map[string]string{}
+		}
+		for k, v := range env {
+			f.Fingerprint["env."+k] = v
+		}
+		in.File = &f
+		return in
+	}
+	withConfigEnv := func(in Input, envs ...map[string]string) Input {
+		f := *in.File
+		f.Configs = append([]results.Config(nil), f.Configs...)
+		for i := range f.Configs {
+			f.Configs[i].DriverEnv = envs[i]
+		}
+		in.File = &f
+		return in
+	}
+	base, newer, ab := loadFixture(t, "base.json"), loadFixture(t, "new.json"), loadFixture(t, "ab.json")
+	isaOld, isaNew := Input{Name: "mesa-25.0.json", File: loadISA(t, "mesa-25.0")}, Input{Name: "mesa-26.1.json", File: loadISA(t, "mesa-26.1")}
+	targets := len(isaOld.File.Configs)
+	isaEnv := func(in Input, extra map[string]string) Input {
+		envs := make([]map[string]string, targets)
+		for i, c := range in.File.Configs {
+			envs[i] = maps.Clone(c.Env) // the emulation, which differs between the Mesa versions
+			maps.Copy(envs[i], extra)
+		}
+		return withConfigEnv(in, envs...)
+	}
+	first := isaOld.File.Configs[0].Name
+	for _, tc := range []struct {
+		name string
+		in   []Input
+		by   string
+		want string // "" for no environment note
+	}{
+		{"files, one with an option", []Input{base, withEnv(newer, map[string]string{"RADV_PERFTEST": "cswave32"})}, "",
+			"driver environment differs: new.json has RADV_PERFTEST=cswave32 (baseline: unset) against baseline base.json: the driver compiled or ran differently there, a candidate cause of any change"},
+		{"files, another value", []Input{withEnv(base, map[string]string{"LP_NATIVE_VECTOR_WIDTH": "256"}), withEnv(newer, map[string]string{"LP_NATIVE_VECTOR_WIDTH": "128"})}, "",
+			"new.json has LP_NATIVE_VECTOR_WIDTH=128 (baseline: 256)"},
+		{"files, the same", []Input{withEnv(base, map[string]string{"ACO_DEBUG": "nosched"}), withEnv(newer, map[string]string{"ACO_DEBUG": "nosched"})}, "", ""},
+		{"grouped by the variable", []Input{base, withEnv(newer, map[string]string{"RADV_PERFTEST": "cswave32"})}, "env.RADV_PERFTEST", ""},
+		{"A/B, configurations' own records", []Input{withConfigEnv(ab, map[string]string{}, map[string]string{"RADV_PERFTEST": "cswave32", "ACO_DEBUG": "nosched"})}, "config",
+			"wave32 has ACO_DEBUG=nosched (baseline: unset), RADV_PERFTEST=cswave32 (baseline: unset) against baseline default"},
+		{"A/B, older file: its configurations' variables", []Input{ab}, "config", "wave32 has RADV_PERFTEST=cswave32 (baseline: unset) against baseline default"},
+		{"isa, an option on one side", []Input{isaEnv(isaOld, nil), isaEnv(isaNew, map[string]string{"ACO_DEBUG": "nosched"})}, "",
+			"driver environment differs (target " + first + "): mesa-26.1.json has ACO_DEBUG=nosched (baseline: unset)"},
+		{"isa, only the emulation differs", []Input{isaEnv(isaOld, nil), isaEnv(isaNew, nil)}, "", ""},
+	} {
+		var notes []string
+		if tc.in[0].File.Kind() == results.KindISA {
+			rep, err := CompareISA(tc.in, Options{Policy: DefaultPolicy(), By: tc.by})
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			notes = rep.Notes
+		} else {
+			rep, err := Compare(tc.in, Options{Policy: DefaultPolicy(), By: tc.by})
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			notes = rep.Notes
+		}
+		var env []string
+		for _, n := range notes {
+			if strings.HasPrefix(n, "driver environment differs") {
+				env = append(env, n)
+			}
+		}
+		switch {
+		case tc.want == "" && len(env) > 0:
+			t.Errorf("%s: %q", tc.name, env)
+		case tc.want != "" && (len(env) == 0 || !strings.Contains(strings.Join(env, "\n"), tc.want)):
+			t.Errorf("%s: notes %q lack %q", tc.name, notes, tc.want)
+		}
+	}
+}
