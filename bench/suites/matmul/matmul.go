@@ -41,6 +41,9 @@ type config struct {
 	subgroup bool
 	// int64: needs shaderInt64 (64-bit loads) and bufferDeviceAddress.
 	int64 bool
+	// block: the fp32 block kernel, whose spec constants and shared
+	// memory are chosen per device (blockFit); spec and shared are unset.
+	block *blockShape
 }
 
 func naive(wx, wy uint32) kernel.Variant {
@@ -134,6 +137,8 @@ func init() {
 				direct(8, 1, 8, 4)),
 			mk("lanes", "8 rows per workgroup, A shared by subgroup broadcast, 64-bit loads: fewest memory instructions per FMA", "matmul_lanes.comp", gflops("fp32"),
 				lanes(8, 1, 1), lanes(8, 2, 1), lanes(8, 2, 2), lanes(64, 2, 1), lanes(64, 2, 2)),
+			mk("block", "GPU-grade fp32 GEMM: BM×BN block double-buffered through shared memory (A transposed, padded), 16-byte loads, 8×8 register micro-tile; K-step and stages chosen to fit the device's shared memory", "matmul_block.comp", gflops("fp32"),
+				blockVariants()...),
 			mk("f16storage", "register-blocked, A and B stored as fp16, fp32 accumulation", "matmul_f16storage.comp", gflops("fp32"),
 				regblock("matmul_f16storage.comp", fp16Storage, 16, 16, 4, 4, 16)),
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
@@ -189,6 +194,10 @@ func ParseSize(s string) (kernel.Params, error) {
 
 func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	c := v.Data.(config)
+	if c.block != nil {
+		_, ok, why := blockFit(*c.block, limitsOf(d))
+		return ok, why
+	}
 	lim := d.Limits
 	if c.wx*c.wy > lim.MaxComputeWorkGroupInvocations || c.wx > lim.MaxComputeWorkGroupSize[0] || c.wy > lim.MaxComputeWorkGroupSize[1] {
 		return false, fmt.Sprintf("workgroup %dx%d exceeds the device's limits", c.wx, c.wy)
@@ -244,6 +253,8 @@ type instance struct {
 	gx, gy  uint32
 	cBytes  uint64
 	own     gpu.Owned
+	// depth: the K-step and stages the chooser gave a block kernel.
+	depth depth
 }
 
 func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
@@ -280,6 +291,14 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		return nil, err
 	}
 	spec := c.spec
+	if c.block != nil {
+		g, ok, why := blockFit(*c.block, limitsOf(d.Phys))
+		if !ok {
+			return nil, kernel.Skipf("%s", why)
+		}
+		inst.depth = g.depth
+		spec = append(g.spec, b2u(k%4 == 0 && n%4 == 0)) // VEC: 16-byte rows
+	}
 	if c.int64 {
 		// The 64-bit path needs 8-byte aligned pairs: K even, N % 4 == 0.
 		spec = append([]uint32(nil), spec...)
