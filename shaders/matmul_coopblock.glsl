@@ -1,4 +1,8 @@
-// Body of the block cooperative-matrix GEMM (C = A·B, row-major), included
+// Body of the block cooperative-matrix GEMM (C = A·B; A M×K and C M×N
+// row-major, B held transposed: N×K row-major, k-contiguous like A — the
+// layout of LLM weights, and the one in which both operands of a matrix
+// instruction come from shared memory as whole 16-byte rows per lane),
+// included
 // by matmul_coopblock_*.comp, which choose the types:
 //   IN_T (A and B), ACC_T (accumulator), OUT_T (C in memory), CH (elements
 //   of IN_T in 16 bytes), EB (bytes of one IN_T), OB (bytes of one OUT_T),
@@ -16,14 +20,15 @@
 // are issued (so the loads are in flight during them) and written to the
 // other buffer after: one barrier a step. STAGES = 1: the same with a
 // barrier before the write. Rows of both tiles are padded by one chunk.
-// VEC = 1 (K and N multiples of CH; set by the host per size): every
+// VEC = 1 (K a multiple of CH; set by the host per size): every
 // chunk is one 16-byte load; else chunks are gathered from 32-bit words,
 // element by element with bounds checks. Out-of-range rows, columns and k
 // read 0; a block that crosses the edge of C is written through shared
 // memory with bounds checks: any M, N, K works.
+// Shared memory holds per stage A (BM rows of BK) and B (BN rows of BK).
 // Specialization: 0 = local size (subgroup size · WM · WN), 1 = WM, 2 = WN,
 // 3 = TILES_M, 4 = TILES_N, 5 = KSTEPS, 6 = TM, 7 = TN, 8 = TK, 9 = VEC,
-// 10 = STAGES. TK and TN must be multiples of CH, TN·OB of 16.
+// 10 = STAGES. TK must be a multiple of CH, TN·OB of 16.
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_KHR_memory_scope_semantics : require
 #extension GL_KHR_shader_subgroup_basic : require
@@ -46,16 +51,15 @@ const uint BN = WN * TILES_N * TN;
 const uint BK = KSTEPS * TK;
 // Row strides of the shared tiles in chunks, padded by one chunk.
 const uint SA = BK / CH + 1;
-const uint SB = BN / CH + 1;
 const uint A_STAGE = BM * SA;
-const uint B_STAGE = BK * SB;
+const uint B_STAGE = BN * SA;
 const uint B_BASE = STAGES * A_STAGE;
 // The edge path reuses the start of S: one TM×TN tile per subgroup.
 const uint C_TILE = TM * TN * OB / 16;
 const uint S_SIZE = B_BASE + STAGES * B_STAGE > WM * WN * C_TILE ? B_BASE + STAGES * B_STAGE : WM * WN * C_TILE;
 // Chunks of a step per invocation (rounded up; the last are guarded).
 const uint A_CHUNKS = BM * BK / CH;
-const uint B_CHUNKS = BK * BN / CH;
+const uint B_CHUNKS = BN * BK / CH;
 const uint NA = (A_CHUNKS + LX - 1) / LX;
 const uint NB = (B_CHUNKS + LX - 1) / LX;
 
@@ -107,10 +111,10 @@ void fetch(uint bm, uint bn, uint k0) {
 	}
 	for (uint i = 0; i < NB; i++) {
 		uint q = tid + i * LX;
-		uint gk = k0 + q / (BN / CH), gn = bn + (q % (BN / CH)) * CH;
+		uint gn = bn + q / (BK / CH), gk = k0 + (q % (BK / CH)) * CH;
 		uvec4 v = uvec4(0);
-		if (q < B_CHUNKS && gk < p.K && gn < p.N) {
-			v = VEC != 0 ? b4[(gk * p.N + gn) / CH] : gatherB(gk * p.N + gn, min(CH, p.N - gn));
+		if (q < B_CHUNKS && gn < p.N && gk < p.K) {
+			v = VEC != 0 ? b4[(gn * p.K + gk) / CH] : gatherB(gn * p.K + gk, min(CH, p.K - gk));
 		}
 		rb[i] = v;
 	}
@@ -125,7 +129,7 @@ void park(uint s) {
 	}
 	for (uint i = 0; i < NB; i++) {
 		uint q = tid + i * LX;
-		if (q < B_CHUNKS) S[B_BASE + s * B_STAGE + (q / (BN / CH)) * SB + q % (BN / CH)] = rb[i];
+		if (q < B_CHUNKS) S[B_BASE + s * B_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = rb[i];
 	}
 }
 
@@ -153,7 +157,7 @@ void main() {
 				coopMatLoad(ma[i], S, as + (sm + i * TM) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutRowMajor);
 			}
 			for (uint j = 0; j < TILES_N; j++) {
-				coopMatLoad(mb, S, bs + ks * TK * SB + (sn + j * TN) / CH, SB, gl_CooperativeMatrixLayoutRowMajor);
+				coopMatLoad(mb, S, bs + (sn + j * TN) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutColumnMajor);
 				for (uint i = 0; i < TILES_M; i++) {
 					acc[i * TILES_N + j] = coopMatMulAdd(ma[i], mb, acc[i * TILES_N + j]);
 				}

@@ -104,13 +104,13 @@ func checkDeepest(t *testing.T, name string, lad []depth, got depth, bytes func(
 // the shortfall where even that does not fit.
 func TestChooserDepths(t *testing.T) {
 	f16 := coopType{gpu.CoopMatTypes[0]}
-	big := blockCoop{t: f16, wm: 2, wn: 2, tm: 4, tn: 4, kmax: 4}
+	big := blockCoop{t: f16, wm: 4, wn: 2, tm: 2, tn: 4, kmax: 4}
 	row16 := gpu.CoopMatProperties{M: 16, N: 16, K: 16}
 	tests := []struct {
 		name   string
 		shared uint32
 		fp32   depth // block b128x128-t8x8
-		coop   depth // coopblock-f16 sg2x2-t4x4 with 16×16×16 tiles
+		coop   depth // coopblock-f16 sg4x2-t2x4 with 16×16×16 tiles
 	}{
 		{"64 KiB (RDNA)", 64 << 10, depth{16, 2}, depth{2, 2}},
 		{"48 KiB (NVIDIA)", 48 << 10, depth{16, 2}, depth{2, 2}},
@@ -125,11 +125,11 @@ func TestChooserDepths(t *testing.T) {
 		}
 		cg, ok, why := coopBlockFit(big, row16, 32, lim)
 		if !ok || cg.depth != tc.coop {
-			t.Errorf("%s: coopblock sg2x2-t4x4 got %+v (%v %s), want %+v", tc.name, cg.depth, ok, why, tc.coop)
+			t.Errorf("%s: coopblock sg4x2-t2x4 got %+v (%v %s), want %+v", tc.name, cg.depth, ok, why, tc.coop)
 		}
 	}
 	if _, ok, why := coopBlockFit(big, row16, 32, limits{4 << 10, 1024, wide}); ok || !strings.Contains(why, "even at its smallest depth") {
-		t.Errorf("4 KiB: coopblock sg2x2-t4x4 fitted (%v, %q), want a skip naming the shortfall", ok, why)
+		t.Errorf("4 KiB: coopblock sg4x2-t2x4 fitted (%v, %q), want a skip naming the shortfall", ok, why)
 	}
 	if _, ok, why := coopBlockFit(big, row16, 64, limits{64 << 10, 128, wide}); ok || !strings.Contains(why, "invocations") {
 		t.Errorf("128 invocations with wave64: fitted (%v, %q), want a workgroup-limit skip", ok, why)

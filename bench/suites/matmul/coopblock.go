@@ -25,12 +25,13 @@ type coopBlockGeometry struct {
 }
 
 // bytes mirrors the shader's shared array: per stage A (BM rows of BK
-// elements) and B (BK rows of BN), rows padded by one 16-byte chunk; at
-// least one C tile per subgroup (the edge path reuses the array).
+// elements) and B (BN rows of BK: B is held transposed), rows padded by
+// one 16-byte chunk; at least one C tile per subgroup (the edge path
+// reuses the array).
 func (c blockCoop) bytes(row gpu.CoopMatProperties, d depth) uint32 {
 	ch := c.t.ch()
 	bm, bn, bk := c.wm*c.tm*row.M, c.wn*c.tn*row.N, d.k*row.K
-	stages := d.stages * (bm*(bk/ch+1) + bk*(bn/ch+1))
+	stages := d.stages * (bm + bn) * (bk/ch + 1)
 	cTiles := c.wm * c.wn * row.M * row.N * uint32(c.t.AccBytes()) / 16
 	return 16 * max(stages, cTiles)
 }
@@ -41,7 +42,7 @@ func (c blockCoop) bytes(row gpu.CoopMatProperties, d depth) uint32 {
 func coopBlockFit(c blockCoop, row gpu.CoopMatProperties, sg uint32, lim limits) (g coopBlockGeometry, ok bool, why string) {
 	g.row, g.sg = row, sg
 	ch := c.t.ch()
-	if row.K%ch != 0 || row.N%ch != 0 || row.N*uint32(c.t.AccBytes())%16 != 0 {
+	if row.K%ch != 0 || row.N*uint32(c.t.AccBytes())%16 != 0 {
 		return g, false, fmt.Sprintf("the device's %dx%dx%d tiles are not whole 16-byte chunks of %s", row.M, row.N, row.K, c.t.In)
 	}
 	if lx := sg * c.wm * c.wn; lx > lim.invocations || lx > lim.size[0] {
@@ -75,15 +76,17 @@ func coopBlockVariant(t coopType, wm, wn, tm, tn uint32) kernel.Variant {
 }
 
 // coopBlockKernel is the block GEMM of one type combination: 128×128
-// blocks (4×4 accumulators on 2×2 subgroups, 2×4 on 4×2), 64×128 and
-// 64×64, and a 32×32 one for small problems and CPU implementations.
+// blocks (2×4 accumulators on 4×2 subgroups, 4×2 on 2×4), 64×128 and
+// 64×64, and a 32×32 one for small problems and CPU implementations. No
+// subgroup holds more than 8 accumulators: with 16 (4×4), RADV keeps the
+// accumulator array in scratch memory.
 func coopBlockKernel(t coopType, desc string, metric kernel.Metric) *kernel.Kernel {
 	metric.Roofline = "peak/" + t.Kernel() // the matrix cores' own peak, same types
 	v := func(wm, wn, tm, tn uint32) kernel.Variant { return coopBlockVariant(t, wm, wn, tm, tn) }
 	return &kernel.Kernel{
 		Name: "coopblock-" + t.Suffix, Description: desc, Shaders: []string{coopBlockShader(t)},
 		Metric:    metric,
-		Variants:  []kernel.Variant{v(2, 2, 4, 4), v(4, 2, 2, 4), v(2, 2, 2, 4), v(2, 2, 2, 2), v(1, 1, 2, 2)},
+		Variants:  []kernel.Variant{v(4, 2, 2, 4), v(2, 4, 4, 2), v(2, 2, 2, 4), v(2, 2, 2, 2), v(1, 1, 2, 2)},
 		Sizes:     func(o kernel.Options) []kernel.Params { return defaultSizes(o) },
 		ParseSize: ParseSize, Supported: coopBlockSupported, Setup: coopBlockSetup,
 	}
@@ -102,10 +105,10 @@ func coopBlockSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.O
 	}
 	spec := func(k, n uint32) []uint32 {
 		ch := c.t.ch()
-		vec := b2u(k%ch == 0 && n%ch == 0) // every chunk one 16-byte load
+		vec := b2u(k%ch == 0) // every chunk one 16-byte load
 		return []uint32{g.sg * c.wm * c.wn, c.wm, c.wn, c.tm, c.tn, g.k, g.row.M, g.row.N, g.row.K, vec, g.stages}
 	}
-	inst, err := newCoopInstance(d, c.t, coopBlockShader(c.t), g.bm, g.bn, g.sg, spec, p, o)
+	inst, err := newCoopInstance(d, c.t, coopBlockShader(c.t), g.bm, g.bn, g.sg, spec, true, p, o)
 	if err != nil {
 		return nil, err
 	}

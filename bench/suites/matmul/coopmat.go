@@ -134,7 +134,7 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		vec := b2u(k%ch == 0 && n%ch == 0 && g.bk%ch == 0 && g.bn%ch == 0)
 		return []uint32{g.lx, c.wm, c.wn, c.tm, c.tn, c.ks, g.row.M, g.row.N, g.row.K, vec}
 	}
-	return asInstance(newCoopInstance(d, c.t, c.t.shader(), g.bm, g.bn, g.sg, spec, p, o))
+	return asInstance(newCoopInstance(d, c.t, c.t.shader(), g.bm, g.bn, g.sg, spec, false, p, o))
 }
 
 // asInstance keeps a failed setup's instance a nil interface, not a typed nil.
@@ -147,9 +147,10 @@ func asInstance(i *coopInstance, err error) (kernel.Instance, error) {
 
 // newCoopInstance sets a cooperative-matrix GEMM up for one size: a
 // workgroup computes a bm×bn block of C with subgroups of sg; spec gives
-// the specialization constants for K and N.
+// the specialization constants for K and N. transB uploads B transposed
+// (N×K row-major, k-contiguous); the product and its check are the same.
 func newCoopInstance(d *gpu.Device, t coopType, shader string, bm, bn, sg uint32, spec func(k, n uint32) []uint32,
-	p kernel.Params, o kernel.Options) (*coopInstance, error) {
+	transB bool, p kernel.Params, o kernel.Options) (*coopInstance, error) {
 	m, n, k := int(p["M"]), int(p["N"]), int(p["K"])
 	sizes := []uint64{uint64(m) * uint64(k) * t.InBytes(), uint64(k) * uint64(n) * t.InBytes(), uint64(m) * uint64(n) * t.AccBytes()}
 	for _, s := range sizes {
@@ -198,7 +199,11 @@ func newCoopInstance(d *gpu.Device, t coopType, shader string, bm, bn, sg uint32
 	if err := inst.a.Upload(t.encode(inst.prob.A)); err != nil {
 		return fail(fmt.Errorf("upload A: %w", err))
 	}
-	if err := inst.b.Upload(t.encode(inst.prob.B)); err != nil {
+	bHost := inst.prob.B
+	if transB {
+		bHost = transpose(bHost, k, n)
+	}
+	if err := inst.b.Upload(t.encode(bHost)); err != nil {
 		return fail(fmt.Errorf("upload B: %w", err))
 	}
 	// Poison C so that elements a kernel fails to write are caught.
@@ -241,4 +246,15 @@ func (i *coopInstance) Verify() (map[string]float64, error) {
 		return stats, fmt.Errorf("%d of %d checked elements outside tolerance; first: %s", bad, int(stats["checked_elements"]), worst)
 	}
 	return stats, nil
+}
+
+// transpose returns the rows×cols row-major matrix x as cols×rows.
+func transpose(x []float32, rows, cols int) []float32 {
+	out := make([]float32, len(x))
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			out[c*rows+r] = x[r*cols+c]
+		}
+	}
+	return out
 }
