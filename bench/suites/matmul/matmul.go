@@ -119,7 +119,7 @@ func init() {
 	}
 	kernel.Register(&kernel.Suite{
 		Name:        "matmul",
-		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), fp16 storage and fp16 arithmetic, cooperative matrices",
+		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), GPU-grade double-buffered blocks (fp32 and cooperative matrices), fp16 storage and fp16 arithmetic, cooperative matrices",
 		Kernels: append([]*kernel.Kernel{
 			mk("naive", "one invocation per element of C, no data reuse", "matmul_naive.comp", gflops("fp32"),
 				naive(16, 16)),
@@ -147,8 +147,9 @@ func init() {
 	})
 }
 
-// defaultSizes: a sweep of squares plus non-square and odd shapes. On a
-// CPU implementation the squares stop at 1024³ (a 2048³ naive GEMM takes
+// defaultSizes: a sweep of squares plus non-square and odd shapes; on a
+// GPU up to 4096³ and 4096×14336×4096. On a CPU implementation the squares
+// stop at 1024³ (a 2048³ naive GEMM takes
 // ~20 s a dispatch on lavapipe); --sizes runs anything.
 func defaultSizes(o kernel.Options) []kernel.Params {
 	if len(o.Sizes) > 0 {
@@ -162,7 +163,10 @@ func defaultSizes(o kernel.Options) []kernel.Params {
 	if o.CPU {
 		return []kernel.Params{cube(256), cube(512), cube(1024), shape(2048, 512, 1024), shape(999, 1001, 997)}
 	}
-	return []kernel.Params{cube(256), cube(512), cube(1024), cube(2048), cube(4096), shape(2048, 512, 1024), shape(999, 1001, 997)}
+	// A GPU: squares up to 4096³ and an LLM-like 4096×14336×4096 (a
+	// 7-8B model's feed-forward projection over 4096 tokens), which fill
+	// a discrete GPU.
+	return []kernel.Params{cube(256), cube(512), cube(1024), cube(2048), cube(4096), shape(4096, 14336, 4096), shape(2048, 512, 1024), shape(999, 1001, 997)}
 }
 
 // ParseSize parses "N" (an N×N×N cube) or "MxNxK".
