@@ -48,19 +48,24 @@ shared vec4 Bs[STAGES * BK * SB];
 
 vec4 ra[NA];
 vec4 rb[NB];
+// Bit i: chunk i of ra / rb lies in the matrix (else park() stores 0).
+uint amask, bmask;
 
 // A[row][k .. k+3] and B[k][col .. col+3], 0 outside the matrix.
+// The 16-byte path loads unconditionally (element 0 stands in outside
+// the matrix; park() stores 0 for it), so nothing waits for the load: it
+// stays in flight until park() stores it.
 vec4 loadA(uint row, uint k) {
+	if (VEC != 0) return a4[row < p.M && k < p.K ? (row * p.K + k) / 4 : 0];
 	if (row >= p.M) return vec4(0);
-	if (VEC != 0) return k < p.K ? a4[(row * p.K + k) / 4] : vec4(0);
 	vec4 v;
 	for (uint e = 0; e < 4; e++) v[e] = k + e < p.K ? a[row * p.K + k + e] : 0.0;
 	return v;
 }
 
 vec4 loadB(uint k, uint col) {
+	if (VEC != 0) return b4[k < p.K && col < p.N ? (k * p.N + col) / 4 : 0];
 	if (k >= p.K) return vec4(0);
-	if (VEC != 0) return col < p.N ? b4[(k * p.N + col) / 4] : vec4(0);
 	vec4 v;
 	for (uint e = 0; e < 4; e++) v[e] = col + e < p.N ? b[k * p.N + col + e] : 0.0;
 	return v;
@@ -69,15 +74,19 @@ vec4 loadB(uint k, uint col) {
 // fetch: global → registers, the step starting at k0.
 void fetch(uint bm, uint bn, uint k0) {
 	uint tid = gl_LocalInvocationIndex;
+	amask = 0;
+	bmask = 0;
 	for (uint i = 0; i < NA; i++) {
 		uint q = tid + i * LX;
 		uint r = q / (BK / 4), kc = (q % (BK / 4)) * 4;
-		ra[i] = q < BM * BK / 4 ? loadA(bm + r, k0 + kc) : vec4(0);
+		ra[i] = loadA(bm + r, k0 + kc);
+		amask |= uint(bm + r < p.M && k0 + kc < p.K) << i;
 	}
 	for (uint i = 0; i < NB; i++) {
 		uint q = tid + i * LX;
 		uint r = q / (BN / 4), nc = q % (BN / 4);
-		rb[i] = q < BK * BN / 4 ? loadB(k0 + r, bn + nc * 4) : vec4(0);
+		rb[i] = loadB(k0 + r, bn + nc * 4);
+		bmask |= uint(k0 + r < p.K && bn + nc * 4 < p.N) << i;
 	}
 }
 
@@ -86,14 +95,15 @@ void park(uint s) {
 	uint tid = gl_LocalInvocationIndex;
 	for (uint i = 0; i < NA; i++) {
 		uint q = tid + i * LX;
-		if (q >= BM * BK / 4) break;
+		if (BM * BK / 4 % LX != 0 && q >= BM * BK / 4) break;
 		uint r = q / (BK / 4), kc = (q % (BK / 4)) * 4;
-		for (uint e = 0; e < 4; e++) As[(s * BK + kc + e) * SA + r / 4][r % 4] = ra[i][e];
+		vec4 v = (amask & (1u << i)) != 0 ? ra[i] : vec4(0);
+		for (uint e = 0; e < 4; e++) As[(s * BK + kc + e) * SA + r / 4][r % 4] = v[e];
 	}
 	for (uint i = 0; i < NB; i++) {
 		uint q = tid + i * LX;
-		if (q >= BK * BN / 4) break;
-		Bs[s * BK * SB + q] = rb[i];
+		if (BK * BN / 4 % LX != 0 && q >= BK * BN / 4) break;
+		Bs[s * BK * SB + q] = (bmask & (1u << i)) != 0 ? rb[i] : vec4(0);
 	}
 }
 

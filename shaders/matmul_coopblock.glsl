@@ -74,6 +74,8 @@ shared uvec4 S[S_SIZE];
 
 uvec4 ra[NA];
 uvec4 rb[NB];
+// Bit i: chunk i of ra / rb lies in the matrix (else park() stores 0).
+uint amask, bmask;
 
 // gather: the chunk of n ≤ CH elements from element index e of a matrix
 // held in words, zero beyond n.
@@ -100,23 +102,31 @@ uvec4 gatherB(uint e, uint n) {
 // fetch: the step starting at k0, memory → registers.
 void fetch(uint bm, uint bn, uint k0) {
 	uint tid = gl_LocalInvocationIndex;
+	amask = 0;
+	bmask = 0;
 	for (uint i = 0; i < NA; i++) {
 		uint q = tid + i * LX;
 		uint gr = bm + q / (BK / CH), gk = k0 + (q % (BK / CH)) * CH;
-		uvec4 v = uvec4(0);
-		if (q < A_CHUNKS && gr < p.M && gk < p.K) {
-			v = VEC != 0 ? a4[(gr * p.K + gk) / CH] : gatherA(gr * p.K + gk, min(CH, p.K - gk));
+		bool in_ = (A_CHUNKS % LX == 0 || q < A_CHUNKS) && gr < p.M && gk < p.K;
+		amask |= uint(in_) << i;
+		if (VEC != 0) {
+			// Unconditional (chunk 0 stands in outside the matrix) and
+			// zeroed in park(), so the load stays in flight until then.
+			ra[i] = a4[in_ ? (gr * p.K + gk) / CH : 0];
+		} else {
+			ra[i] = in_ ? gatherA(gr * p.K + gk, min(CH, p.K - gk)) : uvec4(0);
 		}
-		ra[i] = v;
 	}
 	for (uint i = 0; i < NB; i++) {
 		uint q = tid + i * LX;
 		uint gn = bn + q / (BK / CH), gk = k0 + (q % (BK / CH)) * CH;
-		uvec4 v = uvec4(0);
-		if (q < B_CHUNKS && gn < p.N && gk < p.K) {
-			v = VEC != 0 ? b4[(gn * p.K + gk) / CH] : gatherB(gn * p.K + gk, min(CH, p.K - gk));
+		bool in_ = (B_CHUNKS % LX == 0 || q < B_CHUNKS) && gn < p.N && gk < p.K;
+		bmask |= uint(in_) << i;
+		if (VEC != 0) {
+			rb[i] = b4[in_ ? (gn * p.K + gk) / CH : 0];
+		} else {
+			rb[i] = in_ ? gatherB(gn * p.K + gk, min(CH, p.K - gk)) : uvec4(0);
 		}
-		rb[i] = v;
 	}
 }
 
@@ -125,11 +135,15 @@ void park(uint s) {
 	uint tid = gl_LocalInvocationIndex;
 	for (uint i = 0; i < NA; i++) {
 		uint q = tid + i * LX;
-		if (q < A_CHUNKS) S[s * A_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = ra[i];
+		if (A_CHUNKS % LX == 0 || q < A_CHUNKS) {
+			S[s * A_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (amask & (1u << i)) != 0 ? ra[i] : uvec4(0);
+		}
 	}
 	for (uint i = 0; i < NB; i++) {
 		uint q = tid + i * LX;
-		if (q < B_CHUNKS) S[B_BASE + s * B_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = rb[i];
+		if (B_CHUNKS % LX == 0 || q < B_CHUNKS) {
+			S[B_BASE + s * B_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (bmask & (1u << i)) != 0 ? rb[i] : uvec4(0);
+		}
 	}
 }
 
