@@ -4,12 +4,14 @@
 // instruction come from shared memory as whole 16-byte rows per lane),
 // included
 // by matmul_coopblock_*.comp, which choose the types:
-//   IN_T (A and B), ACC_T (accumulator), OUT_T (C in memory), CH (elements
-//   of IN_T in 16 bytes), EB (bytes of one IN_T), OB (bytes of one OUT_T),
-//   OUT_BITS(u) (the OUT_T whose bits are the low OB bytes of uint u).
+//   IN_T (A and B), ACC_T (accumulator), OUT_T (C in memory), EB (bytes of
+//   one IN_T), OB (bytes of one OUT_T), OUT_BITS(u) (the OUT_T whose bits
+//   are the low OB bytes of uint u), and optionally the chunk: CHUNK_T and
+//   CB, its bytes (uvec4 and 16 unless defined; uvec2 and 8 for tiles
+//   whose K row is 8 bytes, such as lavapipe's 8×8×8 int8).
 // A and B never pass through registers as IN_T: they move as 16-byte
-// uvec4 chunks from memory to shared memory, and coopMatLoad reads the
-// tiles from the uvec4 array (stride and offset in chunks), so no type
+// chunks (CHUNK_T) from memory to shared memory, and coopMatLoad reads the
+// tiles from the chunk array (stride and offset in chunks), so no type
 // needs unpacking and no element is touched one by one (except at ragged
 // edges, see VEC).
 // A workgroup of WM×WN subgroups computes a BM×BN block of C
@@ -28,7 +30,13 @@
 // Shared memory holds per stage A (BM rows of BK) and B (BN rows of BK).
 // Specialization: 0 = local size (subgroup size · WM · WN), 1 = WM, 2 = WN,
 // 3 = TILES_M, 4 = TILES_N, 5 = KSTEPS, 6 = TM, 7 = TN, 8 = TK, 9 = VEC,
-// 10 = STAGES. TK must be a multiple of CH, TN·OB of 16.
+// 10 = STAGES. TK must be a multiple of CH, TN·OB of CB.
+#ifndef CB
+#define CB 16
+#define CHUNK_T uvec4
+#endif
+// Elements of IN_T in a chunk.
+#define CH (CB / EB)
 #extension GL_KHR_cooperative_matrix : require
 #extension GL_KHR_memory_scope_semantics : require
 #extension GL_KHR_shader_subgroup_basic : require
@@ -55,7 +63,7 @@ const uint A_STAGE = BM * SA;
 const uint B_STAGE = BN * SA;
 const uint B_BASE = STAGES * A_STAGE;
 // The edge path reuses the start of S: one TM×TN tile per subgroup.
-const uint C_TILE = TM * TN * OB / 16;
+const uint C_TILE = TM * TN * OB / CB;
 const uint S_SIZE = B_BASE + STAGES * B_STAGE > WM * WN * C_TILE ? B_BASE + STAGES * B_STAGE : WM * WN * C_TILE;
 // Chunks of a step per invocation (rounded up; the last are guarded).
 const uint A_CHUNKS = BM * BK / CH;
@@ -65,22 +73,22 @@ const uint NB = (B_CHUNKS + LX - 1) / LX;
 
 layout(push_constant) uniform P { uint M; uint N; uint K; } p;
 layout(std430, binding = 0) readonly buffer BufA { uint a32[]; };
-layout(std430, binding = 0) readonly buffer BufA4 { uvec4 a4[]; };
+layout(std430, binding = 0) readonly buffer BufA4 { CHUNK_T a4[]; };
 layout(std430, binding = 1) readonly buffer BufB { uint b32[]; };
-layout(std430, binding = 1) readonly buffer BufB4 { uvec4 b4[]; };
+layout(std430, binding = 1) readonly buffer BufB4 { CHUNK_T b4[]; };
 layout(std430, binding = 2) writeonly buffer BufC { OUT_T c[]; };
 
-shared uvec4 S[S_SIZE];
+shared CHUNK_T S[S_SIZE];
 
-uvec4 ra[NA];
-uvec4 rb[NB];
+CHUNK_T ra[NA];
+CHUNK_T rb[NB];
 // Bit i: chunk i of ra / rb lies in the matrix (else park() stores 0).
 uint amask, bmask;
 
 // gather: the chunk of n ≤ CH elements from element index e of a matrix
 // held in words, zero beyond n.
-uvec4 gatherA(uint e, uint n) {
-	uvec4 v = uvec4(0);
+CHUNK_T gatherA(uint e, uint n) {
+	CHUNK_T v = CHUNK_T(0);
 	for (uint i = 0; i < n; i++) {
 		uint byte = (e + i) * EB;
 		uint bits = bitfieldExtract(a32[byte / 4], int(byte % 4) * 8, int(EB) * 8);
@@ -89,8 +97,8 @@ uvec4 gatherA(uint e, uint n) {
 	return v;
 }
 
-uvec4 gatherB(uint e, uint n) {
-	uvec4 v = uvec4(0);
+CHUNK_T gatherB(uint e, uint n) {
+	CHUNK_T v = CHUNK_T(0);
 	for (uint i = 0; i < n; i++) {
 		uint byte = (e + i) * EB;
 		uint bits = bitfieldExtract(b32[byte / 4], int(byte % 4) * 8, int(EB) * 8);
@@ -114,7 +122,7 @@ void fetch(uint bm, uint bn, uint k0) {
 			// zeroed in park(), so the load stays in flight until then.
 			ra[i] = a4[in_ ? (gr * p.K + gk) / CH : 0];
 		} else {
-			ra[i] = in_ ? gatherA(gr * p.K + gk, min(CH, p.K - gk)) : uvec4(0);
+			ra[i] = in_ ? gatherA(gr * p.K + gk, min(CH, p.K - gk)) : CHUNK_T(0);
 		}
 	}
 	for (uint i = 0; i < NB; i++) {
@@ -125,7 +133,7 @@ void fetch(uint bm, uint bn, uint k0) {
 		if (VEC != 0) {
 			rb[i] = b4[in_ ? (gn * p.K + gk) / CH : 0];
 		} else {
-			rb[i] = in_ ? gatherB(gn * p.K + gk, min(CH, p.K - gk)) : uvec4(0);
+			rb[i] = in_ ? gatherB(gn * p.K + gk, min(CH, p.K - gk)) : CHUNK_T(0);
 		}
 	}
 }
@@ -136,13 +144,13 @@ void park(uint s) {
 	for (uint i = 0; i < NA; i++) {
 		uint q = tid + i * LX;
 		if (A_CHUNKS % LX == 0 || q < A_CHUNKS) {
-			S[s * A_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (amask & (1u << i)) != 0 ? ra[i] : uvec4(0);
+			S[s * A_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (amask & (1u << i)) != 0 ? ra[i] : CHUNK_T(0);
 		}
 	}
 	for (uint i = 0; i < NB; i++) {
 		uint q = tid + i * LX;
 		if (B_CHUNKS % LX == 0 || q < B_CHUNKS) {
-			S[B_BASE + s * B_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (bmask & (1u << i)) != 0 ? rb[i] : uvec4(0);
+			S[B_BASE + s * B_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (bmask & (1u << i)) != 0 ? rb[i] : CHUNK_T(0);
 		}
 	}
 }
@@ -194,12 +202,12 @@ void main() {
 				continue;
 			}
 			uint base = sg * C_TILE;
-			coopMatStore(o, S, base, TN * OB / 16, gl_CooperativeMatrixLayoutRowMajor);
+			coopMatStore(o, S, base, TN * OB / CB, gl_CooperativeMatrixLayoutRowMajor);
 			barrier();
 			for (uint e = gl_SubgroupInvocationID; e < TM * TN; e += gl_SubgroupSize) {
 				uint r = r0 + e / TN, col = c0 + e % TN;
 				uint byte = e * OB;
-				uint bits = bitfieldExtract(S[base + byte / 16][(byte % 16) / 4], int(byte % 4) * 8, int(OB) * 8);
+				uint bits = bitfieldExtract(S[base + byte / CB][(byte % CB) / 4], int(byte % 4) * 8, int(OB) * 8);
 				if (r < p.M && col < p.N) c[r * p.N + col] = OUT_BITS(bits);
 			}
 			barrier();

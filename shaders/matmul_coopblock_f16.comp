@@ -4,7 +4,6 @@
 #define IN_T float16_t
 #define ACC_T float
 #define OUT_T float
-#define CH 8
 #define EB 2
 #define OB 4
 #define OUT_BITS(u) uintBitsToFloat(u)

@@ -4,7 +4,6 @@
 #define IN_T float16_t
 #define ACC_T float16_t
 #define OUT_T float16_t
-#define CH 8
 #define EB 2
 #define OB 2
 #define OUT_BITS(u) unpackFloat2x16(u).x

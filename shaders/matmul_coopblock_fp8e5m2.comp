@@ -5,7 +5,6 @@
 #define IN_T floate5m2_t
 #define ACC_T float
 #define OUT_T float
-#define CH 16
 #define EB 1
 #define OB 4
 #define OUT_BITS(u) uintBitsToFloat(u)

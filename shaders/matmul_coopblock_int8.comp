@@ -4,7 +4,6 @@
 #define IN_T int8_t
 #define ACC_T int32_t
 #define OUT_T int32_t
-#define CH 16
 #define EB 1
 #define OB 4
 #define OUT_BITS(u) int(u)

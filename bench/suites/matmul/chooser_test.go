@@ -66,17 +66,13 @@ func TestChooserFitsEveryDevice(t *testing.T) {
 					g, ok, why := coopBlockFit(c, row, dev.sg, dev.lim)
 					name := "coopblock-" + typ.Suffix + "/" + v.Name
 					if !ok {
-						// 8-byte K tiles (int8 8×8×8) are not whole 16-byte chunks.
-						if row.K*uint32(typ.InBytes()) < 16 && strings.Contains(why, "16-byte chunks") {
-							continue
-						}
 						t.Errorf("%s: not fitted: %s", name, why)
 						continue
 					}
 					if g.shared > dev.lim.shared || dev.sg*c.wm*c.wn > dev.lim.invocations {
 						t.Errorf("%s: %d bytes, %d invocations: over the limits", name, g.shared, dev.sg*c.wm*c.wn)
 					}
-					checkDeepest(t, name, ladder(c.kmax, 1), g.depth, func(d depth) uint32 { return c.bytes(row, d) }, dev.lim)
+					checkDeepest(t, name, ladder(c.kmax, 1), g.depth, func(d depth) uint32 { return c.bytes(row, g.cb, d) }, dev.lim)
 				}
 			}
 		})
@@ -126,6 +122,21 @@ func TestChooserDepths(t *testing.T) {
 		cg, ok, why := coopBlockFit(big, row16, 32, lim)
 		if !ok || cg.depth != tc.coop {
 			t.Errorf("%s: coopblock sg4x2-t2x4 got %+v (%v %s), want %+v", tc.name, cg.depth, ok, why, tc.coop)
+		}
+	}
+	// int8: 16-byte chunks on RDNA's 16×16×16 and NVIDIA's 16×16×32
+	// tiles, 8-byte ones (the _c8 build) on lavapipe's 8×8×8.
+	i8 := blockCoop{t: coopType{gpu.CoopMatTypes[2]}, wm: 2, wn: 2, tm: 2, tn: 2, kmax: 4}
+	for _, tc := range []struct {
+		k, cb uint32
+	}{{16, 16}, {32, 16}, {8, 8}} {
+		row := gpu.CoopMatProperties{M: tc.k, N: tc.k, K: tc.k}
+		if tc.k == 32 {
+			row.M, row.N = 16, 16
+		}
+		g, ok, why := coopBlockFit(i8, row, 32, limits{32 << 10, 1024, wide})
+		if !ok || g.cb != tc.cb {
+			t.Errorf("int8 %dx%dx%d: chunk %d bytes (%v %s), want %d", row.M, row.N, row.K, g.cb, ok, why, tc.cb)
 		}
 	}
 	if _, ok, why := coopBlockFit(big, row16, 32, limits{4 << 10, 1024, wide}); ok || !strings.Contains(why, "even at its smallest depth") {
