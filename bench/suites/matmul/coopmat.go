@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -77,7 +78,8 @@ func coopKernels() []*kernel.Kernel {
 	}
 	for _, t := range gpu.CoopMatTypes {
 		a := about[t.Suffix]
-		desc := "block GEMM, " + a.desc + "; 16-byte chunks straight to shared memory, no unpacking, next K-step's loads in flight during coopMatMulAdd, K-step and stages chosen to fit the device"
+		desc := "GPU-grade block GEMM, " + strings.TrimSuffix(a.desc, "; shared-memory staging, 16-byte loads") +
+			"; B held transposed (N×K); 16-byte chunks straight to shared memory, two stages, K-step and stages chosen to fit the device"
 		out = append(out, coopBlockKernel(coopType{t}, desc, a.metric))
 	}
 	return out
