@@ -21,12 +21,12 @@ const (
 	// Debian 12 (1.3.239) and 13 (1.4.309) predate some of the
 	// cooperative-matrix extensions (see layerGaps) and report every such
 	// shader as invalid, so those kernels compile without the layer.
-	coopmatOnly = "^matmul/coopmat-"
-	noCoopmat   = "^matmul/(naive|tiled|regblock|direct|lanes|f16storage|f16arith)/"
+	coopmatOnly = "^matmul/coop(mat|block)-"
+	noCoopmat   = "^matmul/(naive|tiled|regblock|direct|lanes|block|f16storage|f16arith)/"
 	// newTypes are the cooperative-matrix kernels of the extensions
 	// Debian 13's layer predates.
-	newTypes = "^matmul/coopmat-(bf16|fp8e4m3|fp8e5m2)/"
-	oldTypes = "^matmul/coopmat-(f16|f16acc|int8)/"
+	newTypes = "^matmul/coop(mat|block)-(bf16|fp8e4m3|fp8e5m2)/"
+	oldTypes = "^matmul/coop(mat|block)-(f16|f16acc|int8)/"
 )
 
 // compileMatmul compiles the suite for plan (inside root when set):
@@ -165,7 +165,7 @@ func TestCompileMatmulMesa25(t *testing.T) {
 		t.Errorf("navi31 device %q emulated %+v", dev.Name, dev.Emulated)
 	}
 	checkResults(t, "navi31", n31)
-	for _, k := range []string{"coopmat-f16", "coopmat-f16acc", "coopmat-int8"} {
+	for _, k := range []string{"coopmat-f16", "coopmat-f16acc", "coopmat-int8", "coopblock-f16", "coopblock-f16acc", "coopblock-int8"} {
 		rs := kernelsOf(n31, k)
 		if len(rs) == 0 {
 			t.Errorf("navi31: no %s results", k)
@@ -183,7 +183,7 @@ func TestCompileMatmulMesa25(t *testing.T) {
 	}
 	coop := 0
 	for id, r := range g {
-		if strings.HasPrefix(r.Kernel, "coopmat-") {
+		if strings.HasPrefix(r.Kernel, "coopmat-") || strings.HasPrefix(r.Kernel, "coopblock-") {
 			coop++
 			if r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix") {
 				t.Errorf("gfx1201 (Mesa 25.0) %s: %s %q, want skipped for lack of VK_KHR_cooperative_matrix", id, r.Status, r.Reason)
@@ -252,9 +252,9 @@ func TestCompileMatmulMesa26(t *testing.T) {
 		if s := spills(byID, p.Target); len(s) > 0 {
 			t.Errorf("%s (Mesa 26.1) spills: %q", p.Target, s)
 		}
-		types := []string{"coopmat-f16", "coopmat-f16acc", "coopmat-int8"}
+		types := []string{"coopmat-f16", "coopmat-f16acc", "coopmat-int8", "coopblock-f16", "coopblock-f16acc", "coopblock-int8"}
 		if p.Target == "gfx1201" {
-			types = append(types, "coopmat-bf16", "coopmat-fp8e4m3", "coopmat-fp8e5m2")
+			types = append(types, "coopmat-bf16", "coopmat-fp8e4m3", "coopmat-fp8e5m2", "coopblock-bf16", "coopblock-fp8e4m3", "coopblock-fp8e5m2")
 		}
 		for _, k := range types {
 			rs := kernelsOf(byID, k)
@@ -331,7 +331,7 @@ func TestCompileAllSuites(t *testing.T) {
 		for _, part := range []struct {
 			filter   string
 			validate bool
-		}{{"^(latency|memory|mesh|rayquery)/|^peak/(fp32|fp16|int32|int8)/|" + noCoopmat, true}, {"^(matmul|peak)/coopmat-", false}} {
+		}{{"^(latency|memory|mesh|rayquery)/|^peak/(fp32|fp16|int32|int8)/|" + noCoopmat, true}, {"^(matmul|peak)/coopmat-|^matmul/coopblock-", false}} {
 			ans := runChild(t, "", p, childJob{Do: "compile", Suites: suites, Filter: part.filter, Quick: true}, part.validate)
 			for _, r := range ans.Results {
 				n++

@@ -16,7 +16,8 @@ type ListOptions struct {
 	// not) and makes the sizes those of a CPU implementation where it is
 	// one.
 	Device *gpu.PhysicalDevice
-	// Sizes adds each kernel's default and quick sizes.
+	// Sizes adds each kernel's default and quick sizes (without a
+	// Device, also those of a CPU implementation where they differ).
 	Sizes bool
 	// QuickLabel names the row of the quick sizes (the caller's word for
 	// them; "quick sizes" when empty).
@@ -51,6 +52,11 @@ func WriteList(w io.Writer, suites []*Suite, o ListOptions) error {
 			if o.Sizes && k.Sizes != nil {
 				cpu := pd != nil && pd.IsCPU()
 				fmt.Fprintf(tw, "    sizes\t%s\n", sizesList(k.Sizes(Options{CPU: cpu})))
+				// Without a device, both sweeps: a GPU's and a CPU
+				// implementation's (lavapipe), where they differ.
+				if cpuSizes := sizesList(k.Sizes(Options{CPU: true})); pd == nil && cpuSizes != sizesList(k.Sizes(Options{})) {
+					fmt.Fprintf(tw, "    sizes on a CPU implementation\t%s\n", cpuSizes)
+				}
 				fmt.Fprintf(tw, "    %s\t%s\n", quick, sizesList(k.Sizes(Options{Quick: true, CPU: cpu})))
 			}
 		}

@@ -11,7 +11,8 @@ import (
 )
 
 // listSuites are two suites for WriteList and Unsupported: a kernel
-// whose variant "big" the device never supports, one with sizes.
+// whose variant "big" the device never supports, one with sizes
+// (smaller on a CPU implementation).
 func listSuites() []*Suite {
 	supported := func(d *gpu.PhysicalDevice, v Variant) (bool, string) {
 		if v.Name == "big" {
@@ -22,6 +23,9 @@ func listSuites() []*Suite {
 	sizes := func(o Options) []Params {
 		if o.Quick {
 			return []Params{{"N": 64}}
+		}
+		if o.CPU {
+			return []Params{{"N": 256}}
 		}
 		return []Params{{"N": 1024}, {"M": 512, "N": 2048, "K": 256}}
 	}

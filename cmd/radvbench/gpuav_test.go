@@ -24,7 +24,8 @@ var gpuAVArgs = []string{"run", "--suite", "matmul", "--quick", "--max-time", "2
 // checked so by their own tests (suitetest.RunQuick).
 //
 // On the host's lavapipe (Mesa 25.0), and for the cooperative-matrix
-// kernels, which the host skips, on the Debian 13 root's (Mesa 26.1).
+// kernels (coopmat-*, coopblock-*), which the host skips, on the Debian
+// 13 root's (Mesa 26.1).
 // Not matmul/lanes: it reads A and B through buffer device addresses,
 // which GPU-AV only checks against all live buffers (it clamps its own
 // indices), and instrumenting its unrolled loops costs lavapipe about six
@@ -52,5 +53,5 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 		t.Fatalf("host run under GPU-assisted validation: exit %d: %s", code, stderr)
 	}
 	root := trixieRoot(t)
-	runInRootEnv(t, root, dir, vktest.Env(vktest.GPUAssistedVars...), append(gpuAVArgs, "--filter", "^matmul/coopmat", "--out")...)
+	runInRootEnv(t, root, dir, vktest.Env(vktest.GPUAssistedVars...), append(gpuAVArgs, "--filter", "^matmul/coop(mat|block)-", "--out")...)
 }

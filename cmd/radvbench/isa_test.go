@@ -21,8 +21,9 @@ var isaMatmul = []string{"isa", "--suite", "matmul", "--target", "navi31,gfx1201
 
 // TestISA: 'radvbench isa' compiles every matmul variant for navi31 (DRM
 // shim) and gfx1201 (Mesa 25.0: null winsys) in a child process per
-// target; the cooperative-matrix kernels hold matrix instructions on
-// navi31 and are skipped on Mesa 25.0's GFX12 with the missing extension;
+// target; the cooperative-matrix kernels (coopmat-*, coopblock-*) hold
+// matrix instructions on navi31 and are skipped on Mesa 25.0's GFX12 with
+// the missing extension;
 // the assembly is saved per pipeline; the same build compiled twice
 // compares exactly equal (an exact A/A), and 'isa diff' finds nothing.
 func TestISA(t *testing.T) {
@@ -56,14 +57,19 @@ func TestISA(t *testing.T) {
 	var wmma, skipped int
 	asm := ""
 	for _, r := range f.Results {
-		if !strings.HasPrefix(r.Kernel, "coopmat-") {
+		// coopmat-<type> and coopblock-<type>: the cooperative-matrix kernels.
+		typ, coop := strings.CutPrefix(r.Kernel, "coopmat-")
+		if !coop {
+			typ, coop = strings.CutPrefix(r.Kernel, "coopblock-")
+		}
+		if !coop {
 			if r.Status != results.StatusOK || len(r.Pipelines) == 0 {
 				t.Errorf("%s@%s: %s %q, want compiled", r.ID(), r.Config, r.Status, r.Reason)
 			}
 			continue
 		}
 		switch {
-		case r.Config == "navi31" && (r.Kernel == "coopmat-f16" || r.Kernel == "coopmat-f16acc" || r.Kernel == "coopmat-int8"),
+		case r.Config == "navi31" && (typ == "f16" || typ == "f16acc" || typ == "int8"),
 			r.Config == "gfx1201" && coopOn1201 && r.Status == results.StatusOK:
 			if r.Status != results.StatusOK {
 				t.Errorf("%s@%s: %s %q", r.ID(), r.Config, r.Status, r.Reason)

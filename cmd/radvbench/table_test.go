@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/radvbench/radvbench/internal/golden"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -142,4 +143,15 @@ func TestListSkippedBadInput(t *testing.T) {
 			t.Errorf("list %q: exit %d, stderr %q; want exit 2 and one line with %q", tc.args, code, stderr, tc.want)
 		}
 	}
+}
+
+// TestListMatmulSizes: 'list --sizes' without a device shows the matmul
+// kernels with both default sweeps: a GPU's (up to 4096³ and the LLM-like
+// 4096x14336x4096) and a CPU implementation's (lavapipe: small sizes).
+func TestListMatmulSizes(t *testing.T) {
+	code, stdout, stderr := cli(t, "list", "--suite", "matmul", "--no-device", "--sizes")
+	if code != 0 {
+		t.Fatalf("list: exit %d: %s", code, stderr)
+	}
+	golden.Check(t, filepath.Join("testdata", "list", "matmul-sizes.txt"), []byte(stdout))
 }

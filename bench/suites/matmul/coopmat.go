@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -75,6 +76,12 @@ func coopKernels() []*kernel.Kernel {
 		a := about[t.Suffix]
 		out = append(out, coopKernel(coopType{t}, a.desc, a.metric))
 	}
+	for _, t := range gpu.CoopMatTypes {
+		a := about[t.Suffix]
+		desc := "GPU-grade block GEMM, " + strings.TrimSuffix(a.desc, "; shared-memory staging, 16-byte loads") +
+			"; B held transposed (N×K); 16-byte chunks straight to shared memory, two stages, K-step and stages chosen to fit the device"
+		out = append(out, coopBlockKernel(coopType{t}, desc, a.metric))
+	}
 	return out
 }
 
@@ -123,8 +130,31 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	if !ok {
 		return nil, kernel.Skipf("%s", why)
 	}
+	spec := func(k, n uint32) []uint32 {
+		// 16-byte loads need every row of A and B to start on a 16-byte boundary.
+		ch := c.t.ch()
+		vec := b2u(k%ch == 0 && n%ch == 0 && g.bk%ch == 0 && g.bn%ch == 0)
+		return []uint32{g.lx, c.wm, c.wn, c.tm, c.tn, c.ks, g.row.M, g.row.N, g.row.K, vec}
+	}
+	return asInstance(newCoopInstance(d, c.t, c.t.shader(), g.bm, g.bn, g.sg, spec, false, p, o))
+}
+
+// asInstance keeps a failed setup's instance a nil interface, not a typed nil.
+func asInstance(i *coopInstance, err error) (kernel.Instance, error) {
+	if err != nil {
+		return nil, err
+	}
+	return i, nil
+}
+
+// newCoopInstance sets a cooperative-matrix GEMM up for one size: a
+// workgroup computes a bm×bn block of C with subgroups of sg; spec gives
+// the specialization constants for K and N. transB uploads B transposed
+// (N×K row-major, k-contiguous); the product and its check are the same.
+func newCoopInstance(d *gpu.Device, t coopType, shader string, bm, bn, sg uint32, spec func(k, n uint32) []uint32,
+	transB bool, p kernel.Params, o kernel.Options) (*coopInstance, error) {
 	m, n, k := int(p["M"]), int(p["N"]), int(p["K"])
-	sizes := []uint64{uint64(m) * uint64(k) * c.t.InBytes(), uint64(k) * uint64(n) * c.t.InBytes(), uint64(m) * uint64(n) * c.t.AccBytes()}
+	sizes := []uint64{uint64(m) * uint64(k) * t.InBytes(), uint64(k) * uint64(n) * t.InBytes(), uint64(m) * uint64(n) * t.AccBytes()}
 	for _, s := range sizes {
 		if err := d.CheckStorageSize(s); err != nil {
 			return nil, kernel.Skipf("%v", err)
@@ -133,32 +163,28 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 	if int64(m)*int64(k) > math.MaxUint32 || int64(k)*int64(n) > math.MaxUint32 || int64(m)*int64(n) > math.MaxUint32 {
 		return nil, kernel.Skipf("matrix of more than 2^32 elements: 32-bit indices in the shader")
 	}
-	gx, gy := (uint32(n)+g.bn-1)/g.bn, (uint32(m)+g.bm-1)/g.bm
+	gx, gy := (uint32(n)+bn-1)/bn, (uint32(m)+bm-1)/bm
 	if gx > d.Phys.Limits.MaxComputeWorkGroupCount[0] || gy > d.Phys.Limits.MaxComputeWorkGroupCount[1] {
 		return nil, kernel.Skipf("needs %dx%d workgroups, more than maxComputeWorkGroupCount", gx, gy)
 	}
-	spirv, err := shaders.Get(c.t.shader())
+	spirv, err := shaders.Get(shader)
 	if err != nil {
 		return nil, err
 	}
-	inst := &coopInstance{t: c.t, instance: instance{gx: gx, gy: gy, cBytes: sizes[2]}}
+	inst := &coopInstance{t: t, instance: instance{gx: gx, gy: gy, cBytes: sizes[2]}}
 	// Quantized inputs (multiples of 1/4 in [-1, 1]) are exact in fp16;
 	// int8 stores them times 4, so C is 16× the reference, exactly.
 	inst.prob = getProblem(o.Shared, m, n, k, o.Seed, true)
-	fail := func(err error) (kernel.Instance, error) {
+	fail := func(err error) (*coopInstance, error) {
 		inst.Close()
 		return nil, err
 	}
-	// 16-byte loads need every row of A and B to start on a 16-byte boundary.
-	ch := c.t.ch()
-	vec := b2u(uint32(k)%ch == 0 && uint32(n)%ch == 0 && g.bk%ch == 0 && g.bn%ch == 0)
-	spec := []uint32{g.lx, c.wm, c.wn, c.tm, c.tn, c.ks, g.row.M, g.row.N, g.row.K, vec}
 	req := uint32(0)
 	if d.Phys.Info.SubgroupSizeControl {
-		req = g.sg
+		req = sg
 	}
 	if inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{
-		Name: c.t.shader(), SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: spec, RequiredSubgroupSize: req,
+		Name: shader, SPIRV: spirv, Buffers: 3, PushSize: 12, SpecConstants: spec(uint32(k), uint32(n)), RequiredSubgroupSize: req,
 	}); err != nil {
 		return fail(err)
 	}
@@ -172,10 +198,14 @@ func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Option
 		inst.own.Add(bufs[i].Close)
 	}
 	inst.a, inst.b, inst.c = bufs[0], bufs[1], bufs[2]
-	if err := inst.a.Upload(c.t.encode(inst.prob.A)); err != nil {
+	if err := inst.a.Upload(t.encode(inst.prob.A)); err != nil {
 		return fail(fmt.Errorf("upload A: %w", err))
 	}
-	if err := inst.b.Upload(c.t.encode(inst.prob.B)); err != nil {
+	bHost := inst.prob.B
+	if transB {
+		bHost = transpose(bHost, k, n)
+	}
+	if err := inst.b.Upload(t.encode(bHost)); err != nil {
 		return fail(fmt.Errorf("upload B: %w", err))
 	}
 	// Poison C so that elements a kernel fails to write are caught.
@@ -218,4 +248,15 @@ func (i *coopInstance) Verify() (map[string]float64, error) {
 		return stats, fmt.Errorf("%d of %d checked elements outside tolerance; first: %s", bad, int(stats["checked_elements"]), worst)
 	}
 	return stats, nil
+}
+
+// transpose returns the rows×cols row-major matrix x as cols×rows.
+func transpose(x []float32, rows, cols int) []float32 {
+	out := make([]float32, len(x))
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			out[c*rows+r] = x[r*cols+c]
+		}
+	}
+	return out
 }

@@ -41,6 +41,9 @@ type config struct {
 	subgroup bool
 	// int64: needs shaderInt64 (64-bit loads) and bufferDeviceAddress.
 	int64 bool
+	// block: the fp32 block kernel, whose spec constants and shared
+	// memory are chosen per device (blockFit); spec and shared are unset.
+	block *blockShape
 }
 
 func naive(wx, wy uint32) kernel.Variant {
@@ -116,7 +119,7 @@ func init() {
 	}
 	kernel.Register(&kernel.Suite{
 		Name:        "matmul",
-		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), fp16 storage and fp16 arithmetic, cooperative matrices",
+		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), GPU-grade double-buffered blocks (fp32 and cooperative matrices), fp16 storage and fp16 arithmetic, cooperative matrices",
 		Kernels: append([]*kernel.Kernel{
 			mk("naive", "one invocation per element of C, no data reuse", "matmul_naive.comp", gflops("fp32"),
 				naive(16, 16)),
@@ -134,6 +137,8 @@ func init() {
 				direct(8, 1, 8, 4)),
 			mk("lanes", "8 rows per workgroup, A shared by subgroup broadcast, 64-bit loads: fewest memory instructions per FMA", "matmul_lanes.comp", gflops("fp32"),
 				lanes(8, 1, 1), lanes(8, 2, 1), lanes(8, 2, 2), lanes(64, 2, 1), lanes(64, 2, 2)),
+			mk("block", "GPU-grade fp32 GEMM: BM×BN block double-buffered through shared memory (A transposed, padded), 16-byte loads, 8×8 register micro-tile; K-step and stages chosen to fit the device's shared memory", "matmul_block.comp", gflops("fp32"),
+				blockVariants()...),
 			mk("f16storage", "register-blocked, A and B stored as fp16, fp32 accumulation", "matmul_f16storage.comp", gflops("fp32"),
 				regblock("matmul_f16storage.comp", fp16Storage, 16, 16, 4, 4, 16)),
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
@@ -142,8 +147,9 @@ func init() {
 	})
 }
 
-// defaultSizes: a sweep of squares plus non-square and odd shapes. On a
-// CPU implementation the squares stop at 1024³ (a 2048³ naive GEMM takes
+// defaultSizes: a sweep of squares plus non-square and odd shapes; on a
+// GPU up to 4096³ and 4096×14336×4096. On a CPU implementation the squares
+// stop at 1024³ (a 2048³ naive GEMM takes
 // ~20 s a dispatch on lavapipe); --sizes runs anything.
 func defaultSizes(o kernel.Options) []kernel.Params {
 	if len(o.Sizes) > 0 {
@@ -157,7 +163,10 @@ func defaultSizes(o kernel.Options) []kernel.Params {
 	if o.CPU {
 		return []kernel.Params{cube(256), cube(512), cube(1024), shape(2048, 512, 1024), shape(999, 1001, 997)}
 	}
-	return []kernel.Params{cube(256), cube(512), cube(1024), cube(2048), cube(4096), shape(2048, 512, 1024), shape(999, 1001, 997)}
+	// A GPU: squares up to 4096³ and an LLM-like 4096×14336×4096 (a
+	// 7-8B model's feed-forward projection over 4096 tokens), which fill
+	// a discrete GPU.
+	return []kernel.Params{cube(256), cube(512), cube(1024), cube(2048), cube(4096), shape(4096, 14336, 4096), shape(2048, 512, 1024), shape(999, 1001, 997)}
 }
 
 // ParseSize parses "N" (an N×N×N cube) or "MxNxK".
@@ -189,6 +198,10 @@ func ParseSize(s string) (kernel.Params, error) {
 
 func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	c := v.Data.(config)
+	if c.block != nil {
+		_, ok, why := blockFit(*c.block, limitsOf(d))
+		return ok, why
+	}
 	lim := d.Limits
 	if c.wx*c.wy > lim.MaxComputeWorkGroupInvocations || c.wx > lim.MaxComputeWorkGroupSize[0] || c.wy > lim.MaxComputeWorkGroupSize[1] {
 		return false, fmt.Sprintf("workgroup %dx%d exceeds the device's limits", c.wx, c.wy)
@@ -244,6 +257,8 @@ type instance struct {
 	gx, gy  uint32
 	cBytes  uint64
 	own     gpu.Owned
+	// depth: the K-step and stages the chooser gave a block kernel.
+	depth depth
 }
 
 func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
@@ -280,6 +295,14 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		return nil, err
 	}
 	spec := c.spec
+	if c.block != nil {
+		g, ok, why := blockFit(*c.block, limitsOf(d.Phys))
+		if !ok {
+			return nil, kernel.Skipf("%s", why)
+		}
+		inst.depth = g.depth
+		spec = append(g.spec, b2u(k%4 == 0 && n%4 == 0)) // VEC: 16-byte rows
+	}
 	if c.int64 {
 		// The 64-bit path needs 8-byte aligned pairs: K even, N % 4 == 0.
 		spec = append([]uint32(nil), spec...)

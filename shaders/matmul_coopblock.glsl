@@ -1,0 +1,216 @@
+// Body of the block cooperative-matrix GEMM (C = A·B; A M×K and C M×N
+// row-major, B held transposed: N×K row-major, k-contiguous like A — the
+// layout of LLM weights, and the one in which both operands of a matrix
+// instruction come from shared memory as whole 16-byte rows per lane),
+// included
+// by matmul_coopblock_*.comp, which choose the types:
+//   IN_T (A and B), ACC_T (accumulator), OUT_T (C in memory), EB (bytes of
+//   one IN_T), OB (bytes of one OUT_T), OUT_BITS(u) (the OUT_T whose bits
+//   are the low OB bytes of uint u), and optionally the chunk: CHUNK_T and
+//   CB, its bytes (uvec4 and 16 unless defined; uvec2 and 8 for tiles
+//   whose K row is 8 bytes, such as lavapipe's 8×8×8 int8).
+// A and B never pass through registers as IN_T: they move as 16-byte
+// chunks (CHUNK_T) from memory to shared memory, and coopMatLoad reads the
+// tiles from the chunk array (stride and offset in chunks), so no type
+// needs unpacking and no element is touched one by one (except at ragged
+// edges, see VEC).
+// A workgroup of WM×WN subgroups computes a BM×BN block of C
+// (BM = WM·TILES_M·TM, BN = WN·TILES_N·TN); each subgroup owns a
+// TILES_M×TILES_N grid of TM×TN accumulators. A K-step is BK = KSTEPS·TK.
+// STAGES = 2: shared memory holds two steps; each invocation's chunks of
+// step k+1 are loaded into registers before the coopMatMulAdds of step k
+// are issued (so the loads are in flight during them) and written to the
+// other buffer after: one barrier a step. STAGES = 1: the same with a
+// barrier before the write. Rows of both tiles are padded by one chunk.
+// VEC = 1 (K a multiple of CH; set by the host per size): every
+// chunk is one 16-byte load; else chunks are gathered from 32-bit words,
+// element by element with bounds checks. Out-of-range rows, columns and k
+// read 0; a block that crosses the edge of C is written through shared
+// memory with bounds checks: any M, N, K works.
+// Shared memory holds per stage A (BM rows of BK) and B (BN rows of BK).
+// Specialization: 0 = local size (subgroup size · WM · WN), 1 = WM, 2 = WN,
+// 3 = TILES_M, 4 = TILES_N, 5 = KSTEPS, 6 = TM, 7 = TN, 8 = TK, 9 = VEC,
+// 10 = STAGES. TK must be a multiple of CH, TN·OB of CB.
+#ifndef CB
+#define CB 16
+#define CHUNK_T uvec4
+#endif
+// Elements of IN_T in a chunk.
+#define CH (CB / EB)
+#extension GL_KHR_cooperative_matrix : require
+#extension GL_KHR_memory_scope_semantics : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+
+layout(local_size_x_id = 0) in;
+layout(constant_id = 0) const uint LX = 128;
+layout(constant_id = 1) const uint WM = 2;
+layout(constant_id = 2) const uint WN = 2;
+layout(constant_id = 3) const uint TILES_M = 2;
+layout(constant_id = 4) const uint TILES_N = 2;
+layout(constant_id = 5) const uint KSTEPS = 2;
+layout(constant_id = 6) const uint TM = 16;
+layout(constant_id = 7) const uint TN = 16;
+layout(constant_id = 8) const uint TK = 16;
+layout(constant_id = 9) const uint VEC = 0;
+layout(constant_id = 10) const uint STAGES = 2;
+const uint BM = WM * TILES_M * TM;
+const uint BN = WN * TILES_N * TN;
+const uint BK = KSTEPS * TK;
+// Row strides of the shared tiles in chunks, padded by one chunk.
+const uint SA = BK / CH + 1;
+const uint A_STAGE = BM * SA;
+const uint B_STAGE = BN * SA;
+const uint B_BASE = STAGES * A_STAGE;
+// The edge path reuses the start of S: one TM×TN tile per subgroup.
+const uint C_TILE = TM * TN * OB / CB;
+const uint S_SIZE = B_BASE + STAGES * B_STAGE > WM * WN * C_TILE ? B_BASE + STAGES * B_STAGE : WM * WN * C_TILE;
+// Chunks of a step per invocation (rounded up; the last are guarded).
+const uint A_CHUNKS = BM * BK / CH;
+const uint B_CHUNKS = BN * BK / CH;
+const uint NA = (A_CHUNKS + LX - 1) / LX;
+const uint NB = (B_CHUNKS + LX - 1) / LX;
+
+layout(push_constant) uniform P { uint M; uint N; uint K; } p;
+layout(std430, binding = 0) readonly buffer BufA { uint a32[]; };
+layout(std430, binding = 0) readonly buffer BufA4 { CHUNK_T a4[]; };
+layout(std430, binding = 1) readonly buffer BufB { uint b32[]; };
+layout(std430, binding = 1) readonly buffer BufB4 { CHUNK_T b4[]; };
+layout(std430, binding = 2) writeonly buffer BufC { OUT_T c[]; };
+
+shared CHUNK_T S[S_SIZE];
+
+CHUNK_T ra[NA];
+CHUNK_T rb[NB];
+// Bit i: chunk i of ra / rb lies in the matrix (else park() stores 0).
+uint amask, bmask;
+
+// gather: the chunk of n ≤ CH elements from element index e of a matrix
+// held in words, zero beyond n.
+CHUNK_T gatherA(uint e, uint n) {
+	CHUNK_T v = CHUNK_T(0);
+	for (uint i = 0; i < n; i++) {
+		uint byte = (e + i) * EB;
+		uint bits = bitfieldExtract(a32[byte / 4], int(byte % 4) * 8, int(EB) * 8);
+		v[i * EB / 4] |= bits << ((i * EB % 4) * 8);
+	}
+	return v;
+}
+
+CHUNK_T gatherB(uint e, uint n) {
+	CHUNK_T v = CHUNK_T(0);
+	for (uint i = 0; i < n; i++) {
+		uint byte = (e + i) * EB;
+		uint bits = bitfieldExtract(b32[byte / 4], int(byte % 4) * 8, int(EB) * 8);
+		v[i * EB / 4] |= bits << ((i * EB % 4) * 8);
+	}
+	return v;
+}
+
+// fetch: the step starting at k0, memory → registers.
+void fetch(uint bm, uint bn, uint k0) {
+	uint tid = gl_LocalInvocationIndex;
+	amask = 0;
+	bmask = 0;
+	for (uint i = 0; i < NA; i++) {
+		uint q = tid + i * LX;
+		uint gr = bm + q / (BK / CH), gk = k0 + (q % (BK / CH)) * CH;
+		bool in_ = (A_CHUNKS % LX == 0 || q < A_CHUNKS) && gr < p.M && gk < p.K;
+		amask |= uint(in_) << i;
+		if (VEC != 0) {
+			// Unconditional (chunk 0 stands in outside the matrix) and
+			// zeroed in park(), so the load stays in flight until then.
+			ra[i] = a4[in_ ? (gr * p.K + gk) / CH : 0];
+		} else {
+			ra[i] = in_ ? gatherA(gr * p.K + gk, min(CH, p.K - gk)) : CHUNK_T(0);
+		}
+	}
+	for (uint i = 0; i < NB; i++) {
+		uint q = tid + i * LX;
+		uint gn = bn + q / (BK / CH), gk = k0 + (q % (BK / CH)) * CH;
+		bool in_ = (B_CHUNKS % LX == 0 || q < B_CHUNKS) && gn < p.N && gk < p.K;
+		bmask |= uint(in_) << i;
+		if (VEC != 0) {
+			rb[i] = b4[in_ ? (gn * p.K + gk) / CH : 0];
+		} else {
+			rb[i] = in_ ? gatherB(gn * p.K + gk, min(CH, p.K - gk)) : CHUNK_T(0);
+		}
+	}
+}
+
+// park: registers → shared stage s.
+void park(uint s) {
+	uint tid = gl_LocalInvocationIndex;
+	for (uint i = 0; i < NA; i++) {
+		uint q = tid + i * LX;
+		if (A_CHUNKS % LX == 0 || q < A_CHUNKS) {
+			S[s * A_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (amask & (1u << i)) != 0 ? ra[i] : CHUNK_T(0);
+		}
+	}
+	for (uint i = 0; i < NB; i++) {
+		uint q = tid + i * LX;
+		if (B_CHUNKS % LX == 0 || q < B_CHUNKS) {
+			S[B_BASE + s * B_STAGE + (q / (BK / CH)) * SA + q % (BK / CH)] = (bmask & (1u << i)) != 0 ? rb[i] : CHUNK_T(0);
+		}
+	}
+}
+
+void main() {
+	uint sg = gl_SubgroupID;
+	uint sm = (sg / WN) * TILES_M * TM, sn = (sg % WN) * TILES_N * TN;
+	uint bm = gl_WorkGroupID.y * BM, bn = gl_WorkGroupID.x * BN;
+
+	coopmat<ACC_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator> acc[TILES_M * TILES_N];
+	for (uint i = 0; i < TILES_M * TILES_N; i++) {
+		acc[i] = coopmat<ACC_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator>(ACC_T(0));
+	}
+	coopmat<IN_T, gl_ScopeSubgroup, TM, TK, gl_MatrixUseA> ma[TILES_M];
+	coopmat<IN_T, gl_ScopeSubgroup, TK, TN, gl_MatrixUseB> mb;
+	uint steps = (p.K + BK - 1) / BK;
+	fetch(bm, bn, 0);
+	park(0);
+	barrier();
+	for (uint t = 0; t < steps; t++) {
+		bool more = t + 1 < steps;
+		if (more) fetch(bm, bn, (t + 1) * BK);
+		uint as = (t % STAGES) * A_STAGE, bs = B_BASE + (t % STAGES) * B_STAGE;
+		for (uint ks = 0; ks < KSTEPS; ks++) {
+			for (uint i = 0; i < TILES_M; i++) {
+				coopMatLoad(ma[i], S, as + (sm + i * TM) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutRowMajor);
+			}
+			for (uint j = 0; j < TILES_N; j++) {
+				coopMatLoad(mb, S, bs + (sn + j * TN) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutColumnMajor);
+				for (uint i = 0; i < TILES_M; i++) {
+					acc[i * TILES_N + j] = coopMatMulAdd(ma[i], mb, acc[i * TILES_N + j]);
+				}
+			}
+		}
+		if (STAGES == 1) barrier();
+		if (more) park((t + 1) % STAGES);
+		barrier();
+	}
+
+	// The edge test is workgroup-uniform, so the barriers are too.
+	bool edge = bm + BM > p.M || bn + BN > p.N;
+	for (uint i = 0; i < TILES_M; i++) {
+		for (uint j = 0; j < TILES_N; j++) {
+			uint r0 = bm + sm + i * TM, c0 = bn + sn + j * TN;
+			coopmat<OUT_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator> o =
+				coopmat<OUT_T, gl_ScopeSubgroup, TM, TN, gl_MatrixUseAccumulator>(acc[i * TILES_N + j]);
+			if (!edge) {
+				coopMatStore(o, c, r0 * p.N + c0, p.N, gl_CooperativeMatrixLayoutRowMajor);
+				continue;
+			}
+			uint base = sg * C_TILE;
+			coopMatStore(o, S, base, TN * OB / CB, gl_CooperativeMatrixLayoutRowMajor);
+			barrier();
+			for (uint e = gl_SubgroupInvocationID; e < TM * TN; e += gl_SubgroupSize) {
+				uint r = r0 + e / TN, col = c0 + e % TN;
+				uint byte = e * OB;
+				uint bits = bitfieldExtract(S[base + byte / CB][(byte % CB) / 4], int(byte % 4) * 8, int(OB) * 8);
+				if (r < p.M && col < p.N) c[r * p.N + col] = OUT_BITS(bits);
+			}
+			barrier();
+		}
+	}
+}

@@ -1,0 +1,10 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+// Block cooperative-matrix GEMM (matmul_coopblock.glsl): fp16 A and B, fp16 accumulation and C.
+#define IN_T float16_t
+#define ACC_T float16_t
+#define OUT_T float16_t
+#define EB 2
+#define OB 2
+#define OUT_BITS(u) unpackFloat2x16(u).x
+#include "matmul_coopblock.glsl"
