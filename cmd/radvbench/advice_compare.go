@@ -38,6 +38,8 @@ func compareAdvice(a compare.Advice) string {
 		return ": measure it with 'radvbench noise' or compare files with 2+ runs"
 	case compare.AdviceQuick:
 		return "--quick"
+	case compare.AdviceISAFiles:
+		return "; give one isa file per group with --isa (radvbench isa, for the Mesa each group ran) to see what RADV compiled"
 	}
 	return ""
 }

@@ -56,6 +56,9 @@ const (
 	// that mix them (the whole phrase, not a suffix; "quick sizes" with
 	// no Adviser).
 	AdviceQuick AdviceKind = "quick"
+	// AdviceISAFiles ends the note on a missing code column: how to give
+	// compare the compiler's figures of each group.
+	AdviceISAFiles AdviceKind = "isa-files"
 )
 
 // Adviser words an Advice: the text is added as it is (with its own

@@ -268,7 +268,7 @@ type codeSide struct {
 // codeSides collects each group's figures: from isa (one file per group,
 // when given) or else from the runs' captured pipelines. A group without
 // figures gets nil.
-func codeSides(groups []*groupData, isa []Input) ([]*codeSide, []string, error) {
+func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codeSide, []string, error) {
 	if len(isa) > 0 && len(isa) != len(groups) {
 		return nil, nil, &ISACountError{Files: len(isa), Groups: len(groups)}
 	}
@@ -319,7 +319,7 @@ func codeSides(groups []*groupData, isa []Input) ([]*codeSide, []string, error) 
 		}
 	}
 	if len(isa) == 0 {
-		if n := noCodeNote(groups, out); n != "" {
+		if n := noCodeNote(groups, out, advise); n != "" {
 			notes = append(notes, n)
 		}
 	}
@@ -328,8 +328,9 @@ func codeSides(groups []*groupData, isa []Input) ([]*codeSide, []string, error) 
 
 // noCodeNote explains a missing code column: the groups whose runs
 // captured no compiler figures, why (their capture: a driver without
-// VK_KHR_pipeline_executable_properties, --no-capture), and what to give.
-func noCodeNote(groups []*groupData, sides []*codeSide) string {
+// VK_KHR_pipeline_executable_properties, or capture turned off), and
+// (through advise) what to give.
+func noCodeNote(groups []*groupData, sides []*codeSide, advise Adviser) string {
 	var why []string
 	for i, g := range groups {
 		if sides[i] != nil {
@@ -349,8 +350,8 @@ func noCodeNote(groups []*groupData, sides []*codeSide) string {
 	if len(why) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("no code column: no compiler figures from %s; give one isa file per group with --isa (radvbench isa, for the Mesa each group ran) to see what RADV compiled",
-		strings.Join(why, ", "))
+	return fmt.Sprintf("no code column: no compiler figures from %s%s",
+		strings.Join(why, ", "), advise.kind(AdviceISAFiles))
 }
 
 // isaTarget picks the isa file's target for a group of runs: the one

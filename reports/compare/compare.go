@@ -384,7 +384,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	j := newJudge(&opt.Policy, opt.Noise, opt.Advise)
 	j.design = opt.Design
 	bg := ordered[0]
-	sides, codeNotes, err := codeSides(ordered, opt.ISA)
+	sides, codeNotes, err := codeSides(ordered, opt.ISA, opt.Advise)
 	if err != nil {
 		return nil, err
 	}
