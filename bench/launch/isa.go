@@ -11,9 +11,9 @@ import (
 
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/asmdiff"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // ISAPlan is what an isa run is asked to do, checked by the caller.

@@ -6,7 +6,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Built reports whether the binary has window support.

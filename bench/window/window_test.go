@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/window/xvfb"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // The window tests run under a private Xvfb (started here, stopped after).
