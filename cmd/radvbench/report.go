@@ -7,7 +7,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/radvbench/radvbench/bench/bisect"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"

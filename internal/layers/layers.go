@@ -57,8 +57,6 @@ type Exception struct {
 // Exceptions are the known imports against the rule. Check reports an
 // exception that no import uses any more, so the list only shrinks.
 var Exceptions = []Exception{
-	{"bench/bisect", "reports/chart", "bisection drives runs and judges them: it belongs with the commands (cmd/radvbench/internal/bisect), not on the run side"},
-	{"bench/bisect", "reports/compare", "bisection drives runs and judges them: it belongs with the commands (cmd/radvbench/internal/bisect), not on the run side"},
 	{"bench/launch", "reports/asmdiff", "the isa run names its assembly directory with asmdiff.DefaultDir; the naming belongs with the isa results file"},
 	{"bench/launch", "reports/compare", "run --until-decided's driver calls compare.Until, which drives the sampler; the verdict engine is to be passed in instead"},
 	{"bench/launch", "reports/noise", "run --until-decided carries the noise file (noise.File) to the verdict engine in its Plan"},
