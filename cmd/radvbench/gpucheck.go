@@ -139,8 +139,8 @@ func gpuCheckStep(ctx context.Context, stderr io.Writer, st gpucheck.Step, devic
 		return nil, nil, runError(err)
 	}
 	var rep *compare.Report
-	if o.Verdict != nil {
-		rep = o.Verdict.Report
+	if v := untilVerdict(p, o); v != nil {
+		rep = v.Report
 	}
 	return o.File, rep, o.Err
 }
