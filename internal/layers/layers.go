@@ -57,7 +57,6 @@ type Exception struct {
 // Exceptions are the known imports against the rule. Check reports an
 // exception that no import uses any more, so the list only shrinks.
 var Exceptions = []Exception{
-	{"bench/launch", "reports/asmdiff", "the isa run names its assembly directory with asmdiff.DefaultDir; the naming belongs with the isa results file"},
 	{"bench/window", "reports/chart", "run --watch names a benchmark as the charts' data tables do (chart.TableName); the naming belongs in core/results"},
 	{"reports/sysreport", "bench/sysinfo", "the system record's type lives with the code that reads the system; the type belongs in the bottom layer"},
 	{"reports/sysreport", "bench/gpumetrics", "the system record shows the gpu_metrics table it embeds, decoded by bench/gpumetrics; the renderer belongs with the sysinfo and doctor commands"},
