@@ -3,6 +3,7 @@ package layers
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -83,4 +84,77 @@ func layerNames() string {
 		names = append(names, l.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// RewriteMap returns doc with its package map's rows redrawn from
+// imports (module-relative package path to the repository's packages it
+// imports): each row in its layer's table, sorted by path, with its
+// imports cell from imports and its job as the row had it. Rows of
+// packages imports does not hold are dropped; packages with no row are
+// returned in missing (they need a job written).
+func RewriteMap(doc string, imports map[string][]string) (out string, missing []string, err error) {
+	rows, err := ParseMap(doc)
+	if err != nil {
+		return "", nil, err
+	}
+	jobs := map[string]string{}
+	drop := map[int]bool{}
+	lines := strings.Split(doc, "\n")
+	for _, r := range rows {
+		drop[r.Line-1] = true
+		cells := strings.SplitN(lines[r.Line-1], " | ", 3)
+		if len(cells) == 3 {
+			jobs[r.Path] = cells[2]
+		}
+	}
+	byLayer := map[string][]string{}
+	paths := make([]string, 0, len(imports))
+	for path := range imports {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		imps := imports[path]
+		job, ok := jobs[path]
+		if !ok {
+			missing = append(missing, path)
+			continue
+		}
+		l, _ := LayerOf(path)
+		byLayer[l.Name] = append(byLayer[l.Name], "| `"+path+"` | "+ImportsCell(imps)+" | "+job)
+	}
+	var b strings.Builder
+	in, layer := false, ""
+	for i, line := range lines {
+		if drop[i] {
+			continue
+		}
+		switch {
+		case line == "## Package map":
+			in = true
+		case in && strings.HasPrefix(line, "## "):
+			in = false
+		case in && strings.HasPrefix(line, "### "):
+			for _, l := range Layers {
+				if strings.HasPrefix(strings.ToLower(strings.TrimPrefix(line, "### ")), l.Name) {
+					layer = l.Name
+				}
+			}
+		}
+		b.WriteString(line)
+		if i < len(lines)-1 {
+			b.WriteByte('\n')
+		}
+		if in && line == "|---|---|---|" {
+			for _, r := range byLayer[layer] {
+				b.WriteString(r + "\n")
+			}
+			delete(byLayer, layer)
+		}
+	}
+	for l := range byLayer {
+		return "", nil, fmt.Errorf("the package map has no table for the %s layer", l)
+	}
+	sort.Strings(missing)
+	return b.String(), missing, nil
 }

@@ -5,24 +5,43 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/radvbench/radvbench/internal/golden"
 )
 
 // TestPackageMap: docs/development.md's package map lists every package
 // of the repository once (go list, every build tag), in its layer's
 // table, with the repository's packages it imports (its non-test files',
-// every build tag); and lists nothing else.
+// every build tag); and lists nothing else. With -update it redraws the
+// rows first (RewriteMap): after packages move, only a new package's job
+// is left to write.
 func TestPackageMap(t *testing.T) {
-	doc, err := os.ReadFile(filepath.Join(root, "docs", "development.md"))
+	path := filepath.Join(root, "docs", "development.md")
+	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	rows, err := ParseMap(string(doc))
-	if err != nil {
-		t.Fatalf("docs/development.md: %v", err)
 	}
 	pkgs := map[string]Package{}
 	for _, p := range graph(t, false) {
 		pkgs[p.Path] = p
+	}
+	if golden.Update() {
+		imports := map[string][]string{}
+		for path, p := range pkgs {
+			imports[path] = p.Imports
+		}
+		out, _, err := RewriteMap(string(doc), imports)
+		if err != nil {
+			t.Fatalf("docs/development.md: %v", err)
+		}
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		doc = []byte(out)
+	}
+	rows, err := ParseMap(string(doc))
+	if err != nil {
+		t.Fatalf("docs/development.md: %v", err)
 	}
 	listed := map[string]bool{}
 	for _, r := range rows {
@@ -84,5 +103,31 @@ func TestParseMap(t *testing.T) {
 		if _, err := ParseMap(bad); err == nil {
 			t.Errorf("ParseMap(%q): no error", bad)
 		}
+	}
+}
+
+// TestRewriteMap: rows move to their layer's table in path order with
+// their imports redrawn and their jobs kept; a package gone loses its
+// row; a new one is missing.
+func TestRewriteMap(t *testing.T) {
+	doc := "## Package map\n\n### Bottom\n\n| package | imports | job |\n|---|---|---|\n" +
+		"| `core/stats` | - | statistics |\n| `core/stats/x` | - | x |\n| `bench/old` | - | gone |\n\n" +
+		"### Analysis\n\n| package | imports | job |\n|---|---|---|\n| `reports/y` | - | y's job |\n| `core/results` | - | the file |\n\n" +
+		"### Run side\n\n| package | imports | job |\n|---|---|---|\n\n### Commands\n\n| package | imports | job |\n|---|---|---|\n\n## Next\n"
+	out, missing, err := RewriteMap(doc, map[string][]string{
+		"core/stats": nil, "core/stats/x": nil, "core/results": {"internal/outfile"}, "reports/y": {"core/results", "core/stats"}, "cmd/new": nil,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "## Package map\n\n### Bottom\n\n| package | imports | job |\n|---|---|---|\n" +
+		"| `core/results` | internal/outfile | the file |\n| `core/stats` | - | statistics |\n| `core/stats/x` | - | x |\n\n" +
+		"### Analysis\n\n| package | imports | job |\n|---|---|---|\n| `reports/y` | core/results, core/stats | y's job |\n\n" +
+		"### Run side\n\n| package | imports | job |\n|---|---|---|\n\n### Commands\n\n| package | imports | job |\n|---|---|---|\n\n## Next\n"
+	if out != want {
+		t.Errorf("RewriteMap:\n%s\nwant:\n%s", out, want)
+	}
+	if !slices.Equal(missing, []string{"cmd/new"}) {
+		t.Errorf("missing %v, want [cmd/new]", missing)
 	}
 }
