@@ -58,8 +58,6 @@ type Exception struct {
 // exception that no import uses any more, so the list only shrinks.
 var Exceptions = []Exception{
 	{"bench/window", "reports/chart", "run --watch names a benchmark as the charts' data tables do (chart.TableName); the naming belongs in core/results"},
-	{"reports/sysreport", "bench/sysinfo", "the system record's type lives with the code that reads the system; the type belongs in the bottom layer"},
-	{"reports/sysreport", "bench/gpumetrics", "the system record shows the gpu_metrics table it embeds, decoded by bench/gpumetrics; the renderer belongs with the sysinfo and doctor commands"},
 }
 
 // Package is one package of the graph: its module-relative path and the
