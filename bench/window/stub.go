@@ -16,7 +16,9 @@ const Built = false
 type Watch struct{}
 
 // StartWatch returns ErrNotBuilt.
-func StartWatch(title string) (*Watch, error) { return nil, ErrNotBuilt }
+func StartWatch(title string, name func(*results.Result) (name, size string)) (*Watch, error) {
+	return nil, ErrNotBuilt
+}
 
 // Progress does nothing.
 func (w *Watch) Progress(done, total int, name, phase string) {}

@@ -56,9 +56,7 @@ type Exception struct {
 
 // Exceptions are the known imports against the rule. Check reports an
 // exception that no import uses any more, so the list only shrinks.
-var Exceptions = []Exception{
-	{"bench/window", "reports/chart", "run --watch names a benchmark as the charts' data tables do (chart.TableName); the naming belongs in core/results"},
-}
+var Exceptions = []Exception{}
 
 // Package is one package of the graph: its module-relative path and the
 // module-relative paths of the repository's packages it imports (its
