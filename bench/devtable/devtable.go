@@ -9,7 +9,7 @@ package devtable
 import (
 	"fmt"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // VendorAMD is the PCI (and Vulkan) vendor ID of AMD/ATI.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // ErrNoCooperativeMatrix reports a device without VK_KHR_cooperative_matrix

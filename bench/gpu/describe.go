@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/radvbench/radvbench/bench/devtable"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // relevantExtensions are the device extensions recorded in results: the

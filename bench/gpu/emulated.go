@@ -4,8 +4,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/radvbench/radvbench/bench/amdchip"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/amdchip"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // ShimLibrary is the file name of Mesa's no-op amdgpu DRM shim (Debian

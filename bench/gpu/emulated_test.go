@@ -3,7 +3,7 @@ package gpu
 import (
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 func TestEmulation(t *testing.T) {

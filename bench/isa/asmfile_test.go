@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 func TestAsmPath(t *testing.T) {

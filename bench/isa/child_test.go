@@ -13,8 +13,8 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/vktest"
-	"github.com/radvbench/radvbench/reports/results"
 
 	// Every suite the CLI has (present needs the window build).
 	_ "github.com/radvbench/radvbench/bench/suites/latency"

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/radvbench/radvbench/bench/amdchip"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/amdchip"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Options are what a target compiles: the same selection and sizes as

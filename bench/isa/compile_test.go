@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // The compile tests give RADV radvbench's matmul suite at one size

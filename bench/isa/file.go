@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // NewFile starts the isa results file of a compilation for plans with the

@@ -34,9 +34,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/bench/amdchip"
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/amdchip"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // ShimPackage is the Debian package with Mesa's no-op DRM shim.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 const shim = "/usr/lib/x86_64-linux-gnu/libamdgpu_noop_drm_shim.so"

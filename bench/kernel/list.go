@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // ListOptions shape WriteList.

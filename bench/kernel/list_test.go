@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // listSuites are two suites for WriteList and Unsupported: a kernel

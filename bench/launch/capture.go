@@ -7,7 +7,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // capturer records what the driver compiled each benchmark's pipelines

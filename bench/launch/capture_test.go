@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // The capture path on a driver that has VK_KHR_pipeline_executable_properties:

@@ -10,8 +10,8 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // A Worker is what a child process does for its parent: open what it

@@ -11,7 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // inProcess is one run in this process (the default on lavapipe): each

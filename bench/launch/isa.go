@@ -11,9 +11,8 @@ import (
 
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/radvbench/radvbench/reports/asmdiff"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // ISAPlan is what an isa run is asked to do, checked by the caller.
@@ -24,7 +23,7 @@ type ISAPlan struct {
 	Targets []string
 	Labels  map[string]string
 	// Out is the results path ("": results/<UTC time>-isa.json); AsmDir
-	// the assembly's directory ("": asmdiff.DefaultDir of the results
+	// the assembly's directory ("": results.AsmDir of the results
 	// path); NoAsm saves none.
 	Out, AsmDir string
 	NoAsm       bool
@@ -50,7 +49,7 @@ func (p *ISAPlan) paths(now time.Time) (out, asmDir string) {
 		return out, ""
 	}
 	if asmDir = p.AsmDir; asmDir == "" {
-		asmDir = asmdiff.DefaultDir(out)
+		asmDir = results.AsmDir(out)
 	}
 	return out, asmDir
 }

@@ -26,9 +26,8 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/rounds"
 )
 
 // Plan is what a run is asked to do, checked by the caller: the
@@ -105,17 +104,19 @@ type Plan struct {
 }
 
 // Until is a run until decided: rounds of one run a side of the two
-// configurations, judged after each with a sequential design.
+// configurations (core/rounds), judged after each by the verdict engine
+// the caller passes in.
 type Until struct {
-	Policy compare.Policy
-	Noise  *noise.File
+	// Judge decides after each round which benchmarks more runs may
+	// still decide (the command passes reports/compare's sequential
+	// design, whose sides are Plan.Configs in order).
+	Judge rounds.Judge
+	// MaxRounds bounds the rounds (one run a side each); it must be set.
+	MaxRounds int
 	// Budget stops starting rounds after this long (0: no limit; Plan.Runs
 	// bounds the runs a side).
 	Budget     time.Duration
 	Interleave Interleave
-	// Advise words the advice in the verdicts' notes (compare.Adviser;
-	// nil: the notes state the facts only).
-	Advise compare.Adviser
 }
 
 // Interleave is how a round's two runs share the machine.
@@ -179,9 +180,6 @@ type Hooks struct {
 	// Note receives the run's notes (a fault, a resumed journal, a
 	// round's verdicts), one line each.
 	Note func(format string, a ...any)
-	// Round is called after each round of a run until decided (nil: a
-	// note with the round's summary).
-	Round func(round int, rep *compare.Report)
 	// Hints are the caller's words for the settings behind some of the
 	// run's messages.
 	Hints Hints
@@ -230,6 +228,7 @@ type Outcome struct {
 	Supervised bool
 	// ByConfig: the file holds A/B configurations.
 	ByConfig bool
-	// Verdict is what a run until decided concluded.
-	Verdict *compare.UntilResult
+	// Rounds is what a run until decided collected, for its Judge's
+	// conclusion (nil when the rounds failed).
+	Rounds *rounds.Result
 }

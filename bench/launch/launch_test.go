@@ -5,17 +5,19 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/supervise/supervisetest"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // The modes' tests run this test binary as the child: with FAKE_CHILD set
@@ -235,13 +237,13 @@ func TestRunChildInterrupted(t *testing.T) {
 	for name, il := range Interleaves {
 		t.Run("until decided, by "+name, func(t *testing.T) { // cannot resume: only the interrupt
 			p := fakePlan(t, "a b:interrupted c", 4, "A", "B")
-			p.Until = &Until{Policy: compare.DefaultPolicy(), Interleave: il}
+			p.Until = &Until{Judge: &decideAfter{n: 3}, MaxRounds: 8, Interleave: il}
 			o, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}
-			if !o.Interrupted || !o.File.Partial || o.Verdict != nil {
-				t.Fatalf("interrupted %v, partial %v, verdict %v; want true, true, none", o.Interrupted, o.File.Partial, o.Verdict)
+			if !o.Interrupted || !o.File.Partial || o.Rounds != nil {
+				t.Fatalf("interrupted %v, partial %v, rounds %v; want true, true, none", o.Interrupted, o.File.Partial, o.Rounds)
 			}
 			// One side's b was cut; the other's may have finished first.
 			bs := 0
@@ -305,28 +307,50 @@ func TestRunRefusals(t *testing.T) {
 	}
 }
 
-// TestRunUntilDecided: two configurations in lockstep rounds until
-// decided: the fake child's figures are the same on both sides, so the
-// gate finds no change; the file holds both sides' runs.
+// decideAfter is the verdict engine of TestRunUntilDecided: it calls
+// every benchmark decided at its look after round n, and until then asks
+// for another round of every benchmark the sides ran (their IDs, as
+// reports/compare's engine names them). It records the rounds it looked
+// at and the runs each side had then.
+type decideAfter struct {
+	n     int
+	looks [][3]int // rounds, base runs, new runs
+}
+
+func (d *decideAfter) Look(res *rounds.Result, _ rounds.Stop, _ time.Duration) ([]string, bool, error) {
+	d.looks = append(d.looks, [3]int{res.Rounds, len(res.Base), len(res.New)})
+	if res.Rounds >= d.n {
+		return nil, false, nil
+	}
+	var keys []string
+	for _, f := range res.Base[len(res.Base)-1:] {
+		for i := range f.Results {
+			keys = append(keys, f.Results[i].ID())
+		}
+	}
+	return keys, true, nil
+}
+
+// TestRunUntilDecided: two configurations in rounds until the judge
+// decides, each interleave: one run a side a round, the judge asked
+// after each round, the rounds stopping at its decision; the file holds
+// both sides' runs.
 func TestRunUntilDecided(t *testing.T) {
 	for name, il := range Interleaves {
 		t.Run(name, func(t *testing.T) {
 			p := fakePlan(t, "a b", 4, "A", "B")
-			p.Until = &Until{Policy: compare.DefaultPolicy(), Interleave: il}
-			var rounds []int
-			h := Hooks{Round: func(round int, rep *compare.Report) { rounds = append(rounds, round) }}
-			o, err := Run(context.Background(), p, h, fakeEnv(t))
+			judge := &decideAfter{n: 3}
+			p.Until = &Until{Judge: judge, MaxRounds: 8, Interleave: il}
+			o, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}
-			if o.Verdict == nil {
-				t.Fatal("no verdict")
+			if o.Rounds == nil {
+				t.Fatal("no rounds")
 			}
-			if o.Verdict.Report.Failed() {
-				t.Errorf("the gate fails on identical sides: %s", o.Verdict.Report.Summary())
-			}
-			if len(rounds) == 0 || rounds[len(rounds)-1] != o.Verdict.Rounds {
-				t.Errorf("rounds seen %v, verdict after %d", rounds, o.Verdict.Rounds)
+			want := [][3]int{{1, 1, 1}, {2, 2, 2}, {3, 3, 3}}
+			if o.Rounds.Stop != rounds.StopDecided || o.Rounds.Rounds != 3 || !slices.Equal(judge.looks, want) {
+				t.Errorf("stop %q after %d rounds, looks (round, base runs, new runs) %v; want decided after 3, looks %v", o.Rounds.Stop, o.Rounds.Rounds, judge.looks, want)
 			}
 			configs := map[string]int{}
 			for _, r := range o.File.Results {

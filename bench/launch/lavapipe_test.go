@@ -11,7 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/spf13/pflag"
 
 	_ "github.com/radvbench/radvbench/bench/suites/matmul"

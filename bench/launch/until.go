@@ -8,16 +8,16 @@ import (
 
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/rounds"
 )
 
 // untilDecided runs the two configurations (the baseline first) in
 // rounds of one run a side, each side's run a fresh child process: side
 // by side taking turns sample by sample (BySample) or benchmark by
 // benchmark (ByBenchmark; supervise.RunPair), or one after the other in
-// an order drawn at random (ByRun; compare.Until), until the sequential
-// design decides every benchmark (regression, improvement or ~) or the
+// an order drawn at random (ByRun; rounds.Run), until the Judge
+// decides every benchmark (regression, improvement or ~) or the
 // runs a side or the budget are spent. A decided benchmark is not run
 // again. The results file holds every run of both configurations.
 func (r *run) untilDecided(ctx context.Context) (*Outcome, error) {
@@ -45,26 +45,17 @@ func (r *run) untilDecided(ctx context.Context) (*Outcome, error) {
 	sampler := &untilSampler{sides: sides, configs: [2]supervise.Config{p.Configs[0], p.Configs[1]}, rec: r.rec, seed: seed, bySample: u.Interleave == BySample}
 	// In lockstep Until asks for a round's two runs at once (NextPair);
 	// one after the other it takes them one at a time (Next).
-	var s compare.Sampler = sampler
+	var s rounds.Sampler = sampler
 	if u.Interleave == ByRun {
-		s = compare.SamplerFunc(sampler.Next)
+		s = rounds.SamplerFunc(sampler.Next)
 	}
-	onRound := r.h.Round
-	if onRound == nil {
-		onRound = func(round int, rep *compare.Report) {
-			notef("round %d: %s; %d undecided", round, rep.Summary(), len(compare.Undecided(rep)))
-		}
-	}
-	res, untilErr := compare.Until(ctx, s, compare.UntilOptions{
-		Policy: u.Policy, Noise: u.Noise, NoiseName: u.Policy.NoiseFile, MaxRuns: p.Runs, Budget: u.Budget, Seed: seed,
-		BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name, OnRound: onRound, Advise: u.Advise,
-	})
+	res, untilErr := rounds.Run(ctx, s, u.Judge, rounds.Options{MaxRounds: u.MaxRounds, Budget: u.Budget, Seed: seed})
 	file := r.rec.Merge(supervise.MergeOptions{Command: p.command(), Configs: p.Configs, Runs: max(sampler.runs[0], sampler.runs[1]), TargetCI: p.TargetCI})
 	o := &Outcome{Children: sides[0].Stats.Plus(sides[1].Stats), Supervised: true, ByConfig: true}
 	e := ending{file: file}
 	switch {
 	case untilErr == nil:
-		o.Verdict = res
+		o.Rounds = res
 	case interrupted(ctx, untilErr):
 		e.interrupted = true
 	default:
@@ -86,7 +77,7 @@ type untilSampler struct {
 }
 
 // Next runs one more run of side, alone.
-func (u *untilSampler) Next(ctx context.Context, side compare.Arm, keys []string) (*results.File, error) {
+func (u *untilSampler) Next(ctx context.Context, side rounds.Arm, keys []string) (*results.File, error) {
 	i := int(side)
 	u.runs[i]++
 	if err := u.sides[i].RunOnce(ctx, u.runs[i], u.configs[i], keys); err != nil {
@@ -97,7 +88,7 @@ func (u *untilSampler) Next(ctx context.Context, side compare.Arm, keys []string
 
 // NextPair runs one more run of both sides, side by side in lockstep
 // (supervise.RunPair), each benchmark's first side drawn from the seed.
-func (u *untilSampler) NextPair(ctx context.Context, _ compare.Arm, keys []string) (*results.File, *results.File, error) {
+func (u *untilSampler) NextPair(ctx context.Context, _ rounds.Arm, keys []string) (*results.File, *results.File, error) {
 	if u.runs[0] != u.runs[1] {
 		return nil, nil, fmt.Errorf("internal: the sides have %d and %d runs; a lockstep round needs them level", u.runs[0], u.runs[1])
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // RunWorker is a run's child: it opens the plan's device and runs its

@@ -18,7 +18,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Sampler takes one timed sample: the time of one iteration in

@@ -13,7 +13,7 @@ const module = "github.com/radvbench/radvbench"
 // TestPure: the measurement policy reads no file. Neither the package nor
 // any non-standard package it depends on imports the standard library's
 // file-system packages, and of this repository's packages it depends on
-// reports/stats only (bench/sysinfo and the host observer,
+// core/stats only (bench/sysinfo and the host observer,
 // bench/hostobs, read /proc and sysfs). The standard library's own
 // imports are not judged: fmt imports os to print to os.Stdout, so os is
 // always among the dependencies, and time pulls in syscall.
@@ -30,7 +30,7 @@ func TestPure(t *testing.T) {
 		t.Fatalf("go list -deps: %v\n%s", err, stderr.Bytes())
 	}
 	fileSystem := map[string]bool{"os": true, "io/fs": true, "io/ioutil": true, "path/filepath": true, "os/exec": true}
-	allowed := map[string]bool{module + "/bench/measure": true, module + "/reports/stats": true}
+	allowed := map[string]bool{module + "/bench/measure": true, module + "/core/stats": true}
 	seen := false
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Split(line, "\t")
@@ -45,7 +45,7 @@ func TestPure(t *testing.T) {
 			seen = true
 		}
 		if (path == module || strings.HasPrefix(path, module+"/")) && !allowed[path] {
-			t.Errorf("bench/measure depends on %s; of this repository's packages only reports/stats is allowed", path)
+			t.Errorf("bench/measure depends on %s; of this repository's packages only core/stats is allowed", path)
 		}
 		for _, imp := range imports {
 			if fileSystem[imp] {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Warm-up to steady state. A GPU that idled (a child process starting,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/hostobs"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestRunObserved runs a fake kernel on the real device with the host

@@ -3,7 +3,7 @@ package runner
 import (
 	"math/rand/v2"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // ID is the benchmark's identity, as its result will carry it

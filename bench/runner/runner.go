@@ -25,8 +25,8 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/telemetry"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/shaders"
 )
 

@@ -16,7 +16,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	_ "github.com/radvbench/radvbench/bench/suites/matmul"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // openDevice opens the default device (lavapipe in CI).

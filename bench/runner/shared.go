@@ -2,7 +2,7 @@ package runner
 
 import (
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // maxLiveShared bounds how many (kernel, size) groups keep their shared

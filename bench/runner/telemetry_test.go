@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/telemetry"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // fakeCard is an amdgpu card's sysfs files under a root, rewritten

@@ -20,8 +20,8 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/vktest"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // outEnv names the results file a child writes; its presence makes the

@@ -14,8 +14,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // JournalSchema is the first line's "journal" value.

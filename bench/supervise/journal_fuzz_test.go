@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // FuzzReadJournal feeds arbitrary bytes to ReadJournal, what 'run

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func TestReadJournal(t *testing.T) {

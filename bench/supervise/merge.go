@@ -6,8 +6,8 @@ import (
 	"sort"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Config is one configuration the children run with: an A/B --config

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestMergeRun: the runs of one benchmark pool their samples; a failed

@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // FD is the file descriptor of the protocol pipe in a child; TurnFD the

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Recorder keeps what a run's benchmarks reported: in memory, for the

@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Supervisor runs the benchmarks in child processes: each run of each

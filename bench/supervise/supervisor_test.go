@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // fakeResult is supervisetest.Result (this package's own tests cannot

@@ -4,7 +4,7 @@ package sysinfo
 // variables it records.
 
 import (
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Options say where Collect looks.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/devtable"
 	"github.com/radvbench/radvbench/bench/gpumetrics"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // System is everything radvbench records about the machine a figure came

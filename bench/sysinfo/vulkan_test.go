@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // The devices a run may open, as bench/gpu describes them (the H200's

@@ -6,7 +6,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Built reports whether the binary has window support.
@@ -16,7 +16,9 @@ const Built = false
 type Watch struct{}
 
 // StartWatch returns ErrNotBuilt.
-func StartWatch(title string) (*Watch, error) { return nil, ErrNotBuilt }
+func StartWatch(title string, name func(*results.Result) (name, size string)) (*Watch, error) {
+	return nil, ErrNotBuilt
+}
 
 // Progress does nothing.
 func (w *Watch) Progress(done, total int, name, phase string) {}

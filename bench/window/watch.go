@@ -14,9 +14,8 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/reports/chart"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
@@ -52,6 +51,9 @@ type Watch struct {
 	updates  int    // frames presented (tests)
 	drawn    [2]int // the size of the last frame presented (tests)
 	win      *Window
+	// name is a result's short name and size label in the window (the
+	// caller's: the tables' names); nil: its ID.
+	name func(*results.Result) (name, size string)
 
 	stop    chan struct{}
 	stopped chan struct{}
@@ -71,13 +73,14 @@ const (
 )
 
 // StartWatch opens the watch window (on the best device that can present
-// to it) and starts its goroutine.
-func StartWatch(title string) (*Watch, error) {
+// to it) and starts its goroutine; name gives a result's short name and
+// size label, as the caller's tables show them.
+func StartWatch(title string, name func(*results.Result) (name, size string)) (*Watch, error) {
 	scr, err := OpenScreen(title, WatchSize[0], WatchSize[1], "", gpu.PresentFifo)
 	if err != nil {
 		return nil, err
 	}
-	w := &Watch{stop: make(chan struct{}), stopped: make(chan struct{}), req: make(chan struct{}), dirty: true, phase: "starting", win: scr.Win}
+	w := &Watch{stop: make(chan struct{}), stopped: make(chan struct{}), req: make(chan struct{}), dirty: true, phase: "starting", win: scr.Win, name: name}
 	go w.loop(scr)
 	return w, nil
 }
@@ -100,7 +103,7 @@ func (w *Watch) Progress(done, total int, name, phase string) {
 // slice), so a snapshot may share it up to its length.
 type live struct {
 	id      string
-	name    string         // short name and size (chart.TableName); "" when not known
+	name    string         // short name and size (Watch.name); "" when not known
 	metric  results.Metric // name and unit; empty when not known
 	samples []float64
 }
@@ -112,7 +115,7 @@ func (w *Watch) Begin(skel *results.Result) {
 	id := skel.ID()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	name, size := chart.TableName(skel)
+	name, size := w.nameOf(skel)
 	w.cur = live{id: id, name: strings.TrimSpace(name + " " + size), metric: results.Metric{Name: skel.Metric.Name, Unit: skel.Metric.Unit}}
 	w.dirty, w.fed = true, true
 }
@@ -157,6 +160,14 @@ func (w *Watch) Result(r *results.Result) {
 	w.dirty, w.fed = true, true
 }
 
+// nameOf is r's name and size label in the window (Watch.name).
+func (w *Watch) nameOf(r *results.Result) (name, size string) {
+	if w.name == nil {
+		return r.ID(), ""
+	}
+	return w.name(r)
+}
+
 // snapshot is the state to draw (called with w.mu held).
 func (w *Watch) snapshot() watchState {
 	cur := w.cur
@@ -165,7 +176,11 @@ func (w *Watch) snapshot() watchState {
 	if w.holdNote != "" {
 		phase += " — " + w.holdNote
 	}
-	return watchState{phase: phase, finished: w.finished, total: w.total, cur: cur, last: w.last}
+	s := watchState{phase: phase, finished: w.finished, total: w.total, cur: cur, last: w.last}
+	if w.last != nil {
+		s.lastName, s.lastSize = w.nameOf(w.last)
+	}
+	return s
 }
 
 // Finish marks the end of the run: the window keeps showing its final
@@ -343,6 +358,8 @@ type watchState struct {
 	finished, total int
 	cur             live
 	last            *results.Result
+	// lastName and lastSize name last (Watch.name).
+	lastName, lastSize string
 }
 
 // maxRunningPoints bounds the running median and CI points drawn (each is
@@ -408,7 +425,7 @@ func (s watchState) draw(w, h int) *image.RGBA {
 	var xs []float64
 	lastLine := ""
 	if r := s.last; r != nil {
-		name, size := chart.TableName(r)
+		name, size := s.lastName, s.lastSize
 		of := ""
 		if s.total > 0 {
 			of = fmt.Sprintf(" of %d", s.total)

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"gonum.org/v1/plot/plotter"
 )
 
@@ -52,7 +52,10 @@ func TestWatchDraw(t *testing.T) {
 // with their running median and CI; the result ends following them; a
 // sample of another benchmark starts afresh.
 func TestWatchLive(t *testing.T) {
-	w := &Watch{}
+	// The caller names results (chart.TableName in radvbench run).
+	w := &Watch{name: func(r *results.Result) (string, string) {
+		return r.Suite + "/" + r.Kernel + "/" + r.Variant["name"], ""
+	}}
 	skel := &results.Result{Suite: "fake", Kernel: "k", Variant: map[string]string{"name": "v"}}
 	skel.Metric.Name, skel.Metric.Unit = "throughput", "GB/s"
 	id := skel.ID()

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/window/xvfb"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // The window tests run under a private Xvfb (started here, stopped after).
@@ -20,7 +20,7 @@ func TestMain(m *testing.M) { xvfb.Main(m) }
 // user resizes it on the final state, when nothing new arrives to draw;
 // Hold keeps the finished window open until its time passes.
 func TestWatchFillsWindow(t *testing.T) {
-	w, err := StartWatch("radvbench watch test")
+	w, err := StartWatch("radvbench watch test", func(r *results.Result) (string, string) { return r.ID(), "" })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/history"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // The library packages return typed errors that say what went wrong; the

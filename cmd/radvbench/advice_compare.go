@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // compareAdvice words what reports/compare's messages leave to the CLI

@@ -4,8 +4,8 @@ import (
 	"errors"
 
 	"github.com/radvbench/radvbench/bench/isa"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/asmdiff"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // emulationEnvError is the usage error (exit 2) for an emulation

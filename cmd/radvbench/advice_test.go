@@ -9,11 +9,11 @@ import (
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/asmdiff"
 	"github.com/radvbench/radvbench/reports/history"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestAdvice: the CLI recognises the libraries' errors by type (wrapped

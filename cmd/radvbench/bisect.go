@@ -10,13 +10,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/bench/bisect"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 	"github.com/spf13/pflag"
 )
 
@@ -277,8 +277,10 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 		os.Remove(out + supervise.JournalSuffix) // an interrupted step's; the step runs again
 	}
 	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(g.stderr, "  "+format+"\n", a...) }}
-	h.Round = func(round int, rep *compare.Report) {
-		fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())
+	if j := untilJudge(p); j != nil {
+		j.Follow(func(round int, rep *compare.Report) {
+			fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())
+		})
 	}
 	o, err := launch.Run(ctx, *p, h, runEnv(g.stderr, g.stderr))
 	if cf := (*supervise.ChildFailedError)(nil); errors.As(err, &cf) && cf.Config == base.Name {
@@ -286,9 +288,10 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	} else if err != nil {
 		return nil, runError(err)
 	}
-	if o.Verdict == nil {
+	v := untilVerdict(p, o)
+	if v == nil {
 		return nil, fmt.Errorf("no verdict (%v)", o.Err)
 	}
 	bisect.Names(o.File, g.names)
-	return &bisect.GateResult{Report: o.Verdict.Report, Rounds: o.Verdict.Rounds, Stop: o.Verdict.Stop, Results: o.Out}, nil
+	return &bisect.GateResult{Report: v.Report, Rounds: v.Rounds, Stop: v.Stop, Results: o.Out}, nil
 }

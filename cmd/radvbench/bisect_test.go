@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/bench/bisect"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/reports/compare"
 )
 

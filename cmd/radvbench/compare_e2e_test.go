@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestCompareLavapipe runs a real (quick, filtered) matmul suite three

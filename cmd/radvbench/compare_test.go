@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 const cmpDir = "testdata/compare"

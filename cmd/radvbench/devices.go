@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/reports/sysreport"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 )
 
 func init() {

@@ -10,10 +10,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/export"
 	"github.com/radvbench/radvbench/reports/fossil"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func init() {

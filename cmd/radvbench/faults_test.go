@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/vktest"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestIsolateFaults: under --isolate, children that die of SIGSEGV and

@@ -13,9 +13,9 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func init() {
@@ -139,8 +139,8 @@ func gpuCheckStep(ctx context.Context, stderr io.Writer, st gpucheck.Step, devic
 		return nil, nil, runError(err)
 	}
 	var rep *compare.Report
-	if o.Verdict != nil {
-		rep = o.Verdict.Report
+	if v := untilVerdict(p, o); v != nil {
+		rep = v.Report
 	}
 	return o.File, rep, o.Err
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestGPUCheckLavapipe: the one-command check completes on lavapipe

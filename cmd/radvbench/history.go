@@ -10,13 +10,13 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/radvbench/radvbench/core/results"
 	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func init() {

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/history/historytest"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // stepFiles writes n one-run results files, a run an hour; from run

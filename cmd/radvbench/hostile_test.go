@@ -21,8 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/history/historytest"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // aa is the path of the real A/A run n (1..3).

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestInterruptAndResume: in every isolation mode, a SIGTERM or SIGINT

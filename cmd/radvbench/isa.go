@@ -14,8 +14,8 @@ import (
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/asmdiff"
-	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 	"github.com/spf13/pflag"
 )

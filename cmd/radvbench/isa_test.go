@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // isaMatmul compiles (through the built binary: 'isa' starts itself as a

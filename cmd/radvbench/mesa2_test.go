@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/vktest"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // trixieRoot is the Debian 13 root of ci/trixie-root.sh ('make toolchain'):

@@ -7,12 +7,12 @@ import (
 	"io"
 	"slices"
 
-	"github.com/radvbench/radvbench/bench/bisect"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/report"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func init() {

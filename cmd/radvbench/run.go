@@ -18,8 +18,8 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 	"github.com/spf13/pflag"
 )
@@ -155,6 +155,11 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		defer holdWatch(ctx, w, f.watchHold, stderr)
 	}
 	var table *resulttable.Table
+	if j := untilJudge(p); j != nil {
+		j.Follow(func(round int, rep *compare.Report) {
+			fmt.Fprintf(stderr, "round %d: %s; %d undecided\n", round, rep.Summary(), len(compare.Undecided(rep)))
+		})
+	}
 	h := launch.Hooks{
 		Hints:     runHints,
 		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
@@ -202,7 +207,26 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 	if err != nil {
 		return runError(stableClocksError(err))
 	}
-	return printRun(ctx, stdout, f, o, table)
+	return printRun(ctx, stdout, f, o, untilVerdict(p, o), table)
+}
+
+// untilJudge is the verdict engine planRun gave a run until decided
+// (nil for any other run).
+func untilJudge(p *launch.Plan) *compare.UntilJudge {
+	if p.Until == nil {
+		return nil
+	}
+	j, _ := p.Until.Judge.(*compare.UntilJudge)
+	return j
+}
+
+// untilVerdict is what a run until decided concluded (nil for any other
+// run, and when its rounds failed).
+func untilVerdict(p *launch.Plan, o *launch.Outcome) *compare.UntilResult {
+	if j := untilJudge(p); j != nil && o.Rounds != nil {
+		return j.Result()
+	}
+	return nil
 }
 
 // runInputs are the files a run reads, which its results file must not
@@ -211,8 +235,8 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 // writes the path: that is the point.)
 func runInputs(p *launch.Plan, f *runFlags) []string {
 	ins := []string{p.Dmesg, f.policy.policy}
-	if p.Until != nil {
-		ins = append(ins, p.Until.Policy.NoiseFile)
+	if j := untilJudge(p); j != nil {
+		ins = append(ins, j.NoiseFile())
 	}
 	if f.db != "" {
 		ins = append(ins, storeFile(f.db))
@@ -327,12 +351,18 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		if f.runs < 3 {
 			return nil, usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
 		}
-		p.Until = &launch.Until{Budget: f.budget, Interleave: interleave, Advise: compareAdvice}
 		opts, err := f.policy.options(fs)
 		if err != nil {
 			return nil, err
 		}
-		p.Until.Policy, p.Until.Noise = opts.Policy, opts.Noise
+		judge, ro, err := compare.NewUntilJudge(compare.UntilOptions{
+			Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, MaxRuns: f.runs, Budget: f.budget,
+			BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name, Advise: compareAdvice,
+		})
+		if err != nil {
+			return nil, err
+		}
+		p.Until = &launch.Until{Judge: judge, MaxRounds: ro.MaxRounds, Budget: f.budget, Interleave: interleave}
 	} else if fs.Changed("budget") {
 		return nil, usagef("--budget bounds --until-decided: add --until-decided and two --config")
 	} else if fs.Changed("interleave") {

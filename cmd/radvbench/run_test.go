@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/suitetest"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestRunMatmulQuickValidated is the CI correctness job for GEMM: every

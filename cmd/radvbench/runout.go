@@ -13,9 +13,9 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -23,7 +23,7 @@ import (
 // as they came), its summary and the child processes' counts, the
 // verdicts of a run until decided, where the results are; then writes
 // the --report, imports into the --db store, and chooses the exit status.
-func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outcome, table *resulttable.Table) error {
+func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outcome, verdict *compare.UntilResult, table *resulttable.Table) error {
 	out := o.Out
 	if table == nil {
 		resulttable.Header(stdout, o.File)
@@ -41,7 +41,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 	if o.ByConfig {
 		by = "config"
 	}
-	if r := o.Verdict; r != nil {
+	if r := verdict; r != nil {
 		fmt.Fprintf(stdout, "\nverdicts after %d round(s) (%d runs a side; stopped: %s):\n", r.Rounds, len(r.New), r.Stop)
 		if err := compare.Write(stdout, r.Report, "text"); err != nil {
 			return fmt.Errorf("render the verdicts: %w", err)
@@ -65,7 +65,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 	if err := importFinishedRun(ctx, stdout, f.db, o.File, out); err != nil {
 		return err
 	}
-	if o.Verdict == nil && !o.ByConfig {
+	if verdict == nil && !o.ByConfig {
 		for _, l := range nextSteps(out, f.report) {
 			fmt.Fprintln(stdout, l)
 		}
@@ -73,8 +73,8 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 	if table.Failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.Failed, out)}
 	}
-	if o.Verdict != nil && o.Verdict.Report.Failed() {
-		return &exitError{code: 1, msg: "the gate fails: " + o.Verdict.Report.Summary()}
+	if verdict != nil && verdict.Report.Failed() {
+		return &exitError{code: 1, msg: "the gate fails: " + verdict.Report.Summary()}
 	}
 	return nil
 }

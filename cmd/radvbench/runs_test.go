@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // quickLatency is a small, fast selection (3 benchmarks in 2 shared-input

@@ -10,7 +10,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/reports/sysreport"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 	"github.com/spf13/pflag"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestRunSkipsGrouped: a run's skips of one cause are one line after the

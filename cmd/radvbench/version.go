@@ -1,8 +1,8 @@
 package main
 
 import (
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/buildinfo"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // version is the radvbench release; set with -ldflags "-X main.version=...".

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/window"
+	"github.com/radvbench/radvbench/reports/chart"
 )
 
 // windowSuites need a window (the "window" build and a display).
@@ -48,7 +49,7 @@ func openWatch(on bool) (*window.Watch, error) {
 	if err := window.CheckDisplay(); err != nil {
 		return nil, usagef("--watch needs a window: %v", err)
 	}
-	w, err := window.StartWatch("radvbench run")
+	w, err := window.StartWatch("radvbench run", chart.TableName)
 	if errors.Is(err, window.ErrDisplay) {
 		return nil, usagef("--watch: %v", err)
 	}

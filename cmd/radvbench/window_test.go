@@ -16,7 +16,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/bench/window/xvfb"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 func init() { testTags = append(testTags, "window") }

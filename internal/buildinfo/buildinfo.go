@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Tool is this build as results files record it: name radvbench, the

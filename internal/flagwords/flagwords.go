@@ -1,6 +1,6 @@
 // Package flagwords keeps the CLI's words out of the library packages.
 //
-// The rule (cmd/radvbench/advice.go): the packages under bench/ and
+// The rule (cmd/radvbench/advice.go): the packages under bench/, core/ and
 // reports/ return typed errors and data (warning kinds with their
 // figures); the CLI adds what to do about them, in the words of its
 // flags and commands, in one place. A library message that says "pass
@@ -11,7 +11,7 @@
 // reports every string literal (interpreted or raw) that names a flag
 // (--word) or a radvbench command line (radvbench COMMAND). Comments
 // are not looked at: they may name flags freely. The test of this
-// package runs it over bench/ and reports/ with a short allow-list.
+// package runs it over bench/, core/ and reports/ with a short allow-list.
 package flagwords
 
 import (

@@ -2,16 +2,9 @@ package asmdiff
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
-
-// DefaultDir is the assembly directory of the isa file at path unless
-// another is named: the path without .json, plus .asm.
-func DefaultDir(path string) string {
-	return strings.TrimSuffix(path, ".json") + ".asm"
-}
 
 // NotISAError is a results file that is not an isa file (Kind names what
 // it is), so it has no assembly to diff.
@@ -22,7 +15,7 @@ type NotISAError struct {
 func (e *NotISAError) Error() string { return fmt.Sprintf("%s is %s", e.Path, e.Kind) }
 
 // Load reads the isa file at path as a Side, its assembly in dir
-// (DefaultDir(path) when ""). What results.Load refuses is its error; a
+// (results.AsmDir(path) when ""). What results.Load refuses is its error; a
 // results file of another kind is a *NotISAError.
 func Load(path, dir string) (Side, error) {
 	f, err := results.Load(path)
@@ -33,7 +26,7 @@ func Load(path, dir string) (Side, error) {
 		return Side{}, &NotISAError{Path: path, Kind: results.KindName(f.Kind())}
 	}
 	if dir == "" {
-		dir = DefaultDir(path)
+		dir = results.AsmDir(path)
 	}
 	return Side{Name: path, File: f, Dir: dir}, nil
 }

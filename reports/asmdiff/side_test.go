@@ -5,21 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
-
-func TestDefaultDir(t *testing.T) {
-	for in, want := range map[string]string{
-		"results/x-isa.json": "results/x-isa.asm",
-		"isa":                "isa.asm",
-		"a.json.json":        "a.json.asm",
-		"dir.json/f":         "dir.json/f.asm",
-	} {
-		if got := DefaultDir(in); got != want {
-			t.Errorf("DefaultDir(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
 
 // TestLoad: an isa file with its assembly beside it or in the directory
 // named; a run file is a NotISAError; what results.Load refuses is its

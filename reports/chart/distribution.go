@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // box is the five-number summary of one benchmark's samples in one
@@ -23,7 +23,7 @@ type box struct {
 	n                int
 }
 
-// quantile is reports/stats' one quantile (type 7 interpolation).
+// quantile is core/stats' one quantile (type 7 interpolation).
 func quantile(sorted []float64, q float64) float64 { return stats.Quantile(sorted, q) }
 
 func makeBox(xs []float64) box {

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // The synthetic fixtures: two runs on an RX 7900 XTX (device-table SKU, so

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // isaHeatmapStats are the statistics of isa files drawn as heatmaps, and

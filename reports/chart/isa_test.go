@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestISAHeatmaps draws the real isa fixtures (compare's testdata: matmul

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Best against best (Options.Best): each group keeps, per kernel, size

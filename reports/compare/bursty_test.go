@@ -9,8 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Bursty one-sided interference, seeded: the model the run-level design

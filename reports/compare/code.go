@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/radvbench/radvbench/bench/amdchip"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/amdchip"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // The compiler's side of a timing comparison: beside each verdict, what

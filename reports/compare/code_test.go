@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // codeRuns are lavapipe run files of the benchmarks the isa fixtures hold

@@ -16,8 +16,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Verdict is the outcome for one benchmark in one group against the

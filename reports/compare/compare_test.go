@@ -10,10 +10,10 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/stats"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestDecide: the rule on the intervals. (Before issue 22 a regression

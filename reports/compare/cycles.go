@@ -3,8 +3,8 @@ package compare
 import (
 	"fmt"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Cycle-space confirmation: where every run of both sides carries the

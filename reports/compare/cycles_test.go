@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // clocked is a run file of one GEMM whose every sample ran at about mhz

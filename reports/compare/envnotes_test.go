@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestEnvNotes: a comparison names where a side's driver environment

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestHolm: the step-down on alarm scales (the multiple of its own alpha

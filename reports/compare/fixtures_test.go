@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // normalSamples draws n samples around median with coefficient of
@@ -136,12 +136,12 @@ func file(dev results.Device, seed uint64, benches ...bench) *results.File {
 		f.Results = append(f.Results, b.result(rng))
 		runs = max(runs, b.runs)
 	}
-	f.Rounds = rounds(f.Started, runs, "")
+	f.Rounds = runRounds(f.Started, runs, "")
 	return f
 }
 
-// rounds describes n runs of a file (none for a single run).
-func rounds(start time.Time, n int, config string) []results.Round {
+// runRounds describes n runs of a file (none for a single run).
+func runRounds(start time.Time, n int, config string) []results.Round {
 	if n < 2 {
 		return nil
 	}

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Grouping (benchproc's job in golang.org/x/perf): which results form a

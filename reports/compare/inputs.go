@@ -14,9 +14,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // ErrSameEvidence is what a DuplicateError matches with errors.Is.

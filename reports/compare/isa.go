@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // ISAClass is how a changed statistic of an isa comparison counts.

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // The isa fixtures are real: matmul kernels compiled by RADV for navi31

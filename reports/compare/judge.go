@@ -5,9 +5,9 @@ import (
 	"math"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // judger decides comparisons; it holds the policy, the noise floors and

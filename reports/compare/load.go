@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // InputProblem says why LoadInputs refused a path it could read.

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestLoadInputs: the committed fixtures load in order, named by base

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // notes states what the reader must know before trusting the table.

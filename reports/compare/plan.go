@@ -11,8 +11,8 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // Planning: before spending machine time, how many runs a side does the

@@ -7,9 +7,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // False-alarm rate and power of the default policy on seeded synthetic

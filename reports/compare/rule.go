@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Evidence is what the decision rule looks at for one benchmark.

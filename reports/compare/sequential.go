@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // The run-level decision, as a sequential design: after each round of

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 func TestDesignLooks(t *testing.T) {

@@ -3,72 +3,40 @@ package compare
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
-// Runs until decided: the driver of the sequential design. It asks a
-// Sampler for one more run of each side per round, in an order drawn
-// afresh each round from a seed (randomized interleaving: Abedi & Brecht,
-// "Conducting repeatable experiments in highly variable cloud computing
-// environments", 2017; whatever drifts in time, a neighbour's bursts or
-// the machine warming up, falls on both sides alike), judges all runs so
-// far with the Design's look after every round, and stops asking for a
-// benchmark once it is decided, like Chromium's Pinpoint repeats a
-// bisection's measurements until the comparison is decided. The caller
-// plugs in what one run is (a child process of side A or B).
+// Runs until decided: the verdict engine of the sequential design that
+// core/rounds drives. The driver asks a Sampler for one more run of each
+// side per round and this package's judge (NewUntilJudge) for a decision
+// after every round: the Design's look at all runs so far, and the
+// benchmarks still undecided, which the next round runs again.
 
-// Arm names one side of a comparison (an arm of the experiment).
-type Arm int
+// Arm names one side of a comparison (rounds.Arm).
+type Arm = rounds.Arm
 
 // The two arms: the baseline and the candidate.
 const (
-	Base Arm = iota
-	New
+	Base = rounds.Base
+	New  = rounds.New
 )
 
-func (a Arm) String() string {
-	if a == Base {
-		return "base"
-	}
-	return "new"
-}
-
-// Sampler takes one more run of a side: one fresh process running the
-// benchmarks named by keys (Comparison.Key values; nil means all), as a
-// results file. A run of several rounds is pooled like any other.
-type Sampler interface {
-	Next(ctx context.Context, side Arm, keys []string) (*results.File, error)
-}
-
-// PairSampler is a Sampler that can also take one run of each side at
-// once, the two side by side, taking turns benchmark by benchmark or
-// sample by sample (the supervisor's lockstep): the two runs of a
-// benchmark are then seconds apart, or sample the same seconds, instead
-// of a whole run apart. Until uses NextPair when the sampler has
-// it; first is the side the round draws to start (the sampler may draw
-// each benchmark's first side itself).
-type PairSampler interface {
-	Sampler
-	NextPair(ctx context.Context, first Arm, keys []string) (base, next *results.File, err error)
-}
-
-// SamplerFunc adapts a function to Sampler.
-type SamplerFunc func(ctx context.Context, side Arm, keys []string) (*results.File, error)
-
-// Next calls f.
-func (f SamplerFunc) Next(ctx context.Context, side Arm, keys []string) (*results.File, error) {
-	return f(ctx, side, keys)
-}
+// Sampler, PairSampler and SamplerFunc are the driver's (core/rounds).
+type (
+	Sampler     = rounds.Sampler
+	PairSampler = rounds.PairSampler
+	SamplerFunc = rounds.SamplerFunc
+)
 
 // DefaultMaxRuns is the run budget a side of Until when UntilOptions
 // sets none.
 const DefaultMaxRuns = 30
 
-// UntilOptions configure Until.
+// UntilOptions configure Until and NewUntilJudge.
 type UntilOptions struct {
 	Policy    Policy
 	Noise     *noise.File
@@ -97,31 +65,24 @@ type UntilOptions struct {
 	OnRound func(round int, rep *Report)
 }
 
-// Stop says why Until stopped.
-type Stop string
+// Stop says why Until stopped (rounds.Stop).
+type Stop = rounds.Stop
 
 // Reasons to stop.
 const (
-	StopDecided Stop = "decided"
-	// StopRuns: the rounds are spent, or the design's last look was taken
-	// on every benchmark still undecided.
-	StopRuns      Stop = "run budget spent"
-	StopTime      Stop = "time budget spent"
-	StopCancelled Stop = "cancelled"
-	StopError     Stop = "a run failed"
+	StopDecided   = rounds.StopDecided
+	StopRuns      = rounds.StopRuns
+	StopTime      = rounds.StopTime
+	StopCancelled = rounds.StopCancelled
+	StopError     = rounds.StopError
 )
 
-// UntilResult is what Until collected and concluded.
+// UntilResult is what Until collected and concluded: the driver's
+// rounds and runs, and the comparison of all runs (Design set): every
+// benchmark's verdict, Unsure for those the budget left undecided.
 type UntilResult struct {
-	// Report is the comparison of all runs (Design set): every
-	// benchmark's verdict, Unsure for those the budget left undecided.
 	Report *Report
-	// Rounds counts the rounds; Order lists the sides in the order their
-	// runs were taken; Base and New are the runs of each side.
-	Rounds    int
-	Order     []Arm
-	Base, New []*results.File
-	Stop      Stop
+	rounds.Result
 }
 
 // Undecided lists the benchmarks of rep that more runs may still decide
@@ -139,21 +100,24 @@ func Undecided(rep *Report) []string {
 	return keys
 }
 
-// Until runs rounds of s until every benchmark is decided or a budget is
-// spent (see UntilOptions), and returns the comparison with the runs. An
-// error from the sampler or the comparison ends it: what was collected
-// is returned with the error (Stop StopError), as is a cancelled context
-// (StopCancelled).
-func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error) {
+// UntilJudge is the verdict engine of a run until decided: a
+// rounds.Judge that compares all runs so far with the sequential design
+// after each round. It keeps the last comparison for Result.
+type UntilJudge struct {
+	o      UntilOptions
+	opt    Options
+	report *Report
+	res    *rounds.Result
+}
+
+// NewUntilJudge checks o and returns its judge, with the options its
+// driver runs under (o's bounds, seed and runs the sides already had).
+func NewUntilJudge(o UntilOptions) (*UntilJudge, rounds.Options, error) {
 	if o.MaxRuns <= 0 {
 		o.MaxRuns = DefaultMaxRuns
 	}
 	if o.MaxRounds <= 0 {
 		o.MaxRounds = 2 * o.MaxRuns
-	}
-	now := o.Now
-	if now == nil {
-		now = time.Now
 	}
 	if o.BaseName == "" {
 		o.BaseName = Base.String()
@@ -162,141 +126,89 @@ func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error)
 		o.NewName = New.String()
 	}
 	if o.BaseName == o.NewName {
-		return nil, fmt.Errorf("both sides are named %q: name them apart", o.BaseName)
+		return nil, rounds.Options{}, fmt.Errorf("both sides are named %q: name them apart", o.BaseName)
 	}
 	opt := Options{Policy: o.Policy, Noise: o.Noise, NoiseName: o.NoiseName, Baseline: o.BaseName,
 		Design: Design{MaxRuns: o.MaxRuns, Rho: o.Rho}, Advise: o.Advise}
 	if err := opt.Policy.Validate(); err != nil {
+		return nil, rounds.Options{}, err
+	}
+	ro := rounds.Options{MaxRounds: o.MaxRounds, Budget: o.Budget, Now: o.Now, Seed: o.Seed, Base: o.Base, New: o.New}
+	return &UntilJudge{o: o, opt: opt}, ro, nil
+}
+
+// Look judges every run of res (rounds.Judge): the runs the rounds took
+// pair by round (Input.Block); runs a side already had are not paired,
+// and then neither are the rounds' (pairRuns pairs only when every run
+// has one).
+func (j *UntilJudge) Look(res *rounds.Result, closing rounds.Stop, elapsed time.Duration) ([]string, bool, error) {
+	j.res = res
+	block := func(i, had int) string {
+		if i < had {
+			return ""
+		}
+		return fmt.Sprintf("round %d", i-had+1)
+	}
+	var ins []Input
+	for i, f := range res.Base {
+		ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", j.o.BaseName, i+1), File: f, Group: j.o.BaseName, Block: block(i, res.Had[Base])})
+	}
+	for i, f := range res.New {
+		ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", j.o.NewName, i+1), File: f, Group: j.o.NewName, Block: block(i, res.Had[New])})
+	}
+	j.opt.Design.Closed = closing != ""
+	rep, err := Compare(ins, j.opt)
+	if err != nil {
+		return nil, false, err
+	}
+	j.report = rep
+	if res.Rounds > 0 {
+		if closing == rounds.StopTime {
+			shortBudgetNote(rep, res.Rounds, elapsed, j.o.Advise)
+		}
+		if j.o.OnRound != nil {
+			j.o.OnRound(res.Rounds, rep)
+		}
+	}
+	return Undecided(rep), rep.Counts.Unsure > 0, nil
+}
+
+// Follow sets the function that sees the comparison after each round
+// (UntilOptions.OnRound).
+func (j *UntilJudge) Follow(onRound func(round int, rep *Report)) {
+	j.o.OnRound = onRound
+}
+
+// NoiseFile is the path of the noise file the judge's floors come from
+// (UntilOptions.NoiseName; "" for none).
+func (j *UntilJudge) NoiseFile() string {
+	return j.o.NoiseName
+}
+
+// Result is the judge's conclusion with the driver's rounds (nil before
+// its first look).
+func (j *UntilJudge) Result() *UntilResult {
+	if j.res == nil {
+		return nil
+	}
+	return &UntilResult{Report: j.report, Result: *j.res}
+}
+
+// Until runs rounds of s (core/rounds) until every benchmark is decided
+// or a budget is spent (see UntilOptions), and returns the comparison
+// with the runs. An error from the sampler or the comparison ends it:
+// what was collected is returned with the error (Stop StopError), as is
+// a cancelled context (StopCancelled).
+func Until(ctx context.Context, s Sampler, o UntilOptions) (*UntilResult, error) {
+	j, ro, err := NewUntilJudge(o)
+	if err != nil {
 		return nil, err
 	}
-	res := &UntilResult{Base: append([]*results.File(nil), o.Base...), New: append([]*results.File(nil), o.New...)}
-	rng := rand.New(rand.NewPCG(o.Seed, 0xa11ce))
-	start := now()
-	var elapsed time.Duration // at the end of the last round
-	judge := func() error {
-		var ins []Input
-		// The runs Until took pair by round (Input.Block); runs a side
-		// already had (o.Base, o.New) are not paired, and then neither
-		// are the rounds' (pairRuns pairs only when every run has one).
-		block := func(i, had int) string {
-			if i < had {
-				return ""
-			}
-			return fmt.Sprintf("round %d", i-had+1)
-		}
-		for i, f := range res.Base {
-			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.BaseName, i+1), File: f, Group: o.BaseName, Block: block(i, len(o.Base))})
-		}
-		for i, f := range res.New {
-			ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", o.NewName, i+1), File: f, Group: o.NewName, Block: block(i, len(o.New))})
-		}
-		rep, err := Compare(ins, opt)
-		if err != nil {
-			return err
-		}
-		res.Report = rep
-		return nil
+	res, err := rounds.Run(ctx, s, j, ro)
+	if res == nil {
+		return nil, err
 	}
-	var keys []string // nil: every benchmark
-	if len(res.Base) > 0 && len(res.New) > 0 {
-		if err := judge(); err != nil {
-			return res, err
-		}
-		if keys = Undecided(res.Report); len(keys) == 0 {
-			res.Stop = stopReason(res.Report)
-			return res, nil
-		}
-	}
-	for {
-		switch {
-		case ctx.Err() != nil:
-			res.Stop = StopCancelled
-			return res, ctx.Err()
-		case res.Rounds >= o.MaxRounds:
-			res.Stop = StopRuns
-			return res, nil
-		case o.Budget > 0 && elapsed >= o.Budget:
-			res.Stop = StopTime
-			return res, nil
-		}
-		order := [2]Arm{Base, New}
-		if rng.IntN(2) == 1 {
-			order = [2]Arm{New, Base}
-		}
-		if err := takeRound(ctx, s, order, keys, res); err != nil {
-			res.Stop = StopError
-			if ctx.Err() != nil {
-				res.Stop = StopCancelled
-			}
-			return res, fmt.Errorf("round %d, %w", res.Rounds+1, err)
-		}
-		res.Rounds++
-		elapsed = now().Sub(start)
-		// No round starts after this one: its look is the design's
-		// closing look and spends what is left (Design.Closed). That
-		// rests on the clock and the count alone.
-		closing := Stop("")
-		switch {
-		case o.Budget > 0 && elapsed >= o.Budget:
-			closing = StopTime
-		case res.Rounds >= o.MaxRounds:
-			closing = StopRuns
-		}
-		opt.Design.Closed = closing != ""
-		if err := judge(); err != nil {
-			res.Stop = StopError
-			return res, err
-		}
-		if closing == StopTime {
-			shortBudgetNote(res, elapsed, o.Advise)
-		}
-		if o.OnRound != nil {
-			o.OnRound(res.Rounds, res.Report)
-		}
-		if keys = Undecided(res.Report); len(keys) == 0 {
-			res.Stop = stopReason(res.Report)
-			if closing != "" && res.Stop != StopDecided {
-				res.Stop = closing
-			}
-			return res, nil
-		}
-	}
-}
-
-// takeRound takes one run of each side into res: both at once when s is
-// a PairSampler, else one after the other in order.
-func takeRound(ctx context.Context, s Sampler, order [2]Arm, keys []string, res *UntilResult) error {
-	if ps, ok := s.(PairSampler); ok {
-		b, n, err := ps.NextPair(ctx, order[0], keys)
-		if err != nil {
-			return fmt.Errorf("runs side by side: %w", err)
-		}
-		res.Order = append(res.Order, order[:]...)
-		res.Base, res.New = append(res.Base, b), append(res.New, n)
-		return nil
-	}
-	for _, side := range order {
-		f, err := s.Next(ctx, side, keys)
-		if err != nil {
-			return fmt.Errorf("%s run: %w", side, err)
-		}
-		res.Order = append(res.Order, side)
-		if side == Base {
-			res.Base = append(res.Base, f)
-		} else {
-			res.New = append(res.New, f)
-		}
-	}
-	return nil
-}
-
-// stopReason is why Until stops once nothing is left to run: every
-// benchmark decided, or the design's looks spent on those that are not.
-func stopReason(rep *Report) Stop {
-	if rep.Counts.Unsure > 0 {
-		return StopRuns
-	}
-	return StopDecided
+	return &UntilResult{Report: j.report, Result: *res}, err
 }
 
 // FewRounds is the fewest rounds after which a comparison whose alpha is
@@ -312,15 +224,14 @@ const FewRounds = 4
 // before FewRounds rounds with benchmarks still unsure and alpha shared
 // among several: how much budget would buy FewRounds rounds at the pace
 // the rounds took.
-func shortBudgetNote(res *UntilResult, elapsed time.Duration, advise Adviser) {
-	rep := res.Report
-	if rep == nil || rep.Family < 2 || res.Rounds >= FewRounds || res.Rounds == 0 || rep.Counts.Unsure == 0 {
+func shortBudgetNote(rep *Report, n int, elapsed time.Duration, advise Adviser) {
+	if rep == nil || rep.Family < 2 || n >= FewRounds || n == 0 || rep.Counts.Unsure == 0 {
 		return
 	}
-	round := elapsed / time.Duration(res.Rounds)
+	round := elapsed / time.Duration(n)
 	want := (round*time.Duration(FewRounds-1) + round/2).Round(time.Minute)
 	if want < time.Minute {
 		want = time.Minute
 	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread%s", res.Rounds, round.Round(time.Second), rep.Family, res.Rounds, advise.text(Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds})))
+	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread%s", n, round.Round(time.Second), rep.Family, n, advise.text(Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds})))
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // fakeRuns is a Sampler of seeded runs of two benchmarks: "s/steady"

@@ -16,8 +16,8 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"gonum.org/v1/gonum/stat"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Formats lists the formats Write accepts, with a one-line description.

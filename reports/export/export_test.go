@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func load(t *testing.T) *results.File {

@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Header is the fixed part of fossilize-replay's pipeline-stats CSV header;

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // statistic is one entry of the report script's statistics table: the CSV

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // The report script this package follows: shader-db's report-fossil.py,

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // keyed returns a copy of the small fixture at path whose pipelines carry

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/history/historytest"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // backends runs fn once per backend (historytest.Backends).

@@ -8,9 +8,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestTrendAndDetectAll: a benchmark that drops by 20% after eight runs

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // derivedKey reports whether a run key is one Import derives from the

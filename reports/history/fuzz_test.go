@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // FuzzImport imports whatever results.Decode accepts into a fresh SQLite

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // ContentID is the identity of a results file in the store:

@@ -10,7 +10,7 @@ import (
 
 	"github.com/radvbench/radvbench/reports/compare"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestImportISA stores the real isa fixtures of compare (Mesa 25.0, then

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/history/historytest"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestOpenRefusesUntouched: a store that cannot be used is refused by

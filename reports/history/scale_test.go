@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/changepoint"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 var scaleDSN = flag.String("scale-dsn", "", "store for BenchmarkScale (a SQLite path or postgres://...); filled with 10,000 runs x 100 benchmarks when empty, reused when full")

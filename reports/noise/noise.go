@@ -17,10 +17,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // Schema versions the noise file.

@@ -5,8 +5,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // pairedSum is one benchmark's paired log ratios, summed over sources.

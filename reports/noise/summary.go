@@ -1,6 +1,6 @@
 package noise
 
-import "github.com/radvbench/radvbench/reports/stats"
+import "github.com/radvbench/radvbench/core/stats"
 
 // Summary is a noise file in a few figures, for a one-line report.
 type Summary struct {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // isaSection is the report of isa files: the comparison's changes and

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // chromiumBin is the headless browser the tests open reports in; without

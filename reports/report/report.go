@@ -14,11 +14,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Options select grouping and the gating policy of the comparison.

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // The fixtures live with the charts (see reports/chart/fixtures_test.go):

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 func TestWriteCoopMat(t *testing.T) {

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // TestWriteDevices: 'radvbench devices' for a GPU in the device table, an

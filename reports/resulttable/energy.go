@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // gpuFigures are what a result's telemetry says about the samples its

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // synthetic is an ok result of n samples of one dispatch time (ns),

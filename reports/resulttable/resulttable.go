@@ -14,8 +14,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Header says what the figures of a run will describe: the device,

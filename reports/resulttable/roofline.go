@@ -5,7 +5,7 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Roofline is one kernel's best variant at one size (and configuration)

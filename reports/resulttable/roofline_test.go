@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func ok(suite, kernel, variant, config, roofline string, params map[string]int64, v float64) results.Result {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // merged is a result of runs at the given levels, 20 samples each within

@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // BenchmarkMatmul reports each variant's verified GFLOP/s at 1024³ and

@@ -11,7 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/suitetest"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestMemoryQuickValidated: every memory kernel (streaming, TLB reach,

@@ -12,8 +12,8 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/suites/mesh"
 	"github.com/radvbench/radvbench/bench/window"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/stats"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // config is a variant's typed form.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/suitetest"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestRunRayQueryQuickValidated: every rayquery variant (builds, refit,

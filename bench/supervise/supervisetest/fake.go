@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/spf13/pflag"
 )
 

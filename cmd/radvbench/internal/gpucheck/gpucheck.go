@@ -17,10 +17,10 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
-	"github.com/radvbench/radvbench/reports/stats"
 )
 
 // Step is one run of a check: a name (also the configuration its results

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 func res(suite, kernel, variant, roofline string, params map[string]int64, v float64, status string) results.Result {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // sizesString renders resolved sizes as "suite/kernel=size,size; ...",

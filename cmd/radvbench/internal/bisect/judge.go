@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Judging: a gate's verdicts to a candidate's mark.

@@ -16,7 +16,7 @@ import (
 // committed results files and the edge cases below, crashers found are
 // kept under testdata/fuzz/FuzzDecode.
 func FuzzDecode(f *testing.F) {
-	for _, dir := range []string{"../compare/testdata", "../chart/testdata", "../export/testdata"} {
+	for _, dir := range []string{"../../reports/compare/testdata", "../../reports/chart/testdata", "../../reports/export/testdata"} {
 		paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 		for _, p := range paths {
 			if data, err := os.ReadFile(p); err == nil && len(data) < 1<<14 {

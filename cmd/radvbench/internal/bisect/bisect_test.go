@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // fakeGate judges candidate i against the good end by a rule: from

@@ -36,7 +36,7 @@ func TestInterferenceRoundTrip(t *testing.T) {
 		t.Errorf("columns the observer did not read are written:\n%s", raw)
 	}
 
-	old, err := Load(filepath.Join("..", "compare", "testdata", "aa-quick", "aa1.json"))
+	old, err := Load(filepath.Join("..", "..", "reports", "compare", "testdata", "aa-quick", "aa1.json"))
 	if err != nil {
 		t.Fatalf("a file without interference fields: %v", err)
 	}

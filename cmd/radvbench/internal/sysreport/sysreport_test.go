@@ -6,7 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpumetrics"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestWords: the caller's words land where the summary needs them: why

@@ -30,8 +30,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Candidate is one build or driver: a name and the environment its runs
