@@ -1,0 +1,98 @@
+package matmul
+
+import (
+	"github.com/radvbench/radvbench/bench/kernel"
+)
+
+// The tunable spaces of the matmul families ('radvbench tune'): each
+// family's specialization constants and the values a sweep tries. Every
+// point is built with the family's own variant constructor, so a tuned
+// variant is named exactly as the registered one of the same
+// configuration, and kernel.Fits checks it with the family's Supported
+// (shared memory, workgroup limits, subgroups, cooperative-matrix shapes)
+// before it is ever run. A new family adds its space in spaceOf.
+
+// withSpaces sets the tunable space of each kernel of s that has one.
+func withSpaces(s *kernel.Suite) *kernel.Suite {
+	for _, k := range s.Kernels {
+		k.Space = spaceOf(k)
+	}
+	return s
+}
+
+// spaceOf is kernel k's tunable space (nil: not tuned).
+func spaceOf(k *kernel.Kernel) *kernel.Space {
+	wg := []int{4, 8, 16, 32}
+	micro := []int{1, 2, 4, 8}
+	switch k.Name {
+	case "naive":
+		return &kernel.Space{
+			Params: []kernel.Param{{Name: "wx", Values: wg}, {Name: "wy", Values: wg}},
+			Variant: func(p kernel.Point) (kernel.Variant, bool) {
+				return naive(u(p["wx"]), u(p["wy"])), true
+			},
+		}
+	case "tiled":
+		return &kernel.Space{
+			Params:  []kernel.Param{{Name: "tile", Values: []int{4, 8, 16, 32}}},
+			Variant: func(p kernel.Point) (kernel.Variant, bool) { return tiled(u(p["tile"])), true },
+		}
+	case "regblock":
+		return regblockSpace("matmul_regblock.comp", fp32)
+	case "f16storage":
+		return regblockSpace("matmul_f16storage.comp", fp16Storage)
+	case "f16arith":
+		return regblockSpace("matmul_f16arith.comp", fp16Arith)
+	case "direct":
+		return &kernel.Space{
+			Params: []kernel.Param{{Name: "wx", Values: []int{4, 8, 16}}, {Name: "wy", Values: []int{1, 4, 8, 16}},
+				{Name: "tm", Values: micro}, {Name: "tn", Values: micro}},
+			Variant: func(p kernel.Point) (kernel.Variant, bool) {
+				return direct(u(p["wx"]), u(p["wy"]), u(p["tm"]), u(p["tn"])), true
+			},
+		}
+	case "lanes":
+		// TM8 and TN4 are 1 or 2 (the shader's accumulators hold 16 rows
+		// of two column groups); WX at least one subgroup's 8 lanes.
+		return &kernel.Space{
+			Params: []kernel.Param{{Name: "wx", Values: []int{8, 16, 32, 64}}, {Name: "tm8", Values: []int{1, 2}}, {Name: "tn4", Values: []int{1, 2}}},
+			Variant: func(p kernel.Point) (kernel.Variant, bool) {
+				return lanes(u(p["wx"]), u(p["tm8"]), u(p["tn4"])), true
+			},
+		}
+	}
+	if len(k.Variants) > 0 {
+		if c, ok := k.Variants[0].Data.(coopConfig); ok {
+			return coopSpace(c.t)
+		}
+	}
+	return nil
+}
+
+// regblockSpace is the space of the register-blocked kernels (fp32, fp16
+// storage, fp16 arithmetic share the shader body).
+func regblockSpace(shader string, dt dtype) *kernel.Space {
+	return &kernel.Space{
+		Params: []kernel.Param{{Name: "wx", Values: []int{8, 16, 32}}, {Name: "wy", Values: []int{4, 8, 16}},
+			{Name: "tm", Values: []int{2, 4, 8}}, {Name: "tn", Values: []int{2, 4, 8}}, {Name: "bk", Values: []int{8, 16, 32}}},
+		Variant: func(p kernel.Point) (kernel.Variant, bool) {
+			return regblock(shader, dt, u(p["wx"]), u(p["wy"]), u(p["tm"]), u(p["tn"]), u(p["bk"])), true
+		},
+	}
+}
+
+// coopSpace is the space of the cooperative-matrix kernel of type t:
+// subgroups per workgroup, accumulator tiles per subgroup, K tiles per
+// shared-memory step (the tile shape itself is the device's).
+func coopSpace(t coopType) *kernel.Space {
+	n := []int{1, 2, 4}
+	return &kernel.Space{
+		Params: []kernel.Param{{Name: "wm", Values: n}, {Name: "wn", Values: n}, {Name: "tm", Values: n}, {Name: "tn", Values: n},
+			{Name: "ks", Values: []int{1, 2, 4, 8}}},
+		Variant: func(p kernel.Point) (kernel.Variant, bool) {
+			return coopVariant(t, u(p["wm"]), u(p["wn"]), u(p["tm"]), u(p["tn"]), u(p["ks"])), true
+		},
+	}
+}
+
+func u(x int) uint32 { return uint32(x) }
