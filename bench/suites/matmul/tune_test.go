@@ -1,0 +1,145 @@
+package matmul
+
+import (
+	"testing"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/kernel"
+	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+)
+
+// limitsDevice is a device with the compute limits and features the
+// matmul families check (no cooperative matrices: that table comes from
+// the driver).
+func limitsDevice(shared, subgroup uint32) *gpu.PhysicalDevice {
+	d := &gpu.PhysicalDevice{Info: vkshim.DeviceInfo{
+		SubgroupSize: subgroup, SubgroupOps: 1 << 3, SubgroupStages: 1 << 5,
+		ShaderInt64: true, BufferDeviceAddress: true, StorageBuffer16Bit: true, ShaderFloat16: true,
+	}}
+	d.Limits.MaxComputeSharedMemorySize = shared
+	d.Limits.MaxComputeWorkGroupInvocations = 1024
+	d.Limits.MaxComputeWorkGroupSize = [3]uint32{1024, 1024, 64}
+	return d
+}
+
+// The devices of the table: lavapipe (32 KiB of shared memory, subgroups
+// of 8 with AVX2, 4 with SSE), RDNA3 (64 KiB, wave64 by default) and
+// NVIDIA (48 KiB, 32).
+var tuneDevices = map[string]*gpu.PhysicalDevice{
+	"lavapipe":     limitsDevice(32<<10, 8),
+	"lavapipe-sse": limitsDevice(32<<10, 4),
+	"rdna3":        limitsDevice(64<<10, 64),
+	"nvidia":       limitsDevice(48<<10, 32),
+}
+
+func matmulKernel(t *testing.T, name string) *kernel.Kernel {
+	t.Helper()
+	ss, err := kernel.Lookup([]string{"matmul"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range ss[0].Kernels {
+		if k.Name == name {
+			return k
+		}
+	}
+	t.Fatalf("no matmul kernel %s", name)
+	return nil
+}
+
+// TestSpaceFits: which configurations fit which device's limits.
+func TestSpaceFits(t *testing.T) {
+	big := kernel.Point{"wx": 32, "wy": 16, "tm": 8, "tn": 8, "bk": 32} // 48 KiB of fp32 tiles
+	mid := kernel.Point{"wx": 16, "wy": 16, "tm": 8, "tn": 8, "bk": 32} // 32 KiB
+	for _, tc := range []struct {
+		kernel string
+		p      kernel.Point
+		fits   map[string]bool
+	}{
+		{"regblock", big, map[string]bool{"lavapipe": false, "nvidia": true, "rdna3": true}},
+		{"regblock", mid, map[string]bool{"lavapipe": true, "nvidia": true, "rdna3": true}},
+		{"f16storage", big, map[string]bool{"lavapipe": false, "nvidia": true, "rdna3": true}},
+		{"f16arith", big, map[string]bool{"lavapipe": true, "nvidia": true, "rdna3": true}}, // fp16 tiles: 24 KiB
+		{"naive", kernel.Point{"wx": 32, "wy": 32}, map[string]bool{"lavapipe": true, "nvidia": true, "rdna3": true}},
+		{"lanes", kernel.Point{"wx": 64, "tm8": 2, "tn4": 2}, map[string]bool{"lavapipe": true, "lavapipe-sse": false, "nvidia": true, "rdna3": true}},
+		{"coopmat-f16", kernel.Point{"wm": 1, "wn": 1, "tm": 1, "tn": 1, "ks": 1}, map[string]bool{"lavapipe": false, "nvidia": false}},
+	} {
+		k := matmulKernel(t, tc.kernel)
+		for dev, want := range tc.fits {
+			_, ok, why := kernel.Fits(k, tuneDevices[dev], tc.p)
+			if ok != want {
+				t.Errorf("%s %s on %s: fits=%v (%s), want %v", tc.kernel, tc.p, dev, ok, why, want)
+			}
+		}
+	}
+}
+
+// TestSpacePointsWithinLimits: on each device, every configuration of
+// every tunable family that Fits accepts is within the device's shared
+// memory and workgroup limits.
+func TestSpacePointsWithinLimits(t *testing.T) {
+	ss, err := kernel.Lookup([]string{"matmul"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, d := range tuneDevices {
+		fit := 0
+		for _, k := range ss[0].Kernels {
+			if k.Space == nil {
+				continue
+			}
+			for _, p := range k.Space.Points() {
+				v, ok, _ := kernel.Fits(k, d, p)
+				if !ok {
+					continue
+				}
+				fit++
+				c, isFloat := v.Data.(config)
+				if !isFloat {
+					t.Errorf("%s: %s/%s fits without cooperative matrices", name, k.Name, v.Name)
+					continue
+				}
+				if c.shared > d.Limits.MaxComputeSharedMemorySize || c.wx*c.wy > d.Limits.MaxComputeWorkGroupInvocations {
+					t.Errorf("%s: %s/%s fits with %d bytes of shared memory and %d invocations", name, k.Name, v.Name, c.shared, c.wx*c.wy)
+				}
+			}
+		}
+		if fit == 0 {
+			t.Errorf("%s: nothing fits", name)
+		}
+	}
+}
+
+// TestRegisteredVariantsInSpace: every registered variant of a tunable
+// kernel is a point of its space with the same name and parameters, so a
+// tuned result pairs with a run's result of the same configuration.
+func TestRegisteredVariantsInSpace(t *testing.T) {
+	ss, err := kernel.Lookup([]string{"matmul"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned := 0
+	for _, k := range ss[0].Kernels {
+		if k.Space == nil {
+			t.Errorf("%s has no tunable space", k.Name)
+			continue
+		}
+		tuned++
+		for _, v := range k.Variants {
+			p := k.Space.PointOf(v.Name)
+			if p == nil {
+				t.Errorf("%s/%s is not a point of the kernel's space", k.Name, v.Name)
+				continue
+			}
+			w, _ := k.Space.Variant(p)
+			for key, val := range v.Params {
+				if w.Params[key] != val {
+					t.Errorf("%s/%s: parameter %s is %q from the space, %q registered", k.Name, v.Name, key, w.Params[key], val)
+				}
+			}
+		}
+	}
+	if tuned == 0 {
+		t.Fatal("no tunable matmul kernel")
+	}
+}
