@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/bench/kernel"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
+	"github.com/radvbench/radvbench/bench/kernel"
 )
 
 // limitsDevice is a device with the compute limits and features the
