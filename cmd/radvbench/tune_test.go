@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -151,5 +153,48 @@ func TestTuneBudget(t *testing.T) {
 	}
 	if len(f.Results) != 1 || f.Partial || !tuned.Exhausted || len(tuned.Entries) != 1 || tuned.Entries[0].Candidates != 1 {
 		t.Errorf("%d results (partial %v), tuning exhausted %v with %+v: want one candidate, not partial", len(f.Results), f.Partial, tuned.Exhausted, tuned.Entries)
+	}
+}
+
+// cancelOn cancels when a line containing what is written (tune's
+// progress line of a finished candidate).
+type cancelOn struct {
+	bytes.Buffer
+	what   string
+	cancel context.CancelFunc
+}
+
+func (w *cancelOn) Write(p []byte) (int, error) {
+	n, err := w.Buffer.Write(p)
+	if strings.Contains(w.String(), w.what) {
+		w.cancel()
+	}
+	return n, err
+}
+
+// TestTuneInterrupted: a sweep interrupted after its first candidate
+// keeps it: both files written, marked partial, exit 130.
+func TestTuneInterrupted(t *testing.T) {
+	requireVulkan(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sweep.json")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stderr := &cancelOn{what: "candidate 1 of 2", cancel: cancel}
+	var stdout bytes.Buffer
+	code := Main(ctx, append(append([]string{}, tuneArgs...), "-o", out), &stdout, stderr)
+	if code != 130 {
+		t.Fatalf("exit %d, want 130: %s %s", code, stdout.String(), stderr.String())
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned, err := tuning.Read(filepath.Join(dir, "sweep.tuning.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Results) != 1 || !f.Partial || !tuned.Partial || len(tuned.Entries) != 1 {
+		t.Errorf("%d results (partial %v), tuning partial %v with %d entries: want the one finished candidate, partial", len(f.Results), f.Partial, tuned.Partial, len(tuned.Entries))
 	}
 }
