@@ -52,6 +52,10 @@ func (s *sweep) run(ctx context.Context) (*results.File, error) {
 	var all []results.Result
 	batch := s.search.First(s.f.exhaustive)
 	for round := 1; batch.Len() > 0; round++ {
+		if time.Now().After(deadline) {
+			s.exhausted = true
+			break
+		}
 		p := *s.p
 		p.Kernel.Pinned = s.search.Pins(batch, p.Kernel)
 		p.Benchmarks = len(runner.Plan(runner.Options{Suites: p.Suites, Kernel: p.Kernel}))
@@ -112,7 +116,9 @@ func (s *sweep) progress(r *results.Result) {
 }
 
 // mergeRounds is the rounds' results files as one: the first round's
-// header, every round's results, the shaders of all.
+// header, every round's results, the shaders of all; partial when the
+// sweep was interrupted (a round the budget cut short is not: the sweep
+// ended as asked).
 func mergeRounds(files []*results.File, partial bool) *results.File {
 	if len(files) == 0 {
 		return nil
@@ -126,7 +132,6 @@ func mergeRounds(files []*results.File, partial bool) *results.File {
 			m.Shaders[k] = v
 		}
 		m.Finished = f.Finished
-		m.Partial = m.Partial || f.Partial
 	}
 	m.Partial = partial
 	return &m
