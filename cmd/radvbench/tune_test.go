@@ -117,6 +117,8 @@ func TestTuneBadInput(t *testing.T) {
 		{"with --sizes", []string{"run", "--tuning", other, "--sizes", "64"}, "drop --sizes"},
 		{"nothing fits", []string{"tune", "--filter", "regblock/wg32x16-t8x8-k32$", "--sizes", "48"}, "nothing to tune"},
 		{"negative budget", []string{"tune", "--budget", "-1s"}, "must not be negative"},
+		{"results path a directory", append(append([]string{}, tuneArgs...), "-o", dir), "name a new path or a regular file"},
+		{"tuning path a directory", append(append([]string{}, tuneArgs...), "-o", filepath.Join(dir, "s.json"), "--tuning-out", dir), "name a new path or a regular file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := cli(t, tc.args...)
