@@ -117,7 +117,7 @@ func init() {
 			Sizes: sizes, ParseSize: ParseSize, Supported: supported, Setup: setup,
 		}
 	}
-	kernel.Register(withSpaces(&kernel.Suite{
+	kernel.Register(&kernel.Suite{
 		Name:        "matmul",
 		Description: "GEMM C = A·B (row-major): naive, tiled, register-blocked (shared memory, direct, subgroup lanes), GPU-grade double-buffered blocks (fp32 and cooperative matrices), fp16 storage and fp16 arithmetic, cooperative matrices",
 		Kernels: append([]*kernel.Kernel{
@@ -144,7 +144,7 @@ func init() {
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
 				regblock("matmul_f16arith.comp", fp16Arith, 16, 16, 4, 4, 16)),
 		}, coopKernels()...),
-	}))
+	})
 }
 
 // defaultSizes: a sweep of squares plus non-square and odd shapes; on a

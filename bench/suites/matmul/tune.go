@@ -12,12 +12,18 @@ import (
 // (shared memory, workgroup limits, subgroups, cooperative-matrix shapes)
 // before it is ever run. A new family adds its space in spaceOf.
 
-// withSpaces sets the tunable space of each kernel of s that has one.
-func withSpaces(s *kernel.Suite) *kernel.Suite {
-	for _, k := range s.Kernels {
+// init sets the tunable space of each matmul kernel that has one, once
+// the suite is registered (matmul.go's init runs first: the go tool
+// initializes a package's files in file-name order; were it not so, the
+// lookup fails here at start-up, never silently).
+func init() {
+	ss, err := kernel.Lookup([]string{"matmul"})
+	if err != nil {
+		panic("matmul: tunable spaces set before the suite is registered: " + err.Error())
+	}
+	for _, k := range ss[0].Kernels {
 		k.Space = spaceOf(k)
 	}
-	return s
 }
 
 // spaceOf is kernel k's tunable space (nil: not tuned).
