@@ -143,3 +143,47 @@ func TestRegisteredVariantsInSpace(t *testing.T) {
 		t.Fatal("no tunable matmul kernel")
 	}
 }
+
+// TestCoopSpaceFits: the cooperative-matrix space on the tile shapes,
+// subgroup sizes and limits of RDNA3 (16×16×16, wave32, 64 KiB), NVIDIA
+// (16×16×16, 32, 48 KiB) and lavapipe from Mesa 26.1 (8×8×8, 8, 32 KiB):
+// every configuration accepted is within the device's limits, and the
+// ones that need more shared memory than NVIDIA's 48 KiB are not
+// candidates there.
+func TestCoopSpaceFits(t *testing.T) {
+	f16 := coopType{gpu.CoopMatTypes[0]}
+	devs := []struct {
+		name   string
+		tile   uint32
+		sg     uint32
+		lim    coopLimits
+		sample map[string]bool // variant name → fits
+	}{
+		{"rdna3", 16, 32, coopLimits{64 << 10, 1024, 1024}, map[string]bool{"sg2x2-t2x4-k8": true, "sg2x2-t2x2-k2": true}},
+		{"nvidia", 16, 32, coopLimits{48 << 10, 1024, 1024}, map[string]bool{"sg2x2-t2x4-k8": false, "sg2x2-t2x2-k2": true}},
+		{"lavapipe-26.1", 8, 8, coopLimits{32 << 10, 1024, 1024}, map[string]bool{"sg2x2-t2x4-k8": true, "sg2x2-t2x2-k2": true}},
+	}
+	space := coopSpace(f16)
+	for _, d := range devs {
+		row := gpu.CoopMatProperties{M: d.tile, N: d.tile, K: d.tile, A: f16.In, B: f16.In, C: f16.Acc, Result: f16.Acc}
+		fit, unfit := 0, 0
+		for _, p := range space.Points() {
+			v, _ := space.Variant(p)
+			g, ok, why := coopGeomOn(v.Data.(coopConfig), row, d.sg, d.lim)
+			if want, listed := d.sample[v.Name]; listed && ok != want {
+				t.Errorf("%s: %s fits=%v (%s), want %v", d.name, v.Name, ok, why, want)
+			}
+			if !ok {
+				unfit++
+				continue
+			}
+			fit++
+			if g.shared > d.lim.shared || g.lx > d.lim.invocations {
+				t.Errorf("%s: %s accepted with %d bytes of shared memory and %d invocations", d.name, v.Name, g.shared, g.lx)
+			}
+		}
+		if fit == 0 || (d.name == "nvidia" && unfit == 0) {
+			t.Errorf("%s: %d configurations fit, %d do not", d.name, fit, unfit)
+		}
+	}
+}
