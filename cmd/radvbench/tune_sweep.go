@@ -52,7 +52,7 @@ func (s *sweep) run(ctx context.Context) (*results.File, error) {
 	var all []results.Result
 	batch := s.search.First(s.f.exhaustive)
 	for round := 1; batch.Len() > 0; round++ {
-		if time.Now().After(deadline) {
+		if round > 1 && time.Now().After(deadline) {
 			s.exhausted = true
 			break
 		}
