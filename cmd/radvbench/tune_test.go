@@ -200,3 +200,40 @@ func TestTuneInterrupted(t *testing.T) {
 		t.Errorf("%d results (partial %v), tuning partial %v with %d entries: want the one finished candidate, partial", len(f.Results), f.Partial, tuned.Partial, len(tuned.Entries))
 	}
 }
+
+// TestTuneRounds: above --exhaustive the sweep starts with the registered
+// variant and the coarse grid, then tries the untried neighbours of the
+// best; the results file holds every round's candidates once.
+func TestTuneRounds(t *testing.T) {
+	requireVulkan(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sweep.json")
+	args := append(append([]string{}, tuneArgs...), "--filter", "matmul/tiled/", "--exhaustive", "0", "-o", out)
+	code, stdout, stderr := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("tune: exit %d: %s %s", code, stdout, stderr)
+	}
+	// tile16 (registered), then tile4 and tile32 (the grid's ends); 16
+	// is on the grid too.
+	if !strings.Contains(stderr, "tune: round 1: 3 candidates") {
+		t.Fatalf("first round is not the registered variant and the coarse grid:\n%s", stderr)
+	}
+	f, err := results.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range f.Results {
+		if seen[r.Variant["name"]] {
+			t.Errorf("%s ran twice", r.Variant["name"])
+		}
+		seen[r.Variant["name"]] = true
+	}
+	want := 3
+	if strings.Contains(stderr, "tune: round 2: 1 candidates") {
+		want = 4 // tile8, the neighbour of tile4 or tile16
+	}
+	if len(f.Results) != want || !seen["tile16"] || !seen["tile4"] || !seen["tile32"] {
+		t.Errorf("results %v, want %d candidates: tile16, tile4, tile32 and the best's untried neighbour", seen, want)
+	}
+}
