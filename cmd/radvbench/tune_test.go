@@ -76,6 +76,21 @@ func TestTuneSweep(t *testing.T) {
 		t.Errorf("run --tuning ran %d results (first %s), want the tuned %s at 48x48x48", len(g.Results), g.Results[0].ID(), e.Variant["name"])
 	}
 
+	// Child processes (--runs 2: one process a run, the built radvbench
+	// under the validation layer) read the file again.
+	children := filepath.Join(dir, "children.json")
+	code, stdout, stderr = runValidated(t, "run", "--tuning", tf, "--runs", "2", "--filter", "matmul/tiled", "--max-time", "50ms", "--warmup", "1ms", "-o", children)
+	if code != 0 {
+		t.Fatalf("run --tuning --runs 2: exit %d: %s %s", code, stdout, stderr)
+	}
+	h, err := results.Load(children)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Results) != 1 || h.Results[0].Variant["name"] != e.Variant["name"] || len(h.Rounds) != 2 {
+		t.Errorf("run --tuning --runs 2: %d results (first %s) over %d runs: want the tuned %s from both runs", len(h.Results), h.Results[0].ID(), len(h.Rounds), e.Variant["name"])
+	}
+
 	code, stdout, stderr = cli(t, "compare", "--best", out, again)
 	if code == 2 || !strings.Contains(stdout, "matmul/tiled/best/") {
 		t.Errorf("compare --best of tune's results: exit %d: %s %s", code, stdout, stderr)
