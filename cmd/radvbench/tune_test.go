@@ -218,13 +218,14 @@ func TestTuneInterrupted(t *testing.T) {
 
 // TestTuneRounds: above --exhaustive the sweep starts with the registered
 // variant and the coarse grid, then tries the untried neighbours of the
-// best; the results file holds every round's candidates once.
+// best; the results file holds every round's candidates once. It runs the
+// built radvbench under the validation layer.
 func TestTuneRounds(t *testing.T) {
 	requireVulkan(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "sweep.json")
 	args := append(append([]string{}, tuneArgs...), "--filter", "matmul/tiled/", "--exhaustive", "0", "-o", out)
-	code, stdout, stderr := cli(t, args...)
+	code, stdout, stderr := runValidated(t, args...) // the validation layer stays silent
 	if code != 0 {
 		t.Fatalf("tune: exit %d: %s %s", code, stdout, stderr)
 	}
