@@ -66,13 +66,44 @@ func spaceOf(k *kernel.Kernel) *kernel.Space {
 				return lanes(u(p["wx"]), u(p["tm8"]), u(p["tn4"])), true
 			},
 		}
+	case "block":
+		// TM and TN are multiples of 4 (16-byte vectors); the K-step (at
+		// most 16, as registered: the variant's name does not carry it) is
+		// the chooser's, within the device's shared memory.
+		return &kernel.Space{
+			Params: []kernel.Param{{Name: "wx", Values: []int{8, 16, 32}}, {Name: "wy", Values: []int{8, 16, 32}},
+				{Name: "tm", Values: []int{4, 8}}, {Name: "tn", Values: []int{4, 8}}},
+			Variant: func(p kernel.Point) (kernel.Variant, bool) {
+				return block(u(p["wx"]), u(p["wy"]), u(p["tm"]), u(p["tn"]), 16), true
+			},
+		}
 	}
 	if len(k.Variants) > 0 {
-		if c, ok := k.Variants[0].Data.(coopConfig); ok {
+		switch c := k.Variants[0].Data.(type) {
+		case coopConfig:
 			return coopSpace(c.t)
+		case blockCoop:
+			return coopBlockSpace(c.t)
 		}
 	}
 	return nil
+}
+
+// coopBlockSpace is the space of the block cooperative-matrix kernel of
+// type t: subgroups per workgroup and accumulator tiles per subgroup, at
+// most 8 a subgroup (with more, RADV keeps them in scratch memory); the
+// depth is the chooser's.
+func coopBlockSpace(t coopType) *kernel.Space {
+	n := []int{1, 2, 4}
+	return &kernel.Space{
+		Params: []kernel.Param{{Name: "wm", Values: n}, {Name: "wn", Values: n}, {Name: "tm", Values: n}, {Name: "tn", Values: n}},
+		Variant: func(p kernel.Point) (kernel.Variant, bool) {
+			if p["tm"]*p["tn"] > 8 {
+				return kernel.Variant{}, false
+			}
+			return coopBlockVariant(t, u(p["wm"]), u(p["wn"]), u(p["tm"]), u(p["tn"])), true
+		},
+	}
 }
 
 // regblockSpace is the space of the register-blocked kernels (fp32, fp16

@@ -113,7 +113,8 @@ func TestSpacePointsWithinLimits(t *testing.T) {
 
 // tunedFamilies must have a tunable space (a family added later declares
 // its own in spaceOf).
-var tunedFamilies = []string{"naive", "tiled", "regblock", "direct", "lanes", "f16storage", "f16arith", "coopmat-f16", "coopmat-f16acc", "coopmat-int8", "coopmat-bf16", "coopmat-fp8e4m3", "coopmat-fp8e5m2"}
+var tunedFamilies = []string{"naive", "tiled", "regblock", "direct", "lanes", "f16storage", "f16arith", "coopmat-f16", "coopmat-f16acc", "coopmat-int8", "coopmat-bf16", "coopmat-fp8e4m3", "coopmat-fp8e5m2",
+	"block", "coopblock-f16", "coopblock-f16acc", "coopblock-int8", "coopblock-bf16", "coopblock-fp8e4m3", "coopblock-fp8e5m2"}
 
 // TestRegisteredVariantsInSpace: every registered variant of a tunable
 // kernel is a point of its space with the same name and parameters, so a
@@ -132,6 +133,19 @@ func TestRegisteredVariantsInSpace(t *testing.T) {
 			continue
 		}
 		tuned++
+		// Distinct configurations have distinct names (the search and the
+		// tuning file know a candidate by its name).
+		names := map[string]kernel.Point{}
+		for _, p := range k.Space.Points() {
+			v, ok := k.Space.Variant(p)
+			if !ok {
+				continue
+			}
+			if q, dup := names[v.Name]; dup {
+				t.Errorf("%s: points %s and %s are both named %s", k.Name, q, p, v.Name)
+			}
+			names[v.Name] = p
+		}
 		for _, v := range k.Variants {
 			p := k.Space.PointOf(v.Name)
 			if p == nil {
