@@ -60,9 +60,20 @@ type Options struct {
 	CPU bool
 	// Seed for input data.
 	Seed uint64
+	// Pinned, when it has an entry for a kernel ("suite/kernel"),
+	// replaces that kernel's variants and sizes with its entries: each a
+	// size and the one variant to run at it (a tuning file's choices,
+	// 'run --tuning'; a sweep's candidates, 'tune').
+	Pinned map[string][]Pin
 	// Shared holds what the variants of this kernel and size share; the
 	// runner sets it for each Setup (nil elsewhere). See Shared.
 	Shared *Shared
+}
+
+// Pin is one variant of a kernel to run at one size (Options.Pinned).
+type Pin struct {
+	Params  Params
+	Variant Variant
 }
 
 // For returns the options as kernel k sees them: Sizes is k's entry in
@@ -166,6 +177,9 @@ type Kernel struct {
 	// naming them after the scene, not the rays. Nil: the kernel and
 	// size's own.
 	SharedGroup func(p Params) string
+	// Space, when set, is the kernel's tunable space, which 'radvbench
+	// tune' searches (see Space); nil: the kernel is not tuned.
+	Space *Space
 }
 
 // Suite groups kernels.

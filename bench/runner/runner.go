@@ -184,10 +184,20 @@ type Item struct {
 
 // Plan lists the benchmarks a run will do, in order: kernel by kernel,
 // size by size, variant by variant (variants of one size share inputs).
+// A kernel pinned in o.Kernel.Pinned runs its pins instead, in their
+// order.
 func Plan(o Options) []Item {
 	var items []Item
 	for _, s := range o.Suites {
 		for _, k := range s.Kernels {
+			if pins, ok := o.Kernel.Pinned[k.Suite+"/"+k.Name]; ok {
+				for _, pin := range pins {
+					if kernel.Filter(o.Filter, k, pin.Variant) {
+						items = append(items, Item{Kernel: k, Variant: pin.Variant, Params: pin.Params})
+					}
+				}
+				continue
+			}
 			var vs []kernel.Variant
 			for _, v := range k.Variants {
 				if kernel.Filter(o.Filter, k, v) {

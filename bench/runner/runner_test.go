@@ -411,6 +411,27 @@ func TestPlan(t *testing.T) {
 	if want := []string{"s/a/yN=1", "s/a/yN=2"}; !slices.Equal(got, want) {
 		t.Errorf("filtered plan %q, want %q", got, want)
 	}
+	// Pinned: a pinned kernel runs its pins (a variant not in its list
+	// included, each at its own size), an empty pin list runs nothing,
+	// the filter still applies; unpinned kernels run as before.
+	o.Filter = nil
+	o.Kernel.Pinned = map[string][]kernel.Pin{"s/a": {{Params: kernel.Params{"N": 2}, Variant: kernel.Variant{Name: "z"}}, {Params: kernel.Params{"N": 7}, Variant: kernel.Variant{Name: "x"}}}}
+	got = nil
+	for _, it := range runner.Plan(o) {
+		got = append(got, name(it))
+	}
+	if want := []string{"s/a/zN=2", "s/a/xN=7", "s/b/x"}; !slices.Equal(got, want) {
+		t.Errorf("pinned plan %q, want %q", got, want)
+	}
+	o.Kernel.Pinned["s/b"] = nil
+	o.Filter = regexp.MustCompile(`/x$`)
+	got = nil
+	for _, it := range runner.Plan(o) {
+		got = append(got, name(it))
+	}
+	if want := []string{"s/a/xN=7"}; !slices.Equal(got, want) {
+		t.Errorf("pinned, filtered plan %q, want %q", got, want)
+	}
 }
 
 // TestRunShared checks that Setup gets its (kernel, size)'s shared state:

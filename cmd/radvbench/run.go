@@ -47,6 +47,9 @@ type runFlags struct {
 	budget     time.Duration
 	interleave string
 	policy     compareFlags
+	// tuning: --tuning, and what planRun made of the file.
+	tuning string
+	tuned  *runTuning
 	// child holds the hidden flags of a supervised child process.
 	child supervise.ChildFlags
 }
@@ -89,6 +92,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.StringVar(&f.plan.Dmesg, "dmesg", "", "kernel log file for the fingerprint (default: run dmesg when permitted)")
 	fs.StringVar(&f.plan.PinClocks, "pin-clocks", "", "set every AMD GPU's performance level for the run and restore it after: profile_standard or profile_peak (root only)")
 	fs.BoolVar(&f.plan.StableClocks, "stable-clocks", false, "hold the GPU's clocks for the run without root: take VK_KHR_performance_query's profiling lock, for which RADV sets the GPU's stable power state (RADV_PROFILE_PSTATE: standard, min_sclk, min_mclk or peak, Mesa's default); recorded in the fingerprint (clocks.stable, clocks.pstate). Where the device has no such lock (lavapipe, RADV on GFX12) the run refuses, or pins --pin-clocks instead when given (as root); see docs/sysinfo.md")
+	fs.StringVar(&f.tuning, "tuning", "", "run each kernel's tuned configuration from this tuning file ('radvbench tune' writes it), at its tuned sizes; kernels it does not tune run as usual; a file tuned on another device is refused")
 	fs.MarkHidden("rounds")
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
@@ -132,6 +136,11 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		}
 	}
 	env := runEnv(stdout, stderr)
+	if f.tuned != nil && !f.child.Child {
+		if err := f.tuned.checkDevice(p.Device, f.tuning, stderr); err != nil {
+			return err
+		}
+	}
 	if f.child.Child {
 		fault := func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, true) }
 		err := launch.Child(ctx, f.child, &launch.RunWorker{Plan: *p, Env: env, Fault: fault})
@@ -300,6 +309,12 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		return nil, err
 	}
 	p.Suites, p.Filter, p.Kernel, p.Labels = o.Suites, o.Filter, o.Kernel, labels
+	if f.tuning != "" {
+		if f.tuned, err = applyTuning(p, f.tuning, f.sel.sizes); err != nil {
+			return nil, err
+		}
+		o.Kernel = p.Kernel
+	}
 	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
 		return nil, usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
 	}

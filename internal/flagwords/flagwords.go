@@ -29,7 +29,7 @@ import (
 
 // Commands are radvbench's subcommands (cmd/radvbench's TestFlagwordsCommands
 // checks this list against the commands the CLI registers).
-var Commands = []string{"bisect", "compare", "devices", "doctor", "export", "gpu-check", "history", "isa", "list", "noise", "report", "run", "sysinfo"}
+var Commands = []string{"bisect", "compare", "devices", "doctor", "export", "gpu-check", "history", "isa", "list", "noise", "report", "run", "sysinfo", "tune"}
 
 var (
 	// flagRE is a long flag: two dashes and a lower-case letter, not

@@ -94,20 +94,32 @@ type coopGeometry struct {
 }
 
 func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why string) {
-	if g.row, ok, why = d.CoopMatShape(c.t.In, c.t.Acc); !ok {
+	row, ok, why := d.CoopMatShape(c.t.In, c.t.Acc)
+	if !ok {
 		return g, false, why
 	}
-	g.sg = d.CoopMatSubgroupSize()
+	lim := d.Limits
+	return coopGeomOn(c, row, d.CoopMatSubgroupSize(), coopLimits{lim.MaxComputeSharedMemorySize, lim.MaxComputeWorkGroupInvocations, lim.MaxComputeWorkGroupSize[0]})
+}
+
+// coopLimits are the device limits a cooperative-matrix configuration
+// must fit: shared memory (bytes), workgroup invocations and width.
+type coopLimits struct{ shared, invocations, width uint32 }
+
+// coopGeomOn is coopGeom for a device whose tile shape (row), subgroup
+// size and limits are given (the tables of RADV, NVIDIA and lavapipe in
+// tests).
+func coopGeomOn(c coopConfig, row gpu.CoopMatProperties, sg uint32, lim coopLimits) (g coopGeometry, ok bool, why string) {
+	g.row, g.sg = row, sg
 	g.lx = g.sg * c.wm * c.wn
 	g.bm, g.bn, g.bk = c.wm*c.tm*g.row.M, c.wn*c.tn*g.row.N, c.ks*g.row.K
 	// As (BM × (BK+CH)), Bs (BK × (BN+CH)) and one C tile per subgroup.
 	g.shared = uint32(c.t.InBytes())*(g.bm*(g.bk+c.t.ch())+g.bk*(g.bn+c.t.ch())) + uint32(c.t.AccBytes())*c.wm*c.wn*g.row.M*g.row.N
-	lim := d.Limits
 	switch {
-	case g.lx > lim.MaxComputeWorkGroupInvocations || g.lx > lim.MaxComputeWorkGroupSize[0]:
+	case g.lx > lim.invocations || g.lx > lim.width:
 		return g, false, fmt.Sprintf("workgroup of %d invocations (%dx%d subgroups of %d) exceeds the device's limits", g.lx, c.wm, c.wn, g.sg)
-	case g.shared > lim.MaxComputeSharedMemorySize:
-		return g, false, fmt.Sprintf("needs %d bytes of shared memory, the device has %d", g.shared, lim.MaxComputeSharedMemorySize)
+	case g.shared > lim.shared:
+		return g, false, fmt.Sprintf("needs %d bytes of shared memory, the device has %d", g.shared, lim.shared)
 	}
 	return g, true, ""
 }
