@@ -14,8 +14,8 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/tuning"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/tuning"
 )
 
 // DefaultExhaustive is the most fitting points of a kernel that are swept

@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
-	"github.com/radvbench/radvbench/reports/tuning"
+	"github.com/radvbench/radvbench/core/tuning"
 )
 
 // runTuning is what 'run --tuning FILE' read: the file, and the entries

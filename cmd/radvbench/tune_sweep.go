@@ -13,8 +13,8 @@ import (
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/tune"
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/tuning"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/tuning"
 )
 
 // sweep is one 'radvbench tune' under way: rounds of the search, each a

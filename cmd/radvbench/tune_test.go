@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
-	"github.com/radvbench/radvbench/reports/tuning"
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/tuning"
 )
 
 // tuneArgs are a tiny sweep on lavapipe: two tiled candidates at 48³.

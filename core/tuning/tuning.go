@@ -16,8 +16,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
-	"github.com/radvbench/radvbench/reports/results"
 )
 
 // Schema names the format of a tuning file.

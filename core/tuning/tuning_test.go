@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/results"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 func res(kernel, variant string, n int64, value float64, better, status string, verified bool) results.Result {
