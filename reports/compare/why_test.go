@@ -83,7 +83,7 @@ func TestNoCodeNote(t *testing.T) {
 		want          string
 	}{
 		{"unsupported", results.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties", false,
-			"no code column: no compiler figures from a.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties), b.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties); give one isa file per group with --isa"},
+			"no code column: no compiler figures from a.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties), b.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties)<isa-files>"},
 		{"off", results.CaptureOff, false, "no code column: no compiler figures from a.json (capture: off), b.json (capture: off)"},
 		{"before capture", "", false, ""},
 		{"isa given", results.CaptureUnsupported + ": lavapipe", true, ""},
@@ -91,7 +91,8 @@ func TestNoCodeNote(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := codeRuns(t, isa, "none")
 			a.Capture, b.Capture = tc.capture, tc.capture
-			opt := Options{Policy: DefaultPolicy()}
+			// The advice is the caller's words (cmd/radvbench names --isa).
+			opt := Options{Policy: DefaultPolicy(), Advise: func(a Advice) string { return "<" + string(a.Kind) + ">" }}
 			if tc.withISA {
 				opt.ISA = []Input{{Name: "i.json", File: isa}, {Name: "i.json", File: isa}}
 			}
