@@ -22,16 +22,18 @@ func Run(ctx context.Context, p Plan, h Hooks, env Env) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.Isolation == supervise.IsolateAuto {
-		if p.Isolation, err = autoIsolation(&p, env); err != nil {
-			return nil, err
-		}
-	}
+	// The output is checked before the device is opened: a bad path
+	// is one line, with nothing said about the device first.
 	if p.Out == "" {
 		p.Out = DefaultOut(time.Now().UTC(), suiteNames(p.Suites))
 	}
 	if err := CheckOutput(p.Out, p.Benchmarks*p.Runs*max(1, len(p.Configs)), p.Resume != nil); err != nil {
 		return nil, err
+	}
+	if p.Isolation == supervise.IsolateAuto {
+		if p.Isolation, err = autoIsolation(&p, env); err != nil {
+			return nil, err
+		}
 	}
 	var stamp map[string]string
 	if p.StableClocks {
