@@ -127,6 +127,17 @@ const (
 	DefaultQuickWarmupMax = time.Second
 )
 
+// The warm-up's bound on a CPU implementation (lavapipe): a CPU's clock
+// ramps in milliseconds, so what keeps its batch times from settling is
+// other load, which a longer warm-up does not end (the samples it
+// disturbs are marked instead); on a busy 2-core machine a third of the
+// quick benchmarks ran to the GPU's 1 s bound, 4.1 s of warm-up in a
+// 23-benchmark run, time an until-decided gate's rounds did not get.
+const (
+	CPUWarmupMax      = 250 * time.Millisecond
+	CPUQuickWarmupMax = 100 * time.Millisecond
+)
+
 // RewarmAfter is the wait for quiet after which a GPU is warmed up again
 // before the next timed sample (measure.Policy.Rewarm): long enough for
 // its power management to lower the clock. A CPU implementation is not
@@ -156,9 +167,15 @@ func (o *Options) Defaults() {
 		}
 	}
 	if o.WarmupMax == 0 {
-		o.WarmupMax = DefaultWarmupMax
-		if o.Kernel.Quick {
+		switch {
+		case o.Kernel.CPU && o.Kernel.Quick:
+			o.WarmupMax = CPUQuickWarmupMax
+		case o.Kernel.CPU:
+			o.WarmupMax = CPUWarmupMax
+		case o.Kernel.Quick:
 			o.WarmupMax = DefaultQuickWarmupMax
+		default:
+			o.WarmupMax = DefaultWarmupMax
 		}
 	}
 	if o.MinSamples == 0 {

@@ -475,18 +475,21 @@ func TestDefaults(t *testing.T) {
 		in                   runner.Options
 		ci                   float64
 		maxTime, warmup, smp time.Duration
+		warmupMax            time.Duration
 		min, max             int
 	}{
-		{name: "full", ci: 0.01, maxTime: 10 * time.Second, warmup: 200 * time.Millisecond, smp: 2 * time.Millisecond, min: 10, max: 200},
-		{name: "quick", in: runner.Options{Kernel: kernel.Options{Quick: true}}, ci: 0.01, maxTime: time.Second, warmup: 20 * time.Millisecond, smp: 2 * time.Millisecond, min: 5, max: 200},
-		{name: "kept", in: runner.Options{TargetCI: 0.05, MaxTime: 3 * time.Second, Warmup: time.Millisecond, SampleTime: time.Millisecond, MinSamples: 3, MaxSamples: 7},
-			ci: 0.05, maxTime: 3 * time.Second, warmup: time.Millisecond, smp: time.Millisecond, min: 3, max: 7},
+		{name: "full", ci: 0.01, maxTime: 10 * time.Second, warmup: 200 * time.Millisecond, smp: 2 * time.Millisecond, warmupMax: 2 * time.Second, min: 10, max: 200},
+		{name: "quick", in: runner.Options{Kernel: kernel.Options{Quick: true}}, ci: 0.01, maxTime: time.Second, warmup: 20 * time.Millisecond, smp: 2 * time.Millisecond, warmupMax: time.Second, min: 5, max: 200},
+		{name: "cpu", in: runner.Options{Kernel: kernel.Options{CPU: true}}, ci: 0.01, maxTime: 10 * time.Second, warmup: 200 * time.Millisecond, smp: 2 * time.Millisecond, warmupMax: 250 * time.Millisecond, min: 10, max: 200},
+		{name: "cpu quick", in: runner.Options{Kernel: kernel.Options{CPU: true, Quick: true}}, ci: 0.01, maxTime: time.Second, warmup: 20 * time.Millisecond, smp: 2 * time.Millisecond, warmupMax: 100 * time.Millisecond, min: 5, max: 200},
+		{name: "kept", in: runner.Options{TargetCI: 0.05, MaxTime: 3 * time.Second, Warmup: time.Millisecond, WarmupMax: 3 * time.Millisecond, SampleTime: time.Millisecond, MinSamples: 3, MaxSamples: 7, Kernel: kernel.Options{CPU: true}},
+			ci: 0.05, maxTime: 3 * time.Second, warmup: time.Millisecond, smp: time.Millisecond, warmupMax: 3 * time.Millisecond, min: 3, max: 7},
 	}
 	for _, tt := range tests {
 		o := tt.in
 		o.Defaults()
-		if o.TargetCI != tt.ci || o.MaxTime != tt.maxTime || o.Warmup != tt.warmup || o.SampleTime != tt.smp || o.MinSamples != tt.min || o.MaxSamples != tt.max {
-			t.Errorf("%s: got ci %v max-time %v warm-up %v sample %v samples %d..%d", tt.name, o.TargetCI, o.MaxTime, o.Warmup, o.SampleTime, o.MinSamples, o.MaxSamples)
+		if o.TargetCI != tt.ci || o.MaxTime != tt.maxTime || o.Warmup != tt.warmup || o.WarmupMax != tt.warmupMax || o.SampleTime != tt.smp || o.MinSamples != tt.min || o.MaxSamples != tt.max {
+			t.Errorf("%s: got ci %v max-time %v warm-up %v..%v sample %v samples %d..%d", tt.name, o.TargetCI, o.MaxTime, o.Warmup, o.WarmupMax, o.SampleTime, o.MinSamples, o.MaxSamples)
 		}
 	}
 }

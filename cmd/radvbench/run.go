@@ -66,7 +66,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
 	fs.DurationVar(&f.plan.MaxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick)")
 	fs.DurationVar(&f.plan.Warmup, "warmup", 0, "untimed warm-up per benchmark, at least (default 200ms, 20ms with --quick)")
-	fs.DurationVar(&f.plan.WarmupMax, "warmup-max", 0, "the warm-up goes on past --warmup until the benchmark's batch times stop improving (a GPU's clock coming out of idle), for at most this long; each run records how long it took and whether it got there (default 2s, 1s with --quick; --warmup-max equal to --warmup: no wait beyond it)")
+	fs.DurationVar(&f.plan.WarmupMax, "warmup-max", 0, "the warm-up goes on past --warmup until the benchmark's batch times stop improving (a GPU's clock coming out of idle), for at most this long; each run records how long it took and whether it got there (default 2s, 1s with --quick; on a CPU implementation 250ms, 100ms with --quick; --warmup-max equal to --warmup: no wait beyond it)")
 	fs.Uint64Var(&f.plan.Kernel.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
 	fs.Uint64Var(&f.plan.OrderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
