@@ -227,23 +227,24 @@ void main() {
 	// Workgroup-uniform, so the branch and the barriers inside are too.
 	bool interior = VEC != 0 && bm + BM <= p.M && bn + BN <= p.N && p.K % BK == 0;
 	if (interior) {
-		// Two steps an iteration, so the stages are constants: t is even.
+		// Four steps an iteration, so the stages are constants (t is a
+		// multiple of 4); the last one to four steps after the loop.
 		const uint S1 = 1 % STAGES;
 		initI(bm, bn);
 		fetchI(0);
 		parkI(0);
 		barrier();
 		uint t = 0;
-		for (; t + 2 < steps; t += 2) {
+		for (; t + 4 < steps; t += 4) {
 			STEP(t, 0, S1)
 			STEP(t + 1, S1, 0)
+			STEP(t + 2, 0, S1)
+			STEP(t + 3, S1, 0)
 		}
-		if (t + 1 < steps) {
-			STEP(t, 0, S1)
-			MMA(S1)
-		} else {
-			MMA(0)
+		for (; t + 1 < steps; t++) {
+			STEP(t, t % STAGES, (t + 1) % STAGES)
 		}
+		MMA(t % STAGES)
 	} else {
 		fetch(bm, bn, 0);
 		park(0);
