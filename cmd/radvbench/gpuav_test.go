@@ -56,9 +56,10 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 	env := vktest.Env(vktest.GPUAssistedVars...)
 	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coop(mat|block)-(f16|int8)/", "--out")...)
 	// coopblock's two K loops on lavapipe's tiles: blocks inside C take the
-	// interior path (two steps an iteration; 200x136x96 has an odd number
-	// of steps, 256^3 of the quick run an even one) beside edge blocks;
-	// 130x260x40 has no whole step, so only edge blocks.
+	// interior path (four steps an iteration, then the last one to four
+	// one by one: 200x136x96 has 3 steps, only the latter; 256^3 of the
+	// quick run 8, both) beside edge blocks; 130x260x40 has no whole step,
+	// so only edge blocks.
 	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coopblock-(f16|int8)/sg4x2-t2x4$",
 		"--sizes", "200x136x96,130x260x40", "--out")...)
 }
