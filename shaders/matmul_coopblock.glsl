@@ -155,6 +155,43 @@ void park(uint s) {
 	}
 }
 
+// The interior fast path (a block wholly inside C, K a multiple of BK,
+// chunk loads): no bounds, no masks; each invocation's chunk indices
+// (ga, gb: step 0 in memory; sa, sb: stage 0 in shared memory) are
+// computed once, and a step adds koff = t·BK/CH chunks to them.
+uint ga[NA], gb[NB], sa[NA], sb[NB];
+
+void initI(uint bm, uint bn) {
+	uint tid = gl_LocalInvocationIndex;
+	for (uint i = 0; i < NA; i++) {
+		uint q = min(tid + i * LX, A_CHUNKS - 1);
+		ga[i] = (bm + q / (BK / CH)) * (p.K / CH) + q % (BK / CH);
+		sa[i] = (q / (BK / CH)) * SA + q % (BK / CH);
+	}
+	for (uint i = 0; i < NB; i++) {
+		uint q = min(tid + i * LX, B_CHUNKS - 1);
+		gb[i] = (bn + q / (BK / CH)) * (p.K / CH) + q % (BK / CH);
+		sb[i] = B_BASE + (q / (BK / CH)) * SA + q % (BK / CH);
+	}
+}
+
+void fetchI(uint koff) {
+	for (uint i = 0; i < NA; i++) ra[i] = a4[ga[i] + koff];
+	for (uint i = 0; i < NB; i++) rb[i] = b4[gb[i] + koff];
+}
+
+// parkI: the guards are constant (true) unless a step's chunks do not
+// divide among the invocations; the clamped extra ones store nothing.
+void parkI(uint s) {
+	uint tid = gl_LocalInvocationIndex;
+	for (uint i = 0; i < NA; i++) {
+		if (A_CHUNKS % LX == 0 || tid + i * LX < A_CHUNKS) S[s * A_STAGE + sa[i]] = ra[i];
+	}
+	for (uint i = 0; i < NB; i++) {
+		if (B_CHUNKS % LX == 0 || tid + i * LX < B_CHUNKS) S[s * B_STAGE + sb[i]] = rb[i];
+	}
+}
+
 void main() {
 	uint sg = gl_SubgroupID;
 	uint sm = (sg / WN) * TILES_M * TM, sn = (sg % WN) * TILES_N * TN;
@@ -167,27 +204,59 @@ void main() {
 	coopmat<IN_T, gl_ScopeSubgroup, TM, TK, gl_MatrixUseA> ma[TILES_M];
 	coopmat<IN_T, gl_ScopeSubgroup, TK, TN, gl_MatrixUseB> mb;
 	uint steps = (p.K + BK - 1) / BK;
-	fetch(bm, bn, 0);
-	park(0);
+// MMA(s): the coopMatMulAdds of the step in stage s.
+#define MMA(s) \
+	for (uint ks = 0; ks < KSTEPS; ks++) { \
+		for (uint i = 0; i < TILES_M; i++) { \
+			coopMatLoad(ma[i], S, (s) * A_STAGE + (sm + i * TM) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutRowMajor); \
+		} \
+		for (uint j = 0; j < TILES_N; j++) { \
+			coopMatLoad(mb, S, B_BASE + (s) * B_STAGE + (sn + j * TN) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutColumnMajor); \
+			for (uint i = 0; i < TILES_M; i++) { \
+				acc[i * TILES_N + j] = coopMatMulAdd(ma[i], mb, acc[i * TILES_N + j]); \
+			} \
+		} \
+	}
+// STEP(t, s, n): step t (in stage s) while step t+1 goes to stage n.
+#define STEP(t, s, n) \
+	fetchI(((t) + 1) * (BK / CH)); \
+	MMA(s) \
+	if (STAGES == 1) barrier(); \
+	parkI(n); \
 	barrier();
-	for (uint t = 0; t < steps; t++) {
-		bool more = t + 1 < steps;
-		if (more) fetch(bm, bn, (t + 1) * BK);
-		uint as = (t % STAGES) * A_STAGE, bs = B_BASE + (t % STAGES) * B_STAGE;
-		for (uint ks = 0; ks < KSTEPS; ks++) {
-			for (uint i = 0; i < TILES_M; i++) {
-				coopMatLoad(ma[i], S, as + (sm + i * TM) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutRowMajor);
-			}
-			for (uint j = 0; j < TILES_N; j++) {
-				coopMatLoad(mb, S, bs + (sn + j * TN) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutColumnMajor);
-				for (uint i = 0; i < TILES_M; i++) {
-					acc[i * TILES_N + j] = coopMatMulAdd(ma[i], mb, acc[i * TILES_N + j]);
-				}
-			}
-		}
-		if (STAGES == 1) barrier();
-		if (more) park((t + 1) % STAGES);
+	// Workgroup-uniform, so the branch and the barriers inside are too.
+	bool interior = VEC != 0 && bm + BM <= p.M && bn + BN <= p.N && p.K % BK == 0;
+	if (interior) {
+		// Four steps an iteration, so the stages are constants (t is a
+		// multiple of 4); the last one to four steps after the loop.
+		const uint S1 = 1 % STAGES;
+		initI(bm, bn);
+		fetchI(0);
+		parkI(0);
 		barrier();
+		uint t = 0;
+		for (; t + 4 < steps; t += 4) {
+			STEP(t, 0, S1)
+			STEP(t + 1, S1, 0)
+			STEP(t + 2, 0, S1)
+			STEP(t + 3, S1, 0)
+		}
+		for (; t + 1 < steps; t++) {
+			STEP(t, t % STAGES, (t + 1) % STAGES)
+		}
+		MMA(t % STAGES)
+	} else {
+		fetch(bm, bn, 0);
+		park(0);
+		barrier();
+		for (uint t = 0; t < steps; t++) {
+			bool more = t + 1 < steps;
+			if (more) fetch(bm, bn, (t + 1) * BK);
+			MMA(t % STAGES)
+			if (STAGES == 1) barrier();
+			if (more) park((t + 1) % STAGES);
+			barrier();
+		}
 	}
 
 	// The edge test is workgroup-uniform, so the barriers are too.
