@@ -115,7 +115,7 @@ func TestChooserDepths(t *testing.T) {
 	}
 	for _, tc := range tests {
 		lim := limits{tc.shared, 1024, wide}
-		g, ok, why := blockFit(blockShape{16, 16, 8, 8, 16}, lim)
+		g, ok, why := blockFit(blockShape{wx: 16, wy: 16, tm: 8, tn: 8, kmax: 16}, lim)
 		if !ok || g.depth != tc.fp32 {
 			t.Errorf("%s: block b128x128-t8x8 got %+v (%v %s), want %+v", tc.name, g.depth, ok, why, tc.fp32)
 		}
@@ -144,5 +144,63 @@ func TestChooserDepths(t *testing.T) {
 	}
 	if _, ok, why := coopBlockFit(big, row16, 64, limits{64 << 10, 128, wide}); ok || !strings.Contains(why, "invocations") {
 		t.Errorf("128 invocations with wave64: fitted (%v, %q), want a workgroup-limit skip", ok, why)
+	}
+}
+
+// TestChooseSplit pins the split-K the chooser gives the -splitk
+// variants: none where the blocks fill the device (big M and N) or K is
+// too shallow to slice, a split where tall K meets small M and N — the
+// smallest that fills the device, or the deepest that keeps slices of
+// minSliceK.
+func TestChooseSplit(t *testing.T) {
+	rx7900xtx := slots("discrete-gpu", 96, 0) // 192
+	tests := []struct {
+		name    string
+		m, n, k uint32
+		bm, bn  uint32
+		slots   uint32
+		want    uint32
+	}{
+		{"4096³ on RDNA3: 1024 blocks fill it", 4096, 4096, 4096, 128, 128, rx7900xtx, 1},
+		{"LLM 4096×14336×4096 on an unknown GPU", 4096, 14336, 4096, 128, 128, slots("discrete-gpu", 0, 0), 1},
+		{"256×256×16384 on RDNA3: 4 blocks, 8 slices", 256, 256, 16384, 128, 128, rx7900xtx, 8},
+		{"256×256×16384 on NVIDIA (unknown: 128)", 256, 256, 16384, 64, 64, 128, 8},
+		{"LLM decode 32×4096×4096 on RDNA3: 32 blocks", 32, 4096, 4096, 128, 128, rx7900xtx, 8},
+		{"32×4096×4096, 16 slots: 32 blocks fill it", 32, 4096, 4096, 128, 128, 16, 1},
+		{"256×256×16384 on 16 CPU threads: 4 blocks, 4 slices", 256, 256, 16384, 128, 128, slots("cpu", 0, 16), 4},
+		{"64×48×2048 on 2 CPU threads: 2 slices", 64, 48, 2048, 64, 64, slots("cpu", 0, 2), 2},
+		{"64×48×2048 on 64 threads: slices of 256 at most 8", 64, 48, 2048, 64, 64, 64, 8},
+		{"64×48×1024 on 64 threads: 4 slices of 256", 64, 48, 1024, 64, 64, 64, 4},
+		{"256³ on RDNA3: K too shallow for slices of 256", 256, 256, 256, 128, 128, rx7900xtx, 1},
+		{"one CPU thread: never", 64, 48, 2048, 64, 64, slots("cpu", 0, 1), 1},
+	}
+	for _, tc := range tests {
+		if got := chooseSplit(tc.m, tc.n, tc.k, tc.bm, tc.bn, tc.slots); got != tc.want {
+			t.Errorf("%s: split %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSlots: the concurrency estimate by device type and CU count.
+func TestSlots(t *testing.T) {
+	for _, tc := range []struct {
+		typ          string
+		cus, threads int
+		want         uint32
+	}{
+		{"cpu", 0, 16, 16},
+		{"cpu", 0, 0, 1},
+		{"discrete-gpu", 96, 0, 192},
+		{"integrated-gpu", 16, 0, 32},
+		{"discrete-gpu", 0, 0, 128},
+		{"integrated-gpu", 0, 0, 32},
+	} {
+		if got := slots(tc.typ, tc.cus, tc.threads); got != tc.want {
+			t.Errorf("slots(%s, %d CUs, %d threads) = %d, want %d", tc.typ, tc.cus, tc.threads, got, tc.want)
+		}
+	}
+	t.Setenv("LP_NUM_THREADS", "3")
+	if got := cpuThreads(); got != 3 {
+		t.Errorf("LP_NUM_THREADS=3: %d threads", got)
 	}
 }

@@ -137,8 +137,8 @@ func init() {
 				direct(8, 1, 8, 4)),
 			mk("lanes", "8 rows per workgroup, A shared by subgroup broadcast, 64-bit loads: fewest memory instructions per FMA", "matmul_lanes.comp", gflops("fp32"),
 				lanes(8, 1, 1), lanes(8, 2, 1), lanes(8, 2, 2), lanes(64, 2, 1), lanes(64, 2, 2)),
-			mk("block", "GPU-grade fp32 GEMM: BM×BN block double-buffered through shared memory (A transposed, padded), 16-byte loads, 8×8 register micro-tile; K-step and stages chosen to fit the device's shared memory", "matmul_block.comp", gflops("fp32"),
-				blockVariants()...),
+			blockKernel(mk("block", "GPU-grade fp32 GEMM: BM×BN block double-buffered through shared memory (A transposed, padded), 16-byte loads, 8×8 register micro-tile; K-step and stages chosen to fit the device's shared memory; -splitk: K split over 2-8 workgroups a block, partial products added in order by a second dispatch, where the blocks underfill the device", "matmul_block.comp", gflops("fp32"),
+				blockVariants()...)),
 			mk("f16storage", "register-blocked, A and B stored as fp16, fp32 accumulation", "matmul_f16storage.comp", gflops("fp32"),
 				regblock("matmul_f16storage.comp", fp16Storage, 16, 16, 4, 4, 16)),
 			mk("f16arith", "register-blocked, fp16 storage, fp16 FMA and fp16 C", "matmul_f16arith.comp", gflops("fp16"),
@@ -157,16 +157,18 @@ func defaultSizes(o kernel.Options) []kernel.Params {
 	}
 	cube := func(n int64) kernel.Params { return kernel.Params{"M": n, "N": n, "K": n} }
 	shape := func(m, n, k int64) kernel.Params { return kernel.Params{"M": m, "N": n, "K": k} }
+	// Each list has a tall-K shape (K far beyond M and N), whose blocks
+	// underfill the device: what block's split-K variants are for.
 	if o.Quick {
-		return []kernel.Params{cube(64), shape(100, 37, 129), cube(256)}
+		return []kernel.Params{cube(64), shape(100, 37, 129), cube(256), shape(64, 48, 2048)}
 	}
 	if o.CPU {
-		return []kernel.Params{cube(256), cube(512), cube(1024), shape(2048, 512, 1024), shape(999, 1001, 997)}
+		return []kernel.Params{cube(256), cube(512), cube(1024), shape(2048, 512, 1024), shape(999, 1001, 997), shape(128, 128, 8192)}
 	}
 	// A GPU: squares up to 4096³ and an LLM-like 4096×14336×4096 (a
 	// 7-8B model's feed-forward projection over 4096 tokens), which fill
 	// a discrete GPU.
-	return []kernel.Params{cube(256), cube(512), cube(1024), cube(2048), cube(4096), shape(4096, 14336, 4096), shape(2048, 512, 1024), shape(999, 1001, 997)}
+	return []kernel.Params{cube(256), cube(512), cube(1024), cube(2048), cube(4096), shape(4096, 14336, 4096), shape(2048, 512, 1024), shape(999, 1001, 997), shape(256, 256, 16384)}
 }
 
 // ParseSize parses "N" (an N×N×N cube) or "MxNxK".
@@ -259,6 +261,8 @@ type instance struct {
 	own     gpu.Owned
 	// depth: the K-step and stages the chooser gave a block kernel.
 	depth depth
+	// split: a split-K block kernel's reduction (nil: none).
+	split *splitReduce
 }
 
 func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
@@ -295,13 +299,17 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 		return nil, err
 	}
 	spec := c.spec
+	slices := uint32(1)
 	if c.block != nil {
 		g, ok, why := blockFit(*c.block, limitsOf(d.Phys))
 		if !ok {
 			return nil, kernel.Skipf("%s", why)
 		}
+		if slices, err = splitFor(d.Phys, *c.block, uint32(m), uint32(n), uint32(k)); err != nil {
+			return nil, err
+		}
 		inst.depth = g.depth
-		spec = append(g.spec, b2u(k%4 == 0 && n%4 == 0)) // VEC: 16-byte rows
+		spec = append(g.spec, b2u(k%4 == 0 && n%4 == 0), slices) // VEC: 16-byte rows; SPLIT
 	}
 	if c.int64 {
 		// The 64-bit path needs 8-byte aligned pairs: K even, N % 4 == 0.
@@ -339,7 +347,15 @@ func setup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (
 	if err := d.Run(func(cb *gpu.CommandBuffer) error { cb.Fill(inst.c, 0x7fc00000); return nil }); err != nil {
 		return fail(fmt.Errorf("clear C: %w", err))
 	}
-	inst.pipe.Bind(inst.a, inst.b, inst.c)
+	if slices > 1 {
+		if inst.split, err = newSplitReduce(d, slices, m, n, inst.c); err != nil {
+			return fail(err)
+		}
+		inst.own.Add(inst.split.Close)
+		inst.pipe.Bind(inst.a, inst.b, inst.split.part)
+	} else {
+		inst.pipe.Bind(inst.a, inst.b, inst.c)
+	}
 	inst.push = make([]byte, pushSize(c))
 	if c.int64 {
 		aAddr, bAddr := inst.a.DeviceAddress(), inst.b.DeviceAddress()
@@ -390,7 +406,14 @@ func encode(xs []float32, half bool) []byte {
 	return gpu.BytesOf(xs)
 }
 
+// Record records the GEMM: with split-K, the block kernel's S layers of
+// partial products and their reduction into C.
 func (i *instance) Record(cb *gpu.CommandBuffer) {
+	if i.split != nil {
+		i.pipe.Dispatch(cb, i.push, i.gx, i.gy, i.split.slices)
+		i.split.record(cb)
+		return
+	}
 	i.pipe.Dispatch(cb, i.push, i.gx, i.gy, 1)
 }
 

@@ -69,12 +69,19 @@ func spaceOf(k *kernel.Kernel) *kernel.Space {
 	case "block":
 		// TM and TN are multiples of 4 (16-byte vectors); the K-step (at
 		// most 16, as registered: the variant's name does not carry it) is
-		// the chooser's, within the device's shared memory.
+		// the chooser's, within the device's shared memory. splitk 1 is
+		// no split; 2, 4, 8 split K that many ways (-splitkS), whatever
+		// the chooser would pick, so the sweep measures each; 0 is the
+		// chooser's split (-splitk, as registered).
 		return &kernel.Space{
 			Params: []kernel.Param{{Name: "wx", Values: []int{8, 16, 32}}, {Name: "wy", Values: []int{8, 16, 32}},
-				{Name: "tm", Values: []int{4, 8}}, {Name: "tn", Values: []int{4, 8}}},
+				{Name: "tm", Values: []int{4, 8}}, {Name: "tn", Values: []int{4, 8}}, {Name: "splitk", Values: []int{1, 0, 2, 4, 8}}},
 			Variant: func(p kernel.Point) (kernel.Variant, bool) {
-				return block(u(p["wx"]), u(p["wy"]), u(p["tm"]), u(p["tn"]), 16), true
+				split := u(p["splitk"])
+				if split == 0 {
+					split = splitAuto
+				}
+				return blockSplit(u(p["wx"]), u(p["wy"]), u(p["tm"]), u(p["tn"]), 16, split), true
 			},
 		}
 	}
