@@ -1,6 +1,7 @@
 package matmul
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -216,5 +217,55 @@ func TestSplitKVerifies(t *testing.T) {
 				in.Close()
 			}
 		}
+	}
+}
+
+// TestSplitKChosen: a -splitk variant on lavapipe takes the chooser's
+// split per size — 8 at a tall K with one block on 16 threads
+// (LP_NUM_THREADS), verified — and is skipped, saying why, where the
+// chooser makes none.
+func TestSplitKChosen(t *testing.T) {
+	inst, d, err := gpu.OpenSelected("")
+	if err != nil {
+		t.Fatalf("Vulkan is required (run 'make deps'): %v", err)
+	}
+	defer inst.Close()
+	defer d.Close()
+	t.Setenv("LP_NUM_THREADS", "16")
+	v := blockSplit(8, 8, 8, 8, 16, splitAuto)
+	for _, tc := range []struct {
+		p     kernel.Params
+		split float64
+		skip  string
+	}{
+		{kernel.Params{"M": 64, "N": 48, "K": 2048}, 8, ""},
+		{kernel.Params{"M": 64, "N": 48, "K": 600}, 2, ""},
+		{kernel.Params{"M": 256, "N": 256, "K": 4096}, 0, "16 blocks of 64x64 fill"},
+		{kernel.Params{"M": 64, "N": 48, "K": 300}, 0, "too shallow"},
+	} {
+		in, err := setup(d, v, tc.p, kernel.Options{Seed: 2})
+		var skip *kernel.Skip
+		if tc.skip != "" {
+			if !errors.As(err, &skip) || !strings.Contains(skip.Reason, tc.skip) {
+				t.Errorf("%v: %v, want a skip with %q", tc.p, err, tc.skip)
+			}
+			if in != nil {
+				in.Close()
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%v: %v", tc.p, err)
+		}
+		if x := in.(*instance).Extra(0); x["split_k"] != tc.split {
+			t.Errorf("%v: extra %v, want split_k %g", tc.p, x, tc.split)
+		}
+		if err := d.Run(func(cb *gpu.CommandBuffer) error { in.Record(cb); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := in.Verify(); err != nil {
+			t.Errorf("%v: %v", tc.p, err)
+		}
+		in.Close()
 	}
 }

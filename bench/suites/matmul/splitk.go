@@ -28,13 +28,15 @@ type splitReduce struct {
 func splitFor(d *gpu.PhysicalDevice, b blockShape, m, n, k uint32) (uint32, error) {
 	switch {
 	case b.split == splitAuto:
-		slots := slotsOf(d)
-		s := chooseSplit(m, n, k, b.wy*b.tm, b.wx*b.tn, slots)
-		if s == 1 {
-			return 1, kernel.Skipf("no split-K chosen: the %dx%d blocks fill the device's ~%d concurrent workgroups, or K=%d is too shallow to split (slices of at least %d)",
-				b.wy*b.tm, b.wx*b.tn, slots, k, minSliceK)
+		bm, bn, slots := b.wy*b.tm, b.wx*b.tn, slotsOf(d)
+		s := chooseSplit(m, n, k, bm, bn, slots)
+		if s > 1 {
+			return s, nil
 		}
-		return s, nil
+		if blocks := ((m + bm - 1) / bm) * ((n + bn - 1) / bn); blocks >= slots {
+			return 1, kernel.Skipf("no split-K chosen: %d blocks of %dx%d fill the device's ~%d concurrent workgroups (the unsplit variant measures this size)", blocks, bm, bn, slots)
+		}
+		return 1, kernel.Skipf("no split-K chosen: K=%d is too shallow for slices of at least %d (the unsplit variant measures this size)", k, minSliceK)
 	case b.split > 1:
 		return b.split, nil
 	}
