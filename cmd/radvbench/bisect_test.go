@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // bisectGate are the flags of a cheap real gate on lavapipe: one small
@@ -242,7 +242,7 @@ func TestBisectResumeReuses(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "b.json")
 	cands := []string{"--good", "c0", "--candidate", "c1", "--candidate", "c2:X=1", "--bad", "c3:X=1"}
 	step := func(n, i int, name string, m bisect.Mark) bisect.Step {
-		v := map[bisect.Mark]compare.Verdict{bisect.Good: compare.Same, bisect.Bad: compare.Regression}[m]
+		v := map[bisect.Mark]verdict.Verdict{bisect.Good: verdict.Same, bisect.Bad: verdict.Regression}[m]
 		return bisect.Step{N: n, Index: i, Candidate: name, Base: "c0", Mark: m, Benchmarks: []bisect.Bench{{Key: "k", Verdict: v, Change: -0.5, Low: -0.6, High: -0.4}}}
 	}
 	earlier := &bisect.Result{Schema: bisect.Schema, Keys: []string{"k"}, Candidates: []bisect.Candidate{

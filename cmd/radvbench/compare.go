@@ -16,6 +16,7 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/fossil"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 func init() {
@@ -124,7 +125,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	var buf bytes.Buffer
 	summary := rep.Summary()
 	if f.plan {
-		d, err := compare.ParsePercent(f.detect)
+		d, err := verdict.ParsePercent(f.detect)
 		if err != nil || d <= 0 {
 			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
 		}
@@ -214,18 +215,18 @@ func (f *compareFlags) deviceFlag(fs *pflag.FlagSet) {
 // report. Their values are read back by resolvePolicy (policyKeys).
 func (f *compareFlags) policyFlags(fs *pflag.FlagSet) {
 	fs.String("threshold", "3", "smallest change, in percent, that counts as a regression or improvement")
-	fs.Float64("alpha", compare.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds): the chance of any false alarm in the whole comparison, see --alpha-per")
-	fs.String("alpha-per", compare.AlphaPerComparison, "what --alpha bounds: comparison (any false alarm among all its benchmarks; alpha is shared among them by Holm's step-down) or benchmark (each benchmark's own: a gate of 20 benchmarks then has 20 chances to fail on nothing)")
+	fs.Float64("alpha", verdict.DefaultAlpha, "significance level of the run-level test (a t interval on the log run figures: each run's fast tenth, paired by round when the runs were taken in rounds): the chance of any false alarm in the whole comparison, see --alpha-per")
+	fs.String("alpha-per", verdict.AlphaPerComparison, "what --alpha bounds: comparison (any false alarm among all its benchmarks; alpha is shared among them by Holm's step-down) or benchmark (each benchmark's own: a gate of 20 benchmarks then has 20 chances to fail on nothing)")
 	fs.String("noise", "", "noise file from 'radvbench noise': per-benchmark noise floors that raise the threshold (and, for runs paired by round, the paired spread a ~ verdict also leans on)")
 	fs.String("noise-limit", "", "warn when runs wander by more than this, in percent (default: the threshold)")
-	fs.Int("min-samples", compare.DefaultMinSamples, "warn when a run has fewer samples")
-	fs.String("unsure", compare.UnsurePass, "whether an unsure verdict fails the gate: fail or pass")
-	fs.String("clock-changes", compare.ClockFail, "where both sides sampled the GPU's shader clock, each change is judged again in cycles (time × clock): whether a slowdown in time that is the same in cycles (the clock fell, not the code) fails the gate: fail or pass")
+	fs.Int("min-samples", verdict.DefaultMinSamples, "warn when a run has fewer samples")
+	fs.String("unsure", verdict.UnsurePass, "whether an unsure verdict fails the gate: fail or pass")
+	fs.String("clock-changes", verdict.ClockFail, "where both sides sampled the GPU's shader clock, each change is judged again in cycles (time × clock): whether a slowdown in time that is the same in cycles (the clock fell, not the code) fails the gate: fail or pass")
 	fs.StringVar(&f.policy, "policy", "", "gating policy file (YAML): globals, noise_file, per-benchmark rules, allow-list")
 }
 
 // policyKeys maps the policy flags to the policy-file keys they set
-// (compare.Policy.Set), in the order they apply: --noise-limit after
+// (verdict.Policy.Set), in the order they apply: --noise-limit after
 // --noise. --noise names a noise file (noise_file), or a noise limit in
 // percent as it did before noise files.
 var policyKeys = []struct{ flag, key string }{
@@ -256,10 +257,10 @@ func (f *compareFlags) options(fs *pflag.FlagSet) (compare.Options, error) {
 
 // resolvePolicy builds the policy: defaults, then the --policy file, then
 // the flags given on the command line.
-func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) {
-	pol := compare.DefaultPolicy()
+func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (verdict.Policy, error) {
+	pol := verdict.DefaultPolicy()
 	if f.policy != "" {
-		p, err := compare.LoadPolicy(f.policy, pol)
+		p, err := verdict.LoadPolicy(f.policy, pol)
 		if err != nil {
 			return pol, usagef("%v", err)
 		}
@@ -275,7 +276,7 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (compare.Policy, error) 
 			// Before noise files, --noise was the noise limit in percent:
 			// a percentage that names no file keeps meaning that.
 			if _, statErr := os.Stat(v); statErr != nil {
-				if _, err := compare.ParsePercent(v); err == nil {
+				if _, err := verdict.ParsePercent(v); err == nil {
 					key = "noise"
 				}
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestCompareLavapipe runs a real (quick, filtered) matmul suite three
@@ -111,7 +112,7 @@ func TestCompareLavapipe(t *testing.T) {
 	}
 	// On a loaded machine the runs of some benchmarks wander too much for
 	// 5 runs a side: those are honestly unsure.
-	pol := compare.DefaultPolicy()
+	pol := verdict.DefaultPolicy()
 	lim, _ := pol.For("")
 	catchable, caught := 0, 0
 	for _, cmp := range rep.Comparisons {

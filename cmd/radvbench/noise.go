@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 func init() {
@@ -109,7 +110,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			sum.Benchmarks, sum.Runs, compare.FormatPercent(sum.MedianBetweenCV), paired, f.out)
 	}
 	if f.plan {
-		d, err := compare.ParsePercent(f.detect)
+		d, err := verdict.ParsePercent(f.detect)
 		if err != nil || d <= 0 {
 			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
 		}

@@ -15,14 +15,15 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 func report(t *testing.T, in []compare.Input, by string) *compare.Report {
 	t.Helper()
 	// Alpha a benchmark: the fixtures' +7.5% improvement (p 0.004) stays
 	// one; the charts draw verdicts, whatever the policy made them.
-	pol := compare.DefaultPolicy()
-	pol.AlphaPer = compare.AlphaPerBenchmark
+	pol := verdict.DefaultPolicy()
+	pol.AlphaPer = verdict.AlphaPerBenchmark
 	rep, err := compare.Compare(in, compare.Options{Policy: pol, By: by})
 	if err != nil {
 		t.Fatal(err)
@@ -179,17 +180,17 @@ func TestComparisonChartRegression(t *testing.T) {
 		switch strings.TrimPrefix(row[col["label"]], "matmul ") {
 		case "regblock wg16x16-t4x4-k16 1024³":
 			found["reg"] = true
-			if row[col["verdict"]] != string(compare.Regression) || math.Abs(ch+10) > 1.5 {
+			if row[col["verdict"]] != string(verdict.Regression) || math.Abs(ch+10) > 1.5 {
 				t.Errorf("regression row: %v", row)
 			}
 		case "tiled tile16 2048³":
 			found["imp"] = true
-			if row[col["verdict"]] != string(compare.Improvement) || math.Abs(ch-8) > 1.5 {
+			if row[col["verdict"]] != string(verdict.Improvement) || math.Abs(ch-8) > 1.5 {
 				t.Errorf("improvement row: %v", row)
 			}
 		case "naive wg16x16 256³":
 			found["same"] = true
-			if row[col["verdict"]] != string(compare.Same) {
+			if row[col["verdict"]] != string(verdict.Same) {
 				t.Errorf("unchanged row: %v", row)
 			}
 		}
@@ -204,7 +205,7 @@ func TestComparisonChartRegression(t *testing.T) {
 	if len(found) != 3 {
 		t.Errorf("rows found: %v; data: %v", found, c.Data)
 	}
-	if verdictColor(compare.Regression) == verdictColor(compare.Improvement) {
+	if verdictColor(verdict.Regression) == verdictColor(verdict.Improvement) {
 		t.Error("regressions and improvements share a colour")
 	}
 }

@@ -13,17 +13,18 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // verdictColor colours a verdict: vermillion regressions, blue
 // improvements, grey no change, orange noisy.
-func verdictColor(v compare.Verdict) color.Color {
+func verdictColor(v verdict.Verdict) color.Color {
 	switch v {
-	case compare.Regression, compare.Failed:
+	case verdict.Regression, verdict.Failed:
 		return colorRegression
-	case compare.Improvement:
+	case verdict.Improvement:
 		return colorImprovement
-	case compare.Unsure:
+	case verdict.Unsure:
 		return colorNoisy
 	}
 	return colorSame
@@ -34,7 +35,7 @@ type changeRow struct {
 	label       string
 	change      float64
 	low, high   float64 // NaN when unknown
-	verdict     compare.Verdict
+	verdict     verdict.Verdict
 	allowed     bool
 	threshold   float64
 	betterLower bool
@@ -136,8 +137,8 @@ func comparisonChart(d *dataset, rep *compare.Report) *Chart {
 	leg.ThumbnailWidth = vg.Points(22)
 	for _, e := range []struct {
 		name string
-		v    compare.Verdict
-	}{{"regression", compare.Regression}, {"improvement", compare.Improvement}, {"no change (~)", compare.Same}, {"unsure (inconclusive)", compare.Unsure}} {
+		v    verdict.Verdict
+	}{{"regression", verdict.Regression}, {"improvement", verdict.Improvement}, {"no change (~)", verdict.Same}, {"unsure (inconclusive)", verdict.Unsure}} {
 		sc := &plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: verdictColor(e.v), Radius: vg.Points(4), Shape: draw.CircleGlyph{}}}
 		leg.Add(e.name, sc)
 	}

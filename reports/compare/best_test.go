@@ -3,6 +3,8 @@ package compare
 import (
 	"strings"
 	"testing"
+
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestCompareBest: best against best. The baseline's best variant is t8
@@ -23,7 +25,7 @@ func TestCompareBest(t *testing.T) {
 	}
 	base := Input{Name: "base.json", File: file(radvDevice(), 1, g("t8", 1.0e6), g("t16", 1.1e6), d("w8", 2e6), d("w16", 3e6))}
 	cand := Input{Name: "new.json", File: file(radvDevice(), 2, g("t8", 1.4e6), g("t16", 1.1e6), d("w8", 2e6), d("w16", 3e6))}
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	rep, err := Compare([]Input{base, cand}, Options{Policy: p, Best: true})
 	if err != nil {
 		t.Fatal(err)
@@ -40,11 +42,11 @@ func TestCompareBest(t *testing.T) {
 		}
 		switch {
 		case strings.HasPrefix(c.Key, "matmul/lanes/best/"):
-			if c.Verdict != Regression || c.Change > -0.08 || !strings.Contains(warn, "t8 in the baseline, t16 here") {
+			if c.Verdict != verdict.Regression || c.Change > -0.08 || !strings.Contains(warn, "t8 in the baseline, t16 here") {
 				t.Errorf("lanes: %s %v (%s)", c.Verdict, c.Change, warn)
 			}
 		case strings.HasPrefix(c.Key, "matmul/direct/best/"):
-			if c.Verdict != Same || !strings.Contains(warn, "w8 on both sides") {
+			if c.Verdict != verdict.Same || !strings.Contains(warn, "w8 on both sides") {
 				t.Errorf("direct: %s %v (%s)", c.Verdict, c.Change, warn)
 			}
 		default:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Bursty one-sided interference, seeded: the model the run-level design
@@ -122,7 +123,7 @@ func (b burst) file(rng *rand.Rand, slowdown, round float64) *results.File {
 
 // trial is one comparison run until decided by Until: the new side
 // slowed down by slowdown. It returns the verdict and the rounds taken.
-func (b burst) trial(t testing.TB, rng *rand.Rand, seed uint64, slowdown float64) (Verdict, int) {
+func (b burst) trial(t testing.TB, rng *rand.Rand, seed uint64, slowdown float64) (verdict.Verdict, int) {
 	// Until asks for both sides of a round one after the other: the
 	// round's shared factor is drawn at its first call.
 	calls, round, spell := 0, 1.0, false
@@ -143,7 +144,7 @@ func (b burst) trial(t testing.TB, rng *rand.Rand, seed uint64, slowdown float64
 		}
 		return b.file(rng, 0, round), nil
 	})
-	res, err := Until(context.Background(), s, UntilOptions{Policy: DefaultPolicy(), Seed: seed})
+	res, err := Until(context.Background(), s, UntilOptions{Policy: verdict.DefaultPolicy(), Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,12 +153,14 @@ func (b burst) trial(t testing.TB, rng *rand.Rand, seed uint64, slowdown float64
 
 // cellResult tallies a cell's trials.
 type cellResult struct {
-	verdicts map[Verdict]int
+	verdicts map[verdict.Verdict]int
 	rounds   []float64
 	trials   int
 }
 
-func (r cellResult) rate(v Verdict) float64 { return float64(r.verdicts[v]) / float64(r.trials) }
+func (r cellResult) rate(v verdict.Verdict) float64 {
+	return float64(r.verdicts[v]) / float64(r.trials)
+}
 
 // medianRounds is the median number of rounds (runs a side, disturbed
 // ones included) to the end: a verdict, or the budget.
@@ -169,7 +172,7 @@ func (r cellResult) medianRounds() float64 {
 
 func (b burst) cell(t testing.TB, seed uint64, slowdown float64, trials int) cellResult {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	r := cellResult{verdicts: map[Verdict]int{}, trials: trials}
+	r := cellResult{verdicts: map[verdict.Verdict]int{}, trials: trials}
 	for i := range trials {
 		v, n := b.trial(t, rng, seed*1e6+uint64(i), slowdown)
 		r.verdicts[v]++
@@ -188,18 +191,18 @@ func checkCell(t *testing.T, b burst, seed uint64, trials int, power bool, minSa
 	aa := b.cell(t, seed, 0, trials)
 	slow := b.cell(t, seed+1, 0.10, trials)
 	t.Logf("%s: A/A regression %.1f%%, ~ %.1f%%, unsure %.1f%%, median %g runs a side | 10%% slower: caught %.1f%%, median %g runs a side",
-		b, 100*aa.rate(Regression), 100*aa.rate(Same), 100*aa.rate(Unsure), aa.medianRounds(), 100*slow.rate(Regression), slow.medianRounds())
-	if r := aa.rate(Regression) + aa.rate(Improvement); r > 0.01 {
+		b, 100*aa.rate(verdict.Regression), 100*aa.rate(verdict.Same), 100*aa.rate(verdict.Unsure), aa.medianRounds(), 100*slow.rate(verdict.Regression), slow.medianRounds())
+	if r := aa.rate(verdict.Regression) + aa.rate(verdict.Improvement); r > 0.01 {
 		t.Errorf("%s: A/A called a change in %.1f%% of %d trials > 1%%", b, 100*r, trials)
 	}
-	if r := slow.rate(Improvement); r > 0.01 {
+	if r := slow.rate(verdict.Improvement); r > 0.01 {
 		t.Errorf("%s: a 10%% slowdown called an improvement in %.1f%% > 1%%", b, 100*r)
 	}
-	if power && slow.rate(Regression) < 0.95 {
-		t.Errorf("%s: 10%% slowdown caught in %.1f%% of %d trials < 95%%", b, 100*slow.rate(Regression), trials)
+	if power && slow.rate(verdict.Regression) < 0.95 {
+		t.Errorf("%s: 10%% slowdown caught in %.1f%% of %d trials < 95%%", b, 100*slow.rate(verdict.Regression), trials)
 	}
-	if minSame > 0 && aa.rate(Same) < minSame {
-		t.Errorf("%s: A/A ended ~ in %.1f%% of %d trials < %.0f%%", b, 100*aa.rate(Same), trials, 100*minSame)
+	if minSame > 0 && aa.rate(verdict.Same) < minSame {
+		t.Errorf("%s: A/A ended ~ in %.1f%% of %d trials < %.0f%%", b, 100*aa.rate(verdict.Same), trials, 100*minSame)
 	}
 }
 
@@ -257,10 +260,10 @@ func TestSlowSpells(t *testing.T) {
 	lsAA, apAA := lockstep.cell(t, 95, 0, 100), apart.cell(t, 95, 0, 100)
 	lsSlow, apSlow := lockstep.cell(t, 97, 0.10, 100), apart.cell(t, 97, 0.10, 100)
 	t.Logf("%s: A/A regression %.1f%%, improvement %.1f%%, ~ %.1f%% | 10%% caught %.1f%%", apart,
-		100*apAA.rate(Regression), 100*apAA.rate(Improvement), 100*apAA.rate(Same), 100*apSlow.rate(Regression))
-	if lsAA.rate(Same) < apAA.rate(Same)+0.3 || lsSlow.rate(Regression) < apSlow.rate(Regression)+0.3 {
+		100*apAA.rate(verdict.Regression), 100*apAA.rate(verdict.Improvement), 100*apAA.rate(verdict.Same), 100*apSlow.rate(verdict.Regression))
+	if lsAA.rate(verdict.Same) < apAA.rate(verdict.Same)+0.3 || lsSlow.rate(verdict.Regression) < apSlow.rate(verdict.Regression)+0.3 {
 		t.Errorf("A/A ~ in %.0f%% in lockstep, %.0f%% with runs apart; 10%% caught in %.0f%% and %.0f%%: want the lockstep clearly ahead",
-			100*lsAA.rate(Same), 100*apAA.rate(Same), 100*lsSlow.rate(Regression), 100*apSlow.rate(Regression))
+			100*lsAA.rate(verdict.Same), 100*apAA.rate(verdict.Same), 100*lsSlow.rate(verdict.Regression), 100*apSlow.rate(verdict.Regression))
 	}
 }
 

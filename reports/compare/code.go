@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/amdchip"
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // The compiler's side of a timing comparison: beside each verdict, what
@@ -176,7 +177,7 @@ func changeItem(ch ISAChange) string {
 // among them: they do not bound occupancy on GFX10 and later), and last
 // the code hash (new code, nothing else said).
 func effectRank(ch *ISAChange, limiting bool) int {
-	stat := strings.TrimPrefix(ch.Stat, DerivedPrefix)
+	stat := strings.TrimPrefix(ch.Stat, verdict.DerivedPrefix)
 	switch {
 	case ch.Stat == "":
 		return 0
@@ -386,7 +387,7 @@ func isaTarget(f *results.File, g *groupData) (target, note string) {
 
 // codeOf compares one benchmark's compiled code between the baseline's
 // side and a group's; nil when either side has no figures for it.
-func codeOf(p *Policy, key string, bs, gs *codeSide, be, ge *entry) *Code {
+func codeOf(p *verdict.Policy, key string, bs, gs *codeSide, be, ge *entry) *Code {
 	if bs == nil || gs == nil || be == nil || ge == nil {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // codeRuns are lavapipe run files of the benchmarks the isa fixtures hold
@@ -64,12 +65,12 @@ func TestCodeBesideVerdict(t *testing.T) {
 	in := []Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
 	isa := []Input{{Name: "mesa-25.0.json", File: isa25}, {Name: "mesa-26.1.json", File: isa26}}
 
-	rep, err := Compare(in, Options{Policy: DefaultPolicy(), ISA: isa})
+	rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: isa})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := findComparison(t, rep, slow)
-	if c.Verdict != Regression || c.Code == nil || c.Code.Source != CodeISA || c.Code.Target != "navi31" {
+	if c.Verdict != verdict.Regression || c.Code == nil || c.Code.Source != CodeISA || c.Code.Target != "navi31" {
 		t.Fatalf("%s: verdict %s, code %+v: want a regression with navi31's isa figures", c.Key, c.Verdict, c.Code)
 	}
 	if txt := c.Code.Text(); !strings.Contains(txt, "Subgroups per SIMD 10→8") || c.Code.Unchanged {
@@ -91,7 +92,7 @@ func TestCodeBesideVerdict(t *testing.T) {
 	}
 
 	// The same compiler on both sides: every benchmark's code is unchanged.
-	rep, err = Compare(in, Options{Policy: DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
+	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestCodeBesideVerdict(t *testing.T) {
 	}
 	// The same statistics but another SPIR-V: not "unchanged".
 	newer.Shaders["coopmat-f16.comp"] = "another-hash"
-	rep, err = Compare(in, Options{Policy: DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
+	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,10 +115,10 @@ func TestCodeBesideVerdict(t *testing.T) {
 
 	// One isa file for two groups, or a run file given as one: errors.
 	var ce *ISACountError
-	if _, err := Compare(in, Options{Policy: DefaultPolicy(), ISA: isa[:1]}); !errors.As(err, &ce) {
+	if _, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: isa[:1]}); !errors.As(err, &ce) {
 		t.Errorf("one isa file for two groups: %v, want an *ISACountError", err)
 	}
-	if _, err := Compare(in, Options{Policy: DefaultPolicy(), ISA: []Input{isa[0], in[1]}}); err == nil || !strings.Contains(err.Error(), "not an isa file") {
+	if _, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []Input{isa[0], in[1]}}); err == nil || !strings.Contains(err.Error(), "not an isa file") {
 		t.Errorf("a run file as an isa file: %v", err)
 	}
 }
@@ -145,7 +146,7 @@ func TestCodeCaptured(t *testing.T) {
 	capture(base, isa25)
 	capture(newer, isa26)
 	in := []Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
-	rep, err := Compare(in, Options{Policy: DefaultPolicy()})
+	rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestCodeCaptured(t *testing.T) {
 	for i := range newer.Results {
 		newer.Results[i].Pipelines = nil
 	}
-	rep, err = Compare(in, Options{Policy: DefaultPolicy()})
+	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +167,7 @@ func TestCodeCaptured(t *testing.T) {
 }
 
 func TestCodeText(t *testing.T) {
-	nan := Float(math.NaN())
+	nan := verdict.Float(math.NaN())
 	for _, tc := range []struct {
 		name string
 		code *Code

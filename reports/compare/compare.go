@@ -1,15 +1,19 @@
-// Package compare turns radvbench results files into verdicts. It groups
-// results files into sides (per file, pooled with '--', or by a label,
-// fingerprint key or A/B configuration), pairs benchmarks across groups,
-// and judges each pair on its runs, not its samples: samples of one run
-// only carry the noise inside a process, and any between-run shift would
-// look significant. It also renders the outcome as a text table, Markdown,
-// JUnit XML or JSON. It is pure Go: no cgo, no Vulkan.
+// Package compare turns radvbench results files into comparisons. It
+// groups results files into sides (per file, pooled with '--', or by a
+// label, fingerprint key or A/B configuration), pairs benchmarks across
+// groups, and judges each pair on its runs, not its samples: samples of
+// one run only carry the noise inside a process, and any between-run
+// shift would look significant. The verdict engine it judges with (the
+// policy, the decision rule, the sequential design) is reports/verdict;
+// this package feeds it each pair's runs and noise floor. It also renders
+// the outcome as a text table, Markdown, JUnit XML or JSON. It is pure
+// Go: no cgo, no Vulkan.
 //
 // The files: group.go pairs benchmarks into runs per side, judge.go
-// decides, notes.go states what a reader must know first, plan.go answers
-// "how many runs", numfmt.go formats numbers, and one file per output
-// format renders the report.
+// turns a pair's runs into the verdict engine's evidence, notes.go states
+// what a reader must know first, plan.go answers "how many runs",
+// numfmt.go formats numbers, and one file per output format renders the
+// report.
 package compare
 
 import (
@@ -18,35 +22,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/noise"
-)
-
-// Verdict is the outcome for one benchmark in one group against the
-// baseline.
-type Verdict string
-
-const (
-	// Regression: worse beyond the effective threshold with run-level
-	// evidence (see Decide).
-	Regression Verdict = "regression"
-	// Improvement: better beyond the effective threshold.
-	Improvement Verdict = "improvement"
-	// Same: the change's interval lies within ±the effective threshold.
-	Same Verdict = "~"
-	// Unsure: the runs cannot decide (too few, or too noisy for the
-	// threshold); Comparison.Reason says why and SettleRuns how many runs
-	// a side would settle it. It fails the gate only under the policy
-	// Unsure: fail.
-	Unsure Verdict = "unsure"
-	// Failed: the benchmark was ok in the baseline and failed (e.g. did not
-	// verify) in the other group. Fails the gate like a regression.
-	Failed Verdict = "failed"
-	// Missing: the benchmark is in the baseline only.
-	Missing Verdict = "missing"
-	// Added: the benchmark is in the other group only.
-	Added Verdict = "added"
-	// Incomparable: present on both sides but not comparable (skipped,
-	// failed in the baseline, different metrics).
-	Incomparable Verdict = "incomparable"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Input is one results file and the name it is shown under.
@@ -67,7 +43,7 @@ type Input struct {
 
 // Options select grouping and policy.
 type Options struct {
-	Policy Policy
+	Policy verdict.Policy
 	// By is the grouping key: "" (each input is a group, named by its
 	// Name or Group), "config" (Result.Config), "file", "label.KEY"
 	// (File.Labels), "device" (Device.Name), "driver" (Device.DriverInfo),
@@ -85,7 +61,7 @@ type Options struct {
 	// zero Design for runs whose count was fixed in advance (one look);
 	// a sequential Design (MaxRuns > 0) for runs added until decided
 	// (see Until), whose every look spends part of the error budget.
-	Design Design
+	Design verdict.Design
 	// AllowDeviceChange judges inputs from different GPU models against
 	// each other (with a note); without it, and unless By is "device",
 	// that is a *DeviceError.
@@ -119,25 +95,25 @@ type Side struct {
 	// Median is the side's figure: the geometric mean of its runs'
 	// figures (RunEstimates). (Schema v2 held the median of run medians
 	// here; the name stays for readers.)
-	Median Float `json:"median"`
+	Median verdict.Float `json:"median"`
 	// Low and High bound the 95% t-interval of Median over the runs; null
 	// with fewer than 3 runs (no run-level interval).
-	Low  Float `json:"low"`
-	High Float `json:"high"`
+	Low  verdict.Float `json:"low"`
+	High verdict.Float `json:"high"`
 	// RelCI is the interval's half-width relative to Median (null when
 	// there is no interval).
-	RelCI Float `json:"rel_ci"`
+	RelCI verdict.Float `json:"rel_ci"`
 	// RunCV is the between-run variation of the runs' figures (standard
 	// deviation of their logarithms; null with one run); WithinCV the
 	// median of the runs' own CVs over their undisturbed samples.
-	RunCV    Float `json:"run_cv"`
-	WithinCV Float `json:"within_cv"`
+	RunCV    verdict.Float `json:"run_cv"`
+	WithinCV verdict.Float `json:"within_cv"`
 	// WithinSE is the median over runs of the standard error a run's
 	// figure owes to its own samples, relative to it
 	// (stats.RunEstimateSE: read from the fast tenth's neighbourhood, not
 	// from the CV, which the slow tail sets; null when unknown). The plan
 	// floors the runs' spread at it.
-	WithinSE Float `json:"within_se"`
+	WithinSE verdict.Float `json:"within_se"`
 	// RunEstimates lists the figure of each run that was not set aside,
 	// in run order: stats.RunEstimate, the fast tenth of its
 	// undisturbed samples.
@@ -176,13 +152,13 @@ type Comparison struct {
 	// family-wise alpha its Holm share), or the share of it the design's
 	// look spent; null
 	// with fewer than 3 runs on a side). See Assess.
-	Change Float `json:"change"`
-	Low    Float `json:"change_low"`
-	High   Float `json:"change_high"`
+	Change verdict.Float `json:"change"`
+	Low    verdict.Float `json:"change_low"`
+	High   verdict.Float `json:"change_high"`
 	// P is the two-sided p-value of Welch's t-test on the logarithms of the
 	// run figures, or of the paired t-test when Paired (null with fewer
 	// than 2 runs on a side); reported, the verdict rests on the intervals.
-	P Float `json:"p"`
+	P verdict.Float `json:"p"`
 	// Paired is set when both sides' runs were taken in rounds (Input.Block,
 	// or the rounds of an A/B file): the change is then judged on the runs
 	// of rounds that have one on each side, as paired log ratios, so what
@@ -194,8 +170,8 @@ type Comparison struct {
 	// (stats.LogDiff.Moderate); the alarm interval rests on the pairs'
 	// own spread alone. A comparison whose pairs scatter more than the
 	// noise file allows is not moderated, with a warning.
-	Moderated bool    `json:"moderated,omitempty"`
-	Verdict   Verdict `json:"verdict"`
+	Moderated bool            `json:"moderated,omitempty"`
+	Verdict   verdict.Verdict `json:"verdict"`
 	// Fails is Fails(), stored for JSON readers.
 	Fail bool `json:"fails"`
 	// Reason says why a verdict is unsure; SettleRuns is how many runs a
@@ -206,8 +182,8 @@ type Comparison struct {
 	SettleRuns int    `json:"settle_runs,omitempty"`
 	// More is set on an Unsure verdict that a sequential design can still
 	// decide with more runs (Until keeps running its benchmark).
-	More   bool   `json:"more,omitempty"`
-	Limits Limits `json:"limits"`
+	More   bool           `json:"more,omitempty"`
+	Limits verdict.Limits `json:"limits"`
 	// Allowed is set on a regression or failure the policy's allow-list
 	// accepts; AllowReason says why.
 	Allowed     bool   `json:"allowed,omitempty"`
@@ -266,7 +242,7 @@ func (e *TooFewGroupsError) Error() string {
 
 // Fails reports whether this comparison fails the gate.
 func (c *Comparison) Fails() bool {
-	return (c.Verdict == Regression || c.Verdict == Failed) && !c.Allowed && !c.ClockAccepted
+	return (c.Verdict == verdict.Regression || c.Verdict == verdict.Failed) && !c.Allowed && !c.ClockAccepted
 }
 
 // Group is a set of inputs sharing one value of the grouping key.
@@ -304,14 +280,14 @@ type Report struct {
 	Schema string `json:"schema"`
 	// SummaryLine is Summary(), FailedGate is Failed(): stored for JSON
 	// readers.
-	SummaryLine string  `json:"summary"`
-	FailedGate  bool    `json:"failed"`
-	By          string  `json:"by,omitempty"`
-	Baseline    string  `json:"baseline"`
-	Groups      []Group `json:"groups"`
-	Policy      Policy  `json:"policy"`
+	SummaryLine string         `json:"summary"`
+	FailedGate  bool           `json:"failed"`
+	By          string         `json:"by,omitempty"`
+	Baseline    string         `json:"baseline"`
+	Groups      []Group        `json:"groups"`
+	Policy      verdict.Policy `json:"policy"`
 	// Design is the run-level design the verdicts used (Options.Design).
-	Design Design `json:"design"`
+	Design verdict.Design `json:"design"`
 	// Family is the number of benchmarks the policy's alpha was shared
 	// among (Policy.AlphaPer "comparison", see holm); 0 when each
 	// benchmark had its own.
@@ -426,7 +402,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 				}
 			}
 		}
-		c.Fail = c.Fails() || (c.Verdict == Unsure && opt.Policy.UnsureFails())
+		c.Fail = c.Fails() || (c.Verdict == verdict.Unsure && opt.Policy.UnsureFails())
 	}
 	for i, used := range allowUsed {
 		if !used {
@@ -483,7 +459,7 @@ func count(cs []Comparison) Counts {
 	for i := range cs {
 		c := &cs[i]
 		switch c.Verdict {
-		case Regression:
+		case verdict.Regression:
 			switch {
 			case c.Allowed:
 				n.Allowed++
@@ -492,23 +468,23 @@ func count(cs []Comparison) Counts {
 			default:
 				n.Regressions++
 			}
-		case Failed:
+		case verdict.Failed:
 			if c.Allowed {
 				n.Allowed++
 			} else {
 				n.Failed++
 			}
-		case Improvement:
+		case verdict.Improvement:
 			n.Improvements++
-		case Same:
+		case verdict.Same:
 			n.Same++
-		case Unsure:
+		case verdict.Unsure:
 			n.Unsure++
-		case Missing:
+		case verdict.Missing:
 			n.Missing++
-		case Added:
+		case verdict.Added:
 			n.Added++
-		case Incomparable:
+		case verdict.Incomparable:
 			n.Incomparable++
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 
 	"github.com/radvbench/radvbench/core/results"
 )
@@ -21,67 +22,67 @@ import (
 // now the alarm interval, each end at alpha, carries the test, and ~ has
 // its own equivalence interval: the cases say so.)
 func TestDecide(t *testing.T) {
-	def := Limits{Alpha: 0.01, Threshold: 0.03, Noise: 0.03}
+	def := verdict.Limits{Alpha: 0.01, Threshold: 0.03, Noise: 0.03}
 	nan := math.NaN()
 	// ev is evidence from runs a side (5 unless given), a change with its
 	// alarm interval (the equivalence interval is the same unless eq
 	// sets it) and p, higher is better unless dir says otherwise.
-	ev := func(runs int, change, lo, hi, p float64) Evidence {
-		return Evidence{BaseRuns: runs, NewRuns: runs, Change: change, Low: lo, High: hi, EqLow: lo, EqHigh: hi, P: p, Dir: +1, Floor: nan}
+	ev := func(runs int, change, lo, hi, p float64) verdict.Evidence {
+		return verdict.Evidence{BaseRuns: runs, NewRuns: runs, Change: change, Low: lo, High: hi, EqLow: lo, EqHigh: hi, P: p, Dir: +1, Floor: nan}
 	}
-	eq := func(e Evidence, lo, hi float64) Evidence { e.EqLow, e.EqHigh = lo, hi; return e }
-	lower := func(e Evidence) Evidence { e.Dir = -1; return e }
-	floor := func(e Evidence, f float64) Evidence { e.Floor = f; return e }
+	eq := func(e verdict.Evidence, lo, hi float64) verdict.Evidence { e.EqLow, e.EqHigh = lo, hi; return e }
+	lower := func(e verdict.Evidence) verdict.Evidence { e.Dir = -1; return e }
+	floor := func(e verdict.Evidence, f float64) verdict.Evidence { e.Floor = f; return e }
 	tests := []struct {
 		name string
-		e    Evidence
-		l    Limits
-		want Verdict
+		e    verdict.Evidence
+		l    verdict.Limits
+		want verdict.Verdict
 	}{
 		// Throughput down 5%, interval [-6%, -4%] wholly beyond -3%.
-		{"throughput down 5%", ev(5, -0.05, -0.06, -0.04, 0.001), def, Regression},
+		{"throughput down 5%", ev(5, -0.05, -0.06, -0.04, 0.001), def, verdict.Regression},
 		// The same change on a time (lower is better) is an improvement.
-		{"time down 5%", lower(ev(5, -0.05, -0.06, -0.04, 0.001)), def, Improvement},
-		{"time up 5%", lower(ev(5, 0.05, 0.04, 0.06, 0.001)), def, Regression},
-		{"throughput up 5%", ev(5, 0.05, 0.04, 0.06, 0.001), def, Improvement},
+		{"time down 5%", lower(ev(5, -0.05, -0.06, -0.04, 0.001)), def, verdict.Improvement},
+		{"time up 5%", lower(ev(5, 0.05, 0.04, 0.06, 0.001)), def, verdict.Regression},
+		{"throughput up 5%", ev(5, 0.05, 0.04, 0.06, 0.001), def, verdict.Improvement},
 		// The interval reaches into the threshold band: cannot tell.
-		{"interval straddles threshold", ev(5, -0.05, -0.08, -0.02, 0.001), def, Unsure},
+		{"interval straddles threshold", ev(5, -0.05, -0.08, -0.02, 0.001), def, verdict.Unsure},
 		// The alarm interval is the test: p is reported, not a second rule.
-		{"p not used", ev(5, -0.05, -0.06, -0.04, 0.5), def, Regression},
+		{"p not used", ev(5, -0.05, -0.06, -0.04, 0.5), def, verdict.Regression},
 		// A real but small change: interval within ±3% is "~" whatever p.
-		{"small significant", ev(5, -0.02, -0.025, -0.015, 1e-6), def, Same},
+		{"small significant", ev(5, -0.02, -0.025, -0.015, 1e-6), def, verdict.Same},
 		// Interval exactly at the threshold still counts as within.
-		{"at threshold", ev(5, -0.02, -0.03, 0.03, 0.5), def, Same},
+		{"at threshold", ev(5, -0.02, -0.03, 0.03, 0.5), def, verdict.Same},
 		// ~ reads the (narrower) equivalence interval, not the alarm one.
-		{"equivalence interval within", eq(ev(5, 0, -0.04, 0.04, 0.9), -0.025, 0.025), def, Same},
-		{"equivalence interval straddles", eq(ev(5, 0, -0.05, 0.05, 0.9), -0.035, 0.035), def, Unsure},
+		{"equivalence interval within", eq(ev(5, 0, -0.04, 0.04, 0.9), -0.025, 0.025), def, verdict.Same},
+		{"equivalence interval straddles", eq(ev(5, 0, -0.05, 0.05, 0.9), -0.035, 0.035), def, verdict.Unsure},
 		// A noise floor of 8% above the 3% threshold: a 5% drop is within.
-		{"floor raises threshold", floor(ev(5, -0.05, -0.06, -0.04, 0.001), 0.08), def, Same},
+		{"floor raises threshold", floor(ev(5, -0.05, -0.06, -0.04, 0.001), 0.08), def, verdict.Same},
 		// A floor below the threshold changes nothing.
-		{"floor below threshold", floor(ev(5, -0.05, -0.06, -0.04, 0.001), 0.01), def, Regression},
+		{"floor below threshold", floor(ev(5, -0.05, -0.06, -0.04, 0.001), 0.01), def, verdict.Regression},
 		// A per-benchmark threshold of 10% lets a 5% drop pass.
-		{"override threshold", ev(5, -0.05, -0.06, -0.04, 1e-4), Limits{Alpha: 0.01, Threshold: 0.10, Noise: 0.10}, Same},
+		{"override threshold", ev(5, -0.05, -0.06, -0.04, 1e-4), verdict.Limits{Alpha: 0.01, Threshold: 0.10, Noise: 0.10}, verdict.Same},
 		// No interval with enough runs: unsure.
-		{"no interval", ev(5, -0.05, nan, nan, 0.001), def, Unsure},
+		{"no interval", ev(5, -0.05, nan, nan, 0.001), def, verdict.Unsure},
 		// One run a side, no floor: never a regression, however large.
-		{"one run, no floor", ev(1, -0.50, nan, nan, nan), def, Unsure},
+		{"one run, no floor", ev(1, -0.50, nan, nan, nan), def, verdict.Unsure},
 		// Two runs a side, no floor: still unsure.
-		{"two runs, no floor", ev(2, -0.20, nan, nan, 0.001), def, Unsure},
+		{"two runs, no floor", ev(2, -0.20, nan, nan, 0.001), def, verdict.Unsure},
 		// One run a side with a 4% floor: -8% > 4% + 3% is a regression...
-		{"one run beyond floor", floor(ev(1, -0.08, nan, nan, nan), 0.04), def, Regression},
-		{"one run beyond floor, better", floor(ev(1, 0.08, nan, nan, nan), 0.04), def, Improvement},
+		{"one run beyond floor", floor(ev(1, -0.08, nan, nan, nan), 0.04), def, verdict.Regression},
+		{"one run beyond floor, better", floor(ev(1, 0.08, nan, nan, nan), 0.04), def, verdict.Improvement},
 		// ... -6% is not (within floor + threshold = 7%).
-		{"one run within floor", floor(ev(1, -0.06, nan, nan, nan), 0.04), def, Unsure},
+		{"one run within floor", floor(ev(1, -0.06, nan, nan, nan), 0.04), def, verdict.Unsure},
 		// Mixed: 5 runs against 2 is judged like one run a side.
-		{"5 vs 2 runs", Evidence{BaseRuns: 5, NewRuns: 2, Change: -0.2, Low: nan, High: nan, EqLow: nan, EqHigh: nan, P: 0.001, Dir: 1, Floor: nan}, def, Unsure},
+		{"5 vs 2 runs", verdict.Evidence{BaseRuns: 5, NewRuns: 2, Change: -0.2, Low: nan, High: nan, EqLow: nan, EqHigh: nan, P: 0.001, Dir: 1, Floor: nan}, def, verdict.Unsure},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, reason := Decide(tt.e, tt.l)
+			got, reason := verdict.Decide(tt.e, tt.l)
 			if got != tt.want {
 				t.Errorf("Decide(%+v) = %s (%s), want %s", tt.e, got, reason, tt.want)
 			}
-			if (got == Unsure) != (reason != "") {
+			if (got == verdict.Unsure) != (reason != "") {
 				t.Errorf("verdict %s with reason %q: an unsure verdict, and only that, says why", got, reason)
 			}
 		})
@@ -113,7 +114,7 @@ func around(m float64) []float64 {
 	return xs
 }
 
-func judgeOne(p *Policy, be, ne *entry) Comparison {
+func judgeOne(p *verdict.Policy, be, ne *entry) Comparison {
 	return newJudge(p, nil, nil).judge("s/k", "new", be, ne)
 }
 
@@ -123,7 +124,7 @@ func judgeOne(p *Policy, be, ne *entry) Comparison {
 // for a time (its 0.1-quantile, position 0.9); a side's figure is the
 // geometric mean of its runs' figures.
 func TestJudgeExactFigures(t *testing.T) {
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	// Welch's t on the log run figures by hand, for equal-size sides.
 	welch := func(a, b []float64) float64 {
 		mean := func(xs []float64) (m, v float64) {
@@ -155,7 +156,7 @@ func TestJudgeExactFigures(t *testing.T) {
 		name        string
 		better      string
 		base, new   [][]float64
-		wantVerdict Verdict
+		wantVerdict verdict.Verdict
 		wantChange  float64
 		wantP       float64 // NaN: none
 	}{
@@ -165,34 +166,34 @@ func TestJudgeExactFigures(t *testing.T) {
 			// up: an improvement.
 			name: "three runs a side, 10% up", better: results.HigherIsBetter,
 			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(110), around(111), around(112)},
-			wantVerdict: Improvement, wantChange: geo(110.31, 111.31, 112.31)/geo(100.31, 101.31, 102.31) - 1,
+			wantVerdict: verdict.Improvement, wantChange: geo(110.31, 111.31, 112.31)/geo(100.31, 101.31, 102.31) - 1,
 			wantP: welch([]float64{100.31, 101.31, 102.31}, []float64{110.31, 111.31, 112.31}),
 		},
 		{
 			// The same runs as a time: worse (figures m-0.41).
 			name: "three runs a side, time 10% up", better: results.LowerIsBetter,
 			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(110), around(111), around(112)},
-			wantVerdict: Regression, wantChange: geo(109.59, 110.59, 111.59)/geo(99.59, 100.59, 101.59) - 1,
+			wantVerdict: verdict.Regression, wantChange: geo(109.59, 110.59, 111.59)/geo(99.59, 100.59, 101.59) - 1,
 			wantP: welch([]float64{99.59, 100.59, 101.59}, []float64{109.59, 110.59, 111.59}),
 		},
 		{
 			// Identical runs: change 0, p 1, interval [0, 0] within ±3%.
 			name: "identical runs", better: results.HigherIsBetter,
 			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(100), around(101), around(102)},
-			wantVerdict: Same, wantChange: 0, wantP: 1,
+			wantVerdict: verdict.Same, wantChange: 0, wantP: 1,
 		},
 		{
 			// One run a side that differs by 30%: no run-to-run evidence and
 			// no floor, so unsure, not a regression; no p-value.
 			name: "one run a side, 30% down", better: results.HigherIsBetter,
 			base: [][]float64{around(100)}, new: [][]float64{around(70)},
-			wantVerdict: Unsure, wantChange: 70.31/100.31 - 1, wantP: math.NaN(),
+			wantVerdict: verdict.Unsure, wantChange: 70.31/100.31 - 1, wantP: math.NaN(),
 		},
 		{
 			// Runs wandering by ±20%: the 8% drop cannot be told apart.
 			name: "wandering runs", better: results.HigherIsBetter,
 			base: [][]float64{around(80), around(100), around(120)}, new: [][]float64{around(74), around(92), around(110)},
-			wantVerdict: Unsure, wantChange: geo(74.31, 92.31, 110.31)/geo(80.31, 100.31, 120.31) - 1,
+			wantVerdict: verdict.Unsure, wantChange: geo(74.31, 92.31, 110.31)/geo(80.31, 100.31, 120.31) - 1,
 			wantP: welch([]float64{80.31, 100.31, 120.31}, []float64{74.31, 92.31, 110.31}),
 		},
 	}
@@ -211,7 +212,7 @@ func TestJudgeExactFigures(t *testing.T) {
 			if c.Base.Runs != len(tt.base) || c.New.Runs != len(tt.new) {
 				t.Errorf("runs %d/%d, want %d/%d", c.Base.Runs, c.New.Runs, len(tt.base), len(tt.new))
 			}
-			if c.Verdict == Unsure && c.Reason == "" {
+			if c.Verdict == verdict.Unsure && c.Reason == "" {
 				t.Errorf("unsure without a reason")
 			}
 		})
@@ -227,7 +228,7 @@ func seq(start float64, n int) []float64 {
 }
 
 func TestJudgeStatuses(t *testing.T) {
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	ok := runsEntry(results.HigherIsBetter, seq(1000, 20), seq(1001, 20), seq(1002, 20))
 	failed := &entry{result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusFailed, Reason: "verification failed",
 		Metric: results.Metric{Unit: "u", Better: results.HigherIsBetter}}}
@@ -239,16 +240,16 @@ func TestJudgeStatuses(t *testing.T) {
 	tests := []struct {
 		name      string
 		base, new *entry
-		want      Verdict
+		want      verdict.Verdict
 		fails     bool
 	}{
-		{"ok then failed", ok, failed, Failed, true},
-		{"failed then ok", failed, ok, Incomparable, false},
-		{"skipped", ok, skipped, Incomparable, false},
-		{"only base", ok, nil, Missing, false},
-		{"only new", nil, ok, Added, false},
-		{"unit changed", ok, otherUnit, Incomparable, false},
-		{"no direction", noDir, noDir, Incomparable, false},
+		{"ok then failed", ok, failed, verdict.Failed, true},
+		{"failed then ok", failed, ok, verdict.Incomparable, false},
+		{"skipped", ok, skipped, verdict.Incomparable, false},
+		{"only base", ok, nil, verdict.Missing, false},
+		{"only new", nil, ok, verdict.Added, false},
+		{"unit changed", ok, otherUnit, verdict.Incomparable, false},
+		{"no direction", noDir, noDir, verdict.Incomparable, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,19 +263,19 @@ func TestJudgeStatuses(t *testing.T) {
 
 func TestCompareFixtures(t *testing.T) {
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	rep, err := Compare([]Input{base, newer}, Options{Policy: DefaultPolicy()})
+	rep, err := Compare([]Input{base, newer}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]Verdict{
-		"matmul/gemm_naive/tile=16x16/k=1024,m=1024,n=1024":    Same,
-		"matmul/gemm_tiled/tile=16x16/k=1024,m=1024,n=1024":    Regression,
-		"matmul/gemm_tiled/tile=16x16/k=2048,m=2048,n=2048":    Regression,
-		"memory/copy/width=vec4/bytes=67108864":                Unsure,
-		"latency/roundtrip":                                    Improvement,
-		"matmul/gemm_fp16/tile=16x16/k=1024,m=1024,n=1024":     Incomparable,
-		"matmul/gemm_regblock/tile=16x16/k=1024,m=1024,n=1024": Failed,
-		"matmul/gemm_naive/tile=16x16/k=4096,m=4096,n=4096":    Added,
+	want := map[string]verdict.Verdict{
+		"matmul/gemm_naive/tile=16x16/k=1024,m=1024,n=1024":    verdict.Same,
+		"matmul/gemm_tiled/tile=16x16/k=1024,m=1024,n=1024":    verdict.Regression,
+		"matmul/gemm_tiled/tile=16x16/k=2048,m=2048,n=2048":    verdict.Regression,
+		"memory/copy/width=vec4/bytes=67108864":                verdict.Unsure,
+		"latency/roundtrip":                                    verdict.Improvement,
+		"matmul/gemm_fp16/tile=16x16/k=1024,m=1024,n=1024":     verdict.Incomparable,
+		"matmul/gemm_regblock/tile=16x16/k=1024,m=1024,n=1024": verdict.Failed,
+		"matmul/gemm_naive/tile=16x16/k=4096,m=4096,n=4096":    verdict.Added,
 	}
 	if len(rep.Comparisons) != len(want) {
 		t.Fatalf("%d comparisons, want %d", len(rep.Comparisons), len(want))
@@ -293,7 +294,7 @@ func TestCompareFixtures(t *testing.T) {
 	}
 
 	// A file against itself compares a run with itself: an input error.
-	_, err = Compare([]Input{base, {Name: "base-again.json", File: base.File}}, Options{Policy: DefaultPolicy()})
+	_, err = Compare([]Input{base, {Name: "base-again.json", File: base.File}}, Options{Policy: verdict.DefaultPolicy()})
 	if !errors.Is(err, ErrSameEvidence) {
 		t.Errorf("self comparison: %v, want ErrSameEvidence", err)
 	}
@@ -329,7 +330,7 @@ func hasNote(r *Report, s string) bool {
 
 func TestCompareAllowList(t *testing.T) {
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	p, err := ReadPolicy(strings.NewReader(`
+	p, err := verdict.ReadPolicy(strings.NewReader(`
 allow:
   - match: "matmul/gemm_tiled/*"
     reason: "tiling trade-off accepted in !123"
@@ -337,7 +338,7 @@ allow:
     reason: "known verification bug, #7"
   - match: "nothing/*"
     reason: "stale"
-`), "policy.yaml", DefaultPolicy())
+`), "policy.yaml", verdict.DefaultPolicy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +358,7 @@ func TestCompareRulesOverride(t *testing.T) {
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
 	// The 2048 GEMM fell ~5.7%: an 8% threshold for it alone passes it,
 	// the 1024 GEMM (−9%) stays a regression.
-	p, err := ReadPolicy(strings.NewReader("rules:\n  - match: \"*k=2048*\"\n    threshold: 8%\n"), "p.yaml", DefaultPolicy())
+	p, err := verdict.ReadPolicy(strings.NewReader("rules:\n  - match: \"*k=2048*\"\n    threshold: 8%\n"), "p.yaml", verdict.DefaultPolicy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +373,7 @@ func TestCompareRulesOverride(t *testing.T) {
 
 func TestCompareByConfig(t *testing.T) {
 	ab := loadFixture(t, "ab.json")
-	rep, err := Compare([]Input{ab}, Options{Policy: DefaultPolicy(), By: "config"})
+	rep, err := Compare([]Input{ab}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,16 +382,16 @@ func TestCompareByConfig(t *testing.T) {
 	}
 	// wave32 runs gemm_tiled 10% faster: throughput +11%.
 	for _, c := range rep.Comparisons {
-		want := Same
+		want := verdict.Same
 		if strings.Contains(c.Key, "gemm_tiled") {
-			want = Improvement
+			want = verdict.Improvement
 		}
 		if c.Verdict != want {
 			t.Errorf("%s: %s, want %s", c.Key, c.Verdict, want)
 		}
 	}
 	// With wave32 as the baseline, default is the regression.
-	rep, err = Compare([]Input{ab}, Options{Policy: DefaultPolicy(), By: "config", Baseline: "wave32"})
+	rep, err = Compare([]Input{ab}, Options{Policy: verdict.DefaultPolicy(), By: "config", Baseline: "wave32"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +399,7 @@ func TestCompareByConfig(t *testing.T) {
 		t.Errorf("baseline %s: %s", rep.Baseline, rep.Summary())
 	}
 	// Without --by, a file with configurations pairs by ID@config.
-	rep, err = Compare([]Input{ab, {Name: "ab2.json", File: rescaled(t, ab.File, 1.001)}}, Options{Policy: DefaultPolicy()})
+	rep, err = Compare([]Input{ab, {Name: "ab2.json", File: rescaled(t, ab.File, 1.001)}}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,12 +433,12 @@ func TestComparePairedRounds(t *testing.T) {
 		plain.Config = ""
 		sep[ci].Results = []results.Result{plain}
 	}
-	rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: DefaultPolicy(), By: "config"})
+	rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := rep.Comparisons[0]
-	if !c.Paired || c.Verdict != Same || math.Abs(float64(c.Change)-0.01) > 0.002 {
+	if !c.Paired || c.Verdict != verdict.Same || math.Abs(float64(c.Change)-0.01) > 0.002 {
 		t.Errorf("by config: paired %v, %s, change %v (%s); want paired, ~, +1%%", c.Paired, c.Verdict, c.Change, c.Reason)
 	}
 	// --plan models the pairs too: the rounds' drift (40%) is not the
@@ -448,11 +449,11 @@ func TestComparePairedRounds(t *testing.T) {
 	}
 	// The same runs as groups of separate inputs: nothing says which
 	// runs were taken together.
-	rep, err = Compare([]Input{{Name: "a.json", File: sep[0]}, {Name: "b.json", File: sep[1]}}, Options{Policy: DefaultPolicy()})
+	rep, err = Compare([]Input{{Name: "a.json", File: sep[0]}, {Name: "b.json", File: sep[1]}}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := rep.Comparisons[0]; c.Paired || c.Verdict != Unsure {
+	if c := rep.Comparisons[0]; c.Paired || c.Verdict != verdict.Unsure {
 		t.Errorf("separate files: paired %v, %s; want unpaired and unsure", c.Paired, c.Verdict)
 	}
 	if r := PlanFromReport(rep, nil, 0.10, 0.95).Rows[0]; r.Runs == 3 || strings.Contains(r.Source, "pairs") {
@@ -480,7 +481,7 @@ func TestCompareByLabelAndFingerprint(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.by+"/"+tt.baseline, func(t *testing.T) {
-			rep, err := Compare(ins, Options{Policy: DefaultPolicy(), By: tt.by, Baseline: tt.baseline})
+			rep, err := Compare(ins, Options{Policy: verdict.DefaultPolicy(), By: tt.by, Baseline: tt.baseline})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -513,12 +514,12 @@ func TestCompareErrors(t *testing.T) {
 		{"unknown key", []Input{base, base}, Options{By: "label.nope"}, `no results file has the key "label.nope": use one of device, driver, file`},
 		{"one group", []Input{base, {Name: "b2", File: base.File}}, Options{By: "device"}, "all results have the same device"},
 		{"bad baseline", []Input{ab}, Options{By: "config", Baseline: "wave64"}, `baseline "wave64" is not one of the groups (default, wave32)`},
-		{"bad alpha", []Input{base, base}, Options{Policy: Policy{Alpha: 2}}, "alpha 2 is outside (0, 1)"},
+		{"bad alpha", []Input{base, base}, Options{Policy: verdict.Policy{Alpha: 2}}, "alpha 2 is outside (0, 1)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.opt.Policy.Alpha == 0 {
-				tt.opt.Policy = DefaultPolicy()
+				tt.opt.Policy = verdict.DefaultPolicy()
 			}
 			_, err := Compare(tt.in, tt.opt)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -531,7 +532,7 @@ func TestCompareErrors(t *testing.T) {
 func TestNotesMismatch(t *testing.T) {
 	base, lvp := loadFixture(t, "base.json"), loadFixture(t, "lvp.json")
 	advise := func(a Advice) string { return "<" + string(a.Kind) + ">" }
-	rep, err := Compare([]Input{base, lvp}, Options{Policy: DefaultPolicy(), AllowDeviceChange: true, Advise: advise})
+	rep, err := Compare([]Input{base, lvp}, Options{Policy: verdict.DefaultPolicy(), AllowDeviceChange: true, Advise: advise})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -549,7 +550,7 @@ func TestNotesMismatch(t *testing.T) {
 
 func TestGoldenFormats(t *testing.T) {
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	p, err := ReadPolicy(strings.NewReader("allow:\n  - match: \"matmul/gemm_tiled/*k=2048*\"\n    reason: \"accepted in !123\"\n"), "p.yaml", DefaultPolicy())
+	p, err := verdict.ReadPolicy(strings.NewReader("allow:\n  - match: \"matmul/gemm_tiled/*k=2048*\"\n    reason: \"accepted in !123\"\n"), "p.yaml", verdict.DefaultPolicy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -568,7 +569,7 @@ func TestGoldenFormats(t *testing.T) {
 	for _, n := range []string{"run-a1.json", "run-b1.json", "run-a2.json", "run-c1.json", "run-b2.json"} {
 		ins = append(ins, loadFixture(t, n))
 	}
-	rep, err = Compare(ins, Options{Policy: DefaultPolicy(), By: "label.config"})
+	rep, err = Compare(ins, Options{Policy: verdict.DefaultPolicy(), By: "label.config"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -599,7 +600,7 @@ func TestFormatValue(t *testing.T) {
 // threshold of steady-looking runs, shows up in the limits, and a floor
 // measured on another machine is used with a note.
 func TestNoiseFloors(t *testing.T) {
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	// Floor for 1 vs 1 run at s = 1% over 10 runs: exp(t(0.99, 9)·0.01·√2)-1
 	// = exp(2.821·0.01414)-1 = 4.07%; with the 3% threshold a single run
 	// must move by more than 7.07%.
@@ -609,11 +610,11 @@ func TestNoiseFloors(t *testing.T) {
 	one := func(m float64) *entry { return runsEntry(results.HigherIsBetter, around(m)) }
 	c := j.judge("s/k", "new", one(100), one(92))
 	wantFloor := math.Expm1(stats.TQuantile(0.99, 9) * 0.01 * math.Sqrt2)
-	if c.Verdict != Regression || math.Abs(float64(c.Limits.Floor)-wantFloor) > 1e-12 ||
+	if c.Verdict != verdict.Regression || math.Abs(float64(c.Limits.Floor)-wantFloor) > 1e-12 ||
 		math.Abs(float64(c.Limits.Effective)-(wantFloor+0.03)) > 1e-12 {
 		t.Errorf("1 vs 1 run, -8%%: %s, floor %v (want %v), effective %v", c.Verdict, c.Limits.Floor, wantFloor, c.Limits.Effective)
 	}
-	if c := j.judge("s/k", "new", one(100), one(94)); c.Verdict != Unsure {
+	if c := j.judge("s/k", "new", one(100), one(94)); c.Verdict != verdict.Unsure {
 		t.Errorf("1 vs 1 run, -6%% within floor+threshold: %s", c.Verdict)
 	}
 	// Steady runs (within-run noise only) 5% apart, but the floor says runs
@@ -624,11 +625,11 @@ func TestNoiseFloors(t *testing.T) {
 	three := func(m float64) *entry {
 		return runsEntry(results.HigherIsBetter, around(m), around(m+0.2), around(m+0.4))
 	}
-	if c := j.judge("s/k", "new", three(100), three(95)); c.Verdict == Regression || c.Limits.Floor.NaN() || float64(c.Limits.Effective) < 0.2 {
+	if c := j.judge("s/k", "new", three(100), three(95)); c.Verdict == verdict.Regression || c.Limits.Floor.NaN() || float64(c.Limits.Effective) < 0.2 {
 		t.Errorf("steady runs, -5%%, 8%% floor: %s (floor %v, effective %v)", c.Verdict, c.Limits.Floor, c.Limits.Effective)
 	}
 	// Without a noise file the same runs are a regression.
-	if c := judgeOne(&p, three(100), three(95)); c.Verdict != Regression || !c.Limits.Floor.NaN() {
+	if c := judgeOne(&p, three(100), three(95)); c.Verdict != verdict.Regression || !c.Limits.Floor.NaN() {
 		t.Errorf("steady runs, -5%%, no floor: %s", c.Verdict)
 	}
 	// A floor from another machine: a note.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Cycle-space confirmation: where every run of both sides carries the
@@ -19,44 +20,25 @@ import (
 
 // Cycles is a comparison judged in cycles.
 type Cycles struct {
-	Verdict Verdict `json:"verdict"`
+	Verdict verdict.Verdict `json:"verdict"`
 	// Change, Low and High are the change in cycles and its alarm
 	// interval, as Comparison's are in time.
-	Change Float `json:"change"`
-	Low    Float `json:"change_low"`
-	High   Float `json:"change_high"`
+	Change verdict.Float `json:"change"`
+	Low    verdict.Float `json:"change_low"`
+	High   verdict.Float `json:"change_high"`
 	// Clock is the change of the shader clock the samples ran at: the
 	// ratio of the sides' geometric means of their runs' median clocks,
 	// minus 1.
-	Clock Float `json:"clock_change"`
+	Clock verdict.Float `json:"clock_change"`
 	// Text says what the two verdicts mean together when they differ
 	// ("" when they agree, or either is unsure).
 	Text string `json:"text,omitempty"`
 }
 
-// What Policy.ClockChanges does to a regression in time that is the same
-// in cycles (the clock fell): ClockFail (the default: the benchmark is
-// slower, whatever the cause) or ClockPass (only code regressions fail;
-// the clock change is reported).
-const (
-	ClockFail = "fail"
-	ClockPass = "pass"
-)
-
-// CheckClockChanges checks a value for Policy.ClockChanges ("" is the
-// default, fail).
-func CheckClockChanges(v string) error {
-	switch v {
-	case "", ClockFail, ClockPass:
-		return nil
-	}
-	return fmt.Errorf("clock_changes %q: use %s (a slowdown the clock explains fails the gate; the default) or %s (it is reported, only what holds in cycles fails)", v, ClockFail, ClockPass)
-}
-
 // ClockExplained reports whether the time verdict is a change the cycles
 // do not show: the clock moved, not the code.
 func (c *Comparison) ClockExplained() bool {
-	return c.Cycles != nil && c.Cycles.Verdict == Same && (c.Verdict == Regression || c.Verdict == Improvement)
+	return c.Cycles != nil && c.Cycles.Verdict == verdict.Same && (c.Verdict == verdict.Regression || c.Verdict == verdict.Improvement)
 }
 
 // runClocks splits r's per-sample shader clocks by run, aligned with
@@ -117,14 +99,14 @@ func (j *judger) cycles(c *Comparison, key, group string, be, ge *entry, scale f
 	}
 	cc := j.judgeTime(key, group, bc, gc, scale)
 	out := &Cycles{Verdict: cc.Verdict, Change: cc.Change, Low: cc.Low, High: cc.High,
-		Clock: Float(medianClock(ge)/medianClock(be) - 1)}
+		Clock: verdict.Float(medianClock(ge)/medianClock(be) - 1)}
 	clock := func() string {
 		if float64(out.Clock) < 0 {
 			return "the clock fell " + FormatPercent(-float64(out.Clock))
 		}
 		return "the clock rose " + FormatPercent(float64(out.Clock))
 	}
-	word := map[Verdict]string{Regression: "SLOW", Improvement: "FAST", Same: "same"}
+	word := map[verdict.Verdict]string{verdict.Regression: "SLOW", verdict.Improvement: "FAST", verdict.Same: "same"}
 	tw, cw := word[c.Verdict], word[cc.Verdict]
 	if tw != "" && cw != "" && tw != cw {
 		out.Text = fmt.Sprintf("%s in time, %s in cycles: %s", tw, cw, clock())

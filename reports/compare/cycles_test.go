@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // clocked is a run file of one GEMM whose every sample ran at about mhz
@@ -32,21 +33,21 @@ func TestCycles(t *testing.T) {
 		baseNS, baseMHz  float64
 		newNS, newMHz    float64
 		clockPass        bool
-		verdict, cycles  Verdict
+		verdict, cycles  verdict.Verdict
 		text             string
 		fails            bool
 		clockChangeCount int
 	}{
-		{"clock fell 10%", 1e6, 2000, 1e6 / 0.9, 1800, false, Regression, Same, "SLOW in time, same in cycles: the clock fell 10%", true, 0},
-		{"clock fell 10%, policy lets it pass", 1e6, 2000, 1e6 / 0.9, 1800, true, Regression, Same, "SLOW in time, same in cycles: the clock fell 10%", false, 1},
-		{"code slower at a fixed clock", 1e6, 2000, 1.1e6, 2000, true, Regression, Regression, "", true, 0},
-		{"clock rose, hiding a slowdown", 1e6, 2000, 1e6, 2200, false, Same, Regression, "same in time, SLOW in cycles: the clock rose 10%", false, 0},
-		{"clock rose 10%: faster in time only", 1e6, 2000, 1e6 / 1.1, 2200, false, Improvement, Same, "FAST in time, same in cycles: the clock rose 10%", false, 0},
+		{"clock fell 10%", 1e6, 2000, 1e6 / 0.9, 1800, false, verdict.Regression, verdict.Same, "SLOW in time, same in cycles: the clock fell 10%", true, 0},
+		{"clock fell 10%, policy lets it pass", 1e6, 2000, 1e6 / 0.9, 1800, true, verdict.Regression, verdict.Same, "SLOW in time, same in cycles: the clock fell 10%", false, 1},
+		{"code slower at a fixed clock", 1e6, 2000, 1.1e6, 2000, true, verdict.Regression, verdict.Regression, "", true, 0},
+		{"clock rose, hiding a slowdown", 1e6, 2000, 1e6, 2200, false, verdict.Same, verdict.Regression, "same in time, SLOW in cycles: the clock rose 10%", false, 0},
+		{"clock rose 10%: faster in time only", 1e6, 2000, 1e6 / 1.1, 2200, false, verdict.Improvement, verdict.Same, "FAST in time, same in cycles: the clock rose 10%", false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := DefaultPolicy()
+			p := verdict.DefaultPolicy()
 			if tc.clockPass {
-				p.ClockChanges = ClockPass
+				p.ClockChanges = verdict.ClockPass
 			}
 			in := []Input{{Name: "base.json", File: clocked(1, tc.baseNS, tc.baseMHz)}, {Name: "new.json", File: clocked(2, tc.newNS, tc.newMHz)}}
 			rep, err := Compare(in, Options{Policy: p})
@@ -74,7 +75,7 @@ func TestCycles(t *testing.T) {
 	}
 	// Clocks on one side only: nothing judged in cycles.
 	in := []Input{{Name: "base.json", File: clocked(1, 1e6, 2000)}, {Name: "new.json", File: file(radvDevice(), 2, gemm("tiled", 1024, 1e6, 0.003))}}
-	rep, err := Compare(in, Options{Policy: DefaultPolicy()})
+	rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,11 +85,11 @@ func TestCycles(t *testing.T) {
 }
 
 func TestPolicyClockChanges(t *testing.T) {
-	p, err := ReadPolicy(strings.NewReader("clock_changes: pass\n"), "p.yaml", DefaultPolicy())
-	if err != nil || p.ClockChanges != ClockPass {
+	p, err := verdict.ReadPolicy(strings.NewReader("clock_changes: pass\n"), "p.yaml", verdict.DefaultPolicy())
+	if err != nil || p.ClockChanges != verdict.ClockPass {
 		t.Fatalf("clock_changes: pass read as %q (%v)", p.ClockChanges, err)
 	}
-	if _, err := ReadPolicy(strings.NewReader("clock_changes: maybe\n"), "p.yaml", DefaultPolicy()); err == nil || !strings.Contains(err.Error(), "clock_changes") {
+	if _, err := verdict.ReadPolicy(strings.NewReader("clock_changes: maybe\n"), "p.yaml", verdict.DefaultPolicy()); err == nil || !strings.Contains(err.Error(), "clock_changes") {
 		t.Errorf("clock_changes: maybe: %v, want a refusal naming it", err)
 	}
 }

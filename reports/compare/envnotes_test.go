@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestEnvNotes: a comparison names where a side's driver environment
@@ -69,13 +70,13 @@ func TestEnvNotes(t *testing.T) {
 	} {
 		var notes []string
 		if tc.in[0].File.Kind() == results.KindISA {
-			rep, err := CompareISA(tc.in, Options{Policy: DefaultPolicy(), By: tc.by})
+			rep, err := CompareISA(tc.in, Options{Policy: verdict.DefaultPolicy(), By: tc.by})
 			if err != nil {
 				t.Fatalf("%s: %v", tc.name, err)
 			}
 			notes = rep.Notes
 		} else {
-			rep, err := Compare(tc.in, Options{Policy: DefaultPolicy(), By: tc.by})
+			rep, err := Compare(tc.in, Options{Policy: verdict.DefaultPolicy(), By: tc.by})
 			if err != nil {
 				t.Fatalf("%s: %v", tc.name, err)
 			}

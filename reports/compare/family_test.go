@@ -11,6 +11,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestHolm: the step-down on alarm scales (the multiple of its own alpha
@@ -69,7 +70,7 @@ type family struct {
 // trial runs one comparison until decided (at most rounds rounds of a
 // 12-run design, so it closes early as a time budget would) and returns
 // the verdicts by benchmark index.
-func (f family) trial(t testing.TB, rng *rand.Rand, seed uint64, rounds int, alphaPer string) []Verdict {
+func (f family) trial(t testing.TB, rng *rand.Rand, seed uint64, rounds int, alphaPer string) []verdict.Verdict {
 	shared := make([]float64, len(f.spreads))
 	calls := 0
 	s := SamplerFunc(func(_ context.Context, side Arm, keys []string) (*results.File, error) {
@@ -101,16 +102,16 @@ func (f family) trial(t testing.TB, rng *rand.Rand, seed uint64, rounds int, alp
 		}
 		return out, nil
 	})
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	p.AlphaPer = alphaPer
 	if alphaPer == "bonferroni" { // alpha divided among the benchmarks
-		p.AlphaPer, p.Alpha = AlphaPerBenchmark, p.Alpha/float64(len(f.spreads))
+		p.AlphaPer, p.Alpha = verdict.AlphaPerBenchmark, p.Alpha/float64(len(f.spreads))
 	}
 	res, err := Until(context.Background(), s, UntilOptions{Policy: p, Seed: seed, MaxRuns: 12, MaxRounds: rounds})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]Verdict, len(f.spreads))
+	out := make([]verdict.Verdict, len(f.spreads))
 	for _, c := range res.Report.Comparisons {
 		var i int
 		fmt.Sscanf(c.Key, "s/k%02d", &i)
@@ -148,19 +149,19 @@ func TestFamilyWiseAA(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	alarms := map[string]int{}
 	for i := 0; i < trials; i++ {
-		for _, per := range []string{AlphaPerBenchmark, AlphaPerComparison} {
+		for _, per := range []string{verdict.AlphaPerBenchmark, verdict.AlphaPerComparison} {
 			for _, v := range f.trial(t, rng, uint64(i), 4, per) {
-				if v == Regression || v == Improvement {
+				if v == verdict.Regression || v == verdict.Improvement {
 					alarms[per]++
 					break
 				}
 			}
 		}
 	}
-	per, fam := float64(alarms[AlphaPerBenchmark])/float64(trials), float64(alarms[AlphaPerComparison])/float64(trials)
+	per, fam := float64(alarms[verdict.AlphaPerBenchmark])/float64(trials), float64(alarms[verdict.AlphaPerComparison])/float64(trials)
 	t.Logf("A/A comparisons with a false alarm, %d trials of 23 benchmarks: alpha a benchmark %.1f%%, a comparison %.1f%%", trials, 100*per, 100*fam)
-	if fam > DefaultAlpha+0.01 {
-		t.Errorf("alpha a comparison: %.1f%% of comparisons called a change, want at most about %g%%", 100*fam, 100*DefaultAlpha)
+	if fam > verdict.DefaultAlpha+0.01 {
+		t.Errorf("alpha a comparison: %.1f%% of comparisons called a change, want at most about %g%%", 100*fam, 100*verdict.DefaultAlpha)
 	}
 	if per <= fam {
 		t.Errorf("alpha a benchmark called a change in %.1f%% of comparisons, alpha a comparison in %.1f%%: the model shows no multiplicity", 100*per, 100*fam)
@@ -181,21 +182,21 @@ func TestFamilyWisePower(t *testing.T) {
 	}
 	trials := 40
 	caught := map[string]int{}
-	for _, per := range []string{AlphaPerBenchmark, AlphaPerComparison, "bonferroni"} {
+	for _, per := range []string{verdict.AlphaPerBenchmark, verdict.AlphaPerComparison, "bonferroni"} {
 		rng := rand.New(rand.NewPCG(21, 22)) // the same runs for each
 		for i := 0; i < trials; i++ {
 			for k, v := range f.trial(t, rng, uint64(i), 6, per) {
-				if f.slowdown[k] > 0 && v == Regression {
+				if f.slowdown[k] > 0 && v == verdict.Regression {
 					caught[per]++
 				}
-				if f.slowdown[k] == 0 && v == Regression {
+				if f.slowdown[k] == 0 && v == verdict.Regression {
 					t.Errorf("trial %d (%s): benchmark %d, not slowed, called a regression", i, per, k)
 				}
 			}
 		}
 	}
 	total := float64(21 * trials)
-	per, fam, bonf := float64(caught[AlphaPerBenchmark])/total, float64(caught[AlphaPerComparison])/total, float64(caught["bonferroni"])/total
+	per, fam, bonf := float64(caught[verdict.AlphaPerBenchmark])/total, float64(caught[verdict.AlphaPerComparison])/total, float64(caught["bonferroni"])/total
 	t.Logf("slowed benchmarks caught in 6 rounds: alpha a benchmark %.1f%%, a comparison (Holm) %.1f%%, alpha/23 a benchmark (Bonferroni) %.1f%%", 100*per, 100*fam, 100*bonf)
 	if fam < 0.9*per || fam < bonf+0.1 {
 		t.Errorf("Holm caught %.1f%%: want at least nine tenths of alpha a benchmark's %.1f%% and ten points above Bonferroni's %.1f%%", 100*fam, 100*per, 100*bonf)
@@ -210,9 +211,9 @@ func TestPlanFamily(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		nf.Benchmarks = append(nf.Benchmarks, noise.Bench{Key: fmt.Sprintf("s/k%02d", i), Runs: 10, Median: 1, BetweenCV: 0.02, WithinCV: 0.01, SamplesPerRun: 20})
 	}
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	fam := PlanFromNoise(nf, &p, 0.10, DefaultPower)
-	p.AlphaPer = AlphaPerBenchmark
+	p.AlphaPer = verdict.AlphaPerBenchmark
 	per := PlanFromNoise(nf, &p, 0.10, DefaultPower)
 	if fam.Family != 20 || per.Family != 0 {
 		t.Fatalf("family = %d and %d, want 20 and 0", fam.Family, per.Family)
@@ -221,7 +222,7 @@ func TestPlanFamily(t *testing.T) {
 	own := lim.Alpha // the floor is a threshold: judged at alpha a benchmark
 	floor := func(n int) float64 { return nf.Benchmarks[0].Floor(n, n, own) }
 	lim.Alpha /= 20
-	want := RunsNeededIn(Design{}, 0.10, 0.02, WithinSpread(0.01, 20), lim, DefaultPower, floor)
+	want := RunsNeededIn(verdict.Design{}, 0.10, 0.02, WithinSpread(0.01, 20), lim, DefaultPower, floor)
 	if fam.Runs != want || !(fam.Runs > per.Runs) {
 		t.Errorf("runs a side: %d with alpha a comparison, %d a benchmark; want %d (alpha/20), more than a benchmark's", fam.Runs, per.Runs, want)
 	}

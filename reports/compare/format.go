@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/internal/termtext"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Rendering shared by the output formats: one file per format (text.go,
@@ -101,12 +102,12 @@ func (r *Report) intervalText() string {
 func verdictText(c *Comparison) string {
 	v := string(c.Verdict)
 	switch {
-	case c.Verdict == Failed:
+	case c.Verdict == verdict.Failed:
 		v = "FAILED"
-	case c.Verdict == Unsure && c.SettleRuns > 0:
+	case c.Verdict == verdict.Unsure && c.SettleRuns > 0:
 		v += fmt.Sprintf(" (~%d runs)", c.SettleRuns)
-	case c.Verdict == Unsure && c.SettleRuns < 0:
-		v += fmt.Sprintf(" (>%d runs)", maxSettleRuns)
+	case c.Verdict == verdict.Unsure && c.SettleRuns < 0:
+		v += fmt.Sprintf(" (>%d runs)", verdict.MaxSettleRuns)
 	}
 	if c.Allowed {
 		v += " (allowed)"

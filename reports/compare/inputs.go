@@ -17,6 +17,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // ErrSameEvidence is what a DuplicateError matches with errors.Is.
@@ -280,11 +281,11 @@ func checkCompared(rep *Report) error {
 				continue
 			}
 			switch c.Verdict {
-			case Missing:
+			case verdict.Missing:
 				e.OnlyBase++
-			case Added:
+			case verdict.Added:
 				e.OnlyGroup++
-			case Incomparable:
+			case verdict.Incomparable:
 				e.Neither++
 			default:
 				compared = true

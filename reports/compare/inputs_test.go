@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestInputChecks: the same run counts once on a side and is an error on
@@ -61,7 +63,7 @@ func TestInputChecks(t *testing.T) {
 		{"another GPU by device", []Input{a, {Name: "gpu.json", File: otherGPU}}, Options{By: "device"}, nil, "", 3, 3, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.opt.Policy = DefaultPolicy()
+			tc.opt.Policy = verdict.DefaultPolicy()
 			rep, err := Compare(tc.in, tc.opt)
 			if tc.err != nil {
 				if !errors.Is(err, tc.err) || strings.Contains(err.Error(), "\n") {

@@ -15,77 +15,14 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
-
-// ISAClass is how a changed statistic of an isa comparison counts.
-type ISAClass string
-
-// The classes. A change in the worse direction of a regression-class
-// statistic fails the gate; of a warning-class one it is reported as a
-// warning; an info-class change is listed; an ignored statistic is not
-// compared. A change in the better direction of a regression- or
-// warning-class statistic is an improvement.
-const (
-	ISARegression ISAClass = "regression"
-	ISAWarning    ISAClass = "warning"
-	ISAInfo       ISAClass = "info"
-	ISAIgnore     ISAClass = "ignore"
-)
-
-// ParseISAClass reads a class name.
-func ParseISAClass(s string) (ISAClass, error) {
-	switch c := ISAClass(strings.TrimSpace(s)); c {
-	case ISARegression, ISAWarning, ISAInfo, ISAIgnore:
-		return c, nil
-	}
-	return "", fmt.Errorf("isa class %q: use regression, warning, info or ignore", s)
-}
-
-// DerivedPrefix marks the counts radvbench derives from the assembly in
-// statistic names ("asm.instructions"), apart from RADV's own ("Instructions").
-const DerivedPrefix = "asm."
-
-// isaDefaults classify RADV's statistics: a new or larger spill, more
-// scratch memory or lower occupancy is a regression; more registers a
-// warning; everything else (instruction counts, code size, ACO's latency
-// estimate, ...) is information. Which way is worse is
-// results.ISABetter's.
-var isaDefaults = map[string]ISAClass{
-	"Spilled SGPRs":      ISARegression,
-	"Spilled VGPRs":      ISARegression,
-	"Scratch size":       ISARegression,
-	"Subgroups per SIMD": ISARegression,
-	"VGPRs":              ISAWarning,
-	"SGPRs":              ISAWarning,
-	// Spill code as the listing shows it.
-	DerivedPrefix + "scratch_loads":  ISAWarning,
-	DerivedPrefix + "scratch_stores": ISAWarning,
-	// RADV's hash of the pipeline's inputs, not of its code.
-	"Driver pipeline hash": ISAIgnore,
-}
 
 // WaveStat names the executable's wave (subgroup) size among its
 // statistics: a change is information ("wave64→wave32"), and it changes
 // what "Subgroups per SIMD" counts (waves of another size), so that change
 // is information too, not an occupancy regression.
 const WaveStat = "wave size"
-
-// ISAClassFor returns the class of statistic stat (RADV's name, or
-// DerivedPrefix + a count's name) of the benchmark key ("ID@target") and
-// whether an increase is worse: the default, overridden by every matching
-// rule's isa entry in order.
-func (p *Policy) ISAClassFor(key, stat string) (ISAClass, bool) {
-	class, ok := isaDefaults[stat]
-	if !ok {
-		class = ISAInfo
-	}
-	for _, r := range p.Rules {
-		if c, ok := r.ISA[stat]; ok && r.Match.Match(key) {
-			class = c
-		}
-	}
-	return class, results.ISABetter(strings.TrimPrefix(stat, DerivedPrefix)) == results.LowerIsBetter
-}
 
 // ISAVerdict is the outcome of one changed key.
 type ISAVerdict string
@@ -114,10 +51,10 @@ type ISAChange struct {
 	Executable string `json:"executable,omitempty"`
 	// Stat is RADV's statistic or DerivedPrefix + a count; "" for a
 	// change of the whole benchmark (status, a missing pipeline).
-	Stat    string     `json:"stat,omitempty"`
-	Base    Float      `json:"base"`
-	New     Float      `json:"new"`
-	Verdict ISAVerdict `json:"verdict"`
+	Stat    string        `json:"stat,omitempty"`
+	Base    verdict.Float `json:"base"`
+	New     verdict.Float `json:"new"`
+	Verdict ISAVerdict    `json:"verdict"`
 	// Fail is Fails(), stored for JSON readers.
 	Fail        bool   `json:"fails"`
 	Allowed     bool   `json:"allowed,omitempty"`
@@ -275,7 +212,7 @@ func CompareISA(inputs []Input, opt Options) (*ISAReport, error) {
 }
 
 // allowFor is the allow-list entry covering key, or nil.
-func allowFor(p *Policy, key string) *Allow {
+func allowFor(p *verdict.Policy, key string) *verdict.Allow {
 	for i := range p.Allow {
 		if p.Allow[i].Match.Match(key) {
 			return &p.Allow[i]
@@ -286,8 +223,8 @@ func allowFor(p *Policy, key string) *Allow {
 
 // compareISAEntry adds the changes of one benchmark and returns how many
 // of its statistics are unchanged.
-func compareISAEntry(rep *ISAReport, p *Policy, key, group string, be, ge *entry) int {
-	nan := Float(math.NaN())
+func compareISAEntry(rep *ISAReport, p *verdict.Policy, key, group string, be, ge *entry) int {
+	nan := verdict.Float(math.NaN())
 	add := func(c ISAChange) {
 		c.Key, c.Group = key, group
 		if c.Stat == "" {
@@ -321,7 +258,7 @@ func compareISAEntry(rep *ISAReport, p *Policy, key, group string, be, ge *entry
 	unchanged := 0
 	for _, k := range unionISAKeys(bs, gs) {
 		class, worseUp := p.ISAClassFor(key, k.stat)
-		if class == ISAIgnore {
+		if class == verdict.ISAIgnore {
 			continue
 		}
 		bv, bok := bs.vals[k]
@@ -330,16 +267,16 @@ func compareISAEntry(rep *ISAReport, p *Policy, key, group string, be, ge *entry
 			Hash: bs.hash[k] || gs.hash[k], Untimed: bs.untimed[k.pipeline] || gs.untimed[k.pipeline]}
 		switch {
 		case !gok:
-			c.Base, c.Verdict = Float(bv), ISAVerdictMissing
+			c.Base, c.Verdict = verdict.Float(bv), ISAVerdictMissing
 		case !bok:
-			c.New, c.Verdict = Float(gv), ISAVerdictAdded
+			c.New, c.Verdict = verdict.Float(gv), ISAVerdictAdded
 		case c.Hash && bs.exact[k] == gs.exact[k], !c.Hash && bv == gv:
 			unchanged++
 			continue
 		case c.Hash:
-			c.Base, c.New, c.Verdict = Float(bv), Float(gv), ISAVerdictInfo
+			c.Base, c.New, c.Verdict = verdict.Float(bv), verdict.Float(gv), ISAVerdictInfo
 		default:
-			c.Base, c.New = Float(bv), Float(gv)
+			c.Base, c.New = verdict.Float(bv), verdict.Float(gv)
 			worse := (gv > bv) == worseUp
 			wave := isaKey{k.pipeline, k.executable, WaveStat}
 			otherWave := k.stat == "Subgroups per SIMD" && bs.vals[wave] != gs.vals[wave]
@@ -347,11 +284,11 @@ func compareISAEntry(rep *ISAReport, p *Policy, key, group string, be, ge *entry
 				c.Note = fmt.Sprintf("waves of %g lanes, not %g: not comparable", gs.vals[wave], bs.vals[wave])
 			}
 			switch {
-			case class == ISAInfo, otherWave:
+			case class == verdict.ISAInfo, otherWave:
 				c.Verdict = ISAVerdictInfo
 			case !worse:
 				c.Verdict = ISAVerdictImprovement
-			case class == ISARegression:
+			case class == verdict.ISARegression:
 				c.Verdict = ISAVerdictRegression
 			default:
 				c.Verdict = ISAVerdictWarning
@@ -412,7 +349,7 @@ func flattenISA(r *results.Result) isaStats {
 				}
 			}
 			put(e.Stats, "")
-			put(e.Derived, DerivedPrefix)
+			put(e.Derived, verdict.DerivedPrefix)
 			names := make([]string, 0, len(e.Hashes))
 			for n := range e.Hashes {
 				names = append(names, n)

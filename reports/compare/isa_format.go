@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // WriteISA renders an isa comparison in format (one of Formats).
@@ -43,7 +45,7 @@ func isaBlocks(r *ISAReport) []isaBlock {
 }
 
 // isaValue formats a statistic exactly ("—" when absent).
-func isaValue(f Float) string {
+func isaValue(f verdict.Float) string {
 	if f.NaN() {
 		return "—"
 	}
@@ -51,7 +53,7 @@ func isaValue(f Float) string {
 }
 
 // isaCell formats one side of a change: a hash in hex, else isaValue.
-func isaCell(c *ISAChange, f Float) string {
+func isaCell(c *ISAChange, f verdict.Float) string {
 	if c.Hash && !f.NaN() {
 		return fmt.Sprintf("%#x", uint64(f))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // The isa fixtures are real: matmul kernels compiled by RADV for navi31
@@ -46,7 +47,7 @@ func find(r *ISAReport, keyPrefix, keySuffix, stat string) *ISAChange {
 func TestCompareISAMesaVersions(t *testing.T) {
 	m25, m26 := loadISA(t, "mesa-25.0"), loadISA(t, "mesa-26.1")
 	inputs := []Input{{Name: "mesa-25.0.json", File: m25}, {Name: "mesa-26.1.json", File: m26}}
-	rep, err := CompareISA(inputs, Options{Policy: DefaultPolicy()})
+	rep, err := CompareISA(inputs, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestCompareISAMesaVersions(t *testing.T) {
 
 	// --by driver pools files by Mesa version: the same comparison, and a
 	// copy of a file in a group changes nothing (the build is exact).
-	byDrv, err := CompareISA(append(inputs, Input{Name: "mesa-25.0-again.json", File: m25}), Options{Policy: DefaultPolicy(), By: "driver"})
+	byDrv, err := CompareISA(append(inputs, Input{Name: "mesa-25.0-again.json", File: m25}), Options{Policy: verdict.DefaultPolicy(), By: "driver"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,15 +103,15 @@ func TestCompareISAMesaVersions(t *testing.T) {
 	// nothing changed. One file on both sides is no comparison.
 	again := *m26
 	again.Started = m26.Started.Add(time.Minute)
-	same, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: &again}}, Options{Policy: DefaultPolicy()})
+	same, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: &again}}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil || len(same.Changes) != 0 || same.Failed() || same.Counts.Unchanged == 0 {
 		t.Errorf("a build against itself: %v, %+v", err, same)
 	}
-	if _, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: m26}}, Options{Policy: DefaultPolicy()}); err == nil {
+	if _, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: m26}}, Options{Policy: verdict.DefaultPolicy()}); err == nil {
 		t.Error("one isa file on both sides compared as if two builds")
 	}
 	// --by config compares the targets with each other.
-	targets, err := CompareISA([]Input{{Name: "mesa-26.1.json", File: m26}}, Options{Policy: DefaultPolicy(), By: "config", Baseline: "navi31"})
+	targets, err := CompareISA([]Input{{Name: "mesa-26.1.json", File: m26}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Baseline: "navi31"})
 	if err != nil || targets.Groups[1].Name != "gfx1201" || len(targets.Changes) == 0 {
 		t.Errorf("by config: %v, groups %+v", err, targets.Groups)
 	}
@@ -130,7 +131,7 @@ allow:
   - match: "matmul/regblock/*"
     reason: "Mesa 26.1 unrolls the K loop of regblock; measured faster on RX 7900 XTX"
 `
-	p, err := ReadPolicy(strings.NewReader(yml), "isa.yaml", DefaultPolicy())
+	p, err := verdict.ReadPolicy(strings.NewReader(yml), "isa.yaml", verdict.DefaultPolicy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ allow:
 		t.Errorf("occupancy as info: %+v", c)
 	}
 	for _, bad := range []string{"rules:\n  - match: \"*\"\n    isa:\n      VGPRs: fatal\n", "rules:\n  - match: \"*\"\n    isa: {}\n"} {
-		if _, err := ReadPolicy(strings.NewReader(bad), "bad.yaml", DefaultPolicy()); err == nil {
+		if _, err := verdict.ReadPolicy(strings.NewReader(bad), "bad.yaml", verdict.DefaultPolicy()); err == nil {
 			t.Errorf("policy %q accepted", bad)
 		}
 	}
@@ -211,7 +212,7 @@ func TestCompareISAClasses(t *testing.T) {
 			}
 			tc.new.Pipelines[0].Executables[0].Derived["scratch_stores"] = st["Spilled VGPRs"]
 		}
-		rep, err := CompareISA([]Input{{Name: "a", File: file(res("ok", base))}, {Name: "b", File: file(tc.new)}}, Options{Policy: DefaultPolicy()})
+		rep, err := CompareISA([]Input{{Name: "a", File: file(res("ok", base))}, {Name: "b", File: file(tc.new)}}, Options{Policy: verdict.DefaultPolicy()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -240,16 +241,16 @@ func TestCompareKinds(t *testing.T) {
 	isa := loadISA(t, "mesa-25.0")
 	mixed := []Input{{Name: "base.json", File: run}, {Name: "mesa-25.0.json", File: isa}}
 	var ke *KindError
-	if _, err := CompareISA(mixed, Options{Policy: DefaultPolicy()}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "cannot compare mesa-25.0.json (an isa file) with base.json (a run results file)") {
+	if _, err := CompareISA(mixed, Options{Policy: verdict.DefaultPolicy()}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "cannot compare mesa-25.0.json (an isa file) with base.json (a run results file)") {
 		t.Errorf("CompareISA of mixed kinds: %v", err)
 	}
-	if _, err := Compare(mixed, Options{Policy: DefaultPolicy()}); !errors.As(err, &ke) {
+	if _, err := Compare(mixed, Options{Policy: verdict.DefaultPolicy()}); !errors.As(err, &ke) {
 		t.Errorf("Compare of mixed kinds: %v", err)
 	}
-	if _, err := Compare([]Input{{Name: "a", File: isa}, {Name: "b", File: isa}}, Options{Policy: DefaultPolicy()}); err == nil || !strings.Contains(err.Error(), "isa files") {
+	if _, err := Compare([]Input{{Name: "a", File: isa}, {Name: "b", File: isa}}, Options{Policy: verdict.DefaultPolicy()}); err == nil || !strings.Contains(err.Error(), "isa files") {
 		t.Errorf("Compare of isa files: %v", err)
 	}
-	if _, err := CompareISA([]Input{{Name: "a", File: run}, {Name: "b", File: run}}, Options{Policy: DefaultPolicy()}); err == nil {
+	if _, err := CompareISA([]Input{{Name: "a", File: run}, {Name: "b", File: run}}, Options{Policy: verdict.DefaultPolicy()}); err == nil {
 		t.Error("CompareISA of run files succeeded")
 	}
 	if k, err := Kind([]Input{{Name: "a", File: isa}}); k != results.KindISA || err != nil {

@@ -8,23 +8,21 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // judger decides comparisons; it holds the policy, the noise floors and
 // the run-level design.
 type judger struct {
-	policy *Policy
+	policy *verdict.Policy
 	noise  *noise.File
-	design Design
+	design verdict.Design
 	advise Adviser
 }
 
-func newJudge(p *Policy, nf *noise.File, advise Adviser) *judger {
+func newJudge(p *verdict.Policy, nf *noise.File, advise Adviser) *judger {
 	return &judger{policy: p, noise: nf, advise: advise}
 }
-
-// maxSettleRuns bounds the search for the runs that would settle a verdict.
-const maxSettleRuns = 200
 
 // side summarises a group's runs of a benchmark: every run's figure
 // (stats.RunEstimate of its undisturbed samples), the runs set aside as
@@ -42,7 +40,7 @@ func side(e *entry, keepAll bool) *Side {
 	if s.Status == "" {
 		s.Status = results.StatusOK
 	}
-	nan := Float(math.NaN())
+	nan := verdict.Float(math.NaN())
 	s.Median, s.Low, s.High, s.RelCI, s.RunCV, s.WithinCV, s.WithinSE = nan, nan, nan, nan, nan, nan, nan
 	if s.Status != results.StatusOK || len(e.runs) == 0 {
 		return s
@@ -86,14 +84,14 @@ func side(e *entry, keepAll bool) *Side {
 	if l := stats.RunLevels(e.runs, e.marks); l.Flagged {
 		s.LevelRatio = l.Ratio
 	}
-	s.Median = Float(geoMean(s.RunEstimates))
-	s.RunCV = Float(stats.LogSD(s.RunEstimates))
-	s.WithinCV = Float(stats.Median(cvs))
-	s.WithinSE = Float(stats.Median(ses))
+	s.Median = verdict.Float(geoMean(s.RunEstimates))
+	s.RunCV = verdict.Float(stats.LogSD(s.RunEstimates))
+	s.WithinCV = verdict.Float(stats.Median(cvs))
+	s.WithinSE = verdict.Float(stats.Median(ses))
 	if n := len(s.RunEstimates); n >= stats.MinRuns && !s.RunCV.NaN() {
 		h := stats.TQuantile(1-(1-stats.Confidence)/2, float64(n-1)) * float64(s.RunCV) / math.Sqrt(float64(n))
 		m := float64(s.Median)
-		s.Low, s.High, s.RelCI = Float(m*math.Exp(-h)), Float(m*math.Exp(h)), Float(math.Expm1(h))
+		s.Low, s.High, s.RelCI = verdict.Float(m*math.Exp(-h)), verdict.Float(m*math.Exp(h)), verdict.Float(math.Expm1(h))
 	}
 	if len(e.secs) > 0 {
 		s.RunSeconds = stats.Median(e.secs)
@@ -224,7 +222,7 @@ func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Comparison {
 	c := j.judgeTime(key, group, be, ge, scale)
 	c.Cycles = j.cycles(&c, key, group, be, ge, scale)
-	c.ClockAccepted = c.Verdict == Regression && c.ClockExplained() && j.policy.ClockChanges == ClockPass
+	c.ClockAccepted = c.Verdict == verdict.Regression && c.ClockExplained() && j.policy.ClockChanges == verdict.ClockPass
 	return c
 }
 
@@ -234,7 +232,7 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 	lim, allow := p.For(key)
 	perBenchmark := lim.Alpha
 	lim.Alpha *= scale
-	nan := Float(math.NaN())
+	nan := verdict.Float(math.NaN())
 	c := Comparison{Key: key, Group: group, Change: nan, Low: nan, High: nan, P: nan, Limits: lim}
 	ref := be
 	if ref == nil {
@@ -255,18 +253,18 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 	}
 	switch {
 	case be == nil:
-		c.Verdict = Added
+		c.Verdict = verdict.Added
 		return c
 	case ge == nil:
-		c.Verdict = Missing
+		c.Verdict = verdict.Missing
 		return c
 	}
 	bs, ns := c.Base.Status, c.New.Status
 	if bs != results.StatusOK || ns != results.StatusOK {
-		c.Verdict = Incomparable
+		c.Verdict = verdict.Incomparable
 		switch {
 		case bs == results.StatusOK && ns == results.StatusFailed:
-			c.Verdict = Failed
+			c.Verdict = verdict.Failed
 			c.Note = "failed: " + c.New.Reason
 			allowIt()
 		case bs == results.StatusFailed && ns == results.StatusOK:
@@ -280,7 +278,7 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 	}
 	bm, nm := be.result.Metric, ge.result.Metric
 	if bm.Unit != nm.Unit || bm.Better != nm.Better {
-		c.Verdict = Incomparable
+		c.Verdict = verdict.Incomparable
 		c.Note = fmt.Sprintf("metric differs: %s (%s, %s is better) in the baseline, %s (%s, %s is better) here", bm.Name, bm.Unit, bm.Better, nm.Name, nm.Unit, nm.Better)
 		return c
 	}
@@ -291,24 +289,24 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 	case results.LowerIsBetter:
 		dir = -1
 	default:
-		c.Verdict = Incomparable
+		c.Verdict = verdict.Incomparable
 		c.Note = fmt.Sprintf("metric %s has no direction (better: %q): cannot tell a regression from an improvement", bm.Name, bm.Better)
 		return c
 	}
 	nb, nn := len(c.Base.RunEstimates), len(c.New.RunEstimates)
 	if nb == 0 || nn == 0 {
-		c.Verdict, c.More = Unsure, !j.design.last(0)
+		c.Verdict, c.More = verdict.Unsure, !j.design.Last(0)
 		c.Reason = "every run on a side was disturbed throughout (most samples marked): rerun on a quieter machine"
 		return c
 	}
 	if c.Base.Median == 0 || c.Base.Median.NaN() {
-		c.Verdict = Incomparable
+		c.Verdict = verdict.Incomparable
 		c.Note = "baseline figure is zero"
 		return c
 	}
 	c.alarmScale, c.tested = math.Inf(1), true
 	var misfit bool
-	ev := Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
+	ev := verdict.Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
 		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
 	ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
 	xb, xn, paired := pairRuns(c.Base, c.New)
@@ -329,12 +327,12 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		ev.Floor = floorOf(nz, paired, nb, nn, len(xb), floorAlpha)
 	}
 	eff := ev.Effective(lim)
-	ld := logDiff(xb, xn, paired)
+	ld := verdict.LogDiff(xb, xn, paired)
 	if ld.OK {
 		ev.P = ld.P()
 	}
 	if len(xb) >= stats.MinRuns && len(xn) >= stats.MinRuns {
-		a := Assess(xb, xn, paired, prior, dir, eff, lim, j.design)
+		a := verdict.Assess(xb, xn, paired, prior, dir, eff, lim, j.design)
 		c.Moderated, misfit = a.Moderated, a.PriorMisfit
 		// The look's runs (a sequential design's first n a side): the change
 		// the interval is about.
@@ -343,22 +341,22 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		c.More, c.SettleRuns = a.More, a.NeedRuns
 		c.alarmScale = a.AlarmAt / perBenchmark
 	} else {
-		c.More = !j.design.last(min(len(xb), len(xn)))
+		c.More = !j.design.Last(min(len(xb), len(xn)))
 		if ld.OK && !math.IsNaN(eff) {
 			eq, _, _ := ld.Moderate(prior)
-			c.SettleRuns = needRuns(ld, eq, min(len(xb), len(xn)), dir, eff, lim, j.design)
+			c.SettleRuns = verdict.NeedRuns(ld, eq, min(len(xb), len(xn)), dir, eff, lim, j.design)
 		}
 	}
-	c.Change, c.Low, c.High, c.P = Float(ev.Change), Float(ev.Low), Float(ev.High), Float(ev.P)
-	c.Limits.Floor = Float(ev.Floor)
-	c.Limits.Effective = Float(eff)
-	c.Verdict, c.Reason = Decide(ev, lim)
-	if (nb < stats.MinRuns || nn < stats.MinRuns) && !j.design.last(min(nb, nn)) && (c.Verdict == Regression || c.Verdict == Improvement) {
+	c.Change, c.Low, c.High, c.P = verdict.Float(ev.Change), verdict.Float(ev.Low), verdict.Float(ev.High), verdict.Float(ev.P)
+	c.Limits.Floor = verdict.Float(ev.Floor)
+	c.Limits.Effective = verdict.Float(eff)
+	c.Verdict, c.Reason = verdict.Decide(ev, lim)
+	if (nb < stats.MinRuns || nn < stats.MinRuns) && !j.design.Last(min(nb, nn)) && (c.Verdict == verdict.Regression || c.Verdict == verdict.Improvement) {
 		// The floor rule is a look of its own, and a sequential design
 		// spends its error budget from its first look at MinRuns a side
 		// (Design.Looks): a change called here would be a look no budget
 		// paid for. The closing look, and a fixed design, may use it.
-		c.Verdict = Unsure
+		c.Verdict = verdict.Unsure
 		c.Reason = fmt.Sprintf("fewer than %d runs a side: the change exceeds the noise floor plus the threshold, but runs added until decided are first judged at %d runs a side", stats.MinRuns, stats.MinRuns)
 	}
 	switch {
@@ -366,7 +364,7 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		// Measured under load throughout, the runs of each side at
 		// their own times: the figures follow the load, which moves
 		// between the times the two sides ran.
-		c.Verdict, c.SettleRuns, c.More = Unsure, 0, !j.design.last(min(nb, nn))
+		c.Verdict, c.SettleRuns, c.More = verdict.Unsure, 0, !j.design.Last(min(nb, nn))
 		c.alarmScale = math.Inf(1)
 		c.Reason = "every run of both sides was disturbed throughout (most samples marked: other processes, steal, another GPU client, a clock change): the figures follow the machine's load; rerun when it is quieter"
 	case keepAll:
@@ -376,11 +374,11 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		// scatter, which the interval carries. The verdict stands.
 		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
 	}
-	if c.Verdict == Regression {
+	if c.Verdict == verdict.Regression {
 		allowIt()
 	}
 	switch {
-	case c.Verdict != Unsure:
+	case c.Verdict != verdict.Unsure:
 		c.More, c.SettleRuns = false, 0
 	case !ld.OK:
 		c.Reason += j.advise.kind(AdviceRepeatRuns)
@@ -392,10 +390,10 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		c.Warnings = append(c.Warnings, Warning{"disturbed-runs", fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
 	}
 
-	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != Unsure {
+	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != verdict.Unsure {
 		c.Warnings = append(c.Warnings, Warning{"few-runs", fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only%s", stats.MinRuns, j.advise.kind(AdviceFewRuns))})
 	}
-	if misfit && c.Verdict != Regression && c.Verdict != Improvement {
+	if misfit && c.Verdict != verdict.Regression && c.Verdict != verdict.Improvement {
 		// Only ~ would have leaned on the prior.
 		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured%s, or the change varies between rounds", stats.PriorFitAlpha, j.advise.kind(AdviceRemeasureNoise))})
 	}
@@ -431,7 +429,7 @@ func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *n
 		return Warning{}, false
 	}
 	msg := fmt.Sprintf("the two runs of a round differ by more than the %s noise limit: a quieter machine, or more rounds, narrows the verdict", FormatPercent(limit))
-	if c.Verdict == Unsure && (nz == nil || !(nz.PairedCV > 0)) {
+	if c.Verdict == verdict.Unsure && (nz == nil || !(nz.PairedCV > 0)) {
 		msg += advise.kind(AdvicePairedNoise)
 	}
 	return Warning{"noisy-pairs", msg}, true

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // JUnit XML, as read by GitLab, Jenkins and GitHub test reporters.
@@ -114,13 +116,13 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		case c.Fails():
 			tc.Failure = &junitMessage{Message: msg, Type: string(c.Verdict), Text: rem}
 			s.Failures++
-		case c.Verdict == Missing:
+		case c.Verdict == verdict.Missing:
 			tc.Skipped = &junitMessage{Message: "only in the baseline " + r.Baseline}
 			s.Skipped++
-		case c.Verdict == Added:
+		case c.Verdict == verdict.Added:
 			tc.Skipped = &junitMessage{Message: "not in the baseline " + r.Baseline}
 			s.Skipped++
-		case c.Verdict == Incomparable:
+		case c.Verdict == verdict.Incomparable:
 			tc.Skipped = &junitMessage{Message: "incomparable: " + c.Note}
 			s.Skipped++
 		default:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestModeratedPairs: four rounds of paired runs judged against a paired
@@ -24,11 +25,11 @@ import (
 func TestModeratedPairs(t *testing.T) {
 	const rounds = 4
 	matched, stale := aaNoise(t, 0.06, 10), aaNoise(t, 0.01, 10)
-	cell := func(nf *noise.File, shift float64, seed uint64, trials int) (verdicts map[Verdict]int, moderated, misfit int) {
-		verdicts = map[Verdict]int{}
+	cell := func(nf *noise.File, shift float64, seed uint64, trials int) (verdicts map[verdict.Verdict]int, moderated, misfit int) {
+		verdicts = map[verdict.Verdict]int{}
 		for i := range uint64(trials) {
 			f := slowTailFile(rounds, 50, shift, 0.06, seed+i)
-			rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: DefaultPolicy(), By: "config", Noise: nf})
+			rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,10 +51,10 @@ func TestModeratedPairs(t *testing.T) {
 
 	aa, mod, _ := cell(matched, 1, 1000, trials)
 	t.Logf("A/A, matched noise file: %v, moderated in %d of %d", aa, mod, trials)
-	if r := share(aa[Regression] + aa[Improvement]); r > 0.01 {
+	if r := share(aa[verdict.Regression] + aa[verdict.Improvement]); r > 0.01 {
 		t.Errorf("A/A called a change in %.1f%% of trials > 1%%", 100*r)
 	}
-	if r := share(aa[Same]); r < 0.55 {
+	if r := share(aa[verdict.Same]); r < 0.55 {
 		t.Errorf("A/A ended ~ in %.1f%% of trials < 55%%", 100*r)
 	}
 	if share(mod) < 0.9 {
@@ -61,7 +62,7 @@ func TestModeratedPairs(t *testing.T) {
 	}
 
 	// The report says which noise file ~ leaned on, and the JSON marks it.
-	rep, err := Compare([]Input{{Name: "ab.json", File: slowTailFile(rounds, 50, 1, 0.06, 1000)}}, Options{Policy: DefaultPolicy(), By: "config", Noise: matched, NoiseName: "noise.json"})
+	rep, err := Compare([]Input{{Name: "ab.json", File: slowTailFile(rounds, 50, 1, 0.06, 1000)}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: matched, NoiseName: "noise.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestModeratedPairs(t *testing.T) {
 
 	slow, _, _ := cell(matched, 0.7, 2000, trials)
 	t.Logf("30%% slower, matched noise file: %v", slow)
-	if r := share(slow[Same] + slow[Improvement]); r > 0.01 {
+	if r := share(slow[verdict.Same] + slow[verdict.Improvement]); r > 0.01 {
 		t.Errorf("a 30%% slowdown called ~ or an improvement in %.1f%% of trials > 1%%", 100*r)
 	}
 
@@ -90,7 +91,7 @@ func TestModeratedPairs(t *testing.T) {
 	const staleTrials = 2000
 	staleAA, mod, misfit := cell(stale, 1, 3000, staleTrials)
 	t.Logf("A/A, stale noise file: %v, moderated in %d, turned down in %d of %d", staleAA, mod, misfit, staleTrials)
-	if r := float64(staleAA[Regression]+staleAA[Improvement]) / staleTrials; r > 0.01 {
+	if r := float64(staleAA[verdict.Regression]+staleAA[verdict.Improvement]) / staleTrials; r > 0.01 {
 		t.Errorf("A/A against a stale noise file called a change in %.2f%% of trials > 1%%", 100*r)
 	}
 	if misfit < staleTrials*8/10 {

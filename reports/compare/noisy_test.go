@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestNoisyRuns: the noise-limit warning looks at the spread the verdict
@@ -28,10 +29,10 @@ func TestNoisyRuns(t *testing.T) {
 	}{
 		{"unpaired, drifting", Comparison{Base: drifting, New: steady}, loose, false, nil, "noisy-runs", false},
 		{"unpaired, steady", Comparison{Base: steady, New: steady}, loose, false, nil, "", false},
-		{"paired, tight pairs of drifting runs", Comparison{Base: drifting, New: drifting, Verdict: Same}, tight, true, nil, "", false},
-		{"paired, loose pairs, unsure", Comparison{Base: drifting, New: drifting, Verdict: Unsure}, loose, true, nil, "noisy-pairs", true},
-		{"paired, loose pairs, decided", Comparison{Base: drifting, New: drifting, Verdict: Regression}, loose, true, nil, "noisy-pairs", false},
-		{"paired, loose pairs, paired floor in use", Comparison{Base: drifting, New: drifting, Verdict: Unsure}, loose, true, paired, "noisy-pairs", false},
+		{"paired, tight pairs of drifting runs", Comparison{Base: drifting, New: drifting, Verdict: verdict.Same}, tight, true, nil, "", false},
+		{"paired, loose pairs, unsure", Comparison{Base: drifting, New: drifting, Verdict: verdict.Unsure}, loose, true, nil, "noisy-pairs", true},
+		{"paired, loose pairs, decided", Comparison{Base: drifting, New: drifting, Verdict: verdict.Regression}, loose, true, nil, "noisy-pairs", false},
+		{"paired, loose pairs, paired floor in use", Comparison{Base: drifting, New: drifting, Verdict: verdict.Unsure}, loose, true, paired, "noisy-pairs", false},
 		{"one pair: judged as unpaired", Comparison{Base: drifting, New: drifting}, [2][]float64{{100}, {101}}, true, nil, "noisy-runs", false},
 	}
 	for _, tt := range tests {

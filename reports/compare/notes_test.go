@@ -4,6 +4,8 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestNotesStableClocks: compare warns when one side held the GPU's
@@ -42,7 +44,7 @@ func TestNotesStableClocks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := []Input{with("base.json", tc.base), with("new.json", tc.next)}
-			rep, err := Compare(in, Options{Policy: DefaultPolicy(), By: tc.by})
+			rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), By: tc.by})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,36 +7,6 @@ import (
 	"strings"
 )
 
-// Float is a figure that may be missing: NaN (or ±Inf) means "no value"
-// and is written as null in JSON, "?" or nothing in tables, so a missing
-// interval is the same thing in every format.
-type Float float64
-
-// NaN reports whether the figure is missing.
-func (f Float) NaN() bool { return math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) }
-
-// MarshalJSON writes null for a missing figure.
-func (f Float) MarshalJSON() ([]byte, error) {
-	if f.NaN() {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, float64(f), 'g', -1, 64), nil
-}
-
-// UnmarshalJSON reads null as a missing figure.
-func (f *Float) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*f = Float(math.NaN())
-		return nil
-	}
-	v, err := strconv.ParseFloat(string(b), 64)
-	if err != nil {
-		return fmt.Errorf("figure %s: %w", b, err)
-	}
-	*f = Float(v)
-	return nil
-}
-
 // FormatPercent renders a fraction as a percentage with two significant
 // decimals where it matters: 0.0312 -> "3.1%", 0.5 -> "50%".
 func FormatPercent(f float64) string {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Planning: before spending machine time, how many runs a side does the
@@ -32,8 +33,8 @@ const MaxPlanRuns = 100
 // a fixed-sample comparison (one look, Design{}) calls a slowdown of
 // detect (time × (1+detect)) a regression with probability power; see
 // RunsNeededIn. 0 when more than MaxPlanRuns would be needed.
-func RunsNeeded(detect, spread, within float64, l Limits, power float64, floorAt func(n int) float64) int {
-	return RunsNeededIn(Design{}, detect, spread, within, l, power, floorAt)
+func RunsNeeded(detect, spread, within float64, l verdict.Limits, power float64, floorAt func(n int) float64) int {
+	return RunsNeededIn(verdict.Design{}, detect, spread, within, l, power, floorAt)
 }
 
 // RunsNeededIn is the smallest number of runs a side at which design d
@@ -56,7 +57,7 @@ func RunsNeeded(detect, spread, within float64, l Limits, power float64, floorAt
 // chance of a verdict by a look is at least that of one at it, so the
 // figure errs on the safe side. 0 when more than MaxPlanRuns (or the
 // design's MaxRuns) would be needed.
-func RunsNeededIn(d Design, detect, spread, within float64, l Limits, power float64, floorAt func(n int) float64) int {
+func RunsNeededIn(d verdict.Design, detect, spread, within float64, l verdict.Limits, power float64, floorAt func(n int) float64) int {
 	if math.IsNaN(spread) || detect <= 0 {
 		return 0
 	}
@@ -73,7 +74,7 @@ func RunsNeededIn(d Design, detect, spread, within float64, l Limits, power floa
 		if d.MaxRuns > 0 && !slices.Contains(d.Looks(), n) {
 			continue
 		}
-		alpha, _ := d.look(n, l.Alpha, EquivalenceAlpha)
+		alpha, _ := d.Look(n, l.Alpha, verdict.EquivalenceAlpha)
 		if alpha <= 0 {
 			continue
 		}
@@ -87,7 +88,7 @@ func RunsNeededIn(d Design, detect, spread, within float64, l Limits, power floa
 		t := -math.Log1p(-eff)
 		se := s * math.Sqrt(2/float64(n))
 		df := float64(n - 1)
-		if delta-t >= (tQuantile(1-alpha, df)+tQuantile(power, df))*se {
+		if delta-t >= (verdict.TQuantile(1-alpha, df)+verdict.TQuantile(power, df))*se {
 			return n
 		}
 	}
@@ -100,12 +101,12 @@ type PlanRow struct {
 	// Spread is the run-to-run variation used (standard deviation of the
 	// log run figures, or a noise file's of the log run medians); Source
 	// says where it was measured.
-	Spread Float  `json:"between_cv"`
-	Source string `json:"source"`
+	Spread verdict.Float `json:"between_cv"`
+	Source string        `json:"source"`
 	// Within is the part of a run figure's spread due to its own samples
 	// (stats.RunEstimateSE, or WithinSpread where that is missing; null
 	// when unknown).
-	Within Float `json:"within"`
+	Within verdict.Float `json:"within"`
 	// Runs is the runs a side needed; 0 when more than MaxPlanRuns, or
 	// when nothing is known (Spread null).
 	Runs int `json:"runs"`
@@ -139,7 +140,7 @@ type Plan struct {
 	Seconds    float64 `json:"seconds"`
 	// Design is the run-level design planned for: MaxRuns 0 for runs
 	// fixed in advance; Runs then counts the looks' run counts.
-	Design Design `json:"design"`
+	Design verdict.Design `json:"design"`
 	// Family is the number of benchmarks alpha is shared among (alpha a
 	// comparison: each is planned at its first Holm share); 0 when each
 	// has its own.
@@ -152,8 +153,8 @@ type Plan struct {
 }
 
 // PlanFromNoise plans from a noise file's measured spreads.
-func PlanFromNoise(nf *noise.File, p *Policy, detect, power float64) *Plan {
-	pl := newPlan(p, detect, power, Design{})
+func PlanFromNoise(nf *noise.File, p *verdict.Policy, detect, power float64) *Plan {
+	pl := newPlan(p, detect, power, verdict.Design{})
 	for i := range nf.Benchmarks {
 		b := &nf.Benchmarks[i]
 		spread, source, paired := noiseSpread(b, b.PairedCV > 0)
@@ -264,7 +265,7 @@ func noiseWithin(b *noise.Bench) float64 {
 	return WithinSpread(b.WithinCV, b.SamplesPerRun)
 }
 
-func newPlan(p *Policy, detect, power float64, d Design) *Plan {
+func newPlan(p *verdict.Policy, detect, power float64, d verdict.Design) *Plan {
 	if detect <= 0 {
 		detect = DefaultDetect
 	}
@@ -274,16 +275,16 @@ func newPlan(p *Policy, detect, power float64, d Design) *Plan {
 	return &Plan{Detect: detect, Power: power, Alpha: p.Alpha, Threshold: p.Threshold, Rows: []PlanRow{}, Design: d}
 }
 
-func (pl *Plan) add(p *Policy, key string, spread, within float64, source string, secs float64, nb *noise.Bench, paired bool) {
+func (pl *Plan) add(p *verdict.Policy, key string, spread, within float64, source string, secs float64, nb *noise.Bench, paired bool) {
 	lim, _ := p.For(key)
-	pl.Rows = append(pl.Rows, PlanRow{Key: key, Spread: Float(spread), Within: Float(within), Source: source, RunSeconds: secs})
+	pl.Rows = append(pl.Rows, PlanRow{Key: key, Spread: verdict.Float(spread), Within: verdict.Float(within), Source: source, RunSeconds: secs})
 	pl.todo = append(pl.todo, planInput{lim, nb, paired})
 }
 
 // planInput is what finish needs to size a row: its limits, noise, and
 // whether its runs are paired by round (which noise floor applies).
 type planInput struct {
-	lim    Limits
+	lim    verdict.Limits
 	nb     *noise.Bench
 	paired bool
 }
@@ -292,7 +293,7 @@ type planInput struct {
 // (Policy.AlphaPer) each benchmark is planned at the share Holm's
 // step-down gives it first, its alpha over the m benchmarks: a slowdown
 // in one benchmark alone gets no more.
-func (pl *Plan) finish(p *Policy) {
+func (pl *Plan) finish(p *verdict.Policy) {
 	scale := 1.0
 	if p.FamilyWise() && len(pl.todo) > 0 {
 		scale = 1 / float64(len(pl.todo))

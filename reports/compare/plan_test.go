@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // slowTailFile is a file of rounds of two configurations whose samples
@@ -54,7 +55,7 @@ func slowTailFile(rounds, samples int, shift, jitter float64, seed uint64) *resu
 // is used the same way; a file without it falls back to the CV.
 func TestPlanWithinFromFastTenth(t *testing.T) {
 	f := slowTailFile(6, 200, 1, 0.01, 5)
-	rep, err := Compare([]Input{{Name: "aa.json", File: f}}, Options{Policy: DefaultPolicy(), By: "config"})
+	rep, err := Compare([]Input{{Name: "aa.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestPlanWithinFromFastTenth(t *testing.T) {
 	if !(nb.WithinSE > 0 && nb.WithinSE < 0.003) {
 		t.Fatalf("noise file's within_se: %+v", nb)
 	}
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	if got := PlanFromNoise(nf, &p, 0.10, DefaultPower).Rows[0].Within; math.Abs(float64(got)-nb.WithinSE) > 1e-12 {
 		t.Errorf("plan from the noise file: within %v, want its within_se %v", got, nb.WithinSE)
 	}
@@ -129,24 +130,24 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 	}
 	judge := func(f *results.File, nf *noise.File) Comparison {
 		t.Helper()
-		rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: DefaultPolicy(), By: "config", Noise: nf})
+		rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return rep.Comparisons[0]
 	}
 	aa := slowTailFile(6, 50, 1, 0.04, 20)
-	if c := judge(aa, nil); c.Verdict != Unsure {
+	if c := judge(aa, nil); c.Verdict != verdict.Unsure {
 		t.Errorf("A/A without a noise file: %s (%s), want unsure: pairs that scatter by 4%% cannot show a 3%% threshold is kept", c.Verdict, c.Reason)
 	}
 	c := judge(aa, nf)
 	if want := nb.PairedFloor(6, 0.01); !c.Paired || math.Abs(float64(c.Limits.Floor)-want) > 1e-12 {
 		t.Errorf("floor %v (paired %v), want the paired floor %v", c.Limits.Floor, c.Paired, want)
 	}
-	if c.Verdict != Same {
+	if c.Verdict != verdict.Same {
 		t.Errorf("A/A with the paired floor %.1f%%: %s (%s), want ~", 100*float64(c.Limits.Floor), c.Verdict, c.Reason)
 	}
-	if c := judge(slowTailFile(6, 50, 0.7, 0.06, 21), nf); c.Verdict != Regression {
+	if c := judge(slowTailFile(6, 50, 0.7, 0.06, 21), nf); c.Verdict != verdict.Regression {
 		t.Errorf("30%% slowdown with the paired floor: %s (%s), want a regression", c.Verdict, c.Reason)
 	}
 	// A noise file without paired runs: the floor of the drifting runs.
@@ -160,7 +161,7 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 		t.Errorf("floor without paired noise %v, want the between-run floor %v, several times the paired one", c.Limits.Floor, want)
 	}
 	// The plan: the noise file's paired spread and floor.
-	rep, err := Compare([]Input{{Name: "ab.json", File: aa}}, Options{Policy: DefaultPolicy(), By: "config", Noise: nf})
+	rep, err := Compare([]Input{{Name: "ab.json", File: aa}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 	if float64(r.Spread) != nb.PairedCV || r.Source != "noise file, 18 pairs" {
 		t.Errorf("plan row: spread %v from %q, want the paired %v from the noise file's 18 pairs", r.Spread, r.Source, nb.PairedCV)
 	}
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	if r := PlanFromNoise(nf, &p, 0.10, DefaultPower).Rows[2]; r.Key != "s/k" || float64(r.Spread) != nb.PairedCV {
 		t.Errorf("plan from the noise file: %s from %v, want s/k from its paired spread", r.Key, r.Spread)
 	}
@@ -184,16 +185,16 @@ func TestFloorRuleWaitsForTheFirstLook(t *testing.T) {
 	slow := slowTailFile(2, 50, 0.5, 0.02, 40) // 2 rounds, B 50% slower
 	tests := []struct {
 		name   string
-		design Design
-		want   Verdict
+		design verdict.Design
+		want   verdict.Verdict
 	}{
-		{"fixed design", Design{}, Regression},
-		{"sequential, open", Design{MaxRuns: 12}, Unsure},
-		{"sequential, closing look", Design{MaxRuns: 12, Closed: true}, Regression},
+		{"fixed design", verdict.Design{}, verdict.Regression},
+		{"sequential, open", verdict.Design{MaxRuns: 12}, verdict.Unsure},
+		{"sequential, closing look", verdict.Design{MaxRuns: 12, Closed: true}, verdict.Regression},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Compare([]Input{{Name: "ab.json", File: slow}}, Options{Policy: DefaultPolicy(), By: "config", Noise: nf, Design: tt.design})
+			rep, err := Compare([]Input{{Name: "ab.json", File: slow}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf, Design: tt.design})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -201,7 +202,7 @@ func TestFloorRuleWaitsForTheFirstLook(t *testing.T) {
 			if c.Verdict != tt.want || !(float64(c.Limits.Floor) > 0) {
 				t.Errorf("%s (%s), floor %v; want %s", c.Verdict, c.Reason, c.Limits.Floor, tt.want)
 			}
-			if tt.want == Unsure && (!c.More || !strings.Contains(c.Reason, "first judged at 3 runs a side")) {
+			if tt.want == verdict.Unsure && (!c.More || !strings.Contains(c.Reason, "first judged at 3 runs a side")) {
 				t.Errorf("open design: more %v, reason %q; want more runs and the reason", c.More, c.Reason)
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // False-alarm rate and power of the default policy on seeded synthetic
@@ -71,7 +72,7 @@ func (c cell) side(rng *rand.Rand, slowdown float64) [][]float64 {
 // check that it is not a regression.
 func verdictRate(seed uint64, c cell, slowdown float64, n int, nf *noise.File) float64 {
 	rng := rand.New(rand.NewPCG(seed, uint64(c.runs*1000+c.samples)))
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	j := newJudge(&p, nf, nil)
 	hits := 0
 	for i := range n {
@@ -81,14 +82,14 @@ func verdictRate(seed uint64, c cell, slowdown float64, n int, nf *noise.File) f
 			pv := stats.WelchLog(runFigures(be.runs), runFigures(ne.runs)).P
 			if !(pv < 2*p.Alpha) {
 				if i%20 == 0 {
-					if v := j.judge("s/k", fmt.Sprint(i), be, ne).Verdict; v == Regression {
+					if v := j.judge("s/k", fmt.Sprint(i), be, ne).Verdict; v == verdict.Regression {
 						panic(fmt.Sprintf("%s: a regression with p = %v >= 2·alpha", c, pv))
 					}
 				}
 				continue
 			}
 		}
-		if j.judge("s/k", fmt.Sprint(i), be, ne).Verdict == Regression {
+		if j.judge("s/k", fmt.Sprint(i), be, ne).Verdict == verdict.Regression {
 			hits++
 		}
 	}
@@ -138,7 +139,7 @@ func TestPower(t *testing.T) {
 	if !*long {
 		cells = cells[1:4] // the rest run under -long
 	}
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	lim, _ := p.For("s/k")
 	for i, c := range cells {
 		c.runs = RunsNeeded(0.10, c.spread(), c.withinSE(), lim, DefaultPower, noFloor)
@@ -161,7 +162,7 @@ func noFloor(int) float64 { return math.NaN() }
 // cell it calls unreachable, may miss; the plan must not be wildly
 // pessimistic either: at twice its runs the slowdown is caught.
 func TestRunsNeededMonotone(t *testing.T) {
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	lim, _ := p.For("s/k")
 	prev := 0
 	for _, s := range []float64{0.005, 0.01, 0.02, 0.03, 0.05} {
@@ -213,7 +214,7 @@ func TestFloorFalseAlarms(t *testing.T) {
 	c := cell{0.05, 0.02, 1, 20}
 	rng := rand.New(rand.NewPCG(9, 9))
 	hits := 0
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	for i := range trials {
 		// A fresh noise measurement per trial: its own estimate error
 		// counts against the floor.
@@ -226,7 +227,7 @@ func TestFloorFalseAlarms(t *testing.T) {
 		j := newJudge(&p, nf, nil)
 		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 		ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
-		if j.judge("s/k", fmt.Sprint(i), be, ne).Verdict == Regression {
+		if j.judge("s/k", fmt.Sprint(i), be, ne).Verdict == verdict.Regression {
 			hits++
 		}
 	}
@@ -248,7 +249,7 @@ func TestSyntheticGrid(t *testing.T) {
 	if !*long {
 		t.Skip("the full grid runs with -long")
 	}
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	lim, _ := p.For("s/k")
 	for bi, b := range []float64{0, 0.01, 0.05, 0.10, 0.20} {
 		t.Run(fmt.Sprintf("between=%g%%", b*100), func(t *testing.T) {
@@ -309,7 +310,7 @@ func BenchmarkJudge(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 	ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
-	p := DefaultPolicy()
+	p := verdict.DefaultPolicy()
 	j := newJudge(&p, nil, nil)
 	for b.Loop() {
 		j.judge("s/k", "new", be, ne)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // The three A/A runs of issue 12 (testdata/aa-quick/README.md): the same
@@ -46,7 +47,7 @@ func TestReplayAAQuick(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Compare(tt.inputs, Options{Policy: DefaultPolicy(), Noise: tt.nf})
+			rep, err := Compare(tt.inputs, Options{Policy: verdict.DefaultPolicy(), Noise: tt.nf})
 			if err != nil {
 				t.Fatal(err)
 			}

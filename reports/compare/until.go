@@ -8,6 +8,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Runs until decided: the verdict engine of the sequential design that
@@ -38,7 +39,7 @@ const DefaultMaxRuns = 30
 
 // UntilOptions configure Until and NewUntilJudge.
 type UntilOptions struct {
-	Policy    Policy
+	Policy    verdict.Policy
 	Noise     *noise.File
 	NoiseName string
 	// MaxRuns is the design's largest number of runs a side that count
@@ -92,7 +93,7 @@ func Undecided(rep *Report) []string {
 	seen := map[string]bool{}
 	for i := range rep.Comparisons {
 		c := &rep.Comparisons[i]
-		if c.Verdict == Unsure && c.More && !seen[c.Key] {
+		if c.Verdict == verdict.Unsure && c.More && !seen[c.Key] {
 			seen[c.Key] = true
 			keys = append(keys, c.Key)
 		}
@@ -129,7 +130,7 @@ func NewUntilJudge(o UntilOptions) (*UntilJudge, rounds.Options, error) {
 		return nil, rounds.Options{}, fmt.Errorf("both sides are named %q: name them apart", o.BaseName)
 	}
 	opt := Options{Policy: o.Policy, Noise: o.Noise, NoiseName: o.NoiseName, Baseline: o.BaseName,
-		Design: Design{MaxRuns: o.MaxRuns, Rho: o.Rho}, Advise: o.Advise}
+		Design: verdict.Design{MaxRuns: o.MaxRuns, Rho: o.Rho}, Advise: o.Advise}
 	if err := opt.Policy.Validate(); err != nil {
 		return nil, rounds.Options{}, err
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // fakeRuns is a Sampler of seeded runs of two benchmarks: "s/steady"
@@ -70,7 +71,7 @@ func verdictOf(t *testing.T, rep *Report, key string) Comparison {
 
 func TestUntil(t *testing.T) {
 	s := &fakeRuns{rng: rand.New(rand.NewPCG(1, 2))}
-	res, err := Until(context.Background(), s, UntilOptions{Policy: DefaultPolicy(), MaxRuns: 6, Seed: 7})
+	res, err := Until(context.Background(), s, UntilOptions{Policy: verdict.DefaultPolicy(), MaxRuns: 6, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,10 +80,10 @@ func TestUntil(t *testing.T) {
 	if res.Stop != StopRuns || res.Rounds != 6 || len(res.Base) != 6 || len(res.New) != 6 {
 		t.Fatalf("stop %q after %d rounds (%d+%d runs), want the run budget after 6", res.Stop, res.Rounds, len(res.Base), len(res.New))
 	}
-	if c := verdictOf(t, res.Report, "s/steady"); c.Verdict != Same {
+	if c := verdictOf(t, res.Report, "s/steady"); c.Verdict != verdict.Same {
 		t.Errorf("s/steady: %s (%s), want ~", c.Verdict, c.Reason)
 	}
-	if c := verdictOf(t, res.Report, "s/wander"); c.Verdict != Unsure || c.More {
+	if c := verdictOf(t, res.Report, "s/wander"); c.Verdict != verdict.Unsure || c.More {
 		t.Errorf("s/wander: %s more=%v, want unsure with the design's looks spent", c.Verdict, c.More)
 	}
 	if res.Report.Design.MaxRuns != 6 {
@@ -116,7 +117,7 @@ func TestUntil(t *testing.T) {
 		}
 	}
 	// The same seed and runs give the same order.
-	again, err := Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(1, 2))}, UntilOptions{Policy: DefaultPolicy(), MaxRuns: 6, Seed: 7})
+	again, err := Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(1, 2))}, UntilOptions{Policy: verdict.DefaultPolicy(), MaxRuns: 6, Seed: 7})
 	if err != nil || !slices.Equal(again.Order, res.Order) {
 		t.Errorf("not reproducible: %v vs %v (%v)", again.Order, res.Order, err)
 	}
@@ -136,7 +137,7 @@ func TestUntilStops(t *testing.T) {
 			keys = []string{"s/steady"}
 		}
 		return s.Next(ctx, side, keys)
-	}), UntilOptions{Policy: DefaultPolicy(), Base: []*results.File{steady(), steady()}, New: []*results.File{steady()}})
+	}), UntilOptions{Policy: verdict.DefaultPolicy(), Base: []*results.File{steady(), steady()}, New: []*results.File{steady()}})
 	if err != nil || res.Stop != StopDecided || res.Rounds < 1 || len(res.Base) != 2+res.Rounds || len(res.New) != 1+res.Rounds {
 		t.Errorf("from 2+1 runs: stop %q after %d rounds (%d+%d runs), err %v; want decided, one run a side a round on top of the given ones", res.Stop, res.Rounds, len(res.Base), len(res.New), err)
 	}
@@ -144,7 +145,7 @@ func TestUntilStops(t *testing.T) {
 	// The time budget: a clock that advances a minute a call.
 	var now time.Time
 	clock := func() time.Time { now = now.Add(time.Minute); return now }
-	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: DefaultPolicy(), Budget: 5 * time.Minute, Now: clock})
+	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: verdict.DefaultPolicy(), Budget: 5 * time.Minute, Now: clock})
 	if err != nil || res.Stop != StopTime || res.Rounds != 5 || !res.Report.Design.Closed {
 		t.Errorf("time budget: stop %q after %d rounds (design %+v), err %v; want the time budget after 5 rounds of a minute, the last look closing the design", res.Stop, res.Rounds, res.Report.Design, err)
 	}
@@ -157,7 +158,7 @@ func TestUntilStops(t *testing.T) {
 	}
 	now = time.Time{}
 	advise := func(a Advice) string { return fmt.Sprintf("; <%s %v %d>", a.Kind, a.Budget, a.Rounds) }
-	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: DefaultPolicy(), Budget: 3 * time.Minute, Now: clock, Advise: advise})
+	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: verdict.DefaultPolicy(), Budget: 3 * time.Minute, Now: clock, Advise: advise})
 	want := "the time budget ended the runs after 3 round(s) of about 1m0s: with alpha shared among 2 benchmarks (Holm), 3 round(s) call only changes far beyond the rounds' spread; <budget 4m0s 4>"
 	if err != nil || res.Stop != StopTime || res.Rounds != 3 || !slices.Contains(res.Report.Notes, want) {
 		t.Errorf("3 rounds: stop %q after %d, err %v, notes %q; want the note %q", res.Stop, res.Rounds, err, res.Report.Notes, want)
@@ -165,7 +166,7 @@ func TestUntilStops(t *testing.T) {
 
 	// A failed run ends it with what was collected.
 	bad := &fakeRuns{rng: rand.New(rand.NewPCG(6, 6)), fail: 5}
-	res, err = Until(context.Background(), bad, UntilOptions{Policy: DefaultPolicy()})
+	res, err = Until(context.Background(), bad, UntilOptions{Policy: verdict.DefaultPolicy()})
 	if err == nil || !strings.Contains(err.Error(), "round 3") || !strings.Contains(err.Error(), "child process exited 3") || res.Stop != StopError || res.Rounds != 2 {
 		t.Errorf("failed run: %v, stop %q after %d rounds", err, res.Stop, res.Rounds)
 	}
@@ -178,12 +179,12 @@ func TestUntilStops(t *testing.T) {
 			cancel()
 		}
 		return runs.Next(ctx, side, keys)
-	}), UntilOptions{Policy: DefaultPolicy()})
+	}), UntilOptions{Policy: verdict.DefaultPolicy()})
 	if !errors.Is(err, context.Canceled) || res.Stop != StopCancelled || res.Rounds != 1 {
 		t.Errorf("cancelled: %v, stop %q after %d rounds", err, res.Stop, res.Rounds)
 	}
 
-	if _, err := Until(context.Background(), bad, UntilOptions{Policy: DefaultPolicy(), BaseName: "x", NewName: "x"}); err == nil {
+	if _, err := Until(context.Background(), bad, UntilOptions{Policy: verdict.DefaultPolicy(), BaseName: "x", NewName: "x"}); err == nil {
 		t.Error("two sides of one name accepted")
 	}
 }
@@ -212,7 +213,7 @@ func (p *fakePairs) NextPair(ctx context.Context, first Arm, keys []string) (*re
 // round like the others; a failed pair ends the run with its round.
 func TestUntilPairSampler(t *testing.T) {
 	p := &fakePairs{fakeRuns: fakeRuns{rng: rand.New(rand.NewPCG(1, 2))}}
-	res, err := Until(context.Background(), p, UntilOptions{Policy: DefaultPolicy(), MaxRuns: 6, Seed: 7})
+	res, err := Until(context.Background(), p, UntilOptions{Policy: verdict.DefaultPolicy(), MaxRuns: 6, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,14 +223,14 @@ func TestUntilPairSampler(t *testing.T) {
 	if !res.Report.Comparisons[0].Paired {
 		t.Errorf("the rounds' runs are not paired: %+v", res.Report.Comparisons[0])
 	}
-	if c := verdictOf(t, res.Report, "s/steady"); c.Verdict != Same {
+	if c := verdictOf(t, res.Report, "s/steady"); c.Verdict != verdict.Same {
 		t.Errorf("s/steady: %s, want ~", c.Verdict)
 	}
 	if !slices.Contains(p.firsts, Base) || !slices.Contains(p.firsts, New) {
 		t.Errorf("first sides %v: the round's first side is not drawn", p.firsts)
 	}
 	bad := &fakePairs{fakeRuns: fakeRuns{rng: rand.New(rand.NewPCG(6, 6)), fail: 5}}
-	res, err = Until(context.Background(), bad, UntilOptions{Policy: DefaultPolicy()})
+	res, err = Until(context.Background(), bad, UntilOptions{Policy: verdict.DefaultPolicy()})
 	if err == nil || !strings.Contains(err.Error(), "round 3, runs side by side") || res.Stop != StopError || res.Rounds != 2 {
 		t.Errorf("failed pair: %v, stop %q after %d rounds", err, res.Stop, res.Rounds)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // TestCauseLines: the code column of a timing comparison for real isa
@@ -45,7 +46,7 @@ func TestCauseLines(t *testing.T) {
 			}
 		}
 		rep, err := Compare([]Input{{Name: "a.json", File: runA}, {Name: "b.json", File: runB}},
-			Options{Policy: DefaultPolicy(), ISA: []Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: other}}})
+			Options{Policy: verdict.DefaultPolicy(), ISA: []Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: other}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +93,7 @@ func TestNoCodeNote(t *testing.T) {
 			a, b := codeRuns(t, isa, "none")
 			a.Capture, b.Capture = tc.capture, tc.capture
 			// The advice is the caller's words (cmd/radvbench names --isa).
-			opt := Options{Policy: DefaultPolicy(), Advise: func(a Advice) string { return "<" + string(a.Kind) + ">" }}
+			opt := Options{Policy: verdict.DefaultPolicy(), Advise: func(a Advice) string { return "<" + string(a.Kind) + ">" }}
 			if tc.withISA {
 				opt.ISA = []Input{{Name: "i.json", File: isa}, {Name: "i.json", File: isa}}
 			}
@@ -159,7 +160,7 @@ func TestISAWaveHashUntimed(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.other, func(t *testing.T) {
-			rep, err := CompareISA([]Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: loadISA(t, tc.other)}}, Options{Policy: DefaultPolicy()})
+			rep, err := CompareISA([]Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: loadISA(t, tc.other)}}, Options{Policy: verdict.DefaultPolicy()})
 			if err != nil {
 				t.Fatal(err)
 			}

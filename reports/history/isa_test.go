@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 
 	"github.com/radvbench/radvbench/core/results"
 )
@@ -129,7 +130,7 @@ func TestImportCapturedCode(t *testing.T) {
 			}
 			in = append(in, compare.Input{Name: fmt.Sprint("run ", i), File: f, Group: g})
 		}
-		rep, err := compare.Compare(in, compare.Options{Policy: compare.DefaultPolicy()})
+		rep, err := compare.Compare(in, compare.Options{Policy: verdict.DefaultPolicy()})
 		if err != nil {
 			t.Fatal(err)
 		}

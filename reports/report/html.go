@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // row is one line of the verdict table.
@@ -65,9 +66,9 @@ func verdictClass(c *compare.Comparison) string {
 		return "bad"
 	case c.Allowed:
 		return "allowed"
-	case c.Verdict == compare.Improvement:
+	case c.Verdict == verdict.Improvement:
 		return "good"
-	case c.Verdict == compare.Unsure:
+	case c.Verdict == verdict.Unsure:
 		return "noisy"
 	}
 	return "same"
@@ -76,9 +77,9 @@ func verdictClass(c *compare.Comparison) string {
 func verdictLabel(c *compare.Comparison) string {
 	v := string(c.Verdict)
 	switch c.Verdict {
-	case compare.Same:
+	case verdict.Same:
 		v = "~ (no change)"
-	case compare.Failed:
+	case verdict.Failed:
 		v = "FAILED"
 	}
 	if c.Allowed {
@@ -99,9 +100,9 @@ func rows(rep *compare.Report, names map[string]*results.Result, hidden map[stri
 			return 0
 		case c.Allowed:
 			return 1
-		case c.Verdict == compare.Improvement:
+		case c.Verdict == verdict.Improvement:
 			return 2
-		case c.Verdict == compare.Unsure:
+		case c.Verdict == verdict.Unsure:
 			return 3
 		}
 		return 4

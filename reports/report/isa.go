@@ -6,6 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // isaSection is the report of isa files: the comparison's changes and
@@ -95,7 +96,7 @@ func newISASection(inputs []compare.Input, rep *compare.ISAReport) *isaSection {
 	return sec
 }
 
-func num(f compare.Float) string {
+func num(f verdict.Float) string {
 	if f.NaN() {
 		return "—"
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Options select grouping and the gating policy of the comparison.
@@ -26,7 +27,7 @@ type Options struct {
 	// By and Baseline are as in compare.Options.
 	By       string
 	Baseline string
-	Policy   compare.Policy
+	Policy   verdict.Policy
 	// Noise holds per-benchmark noise floors (radvbench noise), nil for
 	// none; NoiseName names its file.
 	Noise     *noise.File
@@ -136,7 +137,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 		return nil, &InputError{errors.New("no results files to report on")}
 	}
 	if opt.Policy.Threshold == 0 && opt.Policy.Alpha == 0 {
-		p := compare.DefaultPolicy()
+		p := verdict.DefaultPolicy()
 		p.Rules, p.Allow = opt.Policy.Rules, opt.Policy.Allow
 		opt.Policy = p
 	}
@@ -396,7 +397,7 @@ func resultsByKey(inputs []compare.Input) (names map[string]*results.Result, ski
 	return names, skipped, hidden
 }
 
-func noiseLimit(p compare.Policy) float64 {
+func noiseLimit(p verdict.Policy) float64 {
 	if p.Noise > 0 {
 		return p.Noise
 	}

@@ -32,6 +32,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Candidate is one build or driver: a name and the environment its runs
@@ -169,12 +170,12 @@ type Step struct {
 // Bench is one judged benchmark's verdict in a step.
 type Bench struct {
 	Key     string          `json:"key"`
-	Verdict compare.Verdict `json:"verdict"`
+	Verdict verdict.Verdict `json:"verdict"`
 	// Change is the candidate against the base, Low and High its alarm
 	// interval (null when not known).
-	Change compare.Float `json:"change"`
-	Low    compare.Float `json:"low"`
-	High   compare.Float `json:"high"`
+	Change verdict.Float `json:"change"`
+	Low    verdict.Float `json:"low"`
+	High   verdict.Float `json:"high"`
 	Reason string        `json:"reason,omitempty"`
 	// Code says what changed in the compiled code between the sides,
 	// where the runs captured it (compare.Code.Text: "code unchanged",
@@ -224,7 +225,7 @@ type Result struct {
 	// AlphaBound bounds the chance that any step called a false alarm:
 	// the sum of the steps' alphas (union bound). MissBound bounds the
 	// chance that any step called ~ a change of the threshold or more
-	// (compare.EquivalenceAlpha a step, summed alike).
+	// (verdict.EquivalenceAlpha a step, summed alike).
 	AlphaBound float64 `json:"alpha_bound"`
 	MissBound  float64 `json:"miss_bound"`
 	// Seconds is the bisection's time: this run's, plus, when it was
@@ -369,7 +370,7 @@ func bounds(steps []Step) (alpha, miss float64) {
 	for _, s := range steps {
 		alpha += s.Alpha
 		if s.Report != nil {
-			miss += compare.EquivalenceAlpha
+			miss += verdict.EquivalenceAlpha
 		}
 	}
 	return alpha, miss
@@ -427,7 +428,7 @@ func (b *bisection) run(ctx context.Context) {
 	}
 	if r.Keys == nil {
 		for _, bn := range v.Benchmarks {
-			if bn.Verdict == compare.Regression {
+			if bn.Verdict == verdict.Regression {
 				r.Keys = append(r.Keys, bn.Key)
 			}
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // fakeGate judges candidate i against the good end by a rule: from
@@ -43,19 +44,19 @@ func (g *fakeGate) Gate(_ context.Context, step int, base, cand Candidate, keys 
 	if g.fail[i] {
 		return nil, errors.New("exit status 1")
 	}
-	v, change := compare.Same, 0.002
+	v, change := verdict.Same, 0.002
 	switch {
 	case g.unsure[i]:
-		v, change = compare.Unsure, -0.02
+		v, change = verdict.Unsure, -0.02
 	case i >= g.bad:
-		v, change = compare.Regression, -0.4
+		v, change = verdict.Regression, -0.4
 	}
-	rep := &compare.Report{Policy: compare.Policy{Alpha: 0.01}, Comparisons: []compare.Comparison{
-		{Key: "matmul/naive/x", Verdict: v, Change: compare.Float(change), Low: compare.Float(change - 0.05), High: compare.Float(change + 0.05),
+	rep := &compare.Report{Policy: verdict.Policy{Alpha: 0.01}, Comparisons: []compare.Comparison{
+		{Key: "matmul/naive/x", Verdict: v, Change: verdict.Float(change), Low: verdict.Float(change - 0.05), High: verdict.Float(change + 0.05),
 			Code: &compare.Code{Source: compare.CodeCaptured, Unchanged: i < g.bad}},
 		// Never slower: only the benchmarks the verification calls
 		// slower are judged, so this one does not make candidates good.
-		{Key: "latency/empty/1x1", Verdict: compare.Same, Change: 0},
+		{Key: "latency/empty/1x1", Verdict: verdict.Same, Change: 0},
 	}}
 	return &GateResult{Report: rep, Rounds: 3, Stop: compare.StopDecided, Results: fmt.Sprintf("step%d.json", step)}, nil
 }
@@ -329,14 +330,14 @@ func TestBisectResume(t *testing.T) {
 
 // TestJudge: verdicts to marks.
 func TestJudge(t *testing.T) {
-	rep := func(vs ...compare.Verdict) *compare.Report {
+	rep := func(vs ...verdict.Verdict) *compare.Report {
 		r := &compare.Report{}
 		for i, v := range vs {
 			r.Comparisons = append(r.Comparisons, compare.Comparison{Key: fmt.Sprint("b", i), Verdict: v})
 		}
 		return r
 	}
-	R, S, U, I, F, M := compare.Regression, compare.Same, compare.Unsure, compare.Improvement, compare.Failed, compare.Missing
+	R, S, U, I, F, M := verdict.Regression, verdict.Same, verdict.Unsure, verdict.Improvement, verdict.Failed, verdict.Missing
 	for _, tc := range []struct {
 		rep  *compare.Report
 		keys []string
@@ -363,8 +364,8 @@ func TestJudge(t *testing.T) {
 	// reaches it stays unsure.
 	const th = 0.10
 	iv := func(better string, change, lo, hi float64) compare.Comparison {
-		return compare.Comparison{Key: "k", Verdict: compare.Unsure, Better: better, Change: compare.Float(change),
-			Low: compare.Float(lo), High: compare.Float(hi), Limits: compare.Limits{Threshold: th, Effective: th}}
+		return compare.Comparison{Key: "k", Verdict: verdict.Unsure, Better: better, Change: verdict.Float(change),
+			Low: verdict.Float(lo), High: verdict.Float(hi), Limits: verdict.Limits{Threshold: th, Effective: th}}
 	}
 	nan := math.NaN()
 	H, L := results.HigherIsBetter, results.LowerIsBetter
@@ -384,7 +385,7 @@ func TestJudge(t *testing.T) {
 		{"no direction", iv("", 0.03, -0.05, 0.08), Unsure},
 		{"no threshold", func() compare.Comparison {
 			c := iv(H, 0.03, -0.05, 0.08)
-			c.Limits.Effective = compare.Float(nan)
+			c.Limits.Effective = verdict.Float(nan)
 			return c
 		}(), Unsure},
 	} {
@@ -398,7 +399,7 @@ func TestJudge(t *testing.T) {
 		}
 	}
 
-	pb := &compare.Report{Policy: compare.Policy{Alpha: 0.01, AlphaPer: "benchmark"}}
+	pb := &compare.Report{Policy: verdict.Policy{Alpha: 0.01, AlphaPer: "benchmark"}}
 	if a := StepAlpha(pb, 3); math.Abs(a-0.03) > 1e-12 {
 		t.Errorf("alpha a benchmark over 3: %v", a)
 	}
@@ -466,11 +467,11 @@ func TestRegressedKeys(t *testing.T) {
 		os.WriteFile(p, b, 0o644)
 		return p
 	}
-	rep := &compare.Report{SummaryLine: "1 regression", Comparisons: []compare.Comparison{{Key: "a", Verdict: compare.Regression}, {Key: "b", Verdict: compare.Same}}}
+	rep := &compare.Report{SummaryLine: "1 regression", Comparisons: []compare.Comparison{{Key: "a", Verdict: verdict.Regression}, {Key: "b", Verdict: verdict.Same}}}
 	if keys, err := RegressedKeys(write("r.json", rep)); err != nil || len(keys) != 1 || keys[0] != "a" {
 		t.Errorf("%v %v", keys, err)
 	}
-	rep.Comparisons[0].Verdict = compare.Unsure
+	rep.Comparisons[0].Verdict = verdict.Unsure
 	if _, err := RegressedKeys(write("n.json", rep)); err == nil || !strings.Contains(err.Error(), "calls no benchmark a regression") {
 		t.Errorf("no regression: %v", err)
 	}
@@ -517,7 +518,7 @@ func (d *disturbedPairs) NextPair(context.Context, compare.Arm, []string) (*resu
 func TestJudgeDisturbedPairs(t *testing.T) {
 	for _, both := range []bool{false, true} {
 		s := &disturbedPairs{rng: rand.New(rand.NewPCG(3, 4)), both: both}
-		res, err := compare.Until(context.Background(), s, compare.UntilOptions{Policy: compare.Policy{Alpha: 0.01, Threshold: 0.25}, MaxRuns: 8, Seed: 1})
+		res, err := compare.Until(context.Background(), s, compare.UntilOptions{Policy: verdict.Policy{Alpha: 0.01, Threshold: 0.25}, MaxRuns: 8, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -548,7 +549,7 @@ func (g *endGate) Gate(ctx context.Context, step int, base, cand Candidate, keys
 	}
 	for i := range res.Report.Comparisons {
 		c := &res.Report.Comparisons[i]
-		c.Verdict, c.Base = compare.Incomparable, &compare.Side{Status: results.StatusFailed}
+		c.Verdict, c.Base = verdict.Incomparable, &compare.Side{Status: results.StatusFailed}
 	}
 	return res, nil
 }

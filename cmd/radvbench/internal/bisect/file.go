@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Write writes the bisection file at path atomically (internal/outfile):
@@ -92,7 +93,7 @@ func RegressedKeys(path string) ([]string, error) {
 	}
 	var keys []string
 	for _, c := range rep.Comparisons {
-		if c.Verdict == compare.Regression {
+		if c.Verdict == verdict.Regression {
 			keys = append(keys, c.Key)
 		}
 	}

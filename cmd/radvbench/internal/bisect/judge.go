@@ -8,6 +8,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Judging: a gate's verdicts to a candidate's mark.
@@ -50,18 +51,18 @@ func Judge(rep *compare.Report, keys []string) (Mark, string, []Bench) {
 	if len(benches) == 0 && len(missing) == 0 {
 		return Skip, "no benchmark compared", nil
 	}
-	count := map[compare.Verdict][]string{}
+	count := map[verdict.Verdict][]string{}
 	for _, b := range benches {
 		count[b.Verdict] = append(count[b.Verdict], b.Key)
 	}
 	switch {
-	case len(count[compare.Regression]) > 0:
-		return Bad, "slower: " + list(count[compare.Regression]), benches
+	case len(count[verdict.Regression]) > 0:
+		return Bad, "slower: " + list(count[verdict.Regression]), benches
 	case len(missing) > 0:
 		return Skip, "not measured: " + list(missing), benches
 	}
 	var failed []string
-	for _, v := range []compare.Verdict{compare.Failed, compare.Missing, compare.Incomparable, compare.Added} {
+	for _, v := range []verdict.Verdict{verdict.Failed, verdict.Missing, verdict.Incomparable, verdict.Added} {
 		failed = append(failed, count[v]...)
 	}
 	if len(failed) > 0 {
@@ -70,7 +71,7 @@ func Judge(rep *compare.Report, keys []string) (Mark, string, []Bench) {
 	var unsure, ruledOut []string
 	for i := range rep.Comparisons {
 		c := &rep.Comparisons[i]
-		if c.Verdict != compare.Unsure || keys != nil && !want[c.Key] {
+		if c.Verdict != verdict.Unsure || keys != nil && !want[c.Key] {
 			continue
 		}
 		if RulesOutSlowdown(c) {
@@ -82,14 +83,14 @@ func Judge(rep *compare.Report, keys []string) (Mark, string, []Bench) {
 	if len(unsure) > 0 {
 		why := "unsure: " + list(unsure)
 		for _, b := range benches {
-			if b.Verdict == compare.Unsure && b.Reason != "" && slices.Contains(unsure, b.Key) {
+			if b.Verdict == verdict.Unsure && b.Reason != "" && slices.Contains(unsure, b.Key) {
 				why += " (" + b.Reason + ")"
 				break
 			}
 		}
 		return Unsure, why, benches
 	}
-	why := "not slower: " + list(append(count[compare.Same], count[compare.Improvement]...))
+	why := "not slower: " + list(append(count[verdict.Same], count[verdict.Improvement]...))
 	if len(ruledOut) > 0 {
 		if len(ruledOut) == len(benches) {
 			why = ""

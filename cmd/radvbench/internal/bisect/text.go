@@ -9,13 +9,14 @@ import (
 
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Headline is the benchmark a step's line shows: its first regression,
 // else its first judged benchmark (nil when none).
 func (s *Step) Headline() *Bench {
 	for i := range s.Benchmarks {
-		if s.Benchmarks[i].Verdict == compare.Regression {
+		if s.Benchmarks[i].Verdict == verdict.Regression {
 			return &s.Benchmarks[i]
 		}
 	}
@@ -124,7 +125,7 @@ func WriteText(w io.Writer, r *Result) error {
 	}
 	if gates > 0 {
 		fmt.Fprintf(w, "false alarms: %d gate(s), each calling a regression where there is none with probability at most %s; over the bisection at most %s (their sum, the union bound); a slowdown of the threshold or more called ~ at most %s a gate, %s over all\n",
-			gates, compare.FormatPercent(alpha), compare.FormatPercent(r.AlphaBound), compare.FormatPercent(compare.EquivalenceAlpha), compare.FormatPercent(r.MissBound))
+			gates, compare.FormatPercent(alpha), compare.FormatPercent(r.AlphaBound), compare.FormatPercent(verdict.EquivalenceAlpha), compare.FormatPercent(r.MissBound))
 	}
 	reused := ""
 	if r.ReusedSeconds > 0 {

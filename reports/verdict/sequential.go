@@ -1,4 +1,4 @@
-package compare
+package verdict
 
 import (
 	"fmt"
@@ -95,11 +95,11 @@ func (d Design) lookAt(n int) int {
 	return looks[i]
 }
 
-// look returns the error shares (alarm, equivalence) the look at n runs a
+// Look returns the error shares (alarm, equivalence) the look at n runs a
 // side may spend: for a fixed design the totals; for a sequential one the
 // spending between the scheduled look at or below n and the one before it
 // (0 below the first look).
-func (d Design) look(n int, alpha, equiv float64) (float64, float64) {
+func (d Design) Look(n int, alpha, equiv float64) (float64, float64) {
 	looks := d.Looks()
 	if looks == nil {
 		return alpha, equiv
@@ -138,9 +138,9 @@ func (d Design) rho() float64 {
 	return d.Rho
 }
 
-// last reports whether n runs a side is the design's last look (always
+// Last reports whether n runs a side is the design's last look (always
 // for a fixed design and a closed one).
-func (d Design) last(n int) bool {
+func (d Design) Last(n int) bool {
 	return d.MaxRuns <= 0 || d.Closed || n >= d.MaxRuns
 }
 
@@ -223,7 +223,7 @@ func Assess(base, new []float64, paired bool, prior stats.Prior, dir int, eff fl
 		}
 		base, new = base[:n], new[:n]
 	}
-	ld := logDiff(base, new, paired)
+	ld := LogDiff(base, new, paired)
 	eq, moderated, fits := ld.Moderate(prior)
 	a.Moderated, a.PriorMisfit = moderated, !fits
 	if !ld.OK {
@@ -233,13 +233,13 @@ func Assess(base, new []float64, paired bool, prior stats.Prior, dir int, eff fl
 	}
 	a.Change = math.Expm1(ld.Diff)
 	a.P = ld.P()
-	a.Alpha, a.Equiv = d.look(n, l.Alpha, math.Max(EquivalenceAlpha, l.Alpha))
+	a.Alpha, a.Equiv = d.Look(n, l.Alpha, math.Max(EquivalenceAlpha, l.Alpha))
 	if a.Alpha <= 0 {
 		a.Verdict, a.More = Unsure, true
 		a.Reason = "before the design's first look"
 		return a
 	}
-	if perAlpha, _ := d.look(n, 1, 1); perAlpha > 0 {
+	if perAlpha, _ := d.Look(n, 1, 1); perAlpha > 0 {
 		// The look spends perAlpha of each unit of alpha.
 		if p := ld.Outside(math.Log1p(-eff), math.Log1p(eff)); p < 0.5 {
 			a.AlarmAt = p / perAlpha
@@ -250,15 +250,15 @@ func Assess(base, new []float64, paired bool, prior stats.Prior, dir int, eff fl
 	a.Low, a.High, a.EqLow, a.EqHigh = math.Expm1(lo), math.Expm1(hi), math.Expm1(elo), math.Expm1(ehi)
 	a.Verdict, a.Reason = decideIntervals(a.Low, a.High, a.EqLow, a.EqHigh, dir, eff)
 	if a.Verdict == Unsure {
-		a.More = !d.last(n)
-		a.NeedRuns = needRuns(ld, eq, n, dir, eff, l, d)
+		a.More = !d.Last(n)
+		a.NeedRuns = NeedRuns(ld, eq, n, dir, eff, l, d)
 	}
 	return a
 }
 
-// logDiff is the log change from base to new: paired (base[i] and new[i]
+// LogDiff is the log change from base to new: paired (base[i] and new[i]
 // taken together) or Welch's.
-func logDiff(base, new []float64, paired bool) stats.LogDiff {
+func LogDiff(base, new []float64, paired bool) stats.LogDiff {
 	if paired {
 		return stats.PairedLogDiff(base, new)
 	}
@@ -281,10 +281,10 @@ func decideIntervals(lo, hi, elo, ehi float64, dir int, eff float64) (Verdict, s
 	return Unsure, "the change's interval straddles the effective threshold: the runs cannot tell whether it exceeds it"
 }
 
-// tQuantile is stats.TQuantile, remembered: needRuns and the plan ask for
+// TQuantile is stats.TQuantile, remembered: NeedRuns and the plan ask for
 // the same few (level, integer degrees of freedom) pairs again and again,
 // and each costs an inverse incomplete beta function.
-func tQuantile(p, df float64) float64 {
+func TQuantile(p, df float64) float64 {
 	k := [2]float64{p, df}
 	if v, ok := tqMemo.Load(k); ok {
 		return v.(float64)
@@ -296,19 +296,19 @@ func tQuantile(p, df float64) float64 {
 
 var tqMemo sync.Map
 
-// needRuns is the runs a side at which a look of design d would decide,
+// NeedRuns is the runs a side at which a look of design d would decide,
 // were the change and the per-run spread to stay as measured (-1: none
-// up to the design's MaxRuns, or maxSettleRuns for a fixed design): ld
+// up to the design's MaxRuns, or MaxSettleRuns for a fixed design): ld
 // gives the alarm interval, eq the equivalence interval (ld moderated by
 // a prior, or ld itself).
-func needRuns(ld, eq stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int {
+func NeedRuns(ld, eq stats.LogDiff, n, dir int, eff float64, l Limits, d Design) int {
 	d.Closed = false // the runs an open design would need
 	limit := d.MaxRuns
 	if limit <= 0 {
-		limit = maxSettleRuns
+		limit = MaxSettleRuns
 	}
 	for m := n + 1; m <= limit; m++ {
-		alpha, equiv := d.look(m, l.Alpha, math.Max(EquivalenceAlpha, l.Alpha))
+		alpha, equiv := d.Look(m, l.Alpha, math.Max(EquivalenceAlpha, l.Alpha))
 		if d.MaxRuns > 0 && !slices.Contains(d.Looks(), m) {
 			continue
 		}
@@ -317,7 +317,7 @@ func needRuns(ld, eq stats.LogDiff, n, dir int, eff float64, l Limits, d Design)
 		}
 		se, df := ld.At(n, m)
 		ese, edf := eq.At(n, m)
-		ha, he := tQuantile(1-alpha, df)*se, tQuantile(1-equiv, edf)*ese
+		ha, he := TQuantile(1-alpha, df)*se, TQuantile(1-equiv, edf)*ese
 		lo, hi, elo, ehi := ld.Diff-ha, ld.Diff+ha, ld.Diff-he, ld.Diff+he
 		if v, _ := decideIntervals(math.Expm1(lo), math.Expm1(hi), math.Expm1(elo), math.Expm1(ehi), dir, eff); v != Unsure {
 			return m

@@ -1,4 +1,4 @@
-package compare
+package verdict
 
 import (
 	"math"
@@ -29,7 +29,7 @@ func TestDesignLooks(t *testing.T) {
 	d := Design{MaxRuns: 30}
 	var sa, se float64
 	for _, n := range d.Looks() {
-		a, e := d.look(n, 0.01, 0.05)
+		a, e := d.Look(n, 0.01, 0.05)
 		if !(a > 0 && e > 0) {
 			t.Errorf("look %d spends %v, %v", n, a, e)
 		}
@@ -38,13 +38,13 @@ func TestDesignLooks(t *testing.T) {
 	if math.Abs(sa-0.01) > 1e-15 || math.Abs(se-0.05) > 1e-15 {
 		t.Errorf("the looks spend %v and %v, want 0.01 and 0.05", sa, se)
 	}
-	if a, _ := d.look(2, 0.01, 0.05); a != 0 {
+	if a, _ := d.Look(2, 0.01, 0.05); a != 0 {
 		t.Errorf("before the first look: %v spent", a)
 	}
 	if d.lookAt(7) != 6 || d.lookAt(2) != 0 || d.lookAt(99) != 30 || (Design{}).lookAt(7) != 7 {
 		t.Errorf("lookAt: 7→%d 2→%d 99→%d fixed 7→%d", d.lookAt(7), d.lookAt(2), d.lookAt(99), (Design{}).lookAt(7))
 	}
-	if a, e := (Design{}).look(7, 0.01, 0.05); a != 0.01 || e != 0.05 {
+	if a, e := (Design{}).Look(7, 0.01, 0.05); a != 0.01 || e != 0.05 {
 		t.Errorf("fixed design spends %v, %v", a, e)
 	}
 }
@@ -136,15 +136,15 @@ func TestClosedLook(t *testing.T) {
 	d := Design{MaxRuns: 30}
 	spent := 0.0
 	for _, n := range []int{3, 4} {
-		a, _ := d.look(n, l.Alpha, EquivalenceAlpha)
+		a, _ := d.Look(n, l.Alpha, EquivalenceAlpha)
 		spent += a
 	}
 	d.Closed = true
-	last, _ := d.look(5, l.Alpha, EquivalenceAlpha)
+	last, _ := d.Look(5, l.Alpha, EquivalenceAlpha)
 	// The closing look at 5 treats the scheduled look at 5 as spent too
 	// (it may have been taken): what it spends plus looks 3..5 is alpha.
 	d.Closed = false
-	at5, _ := d.look(5, l.Alpha, EquivalenceAlpha)
+	at5, _ := d.Look(5, l.Alpha, EquivalenceAlpha)
 	if total := spent + at5 + last; math.Abs(total-l.Alpha) > 1e-12 {
 		t.Errorf("looks 3, 4, 5 and the closing look spend %.6f in all, want alpha %.6f", total, l.Alpha)
 	}
