@@ -151,7 +151,7 @@ type Comparison struct {
 	// benchmark's alpha, Limits.Alpha (the policy's, or under a
 	// family-wise alpha its Holm share), or the share of it the design's
 	// look spent; null
-	// with fewer than 3 runs on a side). See Assess.
+	// with fewer than 3 runs on a side). See verdict.Assess.
 	Change verdict.Float `json:"change"`
 	Low    verdict.Float `json:"change_low"`
 	High   verdict.Float `json:"change_high"`

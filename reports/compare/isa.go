@@ -4,7 +4,8 @@ package compare
 // into is deterministic, so two builds are compared exactly — no runs, no
 // statistics. Every (benchmark@target, pipeline, executable, statistic) is
 // a key; equal values are unchanged, any difference is real and the
-// policy classifies it (regression, warning or info, see ISAClassFor).
+// policy classifies it (regression, warning or info, see
+// verdict.Policy.ISAClassFor).
 
 import (
 	"errors"
@@ -49,7 +50,7 @@ type ISAChange struct {
 	Group      string `json:"group"`
 	Pipeline   string `json:"pipeline,omitempty"`
 	Executable string `json:"executable,omitempty"`
-	// Stat is RADV's statistic or DerivedPrefix + a count; "" for a
+	// Stat is RADV's statistic or verdict.DerivedPrefix + a count; "" for a
 	// change of the whole benchmark (status, a missing pipeline).
 	Stat    string        `json:"stat,omitempty"`
 	Base    verdict.Float `json:"base"`

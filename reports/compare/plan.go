@@ -39,7 +39,7 @@ func RunsNeeded(detect, spread, within float64, l verdict.Limits, power float64,
 
 // RunsNeededIn is the smallest number of runs a side at which design d
 // (a look of it, for a sequential design) calls a slowdown of detect a
-// regression with probability power, by the rule Assess applies: the
+// regression with probability power, by the rule verdict.Assess applies: the
 // alarm interval of the log change, d ∓ t(1-a, df)·se, must clear the
 // effective threshold T = -log(1-eff), with a the error share of that look
 // and se = s·√(2/n), so δ - T >= (t(1-a, df) + t(power, df))·se for the

@@ -120,9 +120,9 @@ type Allow struct {
 }
 
 // Pattern matches benchmark IDs (results.Result.ID, plus "@config" when the
-// result carries an A/B configuration: see Comparison.Key). A pattern is a
-// glob in which '*' matches any run of characters (including '/') and '?'
-// one character, anchored at both ends; with the prefix "re:" it is a Go
+// result carries an A/B configuration: see reports/compare's
+// Comparison.Key). A pattern is a glob in which '*' matches any run of
+// characters (including '/') and '?' one character, anchored at both ends; with the prefix "re:" it is a Go
 // regular expression, unanchored.
 type Pattern struct {
 	Text string

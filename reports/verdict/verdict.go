@@ -27,9 +27,9 @@ const (
 	// Same: the change's interval lies within ±the effective threshold.
 	Same Verdict = "~"
 	// Unsure: the runs cannot decide (too few, or too noisy for the
-	// threshold); Comparison.Reason says why and SettleRuns how many runs
-	// a side would settle it. It fails the gate only under the policy
-	// Unsure: fail.
+	// threshold); reports/compare's Comparison.Reason says why and
+	// SettleRuns how many runs a side would settle it. It fails the gate
+	// only under the policy Unsure: fail.
 	Unsure Verdict = "unsure"
 	// Failed: the benchmark was ok in the baseline and failed (e.g. did not
 	// verify) in the other group. Fails the gate like a regression.
