@@ -1,11 +1,9 @@
-package compare
+package verdict
 
 import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // FuzzReadPolicy feeds arbitrary text to ReadPolicy, the reader of the
@@ -30,8 +28,8 @@ func FuzzReadPolicy(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		const name = "fuzz.yaml"
-		base := verdict.DefaultPolicy()
-		p, err := verdict.ReadPolicy(strings.NewReader(s), name, base)
+		base := DefaultPolicy()
+		p, err := ReadPolicy(strings.NewReader(s), name, base)
 		if err != nil {
 			msg := err.Error()
 			if strings.Contains(msg, "\n") || !strings.Contains(msg, name) {
@@ -58,7 +56,7 @@ func FuzzParsePattern(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := verdict.ParsePattern(s)
+		p, err := ParsePattern(s)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error is not one line: %q", err)
