@@ -326,11 +326,22 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		}
 		ev.Floor = floorOf(nz, paired, nb, nn, len(xb), floorAlpha)
 	}
-	eff := ev.Effective(lim)
 	ld := verdict.LogDiff(xb, xn, paired)
 	if ld.OK {
 		ev.P = ld.P()
 	}
+	// Fewer runs than an interval needs, the floor is the test; but two
+	// pairs already show their own scatter, and when it exceeds the noise
+	// file's paired spread (the F test Moderate makes) the floor does not
+	// hold for these runs: no floor, so no call on it.
+	floorMisfit := false
+	if (len(xb) < stats.MinRuns || len(xn) < stats.MinRuns) && paired && ld.OK && !math.IsNaN(ev.Floor) {
+		if _, _, fits := ld.Moderate(prior); !fits {
+			floorMisfit, misfit = true, true
+			ev.Floor = math.NaN()
+		}
+	}
+	eff := ev.Effective(lim)
 	if len(xb) >= stats.MinRuns && len(xn) >= stats.MinRuns {
 		a := verdict.Assess(xb, xn, paired, prior, dir, eff, lim, j.design)
 		c.Moderated, misfit = a.Moderated, a.PriorMisfit
@@ -351,6 +362,9 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 	c.Limits.Floor = verdict.Float(ev.Floor)
 	c.Limits.Effective = verdict.Float(eff)
 	c.Verdict, c.Reason = verdict.Decide(ev, lim)
+	if floorMisfit {
+		c.Reason = fmt.Sprintf("fewer than %d runs a side, and their pairs scatter more than the noise file's paired spread allows: its floor does not hold for these runs", stats.MinRuns)
+	}
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && !j.design.Last(min(nb, nn)) && (c.Verdict == verdict.Regression || c.Verdict == verdict.Improvement) {
 		// The floor rule is a look of its own, and a sequential design
 		// spends its error budget from its first look at MinRuns a side

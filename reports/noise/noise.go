@@ -42,7 +42,9 @@ type File struct {
 	Runs       int      `json:"runs"`
 	Benchmarks []Bench  `json:"benchmarks"`
 
-	index map[string]int
+	index    map[string]int
+	pooled   PooledSpreads
+	poolDone bool
 }
 
 // Bench is one benchmark's noise.
@@ -85,6 +87,10 @@ type Bench struct {
 	SamplesPerRun int `json:"samples_per_run"`
 	// RunSeconds is the median time one run spent on this benchmark.
 	RunSeconds float64 `json:"run_seconds,omitempty"`
+
+	// between and paired are the spreads moderated with the file's pooled
+	// priors (pool); nil until pooled, and for a Bench made by hand.
+	between, paired *stats.Prior
 }
 
 // Key is the comparison key of a result: its ID, plus "@CONFIG" when it
@@ -236,6 +242,7 @@ func (f *File) Lookup(key string) *Bench {
 		return nil
 	}
 	if f.index == nil {
+		f.pool()
 		f.index = make(map[string]int, len(f.Benchmarks))
 		for i, b := range f.Benchmarks {
 			f.index[b.Key] = i
@@ -277,8 +284,9 @@ func (b *Bench) Floor(nb, nn int, alpha float64) float64 {
 		}
 		return math.Sqrt(math.Pi / 2)
 	}
-	se := b.BetweenCV * math.Sqrt(c(nb)*c(nb)/float64(nb)+c(nn)*c(nn)/float64(nn))
-	return math.Expm1(stats.TQuantile(1-alpha, float64(b.Runs-1)) * se)
+	sd, df := b.betweenSpread()
+	se := sd * math.Sqrt(c(nb)*c(nb)/float64(nb)+c(nn)*c(nn)/float64(nn))
+	return math.Expm1(stats.TQuantile(1-alpha, df) * se)
 }
 
 // Mismatch lists how the noise file's machine differs from a results

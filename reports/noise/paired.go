@@ -106,7 +106,8 @@ func (b *Bench) PairedFloor(n int, alpha float64) float64 {
 	if !b.hasPaired() || n < 1 {
 		return math.NaN()
 	}
-	return math.Expm1(stats.TQuantile(1-alpha, float64(b.PairedDF)) * b.PairedCV * math.Sqrt(2/float64(n)))
+	sd, df := b.pairedSpread()
+	return math.Expm1(stats.TQuantile(1-alpha, df) * sd * math.Sqrt(2/float64(n)))
 }
 
 // PairedPrior is the spread of one pair's log ratio the file measured
@@ -118,7 +119,8 @@ func (b *Bench) PairedPrior() stats.Prior {
 	if !b.hasPaired() {
 		return stats.Prior{}
 	}
-	return stats.Prior{SD: math.Sqrt2 * b.PairedCV, DF: float64(b.PairedDF)}
+	sd, df := b.pairedSpread()
+	return stats.Prior{SD: math.Sqrt2 * sd, DF: df}
 }
 
 func (b *Bench) hasPaired() bool { return b != nil && b.PairedDF >= 1 && b.PairedCV > 0 }
