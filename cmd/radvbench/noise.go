@@ -105,7 +105,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		sum, paired := nf.Summary(), ""
 		if sum.Paired > 0 {
 			paired = fmt.Sprintf("; %d with runs paired by round, median paired spread %s", sum.Paired, compare.FormatPercent(sum.MedianPairedCV))
-			if p := nf.Pooled().Paired; p.DF > 0 {
+			if p := nf.Pooled(); p.DF > 0 {
 				paired += fmt.Sprintf(", pooled into each benchmark's floor as a prior of %s on %.3g degrees of freedom", compare.FormatPercent(p.SD), p.DF)
 			}
 		}

@@ -62,9 +62,13 @@ func FitPrior(sd, df []float64) Prior {
 // Moderated is a spread sd on df degrees of freedom moderated with the
 // prior p (FitPrior): the posterior standard deviation
 // √((df·sd² + p.DF·p.SD²) / (df + p.DF)) on df + p.DF degrees of freedom.
-// sd and df unchanged with the zero Prior, or without a spread of its own.
+// A spread that exceeds the prior's by more than the F test of Moderate
+// allows at PriorFitAlpha is not drawn from it (a benchmark far noisier
+// than the rest): it is returned unchanged, so pooling never lowers it. sd
+// and df are also unchanged with the zero Prior, or without a spread of
+// its own.
 func Moderated(sd, df float64, p Prior) (float64, float64) {
-	if !(p.DF > 0) || !(p.SD > 0) || !(df >= 1) || !(sd >= 0) || math.IsInf(sd, 0) {
+	if !(p.DF > 0) || !(p.SD > 0) || !(df >= 1) || !(sd >= 0) || math.IsInf(sd, 0) || exceedsPrior(sd*sd, df, p) {
 		return sd, df
 	}
 	v := (df*sd*sd + p.DF*p.SD*p.SD) / (df + p.DF)

@@ -106,3 +106,15 @@ func TestTrigammaInverse(t *testing.T) {
 		t.Errorf("trigamma(1) = %.15g, want π²/6", got)
 	}
 }
+
+// TestModeratedOutlier: a spread far above the prior's (the F test
+// rejects it) is not pulled down toward it.
+func TestModeratedOutlier(t *testing.T) {
+	p := Prior{SD: 0.02, DF: 10}
+	if sd, df := Moderated(0.22, 1, p); sd != 0.22 || df != 1 {
+		t.Errorf("22%% against a 2%% prior: %g on %g, want it kept", sd, df)
+	}
+	if sd, df := Moderated(0.04, 1, p); !(sd < 0.04) || df != 11 {
+		t.Errorf("4%% against a 2%% prior: %g on %g, want it moderated on 11", sd, df)
+	}
+}

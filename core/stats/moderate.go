@@ -49,7 +49,7 @@ func (d LogDiff) Moderate(p Prior) (m LogDiff, ok, fits bool) {
 	n := d.DF + 1 // pairs
 	s2 := d.SE * d.SE * n
 	p2 := p.SD * p.SD
-	if s2 > p2 && (distuv.F{D1: d.DF, D2: p.DF}).Survival(s2/p2) < PriorFitAlpha {
+	if exceedsPrior(s2, d.DF, p) {
 		return d, false, false
 	}
 	v := (d.DF*s2 + p.DF*p2) / (d.DF + p.DF)
@@ -57,4 +57,12 @@ func (d LogDiff) Moderate(p Prior) (m LogDiff, ok, fits bool) {
 	d.DF += p.DF
 	d.PriorDF = p.DF
 	return d, true, true
+}
+
+// exceedsPrior reports whether the variance s2, on df degrees of freedom,
+// exceeds the prior's by more than the one-sided F test of s2 against
+// p.SD² allows at PriorFitAlpha.
+func exceedsPrior(s2, df float64, p Prior) bool {
+	p2 := p.SD * p.SD
+	return s2 > p2 && (distuv.F{D1: df, D2: p.DF}).Survival(s2/p2) < PriorFitAlpha
 }

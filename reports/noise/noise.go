@@ -43,7 +43,7 @@ type File struct {
 	Benchmarks []Bench  `json:"benchmarks"`
 
 	index    map[string]int
-	pooled   PooledSpreads
+	pooled   stats.Prior
 	poolDone bool
 }
 
@@ -88,9 +88,9 @@ type Bench struct {
 	// RunSeconds is the median time one run spent on this benchmark.
 	RunSeconds float64 `json:"run_seconds,omitempty"`
 
-	// between and paired are the spreads moderated with the file's pooled
-	// priors (pool); nil until pooled, and for a Bench made by hand.
-	between, paired *stats.Prior
+	// paired is PairedCV moderated with the file's pooled prior (pool);
+	// nil until pooled, and for a Bench made by hand.
+	paired *stats.Prior
 }
 
 // Key is the comparison key of a result: its ID, plus "@CONFIG" when it
@@ -284,9 +284,8 @@ func (b *Bench) Floor(nb, nn int, alpha float64) float64 {
 		}
 		return math.Sqrt(math.Pi / 2)
 	}
-	sd, df := b.betweenSpread()
-	se := sd * math.Sqrt(c(nb)*c(nb)/float64(nb)+c(nn)*c(nn)/float64(nn))
-	return math.Expm1(stats.TQuantile(1-alpha, df) * se)
+	se := b.BetweenCV * math.Sqrt(c(nb)*c(nb)/float64(nb)+c(nn)*c(nn)/float64(nn))
+	return math.Expm1(stats.TQuantile(1-alpha, float64(b.Runs-1)) * se)
 }
 
 // Mismatch lists how the noise file's machine differs from a results

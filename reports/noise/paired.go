@@ -100,8 +100,10 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 // PairedFloor is Floor for a comparison of n runs a side paired by round:
 // the largest relative change an A/A comparison of n pairs produces with
 // probability 1-alpha, exp(t(1-alpha, PairedDF) · PairedCV · √(2/n)) − 1
-// (the mean of n pairs' log ratios has standard error PairedCV·√(2/n)).
-// NaN when the file measured no paired runs for the benchmark.
+// (the mean of n pairs' log ratios has standard error PairedCV·√(2/n)),
+// with PairedCV and PairedDF moderated by the file's other benchmarks
+// (File.Pooled) when it was looked up in a file. NaN when the file
+// measured no paired runs for the benchmark.
 func (b *Bench) PairedFloor(n int, alpha float64) float64 {
 	if !b.hasPaired() || n < 1 {
 		return math.NaN()

@@ -1,89 +1,57 @@
 package noise
 
-import (
-	"math"
-	"strings"
+import "github.com/radvbench/radvbench/core/stats"
 
-	"github.com/radvbench/radvbench/core/stats"
-)
+// Pooled paired spreads. A noise file measured from one A/A gate of a few
+// rounds knows each benchmark's paired spread on 1–3 degrees of freedom,
+// where the t quantile a floor needs at a family-wise alpha shared among
+// 23 benchmarks is 740 (one), 34 (two) or 14 (three): floors of hundreds
+// to billions of percent, which no slowdown clears. The benchmarks'
+// pairs were taken on the same machine in the same minutes, so their
+// spreads also say how noisy that machine was: each benchmark's paired
+// spread is moderated with the prior all of them fit (stats.FitPrior,
+// Smyth 2004's empirical Bayes, as limma does for genes), on its own
+// degrees of freedom plus the prior's. A benchmark far noisier than the
+// rest keeps its own spread (stats.Moderated), so pooling never lowers a
+// spread that does not fit the others.
+//
+// The between-run spreads are not pooled: they come from runs taken at
+// different times, whose drift depends on the benchmark's kind far more
+// than on chance (on this project's 2-vCPU VM, 0.7% to 55% among the
+// quick benchmarks of three stored runs), so a common prior would raise
+// the steady benchmarks' floors far more than its degrees of freedom
+// lower them.
 
-// Pooled spreads. A noise file measured from one A/A gate of a few rounds
-// knows each benchmark's spread on 1–3 degrees of freedom, where the t
-// quantile a floor needs at a family-wise alpha shared among 23
-// benchmarks is 740 (one), 34 (two) or 14 (three): a floor of thousands
-// of percent, which no slowdown clears. The benchmarks were measured on
-// the same machine in the same minutes, so their spreads also say how
-// noisy that machine was: each benchmark's spread is moderated with the
-// prior all of them fit (stats.FitPrior, Smyth 2004's empirical Bayes, as
-// limma does for genes), on its own degrees of freedom plus the prior's.
-// A benchmark that is truly noisier than the rest keeps most of its own
-// spread when the spreads scatter widely (the prior's degrees of freedom
-// are then few).
-
-// PooledSpreads are a file's priors for its benchmarks' spreads.
-type PooledSpreads struct {
-	// Between is fitted to the benchmarks' run-to-run spreads (BetweenCV,
-	// on Runs-1 degrees of freedom), Paired to their paired spreads
-	// (PairedCV, on PairedDF). The zero Prior when fewer than three
-	// benchmarks have one.
-	Between, Paired stats.Prior
-}
-
-// Pooled returns the priors that moderate the file's benchmarks' spreads.
-func (f *File) Pooled() PooledSpreads {
+// Pooled returns the prior that moderates the file's benchmarks' paired
+// spreads; the zero Prior when fewer than three benchmarks have one.
+func (f *File) Pooled() stats.Prior {
 	f.pool()
 	return f.pooled
 }
 
-// pool fits the priors once and moderates every benchmark's spreads.
+// pool fits the prior once and moderates every benchmark's paired spread.
 func (f *File) pool() {
 	if f == nil || f.poolDone {
 		return
 	}
 	f.poolDone = true
-	// A comparison by configuration pools each configuration's runs under
-	// the bare ID too (Measure): fit on the configurations' entries, not
-	// on the same runs twice.
-	split := map[string]bool{}
+	var sd, df []float64
 	for _, b := range f.Benchmarks {
-		if i := strings.LastIndexByte(b.Key, '@'); i >= 0 {
-			split[b.Key[:i]] = true
-		}
-	}
-	var bsd, bdf, psd, pdf []float64
-	for _, b := range f.Benchmarks {
-		if !split[b.Key] && b.Runs >= 2 {
-			bsd, bdf = append(bsd, b.BetweenCV), append(bdf, float64(b.Runs-1))
-		}
 		if b.hasPaired() {
-			psd, pdf = append(psd, b.PairedCV), append(pdf, float64(b.PairedDF))
+			sd, df = append(sd, b.PairedCV), append(df, float64(b.PairedDF))
 		}
 	}
-	f.pooled = PooledSpreads{Between: stats.FitPrior(bsd, bdf), Paired: stats.FitPrior(psd, pdf)}
+	f.pooled = stats.FitPrior(sd, df)
 	for i := range f.Benchmarks {
-		b := &f.Benchmarks[i]
-		if b.Runs >= 2 && !math.IsNaN(b.BetweenCV) {
-			sd, df := stats.Moderated(b.BetweenCV, float64(b.Runs-1), f.pooled.Between)
-			b.between = &stats.Prior{SD: sd, DF: df}
-		}
-		if b.hasPaired() {
-			sd, df := stats.Moderated(b.PairedCV, float64(b.PairedDF), f.pooled.Paired)
-			b.paired = &stats.Prior{SD: sd, DF: df}
+		if b := &f.Benchmarks[i]; b.hasPaired() {
+			s, d := stats.Moderated(b.PairedCV, float64(b.PairedDF), f.pooled)
+			b.paired = &stats.Prior{SD: s, DF: d}
 		}
 	}
 }
 
-// betweenSpread is the benchmark's run-to-run spread and its degrees of
+// pairedSpread is the benchmark's paired spread and its degrees of
 // freedom: moderated when its file pooled them, its own otherwise.
-func (b *Bench) betweenSpread() (sd, df float64) {
-	if b.between != nil {
-		return b.between.SD, b.between.DF
-	}
-	return b.BetweenCV, float64(b.Runs - 1)
-}
-
-// pairedSpread is betweenSpread for the paired spread (PairedCV on
-// PairedDF degrees of freedom).
 func (b *Bench) pairedSpread() (sd, df float64) {
 	if b.paired != nil {
 		return b.paired.SD, b.paired.DF

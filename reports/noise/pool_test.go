@@ -8,10 +8,11 @@ import (
 	"github.com/radvbench/radvbench/core/stats"
 )
 
-// TestPooledFloors: a file's benchmarks' spreads are moderated with the
-// prior they fit together, so a benchmark measured on one degree of
-// freedom gets a floor on the prior's degrees of freedom too; a file of
-// too few benchmarks, and a Bench made by hand, keep their own spread.
+// TestPooledFloors: a file's benchmarks' paired spreads are moderated
+// with the prior they fit together, so a benchmark measured on one degree
+// of freedom gets a floor on the prior's degrees of freedom too; a file of
+// too few benchmarks, and a Bench made by hand, keep their own spread; the
+// between-run floor is never pooled.
 func TestPooledFloors(t *testing.T) {
 	file := func(n int) *File {
 		f := &File{Schema: Schema}
@@ -35,11 +36,11 @@ func TestPooledFloors(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := tt.f.Pooled()
-			if (p.Paired.DF > 0) != tt.pooled || (p.Between.DF > 0) != tt.pooled {
+			if (p.DF > 0) != tt.pooled {
 				t.Fatalf("Pooled = %+v, want pooled %v", p, tt.pooled)
 			}
 			b := tt.f.Lookup("s/k01")
-			sd, df := stats.Moderated(b.PairedCV, 1, p.Paired)
+			sd, df := stats.Moderated(b.PairedCV, 1, p)
 			want := math.Expm1(stats.TQuantile(1-alpha, df) * sd * math.Sqrt(2.0/4))
 			got := b.PairedFloor(4, alpha)
 			if math.Abs(got-want) > 1e-12 {
@@ -55,11 +56,10 @@ func TestPooledFloors(t *testing.T) {
 				t.Errorf("PairedPrior = %+v, want √2·%g on %g", pr, sd, df)
 			}
 			// Three runs a side: a median's standard error is √(π/2) a
-			// mean's (Floor), so se = sd·√(π/3).
-			bsd, bdf := stats.Moderated(b.BetweenCV, 3, p.Between)
-			wantB := math.Expm1(stats.TQuantile(1-alpha, bdf) * bsd * math.Sqrt(math.Pi/3))
+			// mean's (Floor), so se = sd·√(π/3), on its own Runs-1.
+			wantB := math.Expm1(stats.TQuantile(1-alpha, 3) * b.BetweenCV * math.Sqrt(math.Pi/3))
 			if got := b.Floor(3, 3, alpha); math.Abs(got-wantB) > 1e-12 {
-				t.Errorf("Floor(3, 3) = %g, want %g from the moderated spread", got, wantB)
+				t.Errorf("Floor(3, 3) = %g, want %g from its own spread", got, wantB)
 			}
 		})
 	}
