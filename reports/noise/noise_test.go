@@ -196,3 +196,29 @@ func TestPairedFloor(t *testing.T) {
 		t.Error("a prior without paired runs is not the zero Prior")
 	}
 }
+
+// TestMeasurePairedUnderLoad: where every run of a side was disturbed
+// throughout (a machine under load all along), the pairs are kept, as a
+// comparison of runs paired by round keeps them; where only some were,
+// those are set aside (TestMeasurePaired).
+func TestMeasurePairedUnderLoad(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		marked    []int
+		wantPairs int
+	}{
+		{"every run of B disturbed", []int{1, 2, 3, 4, 5, 6}, 6},
+		{"two of six disturbed", []int{2, 5}, 4},
+		{"none", nil, 6},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			nf, err := Measure([]Source{{"f.json", pairedFile(6, 1, 0.01, 3, tt.marked...)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := nf.Lookup("s/k"); b.Pairs != tt.wantPairs || !(b.PairedCV > 0.003 && b.PairedCV < 0.03) {
+				t.Errorf("%d pairs, paired_cv %.4f; want %d pairs, about 1%%", b.Pairs, b.PairedCV, tt.wantPairs)
+			}
+		})
+	}
+}

@@ -20,7 +20,8 @@ type pairedSum struct {
 // in the rounds where both have a run: the figure the comparison judges
 // (stats.RunEstimate of the undisturbed samples), runs most of whose
 // samples were disturbed set aside as the comparison sets them aside
-// (stats.DisturbedRun). Each source's mean ratio is taken out, so a
+// (stats.DisturbedRun) unless every run of a side was (then all are kept,
+// as the comparison keeps them). Each source's mean ratio is taken out, so a
 // constant difference between its configurations (an A/B file) is not
 // spread, and a source gives nothing for an ID with fewer than 2 pairs
 // in it; order lists the IDs in the order they first appear.
@@ -33,6 +34,8 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 		}
 		a, b := s.File.Configs[0].Name, s.File.Configs[1].Name
 		figs := map[string][2]map[int]float64{}
+		aside := map[string]*[2]map[int]bool{} // runs disturbed throughout, by side and round
+		disturbed := map[string]*[2]bool{}     // every run of the side disturbed throughout
 		var ids []string
 		for i := range s.File.Results {
 			r := &s.File.Results[i]
@@ -51,14 +54,19 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 			if !ok {
 				f = [2]map[int]float64{{}, {}}
 				figs[id] = f
+				aside[id] = &[2]map[int]bool{{}, {}}
+				disturbed[id] = &[2]bool{}
 				ids = append(ids, id)
 			}
 			rounds, groups := r.RunSamples()
 			marks := r.RunDisturbed()
 			higher := r.Metric.Better == results.HigherIsBetter
+			disturbed[id][side] = len(groups) > 0
 			for gi, g := range groups {
 				if stats.DisturbedRun(marks[gi], len(g)) {
-					continue
+					aside[id][side][rounds[gi]] = true
+				} else {
+					disturbed[id][side] = false
 				}
 				if x := stats.RunEstimate(g, marks[gi], higher); x > 0 && !math.IsInf(x, 0) {
 					f[side][rounds[gi]] = x
@@ -67,6 +75,20 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 		}
 		for _, id := range ids {
 			f := figs[id]
+			// Runs most of whose samples were disturbed are set aside, as
+			// a comparison sets them aside; but where every run of a side
+			// was, the pairs are kept, as a comparison of runs paired by
+			// round keeps them (compare's disturbed-pairs rule): the load
+			// fell on both runs of each pair. A noise file measured under
+			// load otherwise holds no paired spread at all, and its floors
+			// fall back to the rounds' drift.
+			if !disturbed[id][0] && !disturbed[id][1] {
+				for side := range 2 {
+					for round := range aside[id][side] {
+						delete(f[side], round)
+					}
+				}
+			}
 			var ds []float64
 			for _, round := range slices.Sorted(maps.Keys(f[0])) {
 				if y, ok := f[1][round]; ok {
