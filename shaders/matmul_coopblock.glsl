@@ -14,9 +14,8 @@
 // tiles from the chunk array (stride and offset in chunks), so no type
 // needs unpacking and no element is touched one by one (except at ragged
 // edges, see VEC).
-// A workgroup of WM×WN subgroups computes a BM×BN block of C
-// (BM = WM·TILES_M·TM, BN = WN·TILES_N·TN); each subgroup owns a
-// TILES_M×TILES_N grid of TM×TN accumulators. A K-step is BK = KSTEPS·TK.
+// The workgroup grid (WM×WN subgroups, BM×BN blocks, K-steps of BK) and
+// specialization constants 0–9 are matmul_coop_grid.glsl's.
 // STAGES = 2: shared memory holds two steps; each invocation's chunks of
 // step k+1 are loaded into registers before the coopMatMulAdds of step k
 // are issued (so the loads are in flight during them) and written to the
@@ -28,35 +27,15 @@
 // read 0; a block that crosses the edge of C is written through shared
 // memory with bounds checks: any M, N, K works.
 // Shared memory holds per stage A (BM rows of BK) and B (BN rows of BK).
-// Specialization: 0 = local size (subgroup size · WM · WN), 1 = WM, 2 = WN,
-// 3 = TILES_M, 4 = TILES_N, 5 = KSTEPS, 6 = TM, 7 = TN, 8 = TK, 9 = VEC,
-// 10 = STAGES. TK must be a multiple of CH, TN·OB of CB.
+// Specialization 10 = STAGES. TK must be a multiple of CH, TN·OB of CB.
 #ifndef CB
 #define CB 16
 #define CHUNK_T uvec4
 #endif
 // Elements of IN_T in a chunk.
 #define CH (CB / EB)
-#extension GL_KHR_cooperative_matrix : require
-#extension GL_KHR_memory_scope_semantics : require
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_EXT_shader_explicit_arithmetic_types : require
-
-layout(local_size_x_id = 0) in;
-layout(constant_id = 0) const uint LX = 128;
-layout(constant_id = 1) const uint WM = 2;
-layout(constant_id = 2) const uint WN = 2;
-layout(constant_id = 3) const uint TILES_M = 2;
-layout(constant_id = 4) const uint TILES_N = 2;
-layout(constant_id = 5) const uint KSTEPS = 2;
-layout(constant_id = 6) const uint TM = 16;
-layout(constant_id = 7) const uint TN = 16;
-layout(constant_id = 8) const uint TK = 16;
-layout(constant_id = 9) const uint VEC = 0;
+#include "matmul_coop_grid.glsl"
 layout(constant_id = 10) const uint STAGES = 2;
-const uint BM = WM * TILES_M * TM;
-const uint BN = WN * TILES_N * TN;
-const uint BK = KSTEPS * TK;
 // Row strides of the shared tiles in chunks, padded by one chunk.
 const uint SA = BK / CH + 1;
 const uint A_STAGE = BM * SA;
@@ -71,7 +50,6 @@ const uint B_CHUNKS = BN * BK / CH;
 const uint NA = (A_CHUNKS + LX - 1) / LX;
 const uint NB = (B_CHUNKS + LX - 1) / LX;
 
-layout(push_constant) uniform P { uint M; uint N; uint K; } p;
 layout(std430, binding = 0) readonly buffer BufA { uint a32[]; };
 layout(std430, binding = 0) readonly buffer BufA4 { CHUNK_T a4[]; };
 layout(std430, binding = 1) readonly buffer BufB { uint b32[]; };

@@ -6,38 +6,16 @@
 // It does no arithmetic on IN_T (only loads, stores, IN_T(0) and
 // coopMatMulAdd), so bf16 and fp8, which GLSL gives no arithmetic, share
 // it with fp16 and int8.
-// A workgroup of WM×WN subgroups computes a BM×BN block of C
-// (BM = WM·TILES_M·TM, BN = WN·TILES_N·TN); each subgroup owns
-// TILES_M×TILES_N accumulator tiles of TM×TN (the device's cooperative-
-// matrix shape). Per K-step of BK = KSTEPS·TK the workgroup stages BM×BK of
-// A and BK×BN of B in shared memory, with 16-byte loads when VEC = 1 (K, N
-// multiples of CH), element loads with bounds checks otherwise.
-// Specialization: 0 = local size (subgroup size · WM · WN), 1 = WM, 2 = WN,
-// 3 = TILES_M, 4 = TILES_N, 5 = KSTEPS, 6 = TM, 7 = TN, 8 = TK, 9 = VEC.
-#extension GL_KHR_cooperative_matrix : require
-#extension GL_KHR_memory_scope_semantics : require
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_EXT_shader_explicit_arithmetic_types : require
-
-layout(local_size_x_id = 0) in;
-layout(constant_id = 0) const uint LX = 64;
-layout(constant_id = 1) const uint WM = 2;
-layout(constant_id = 2) const uint WN = 2;
-layout(constant_id = 3) const uint TILES_M = 2;
-layout(constant_id = 4) const uint TILES_N = 2;
-layout(constant_id = 5) const uint KSTEPS = 2;
-layout(constant_id = 6) const uint TM = 16;
-layout(constant_id = 7) const uint TN = 16;
-layout(constant_id = 8) const uint TK = 16;
-layout(constant_id = 9) const uint VEC = 0;
-const uint BM = WM * TILES_M * TM;
-const uint BN = WN * TILES_N * TN;
-const uint BK = KSTEPS * TK;
+// The workgroup grid (WM×WN subgroups, BM×BN blocks, K-steps of BK) and
+// its specialization constants are matmul_coop_grid.glsl's. Per K-step the
+// workgroup stages BM×BK of A and BK×BN of B in shared memory, with 16-byte
+// loads when VEC = 1 (K, N multiples of CH), element loads with bounds
+// checks otherwise.
+#include "matmul_coop_grid.glsl"
 // Row strides of the shared tiles, padded by one 16-byte chunk.
 const uint SA = BK + CH;
 const uint SB = BN + CH;
 
-layout(push_constant) uniform P { uint M; uint N; uint K; } p;
 layout(std430, binding = 0) readonly buffer BufA { IN_T a[]; };
 layout(std430, binding = 0) readonly buffer BufA4 { uvec4 a4[]; };
 layout(std430, binding = 1) readonly buffer BufB { IN_T b[]; };
