@@ -14,17 +14,31 @@ trap 'rm -rf "$t"' EXIT
 mkdir "$t/bin"
 status=0
 
-cat >"$t/bin/ldconfig" <<'FAKE'
-#!/bin/sh
-echo "	libvulkan.so.1 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libvulkan.so.1"
-echo "	libamdgpu_noop_drm_shim.so (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libamdgpu_noop_drm_shim.so"
-i=0
-while [ $i -lt 20000 ]; do
-	echo "	libfiller$i.so.1 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libfiller$i.so.1"
-	i=$((i + 1))
-done
-FAKE
-chmod +x "$t/bin/ldconfig"
+# fake NAME RC FILLER [TAIL] <HEAD: writes $t/bin/NAME, a tool that prints
+# the lines of HEAD, then FILLER 20000 times (far past a pipe's 64 KiB
+# buffer; a $i in FILLER counts them), then TAIL, and exits RC.
+fake() {
+	local name=$1 rc=$2 filler=$3 tail=${4-}
+	{
+		echo '#!/bin/sh'
+		echo "cat <<'HEAD'"
+		cat
+		echo 'HEAD'
+		echo 'i=0'
+		echo 'while [ $i -lt 20000 ]; do'
+		printf '\techo "%s"\n' "$filler"
+		echo '	i=$((i + 1))'
+		echo 'done'
+		[ -z "$tail" ] || printf 'echo "%s"\n' "$tail"
+		echo "exit $rc"
+	} >"$t/bin/$name"
+	chmod +x "$t/bin/$name"
+}
+
+fake ldconfig 0 '	libfiller$i.so.1 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libfiller$i.so.1' <<'HEAD'
+	libvulkan.so.1 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libvulkan.so.1
+	libamdgpu_noop_drm_shim.so (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libamdgpu_noop_drm_shim.so
+HEAD
 out=$(PATH="$t/bin:$PATH" ./ci/install-deps.sh --check 2>&1) || true
 if grep -qF 'libvulkan1 (Vulkan loader)' <<<"$out"; then
 	echo "test-pipes: FAIL: install-deps.sh --check calls libvulkan1 missing although ldconfig -p lists libvulkan.so.1 first:" >&2
@@ -34,19 +48,10 @@ fi
 
 # A fake 'go test -fuzz' that found a crasher: the line saying so, a long
 # log, then the line Go's -fuzztime race also prints.
-cat >"$t/bin/go" <<'FAKE'
-#!/bin/sh
-echo "--- FAIL: FuzzSizes"
-echo "    Failing input written to testdata/fuzz/FuzzSizes/0123456789abcdef"
-i=0
-while [ $i -lt 20000 ]; do
-	echo "    log line $i"
-	i=$((i + 1))
-done
-echo "    context deadline exceeded"
-exit 1
-FAKE
-chmod +x "$t/bin/go"
+fake go 1 '    log line $i' '    context deadline exceeded' <<'HEAD'
+--- FAIL: FuzzSizes
+    Failing input written to testdata/fuzz/FuzzSizes/0123456789abcdef
+HEAD
 out=$(GO="$t/bin/go" FUZZ='FuzzSizes$' ./ci/fuzz.sh 2>&1) && rc=0 || rc=$?
 if [ "$rc" = 0 ] || ! grep -q 'FuzzSizes .*FAILED' <<<"$out"; then
 	echo "test-pipes: FAIL: fuzz.sh passed a fuzz run that wrote a failing input (exit $rc):" >&2
