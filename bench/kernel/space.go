@@ -2,11 +2,10 @@ package kernel
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // Space is a kernel's tunable space: named parameters (specialization
@@ -34,18 +33,9 @@ type Param struct {
 // Point is one configuration of a Space: a value for each parameter.
 type Point map[string]int
 
-// String is the point as "name=value,..." in the space's parameter order.
+// String is the point as "name=value,..." in name order.
 func (p Point) String() string {
-	keys := make([]string, 0, len(p))
-	for k := range p {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + strconv.Itoa(p[k])
-	}
-	return strings.Join(parts, ",")
+	return results.FormatPairs(p, strconv.Itoa)
 }
 
 // Points lists every point of the space, the first parameter varying

@@ -11,10 +11,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -423,14 +426,16 @@ func (r *Result) ID() string {
 
 // FormatVariant renders a variant as "k=v,k=v" in key order.
 func FormatVariant(v map[string]string) string {
-	keys := make([]string, 0, len(v))
-	for k := range v {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + v[k]
+	return FormatPairs(v, func(s string) string { return s })
+}
+
+// FormatPairs renders m as "k=v,k=v" in key order, each value as str
+// writes it: the form of a variant, of a size's parameters and of a
+// tuning point (bench/kernel's Point).
+func FormatPairs[V any](m map[string]V, str func(V) string) string {
+	parts := make([]string, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		parts = append(parts, k+"="+str(m[k]))
 	}
 	return strings.Join(parts, ",")
 }
@@ -446,16 +451,7 @@ func SizeString(p map[string]int64) string {
 
 // FormatParams renders problem parameters as "k=v,k=v" in key order.
 func FormatParams(p map[string]int64) string {
-	keys := make([]string, 0, len(p))
-	for k := range p {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s=%d", k, p[k])
-	}
-	return strings.Join(parts, ",")
+	return FormatPairs(p, func(n int64) string { return strconv.FormatInt(n, 10) })
 }
 
 // LoadProblem is why a file is not a results file Load and Decode read
