@@ -276,13 +276,12 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	if g.resume {
 		os.Remove(out + supervise.JournalSuffix) // an interrupted step's; the step runs again
 	}
-	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(g.stderr, "  "+format+"\n", a...) }}
 	if j := untilJudge(p); j != nil {
 		j.Follow(func(round int, rep *compare.Report) {
 			fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())
 		})
 	}
-	o, err := launch.Run(ctx, *p, h, runEnv(g.stderr, g.stderr))
+	o, err := launchInProcess(ctx, *p, launch.Hooks{}, g.stderr, "  ", g.stderr)
 	if cf := (*supervise.ChildFailedError)(nil); errors.As(err, &cf) && cf.Config == base.Name {
 		return nil, &bisect.GoodEndError{Name: base.Name, Err: runError(err)}
 	} else if err != nil {

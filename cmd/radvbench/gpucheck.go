@@ -126,11 +126,11 @@ func gpuCheckStep(ctx context.Context, stderr io.Writer, st gpucheck.Step, devic
 	if err != nil {
 		return nil, nil, err
 	}
-	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) {}}
+	var h launch.Hooks
 	if progress {
 		h.Progress = progressLine(stderr)
 	}
-	o, err := launch.Run(ctx, *p, h, runEnv(io.Discard, io.Discard))
+	o, err := launchInProcess(ctx, *p, h, io.Discard, "", io.Discard)
 	if err != nil {
 		var stopped *launch.StoppedError
 		if errors.As(err, &stopped) {

@@ -271,6 +271,18 @@ func planArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
 	return p, fs, nil
 }
 
+// launchInProcess runs p in this process as 'run' runs it, for a command
+// that runs runs of its own (tune's rounds, bisect's gates, gpu-check's
+// steps; p from planArgs): run's hints and environment, h's other hooks
+// as the caller set them. Notes go to notes, each line after prefix; the
+// warning that the device is a CPU implementation goes to warn. The error
+// is launch.Run's, for the caller to tell apart before runError.
+func launchInProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes io.Writer, prefix string, warn io.Writer) (*launch.Outcome, error) {
+	h.Hints = runHints
+	h.Note = func(format string, a ...any) { fmt.Fprintf(notes, prefix+format+"\n", a...) }
+	return launch.Run(ctx, p, h, runEnv(warn, warn))
+}
+
 // runEnv is what a run needs from this program. A run selects its
 // device more than once (--isolate=auto decides from it, then the run
 // opens it): the CPU-implementation warning is printed the first time.

@@ -62,15 +62,14 @@ func (s *sweep) run(ctx context.Context) (*results.File, error) {
 		p.Out = filepath.Join(dir, fmt.Sprintf("round%d.json", round))
 		fmt.Fprintf(s.stderr, "tune: round %d: %d candidates, %d benchmarks\n", round, batch.Len(), p.Benchmarks)
 		s.planned += p.Benchmarks
-		h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(s.stderr, "tune: "+format+"\n", a...) },
-			Result: func(r *results.Result) {
-				s.progress(r)
-				if time.Now().After(deadline) {
-					s.exhausted = true
-					stop()
-				}
-			}}
-		o, err := launch.Run(bctx, p, h, runEnv(io.Discard, io.Discard))
+		h := launch.Hooks{Result: func(r *results.Result) {
+			s.progress(r)
+			if time.Now().After(deadline) {
+				s.exhausted = true
+				stop()
+			}
+		}}
+		o, err := launchInProcess(bctx, p, h, s.stderr, "tune: ", io.Discard)
 		if err != nil {
 			var stopped *launch.StoppedError
 			if len(files) == 0 || !errors.As(err, &stopped) {
