@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
@@ -20,27 +19,16 @@ func init() {
 
 func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("doctor", "doctor [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan] [--json]", stdout)
-	sysroot := fs.String("sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
-	dmesg := fs.String("dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
+	var sf systemFlags
+	sf.registerSource(fs)
 	asJSON := fs.Bool("json", false, "print the findings as JSON")
-	var vf vulkanFlags
-	vf.register(fs, "check")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("doctor takes no arguments, got %q", fs.Arg(0))
-	}
-	s, err := collectSystem(*sysroot, *dmesg)
-	if err != nil {
-		return err
-	}
-	notOpened, err := openVulkan(s, *sysroot, vf)
+	sf.vulkan.register(fs, "check")
+	s, notOpened, err := sf.read(fs, args)
 	if err != nil {
 		return err
 	}
 	findings := sysinfo.Diagnose(s)
-	if s.Vulkan == nil && filepath.Clean(*sysroot) == "/" && !vf.noVulkan {
+	if sf.noLiveVulkan(s) {
 		// The live machine has no Vulkan device a run could use.
 		findings = append([]sysinfo.Finding{{Check: "vulkan.device", Status: sysinfo.Fail,
 			Reason: "no Vulkan device a run could use: " + strings.TrimSuffix(notOpened, "; "+installHint), Fix: installHint}}, findings...)

@@ -61,25 +61,14 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan]", stdout)
 	asJSON := fs.Bool("json", false, "print the full record as JSON")
-	sysroot := fs.String("sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
-	dmesg := fs.String("dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
-	var vf vulkanFlags
-	vf.register(fs, "show")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("sysinfo takes no arguments, got %q", fs.Arg(0))
-	}
-	s, err := collectSystem(*sysroot, *dmesg)
+	var sf systemFlags
+	sf.registerSource(fs)
+	sf.vulkan.register(fs, "show")
+	s, notOpened, err := sf.read(fs, args)
 	if err != nil {
 		return err
 	}
-	notOpened, err := openVulkan(s, *sysroot, vf)
-	if err != nil {
-		return err
-	}
-	if s.Vulkan == nil && filepath.Clean(*sysroot) == "/" && !vf.noVulkan {
+	if sf.noLiveVulkan(s) {
 		fmt.Fprintf(stderr, "radvbench sysinfo: Vulkan not available: %s\n", notOpened)
 	}
 	if *asJSON {
@@ -91,6 +80,44 @@ func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		Footer:   fmt.Sprintf("Full record: %s sysinfo --json; checks: %s doctor", progName, progName),
 	})
 	return nil
+}
+
+// systemFlags are sysinfo's and doctor's: where the record is read from
+// (registerSource: --sysroot, --dmesg) and the Vulkan device (vulkan),
+// registered apart because each command lists its flags in its own order.
+type systemFlags struct {
+	sysroot, dmesg string
+	vulkan         vulkanFlags
+}
+
+func (f *systemFlags) registerSource(fs *pflag.FlagSet) {
+	fs.StringVar(&f.sysroot, "sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
+	fs.StringVar(&f.dmesg, "dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
+}
+
+// read parses args (the command takes no arguments), collects the record
+// and opens the Vulkan device a run would use (openVulkan: notOpened says
+// why not).
+func (f *systemFlags) read(fs *pflag.FlagSet, args []string) (s *sysinfo.System, notOpened string, err error) {
+	if err := parseFlags(fs, args); err != nil {
+		return nil, "", err
+	}
+	if fs.NArg() > 0 {
+		return nil, "", usagef("%s takes no arguments, got %q", fs.Name(), fs.Arg(0))
+	}
+	if s, err = collectSystem(f.sysroot, f.dmesg); err != nil {
+		return nil, "", err
+	}
+	if notOpened, err = openVulkan(s, f.sysroot, f.vulkan); err != nil {
+		return nil, "", err
+	}
+	return s, notOpened, nil
+}
+
+// noLiveVulkan reports whether this machine (--sysroot /) was to be asked
+// for its Vulkan device and has none a run could use.
+func (f *systemFlags) noLiveVulkan(s *sysinfo.System) bool {
+	return s.Vulkan == nil && filepath.Clean(f.sysroot) == "/" && !f.vulkan.noVulkan
 }
 
 // vulkanFlags are sysinfo's and doctor's choice of the Vulkan device.

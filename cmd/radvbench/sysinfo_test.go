@@ -99,7 +99,8 @@ func TestSysinfoDoctorErrors(t *testing.T) {
 	}{
 		{[]string{"sysinfo", "--sysroot", "testdata/no-such-dir"}, 2, "is not a directory"},
 		{[]string{"doctor", "--sysroot", sysFixtures + "/no-amd/root", "--dmesg", "testdata/no-such.log"}, 2, "is not a readable file"},
-		{[]string{"sysinfo", "extra"}, 2, "takes no arguments"},
+		{[]string{"sysinfo", "extra"}, 2, "sysinfo takes no arguments"},
+		{[]string{"doctor", "extra"}, 2, "doctor takes no arguments"},
 		{[]string{"doctor", "--bogus"}, 2, "unknown flag"},
 		{[]string{"doctor", "--device", "0", "--no-vulkan"}, 2, "--device and --no-vulkan contradict each other"},
 		{[]string{"sysinfo", "--sysroot", sysFixtures + "/no-amd/root", "--device", "0"}, 2, "is a saved tree: drop one"},
