@@ -68,7 +68,7 @@ func FitPrior(sd, df []float64) Prior {
 // and df are also unchanged with the zero Prior, or without a spread of
 // its own.
 func Moderated(sd, df float64, p Prior) (float64, float64) {
-	if !(p.DF > 0) || !(p.SD > 0) || !(df >= 1) || !(sd >= 0) || math.IsInf(sd, 0) || exceedsPrior(sd*sd, df, p) {
+	if !(p.DF > 0) || !(p.SD > 0) || !(df >= 1) || !(sd >= 0) || math.IsInf(sd, 0) || exceedsPrior(sd*sd, df, p, PriorFitAlpha) {
 		return sd, df
 	}
 	v := (df*sd*sd + p.DF*p.SD*p.SD) / (df + p.DF)

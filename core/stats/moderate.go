@@ -49,7 +49,7 @@ func (d LogDiff) Moderate(p Prior) (m LogDiff, ok, fits bool) {
 	n := d.DF + 1 // pairs
 	s2 := d.SE * d.SE * n
 	p2 := p.SD * p.SD
-	if exceedsPrior(s2, d.DF, p) {
+	if exceedsPrior(s2, d.DF, p, PriorFitAlpha) {
 		return d, false, false
 	}
 	v := (d.DF*s2 + p.DF*p2) / (d.DF + p.DF)
@@ -61,8 +61,19 @@ func (d LogDiff) Moderate(p Prior) (m LogDiff, ok, fits bool) {
 
 // exceedsPrior reports whether the variance s2, on df degrees of freedom,
 // exceeds the prior's by more than the one-sided F test of s2 against
-// p.SD² allows at PriorFitAlpha.
-func exceedsPrior(s2, df float64, p Prior) bool {
+// p.SD² allows at level alpha.
+func exceedsPrior(s2, df float64, p Prior, alpha float64) bool {
 	p2 := p.SD * p.SD
-	return s2 > p2 && (distuv.F{D1: df, D2: p.DF}).Survival(s2/p2) < PriorFitAlpha
+	return s2 > p2 && (distuv.F{D1: df, D2: p.DF}).Survival(s2/p2) < alpha
+}
+
+// FitsPrior reports whether a paired LogDiff's spread fits the prior p at
+// level alpha: the one-sided F test of its pairs' variance against
+// p.SD² does not reject (Moderate's test, at PriorFitAlpha there). False
+// when the LogDiff is not paired and OK or the prior is empty.
+func (d LogDiff) FitsPrior(p Prior, alpha float64) bool {
+	if d.PriorDF > 0 || !d.OK || !d.Paired || !(p.DF > 0) || !(p.SD > 0) || math.IsInf(p.SD, 0) || !(d.DF > 0) {
+		return false
+	}
+	return !exceedsPrior(d.SE*d.SE*(d.DF+1), d.DF, p, alpha)
 }

@@ -62,3 +62,34 @@ func TestModerate(t *testing.T) {
 		})
 	}
 }
+
+// TestFitsPrior: the F test of a paired spread against a prior, at a
+// level of the caller's.
+func TestFitsPrior(t *testing.T) {
+	three := func(sd float64) LogDiff { return LogDiff{SE: sd / math.Sqrt(3), DF: 2, OK: true, Paired: true} }
+	p := Prior{SD: 0.02, DF: 20}
+	for _, tt := range []struct {
+		name  string
+		d     LogDiff
+		alpha float64
+		want  bool
+	}{
+		{"tighter than the prior", three(0.01), 0.2, true},
+		{"equal", three(0.02), 0.2, true},
+		// s²/p² = 2.25 on (2, 20): P(F > 2.25) ≈ 0.13.
+		{"1.5 times, lenient level", three(0.03), 0.01, true},
+		{"1.5 times, strict level", three(0.03), 0.2, false},
+		{"no prior", three(0.01), 0.2, false},
+		{"unpaired", LogDiff{SE: 0.01, DF: 4, OK: true}, 0.2, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			pr := p
+			if tt.name == "no prior" {
+				pr = Prior{}
+			}
+			if got := tt.d.FitsPrior(pr, tt.alpha); got != tt.want {
+				t.Errorf("FitsPrior = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

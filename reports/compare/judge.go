@@ -373,6 +373,9 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		c.Verdict = verdict.Unsure
 		c.Reason = fmt.Sprintf("fewer than %d runs a side: the change exceeds the noise floor plus the threshold, but runs added until decided are first judged at %d runs a side", stats.MinRuns, stats.MinRuns)
 	}
+	if w, ok := j.closingFloor(&c, ev, lim, nz, ld, prior, nb, nn, len(xb)); ok {
+		c.Warnings = append(c.Warnings, w)
+	}
 	switch {
 	case keepAll && !paired:
 		// Measured under load throughout, the runs of each side at
@@ -539,4 +542,40 @@ func LevelRatioText(ratio float64) string {
 		return fmt.Sprintf("%.0f%%", 100*(ratio-1))
 	}
 	return fmt.Sprintf("%.2g×", ratio)
+}
+
+// closingFloorFit is the level of the F test the closing look's pairs
+// must pass for the floor rule (closingFloor): far more lenient to the
+// prior's doubters than PriorFitAlpha, because the pairs' spread and
+// their mean are independent, so every stale noise file that passes
+// lends its floor to the mean. Against a noise file measured at a sixth
+// of the machine's spread, 3 pairs pass at 1% in about 15% of A/A trials
+// and at 20% in about 5% (TestModeratedPairs: false changes under 1%).
+const closingFloorFit = 0.2
+
+// closingFloor lets the closing look of runs paired by round use the
+// floor rule when their interval could not tell: the change is a
+// regression (or an improvement) when it lies beyond the noise file's
+// floor at the look's share of alpha plus the threshold, the rule that
+// decides with fewer than MinRuns a side. The interval rests on the
+// runs' own pairs, whose spread 3 or 4 pairs estimate on 2 or 3 degrees of
+// freedom (a t quantile of 15–35 at a gate's share of alpha), so without
+// it a budget that ends at 3 rounds called fewer slowdowns than one that
+// ended at 2. Only where the pairs fit the noise file's paired spread
+// (closingFloorFit): a noise file that no longer describes the machine
+// should not decide. A look before the last leaves it to the rounds to
+// come.
+func (j *judger) closingFloor(c *Comparison, ev verdict.Evidence, lim verdict.Limits, nz *noise.Bench, ld stats.LogDiff, prior stats.Prior, nb, nn, pairs int) (Warning, bool) {
+	if c.Verdict != verdict.Unsure || !c.Paired || nb < stats.MinRuns || nn < stats.MinRuns || !j.design.Last(min(nb, nn)) || !ld.FitsPrior(prior, closingFloorFit) {
+		return Warning{}, false
+	}
+	floor := floorOf(nz, true, nb, nn, pairs, lim.Alpha)
+	if math.IsNaN(floor) || math.IsNaN(ev.Change) || !(math.Abs(ev.Change) > floor+lim.Threshold) {
+		return Warning{}, false
+	}
+	c.Verdict, c.Reason = verdict.Regression, ""
+	if float64(ev.Dir)*ev.Change > 0 {
+		c.Verdict = verdict.Improvement
+	}
+	return Warning{"closing-floor", fmt.Sprintf("the interval on the runs' own %d pairs could not tell; the change is beyond the noise file's floor for them (%s) plus the threshold, and the pairs fit its spread", pairs, FormatPercent(floor))}, true
 }

@@ -16,8 +16,11 @@ import (
 // file's other benchmarks (noise.File.Pooled) it is near the machine's
 // spread, so two rounds call a 20% slowdown whose pairs agree. Pairs that
 // disagree far beyond the file's spread are not judged on the floor.
-func TestPooledFloorTwoPairs(t *testing.T) {
-	rounds := func(name string, ratios ...float64) []results.Result {
+// pairedRounds is benchmark s/NAME of configurations A and B in rounds,
+// B's run of round i ratios[i] times A's (12 steady samples a run; A's
+// runs drift by 2% a round).
+func pairedRounds(name string, ratios ...float64) []results.Result {
+	{
 		var out []results.Result
 		for ci, cfg := range []string{"A", "B"} {
 			r := results.Result{Suite: "s", Kernel: name, Status: results.StatusOK, Config: cfg,
@@ -36,22 +39,30 @@ func TestPooledFloorTwoPairs(t *testing.T) {
 		}
 		return out
 	}
+}
+
+// pooledNoise is a noise file of others+len(keys) benchmarks whose paired
+// spreads (about 1%) were each measured on one degree of freedom.
+func pooledNoise(others int, keys ...string) *noise.File {
+	nf := &noise.File{Schema: noise.Schema}
+	for i := range others {
+		nf.Benchmarks = append(nf.Benchmarks, noise.Bench{Key: fmt.Sprintf("s/other%02d", i), Runs: 4, BetweenCV: 0.1,
+			PairedCV: 0.006 + 0.001*float64(i%9), Pairs: 2, PairedDF: 1})
+	}
+	for _, k := range keys {
+		nf.Benchmarks = append(nf.Benchmarks, noise.Bench{Key: k, Runs: 4, BetweenCV: 0.1, PairedCV: 0.01, Pairs: 2, PairedDF: 1})
+	}
+	return nf
+}
+
+func TestPooledFloorTwoPairs(t *testing.T) {
+	rounds := pairedRounds
 	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
 	f.Results = append(f.Results, rounds("agree", 0.80, 0.79)...)
 	f.Results = append(f.Results, rounds("scatter", 1.40, 0.90)...)
 	// The machine's paired spread, 1% with some scatter, measured on two
 	// pairs a benchmark (one degree of freedom each).
-	noiseFile := func(others int) *noise.File {
-		nf := &noise.File{Schema: noise.Schema}
-		for i := range others {
-			nf.Benchmarks = append(nf.Benchmarks, noise.Bench{Key: fmt.Sprintf("s/other%02d", i), Runs: 4, BetweenCV: 0.1,
-				PairedCV: 0.006 + 0.001*float64(i%9), Pairs: 2, PairedDF: 1})
-		}
-		for _, k := range []string{"s/agree", "s/scatter"} {
-			nf.Benchmarks = append(nf.Benchmarks, noise.Bench{Key: k, Runs: 4, BetweenCV: 0.1, PairedCV: 0.01, Pairs: 2, PairedDF: 1})
-		}
-		return nf
-	}
+	noiseFile := func(others int) *noise.File { return pooledNoise(others, "s/agree", "s/scatter") }
 	for _, tt := range []struct {
 		name                string
 		others              int
@@ -76,6 +87,43 @@ func TestPooledFloorTwoPairs(t *testing.T) {
 			c := got["s/scatter"]
 			if c.Verdict != tt.scatter || !strings.Contains(c.Reason, tt.scatterReasonSubstr) {
 				t.Errorf("pairs +40%%, -10%%: %s (%s, floor %v, runs %d/%d, paired %v); want %s, reason with %q", c.Verdict, c.Reason, c.Limits.Floor, len(c.Base.RunEstimates), len(c.New.RunEstimates), c.Paired, tt.scatter, tt.scatterReasonSubstr)
+			}
+		})
+	}
+}
+
+// TestClosingFloor: three pairs estimate their own spread on 2 degrees of
+// freedom, too few for their interval to call an 8% slowdown; the closing
+// look calls it on the noise file's floor when the pairs fit its spread,
+// and leaves it unsure when they do not, or when more rounds are to come.
+func TestClosingFloor(t *testing.T) {
+	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
+	f.Results = append(f.Results, pairedRounds("fit", 0.92, 0.905, 0.935)...)
+	f.Results = append(f.Results, pairedRounds("wide", 0.92, 0.75, 1.08)...)
+	nf := pooledNoise(20, "s/fit", "s/wide")
+	for _, tt := range []struct {
+		name      string
+		design    verdict.Design
+		fit, wide verdict.Verdict
+	}{
+		{"fixed design", verdict.Design{}, verdict.Regression, verdict.Unsure},
+		{"closing look", verdict.Design{MaxRuns: 12, Closed: true}, verdict.Regression, verdict.Unsure},
+		{"a look before the last", verdict.Design{MaxRuns: 12}, verdict.Unsure, verdict.Unsure},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf, NoiseName: "n.json", Design: tt.design})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range rep.Comparisons {
+				want := map[string]verdict.Verdict{"s/fit": tt.fit, "s/wide": tt.wide}[c.Key]
+				closing := false
+				for _, w := range c.Warnings {
+					closing = closing || w.Kind == "closing-floor"
+				}
+				if c.Verdict != want || closing != (want == verdict.Regression) {
+					t.Errorf("%s: %s [%v, %v] (%s), closing-floor warning %v; want %s", c.Key, c.Verdict, c.Low, c.High, c.Reason, closing, want)
+				}
 			}
 		})
 	}
