@@ -117,6 +117,10 @@ type Until struct {
 	// bounds the runs a side).
 	Budget     time.Duration
 	Interleave Interleave
+	// Answered, when set, stops the rounds once the caller's question
+	// is answered, before every benchmark is decided
+	// (rounds.Options.Answered: a bisection step's one-sided question).
+	Answered func(res *rounds.Result) string
 }
 
 // Interleave is how a round's two runs share the machine.

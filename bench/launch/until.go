@@ -49,7 +49,7 @@ func (r *run) untilDecided(ctx context.Context) (*Outcome, error) {
 	if u.Interleave == ByRun {
 		s = rounds.SamplerFunc(sampler.Next)
 	}
-	res, untilErr := rounds.Run(ctx, s, u.Judge, rounds.Options{MaxRounds: u.MaxRounds, Budget: u.Budget, Seed: seed})
+	res, untilErr := rounds.Run(ctx, s, u.Judge, rounds.Options{MaxRounds: u.MaxRounds, Budget: u.Budget, Seed: seed, Answered: u.Answered})
 	file := r.rec.Merge(supervise.MergeOptions{Command: p.command(), Configs: p.Configs, Runs: max(sampler.runs[0], sampler.runs[1]), TargetCI: p.TargetCI})
 	o := &Outcome{Children: sides[0].Stats.Plus(sides[1].Stats), Supervised: true, ByConfig: true}
 	e := ending{file: file}

@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -213,7 +214,7 @@ func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisec
 	}
 	compare.Write(stdout, res.Report, "text")
 	mark, why, _ := bisect.Judge(res.Report, nil)
-	fmt.Fprintf(stdout, "%s: %s — %s (results: %s)\n", cs[1].Name, mark, why, res.Results)
+	fmt.Fprintf(stdout, "%s: %s — %s; %s (results: %s)\n", cs[1].Name, mark, why, bisect.RoundsText(res.Rounds, string(res.Stop)), res.Results)
 	if mark == bisect.Good {
 		return nil
 	}
@@ -280,6 +281,17 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 		j.Follow(func(round int, rep *compare.Report) {
 			fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())
 		})
+		// A step's rounds stop once its one-sided question is answered
+		// for the benchmarks it judges; the verification without them
+		// (which finds them) runs until every benchmark is decided.
+		if step > 0 || keys != nil {
+			p.Until.Answered = func(*rounds.Result) string {
+				if r := j.Result(); r != nil {
+					return bisect.Answered(r.Report, keys)
+				}
+				return ""
+			}
+		}
 	}
 	o, err := launchInProcess(ctx, *p, launch.Hooks{}, g.stderr, "  ", g.stderr)
 	if cf := (*supervise.ChildFailedError)(nil); errors.As(err, &cf) && cf.Config == base.Name {

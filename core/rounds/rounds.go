@@ -1,7 +1,8 @@
 // Package rounds is the driver of a run until decided: rounds of one
 // run a side, in an order drawn afresh each round from a seed, until the
-// judge it is given finds nothing left that more runs could decide, or a
-// budget is spent.
+// judge it is given finds nothing left that more runs could decide, the
+// caller's own question is answered (Options.Answered), or a budget is
+// spent.
 //
 // The order is randomized interleaving (Abedi & Brecht, "Conducting
 // repeatable experiments in highly variable cloud computing
@@ -93,6 +94,9 @@ const (
 	StopTime      Stop = "time budget spent"
 	StopCancelled Stop = "cancelled"
 	StopError     Stop = "a run failed"
+	// StopAnswered: the caller's question (Options.Answered) was
+	// answered before every benchmark was decided.
+	StopAnswered Stop = "answered"
 )
 
 // Options configure Run.
@@ -107,6 +111,15 @@ type Options struct {
 	Seed uint64
 	// Base and New are runs each side already has (may be nil).
 	Base, New []*results.File
+	// Answered, when set, is asked after each look that leaves
+	// benchmarks undecided: a caller whose question is narrower than
+	// "is every benchmark decided?" (a bisection step: "is the candidate
+	// as slow as the bad end?", which one regression, or intervals that
+	// rule the slowdown out, already answer) returns its answer, and
+	// the rounds stop there (StopAnswered, Result.Answer); "" goes on.
+	// The judge's looks are unchanged: the rounds stop at a look the
+	// design allows stopping at, as they may at any.
+	Answered func(res *Result) string
 }
 
 // Result is what Run collected.
@@ -119,10 +132,14 @@ type Result struct {
 	Base, New []*results.File
 	Had       [2]int
 	Stop      Stop
+	// Answer is what Options.Answered returned when it stopped the
+	// rounds (Stop StopAnswered).
+	Answer string
 }
 
-// Run takes rounds of s until j finds nothing more to run or a budget is
-// spent (see Options), and returns the runs. An error from the sampler
+// Run takes rounds of s until j finds nothing more to run, the caller's
+// question is answered (Options.Answered) or a budget is spent (see
+// Options), and returns the runs. An error from the sampler
 // or the judge ends it: what was collected is returned with the error
 // (Stop StopError), as is a cancelled context (StopCancelled).
 func Run(ctx context.Context, s Sampler, j Judge, o Options) (*Result, error) {
@@ -145,6 +162,9 @@ func Run(ctx context.Context, s Sampler, j Judge, o Options) (*Result, error) {
 		}
 		if keys = more; len(keys) == 0 {
 			res.Stop = stopReason(unsure)
+			return res, nil
+		}
+		if answered(o, res) {
 			return res, nil
 		}
 	}
@@ -195,7 +215,23 @@ func Run(ctx context.Context, s Sampler, j Judge, o Options) (*Result, error) {
 			}
 			return res, nil
 		}
+		if answered(o, res) {
+			return res, nil
+		}
 	}
+}
+
+// answered asks o.Answered, and on an answer records it as the reason
+// the rounds stop.
+func answered(o Options, res *Result) bool {
+	if o.Answered == nil {
+		return false
+	}
+	if res.Answer = o.Answered(res); res.Answer == "" {
+		return false
+	}
+	res.Stop = StopAnswered
+	return true
 }
 
 // takeRound takes one run of each side into res: both at once when s is

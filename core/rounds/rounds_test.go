@@ -59,8 +59,10 @@ func (j *judge) Look(res *Result, closing Stop, _ time.Duration) ([]string, bool
 	return []string{"k"}, true, nil
 }
 
-// TestRun: the rounds stop at the judge's decision, the round bound, the
-// time budget, a failed run or a failed look, each with its reason; the
+// TestRun: the rounds stop at the judge's decision, the caller's answer
+// (Options.Answered, asked only while something is undecided), the round
+// bound, the time budget, a failed run or a failed look, each with its
+// reason; the
 // last look before a bound is the closing one; a pair sampler takes both
 // runs of a round at once.
 func TestRun(t *testing.T) {
@@ -78,6 +80,10 @@ func TestRun(t *testing.T) {
 		rounds  int
 		looks   []string
 		wantErr string
+		// answer: the answer Options.Answered gives from round
+		// answerAt on ("" before; no answer: Answered not set).
+		answer   string
+		answerAt int
 	}{
 		{name: "decided", s: &sides{}, j: &judge{decide: 2}, o: Options{MaxRounds: 5},
 			stop: StopDecided, rounds: 2, looks: []string{"1", "2"}},
@@ -91,18 +97,41 @@ func TestRun(t *testing.T) {
 			stop: StopDecided, rounds: 1, looks: []string{"1"}},
 		{name: "decided before the first round", s: &sides{}, j: &judge{decide: -1}, o: Options{MaxRounds: 5, Base: had, New: had},
 			stop: StopDecided, looks: []string{"0"}},
+		{name: "answered before decided", s: &sides{}, j: &judge{decide: 4}, o: Options{MaxRounds: 5},
+			answer: "bad", answerAt: 2, stop: StopAnswered, rounds: 2, looks: []string{"1", "2"}},
+		{name: "decided before answered", s: &sides{}, j: &judge{decide: 2}, o: Options{MaxRounds: 5},
+			answer: "good", answerAt: 3, stop: StopDecided, rounds: 2, looks: []string{"1", "2"}},
+		{name: "decided and answered at once", s: &sides{}, j: &judge{decide: 2}, o: Options{MaxRounds: 5},
+			answer: "good", answerAt: 2, stop: StopDecided, rounds: 2, looks: []string{"1", "2"}},
+		{name: "answered by the runs had before", s: &sides{}, j: &judge{}, o: Options{MaxRounds: 5, Base: had, New: had},
+			answer: "bad", answerAt: 0, stop: StopAnswered, looks: []string{"0"}},
+		{name: "never answered, rounds spent", s: &sides{}, j: &judge{}, o: Options{MaxRounds: 3},
+			answer: "good", answerAt: 9, stop: StopRuns, rounds: 3, looks: []string{"1", "2", "3 run budget spent"}},
+		{name: "answered at the time budget's look", s: &sides{}, j: &judge{}, o: Options{MaxRounds: 9, Budget: 2 * time.Minute, Now: minute()},
+			answer: "good", answerAt: 2, stop: StopAnswered, rounds: 2, looks: []string{"1", "2 time budget spent"}},
 		{name: "a run fails", s: &sides{fail: 3}, j: &judge{}, o: Options{MaxRounds: 5},
 			stop: StopError, rounds: 1, looks: []string{"1"}, wantErr: "round 2, "},
 		{name: "a look fails", s: &sides{}, j: &judge{err: errors.New("bad file")}, o: Options{MaxRounds: 5},
 			stop: StopError, rounds: 1, looks: []string{"1"}, wantErr: "bad file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.answer != "" {
+				tc.o.Answered = func(res *Result) string {
+					if res.Rounds >= tc.answerAt {
+						return tc.answer
+					}
+					return ""
+				}
+			}
 			res, err := Run(context.Background(), tc.s, tc.j, tc.o)
 			if (err == nil) != (tc.wantErr == "") || err != nil && !strings.Contains(err.Error(), tc.wantErr) {
 				t.Fatalf("err %v, want %q", err, tc.wantErr)
 			}
 			if res.Stop != tc.stop || res.Rounds != tc.rounds || !slices.Equal(tc.j.looks, tc.looks) {
 				t.Errorf("stop %q after %d rounds, looks %q; want %q after %d, looks %q", res.Stop, res.Rounds, tc.j.looks, tc.stop, tc.rounds, tc.looks)
+			}
+			if want := map[bool]string{true: tc.answer}[tc.stop == StopAnswered]; res.Answer != want {
+				t.Errorf("answer %q, want %q", res.Answer, want)
 			}
 			if len(res.Order) != 2*res.Rounds && tc.wantErr == "" {
 				t.Errorf("order %v after %d rounds", res.Order, res.Rounds)

@@ -76,6 +76,7 @@ const (
 	StopTime      = rounds.StopTime
 	StopCancelled = rounds.StopCancelled
 	StopError     = rounds.StopError
+	StopAnswered  = rounds.StopAnswered
 )
 
 // UntilResult is what Until collected and concluded: the driver's

@@ -102,6 +102,28 @@ func Judge(rep *compare.Report, keys []string) (Mark, string, []Bench) {
 	return Good, why, benches
 }
 
+// Answered is a gate's stop condition for a bisection (what the command
+// passes as rounds.Options.Answered, through bench/launch): the mark,
+// with its reason, once the comparison so far answers the step's
+// question on the benchmarks keys names (nil: all), "" while it does
+// not. The question is one-sided, so it is answered before every
+// benchmark is decided two-sided: one judged benchmark called a
+// regression makes the candidate bad whatever the others would become,
+// and intervals that rule the slowdown out make it good (Judge). The
+// verdicts and intervals are those of a look of the sequential design,
+// each bounded by what that look spent, so stopping at any look keeps
+// the step's alpha and miss bounds.
+func Answered(rep *compare.Report, keys []string) string {
+	if rep == nil {
+		return ""
+	}
+	switch mark, why, _ := Judge(rep, keys); mark {
+	case Good, Bad:
+		return string(mark) + " — " + why
+	}
+	return ""
+}
+
 func list(keys []string) string {
 	s := append([]string(nil), keys...)
 	sort.Strings(s)

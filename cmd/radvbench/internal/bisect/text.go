@@ -46,6 +46,17 @@ func signed(f float64) string {
 	return s
 }
 
+// RoundsText is a step's rounds and, when they stopped because the
+// step's question was answered (compare.StopAnswered) before every
+// benchmark was decided, that they did.
+func RoundsText(rounds int, stop string) string {
+	t := fmt.Sprintf("%d round(s)", rounds)
+	if stop == string(compare.StopAnswered) {
+		t += " (stopped once answered: the one-sided question was decided)"
+	}
+	return t
+}
+
 // StepLine is one line about a finished step.
 func StepLine(r *Result, s *Step) string {
 	what := fmt.Sprintf("step %d", s.N)
@@ -60,7 +71,7 @@ func StepLine(r *Result, s *Step) string {
 	if h := s.Headline(); h != nil {
 		line += "; change " + h.ChangeText()
 	}
-	line += fmt.Sprintf("; %d round(s), %.1f s%s", s.Rounds, s.Seconds, reused)
+	line += fmt.Sprintf("; %s, %.1f s%s", RoundsText(s.Rounds, s.Stop), s.Seconds, reused)
 	if s.N > 0 {
 		line += fmt.Sprintf("; range %s..%s", r.Candidates[s.Good].Name, r.Candidates[s.Bad].Name)
 	}
