@@ -6,9 +6,9 @@
 // LLVM's optimisation passes), whose slowdowns of 10% or more should all
 // be called regressions. Both gates judge against a noise file that an
 // A/A gate of the same build measured first (`radvbench noise`), as the
-// README's workflow does. A synthetic neighbour (this process: threads
-// that copy large buffers in bursts, saturating memory bandwidth) runs
-// throughout.
+// README's workflow does. A synthetic neighbour (ci/internal/neighbour:
+// threads of this process that copy large buffers in bursts, saturating
+// memory bandwidth) runs throughout.
 //
 // It is a benchmark, not a test: it takes tens of minutes and its figures
 // depend on the machine. Run it, and report its table, before a change to
@@ -38,13 +38,13 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/radvbench/radvbench/ci/internal/neighbour"
 )
 
 // The benchmarks of the gate studies in docs/verdicts.md §6: 23 quick
@@ -94,7 +94,7 @@ func run() error {
 	suites := fs.String("suite", defaultSuites, "suites")
 	filter := fs.String("filter", defaultFilter, "benchmark filter")
 	slow := fs.Float64("slow", 10, "a change of at least this many percent slower in the planted gate counts as a slowdown to catch")
-	nb := fs.String("neighbour", "1000,1000,1", "the synthetic neighbour: ON_MS,OFF_MS,THREADS (bursts of copying 256 MiB buffers; 'off' for none)")
+	nb := fs.String("neighbour", neighbour.Default, "the synthetic neighbour: ON_MS,OFF_MS,THREADS (bursts of copying 256 MiB buffers; 'off' for none)")
 	out := fs.String("o", "decisiveness-out", "directory for the gates' logs, results and the summary (summary.json)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: go run ./ci/decisiveness [flags] NAME=RADVBENCH [NAME=RADVBENCH ...]\n\nFlags:\n")
@@ -125,13 +125,11 @@ func run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if *nb != "off" {
-		stopNB, err := neighbour(*nb)
-		if err != nil {
-			return usageError{err}
-		}
-		defer stopNB()
+	nbSpec, err := neighbour.Parse(*nb)
+	if err != nil {
+		return usageError{err}
 	}
+	defer neighbour.Start(nbSpec)()
 	common := []string{"run", "--suite", *suites, "--quick", "--filter", *filter, "--until-decided",
 		"--runs", "12", "--budget", budget.String(), "--progress", "never"}
 	var gates []gate
@@ -355,42 +353,4 @@ func mmm(xs []float64, f string, scale float64) string {
 		med = (xs[len(xs)/2-1] + med) / 2
 	}
 	return fmt.Sprintf(f+" / "+f+" / "+f, scale*xs[0], scale*med, scale*xs[len(xs)-1])
-}
-
-// neighbour starts the synthetic neighbour described by spec
-// (ON_MS,OFF_MS,THREADS): THREADS threads copy 256 MiB buffers for about
-// ON ms, then sleep about OFF ms (each period drawn within ±30%), and
-// again. It returns the function that stops it.
-func neighbour(spec string) (func(), error) {
-	var on, off, threads int
-	if _, err := fmt.Sscanf(spec, "%d,%d,%d", &on, &off, &threads); err != nil || on <= 0 || off < 0 || threads <= 0 {
-		return nil, fmt.Errorf("--neighbour %q: give ON_MS,OFF_MS,THREADS, e.g. 1000,1000,1, or off", spec)
-	}
-	var stopped atomic.Bool
-	jitter := func(ms int, k uint64) time.Duration {
-		f := 0.7 + 0.6*float64(k%1000)/1000
-		return time.Duration(float64(ms)*f) * time.Millisecond
-	}
-	for t := 0; t < threads; t++ {
-		go func(seed uint64) {
-			runtime.LockOSThread()
-			const n = 256 << 20
-			a, b := make([]byte, n), make([]byte, n)
-			for i := range a {
-				a[i] = byte(i)
-			}
-			k := seed
-			for !stopped.Load() {
-				k = k*6364136223846793005 + 1442695040888963407
-				end := time.Now().Add(jitter(on, k>>33))
-				for time.Now().Before(end) && !stopped.Load() {
-					copy(b, a)
-					a[0]++
-				}
-				k = k*6364136223846793005 + 1442695040888963407
-				time.Sleep(jitter(off, k>>33))
-			}
-		}(uint64(t) + 1)
-	}
-	return func() { stopped.Store(true) }, nil
 }
