@@ -179,6 +179,19 @@ decisiveness: build
 	fi; \
 	$(GO) run ./ci/decisiveness $(DECISIVENESS_ARGS) $$builds
 
+# bisect-check: bisections of a planted slowdown beside a bursty memory
+# neighbour (ci/bisectcheck): a throwaway git repository of 7 candidate
+# commits, each a wrapper of bin/radvbench, GALLIVM_PERF=nopt (about 80%
+# slower) from the 4th on, bisected 3 times with 'git bisect run radvbench
+# bisect step'; prints each bisection's answer, steps and wall time, and
+# fails when one misses. A check of minutes on lavapipe, not a test: run
+# it before a change to bisect, the gate's rounds or judging lands
+# (docs/development.md). BISECT_CHECK_ARGS adds flags (go run
+# ./ci/bisectcheck -h).
+.PHONY: bisect-check
+bisect-check: build
+	$(GO) run ./ci/bisectcheck $(BISECT_CHECK_ARGS) $(BIN)
+
 # ci-templates-check: the CI templates, run (ci/templates-check.sh):
 # actionlint (with shellcheck) on the GitHub workflow; the GitLab template
 # included from a throwaway project and its lavapipe job run by
