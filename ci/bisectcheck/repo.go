@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -156,14 +157,17 @@ func (r *repo) gitBisect(ctx context.Context, c *config, n int) (outcome, error)
 	defer r.git(context.Background(), "bisect", "reset", "-q")
 	cmd := exec.CommandContext(ctx, "git", "bisect", "run", script)
 	cmd.Dir, cmd.Env = r.dir, append(os.Environ(), fmt.Sprintf("BISECTCHECK_N=%d", n))
-	var buf bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &buf, &buf
-	start := time.Now()
-	err := cmd.Run()
-	o.Seconds = time.Since(start).Seconds()
-	if werr := os.WriteFile(o.Log, buf.Bytes(), 0o644); werr != nil {
-		return o, werr
+	logf, err := os.Create(o.Log) // as it goes, to follow a bisection of minutes
+	if err != nil {
+		return o, err
 	}
+	defer logf.Close()
+	var buf bytes.Buffer
+	cmd.Stdout = io.MultiWriter(&buf, logf)
+	cmd.Stderr = cmd.Stdout
+	start := time.Now()
+	err = cmd.Run()
+	o.Seconds = time.Since(start).Seconds()
 	var ee *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
