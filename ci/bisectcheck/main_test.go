@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -90,5 +91,33 @@ func TestReport(t *testing.T) {
 	}
 	if w := wrapper("/opt/rb", 3, 4); strings.Contains(w, "nopt") {
 		t.Errorf("fast wrapper %q", w)
+	}
+}
+
+// TestStepScript: the step script passes every argument to radvbench as
+// given, a filter with shell syntax included (sh runs it with a stand-in
+// radvbench that prints its arguments).
+func TestStepScript(t *testing.T) {
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "radvbench")
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\nfor a; do echo \"$a\"; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c, err := parseArgs([]string{"-filter", "^matmul/(naive|tiled)/", "-o", filepath.Join(dir, "o ut"), exe}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "step.sh")
+	if err := os.WriteFile(script, []byte(stepScript(c, "/b/c 0")), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(script)
+	cmd.Env = append(os.Environ(), "BISECTCHECK_N=2", "GIT_DIR=/nonexistent")
+	out, _ := cmd.Output() // git log fails outside a repository: the name is empty
+	want := []string{"bisect", "step", "--suite", "matmul", "--filter", "^matmul/(naive|tiled)/", "--sizes", "64", "--quick",
+		"--threshold", "25", "--budget", "1m30s", "--good", "good:RADVBENCH_EXE=/b/c 0", "--candidate"}
+	got := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(got) != len(want)+3 || !slices.Equal(got[:len(want)], want) || got[len(want)+1] != "-o" || got[len(want)+2] != filepath.Join(dir, "o ut", "bisection-2-.json") {
+		t.Errorf("radvbench got %q, want %q then the candidate and -o", got, want)
 	}
 }

@@ -140,14 +140,24 @@ func parseSteps(out string) []step {
 // firstBadRE matches git bisect's answer: "<hash> is the first bad commit".
 var firstBadRE = regexp.MustCompile(`(?m)^([0-9a-f]{40}) is the first bad commit`)
 
+// stepScript is the command git bisect run runs: radvbench bisect step
+// of the checked-out candidate (named by its commit's subject) against
+// the good end's build, every argument quoted for sh.
+func stepScript(c *config, good string) string {
+	var args []string
+	for _, a := range c.gateArgs() {
+		args = append(args, quote(a))
+	}
+	return fmt.Sprintf("#!/bin/sh\n# one step of git bisect run: the checked-out candidate against the good end\nname=$(git log -1 --format=%%s)\nexec %s bisect step %s --good %s --candidate \"$name:RADVBENCH_EXE=$PWD/radvbench\" -o %s/bisection-\"$BISECTCHECK_N-$name\".json\n",
+		quote(c.exe), strings.Join(args, " "), quote("good:RADVBENCH_EXE="+good), quote(c.out))
+}
+
 // gitBisect runs git bisect run of radvbench bisect step over the
 // repository, the good end c0's build (a copy outside the work tree).
 func (r *repo) gitBisect(ctx context.Context, c *config, n int) (outcome, error) {
 	o := outcome{Log: filepath.Join(c.out, fmt.Sprintf("bisection-%d.log", n))}
 	script := filepath.Join(c.out, "step.sh")
-	body := fmt.Sprintf("#!/bin/sh\n# one step of git bisect run: the checked-out candidate against the good end\nname=$(git log -1 --format=%%s)\nexec %s bisect step %s --good good:RADVBENCH_EXE=%s --candidate \"$name:RADVBENCH_EXE=$PWD/radvbench\" -o %s/bisection-$BISECTCHECK_N-$name.json\n",
-		quote(c.exe), strings.Join(c.gateArgs(), " "), quote(r.wrapper[0]), quote(c.out))
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+	if err := os.WriteFile(script, []byte(stepScript(c, r.wrapper[0])), 0o755); err != nil {
 		return o, err
 	}
 	r.git(ctx, "bisect", "reset", "-q")
