@@ -13,7 +13,9 @@
 // good and the first bad candidate; a step's verdicts become a mark
 // (Judge): bad when any judged benchmark is a regression, good when every
 // one is ~ or an improvement, skip when the candidate did not run, unsure
-// otherwise. An unsure step stops the bisection (or, with SkipUnsure, is
+// otherwise. Answered is the same judgement as a gate's stop condition:
+// a step's rounds end once its mark is known, before every benchmark is
+// decided two-sided. An unsure step stops the bisection (or, with SkipUnsure, is
 // passed over like a skip): the Result then names the range that remains
 // and why, never a guess. Each step's gate bounds its own false alarm at
 // its alpha; over the steps of a bisection the bound is their sum (the
