@@ -363,6 +363,31 @@ func TestRunUntilDecided(t *testing.T) {
 	}
 }
 
+// TestRunUntilAnswered: the caller's stop condition (Until.Answered)
+// reaches the rounds: they stop at the round it answers, before the
+// judge decides, with its answer.
+func TestRunUntilAnswered(t *testing.T) {
+	for name, il := range Interleaves {
+		t.Run(name, func(t *testing.T) {
+			p := fakePlan(t, "a b", 4, "A", "B")
+			answered := func(res *rounds.Result) string {
+				if res.Rounds >= 2 {
+					return "bad — slower: a"
+				}
+				return ""
+			}
+			p.Until = &Until{Judge: &decideAfter{n: 5}, MaxRounds: 8, Interleave: il, Answered: answered}
+			o, err := Run(context.Background(), p, Hooks{}, fakeEnv(t))
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if o.Rounds == nil || o.Rounds.Stop != rounds.StopAnswered || o.Rounds.Rounds != 2 || o.Rounds.Answer != "bad — slower: a" {
+				t.Errorf("rounds %+v; want answered after 2", o.Rounds)
+			}
+		})
+	}
+}
+
 func mkfifo(t *testing.T, path string) {
 	t.Helper()
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
