@@ -46,12 +46,23 @@ if grep -qF 'libvulkan1 (Vulkan loader)' <<<"$out"; then
 	status=1
 fi
 
-# A fake 'go test -fuzz' that found a crasher: the line saying so, a long
-# log, then the line Go's -fuzztime race also prints.
-fake go 1 '    log line $i' '    context deadline exceeded' <<'HEAD'
+# A fake test binary that found a crasher: the line saying so, a long
+# log, then the line Go's -fuzztime race also prints; a fake go whose
+# 'go test -c -fuzz -o EXE' builds it as EXE.
+fake fuzz.test 1 '    log line $i' '    context deadline exceeded' <<'HEAD'
 --- FAIL: FuzzSizes
     Failing input written to testdata/fuzz/FuzzSizes/0123456789abcdef
 HEAD
+cat >"$t/bin/go" <<FAKE
+#!/bin/sh
+if [ "\$1" = env ]; then echo /nonexistent; exit 0; fi
+while [ \$# -gt 0 ]; do
+	[ "\$1" = -o ] && cp "$t/bin/fuzz.test" "\$2"
+	shift
+done
+exit 0
+FAKE
+chmod +x "$t/bin/go"
 out=$(GO="$t/bin/go" FUZZ='FuzzSizes$' ./ci/fuzz.sh 2>&1) && rc=0 || rc=$?
 if [ "$rc" = 0 ] || ! grep -q 'FuzzSizes .*FAILED' <<<"$out"; then
 	echo "test-pipes: FAIL: fuzz.sh passed a fuzz run that wrote a failing input (exit $rc):" >&2
