@@ -52,11 +52,18 @@ func TestInterruptAndResume(t *testing.T) {
 		tcase{"kernel", "int/all@warmup", tiled}, tcase{"run", "term/all@verify", tiled},
 		tcase{"off", "int@sample", naive}, tcase{"kernel", "term@setup", naive})
 	exe := binary(t)
-	for _, tc := range cases {
+	for i, tc := range cases {
 		t.Run(tc.isolate+"/"+strings.ReplaceAll(tc.fault, "/", "-")+"/"+strings.Split(tc.cut, "/")[1], func(t *testing.T) {
+			// The cases side by side (-parallel, GOMAXPROCS by default):
+			// each is mostly one thread (process start, device, shader
+			// compile) at a 64³ size, and each signal goes to a process
+			// id of its own run (testfault.Fault), never a group.
+			t.Parallel()
 			dir := t.TempDir()
 			out := filepath.Join(dir, "cut.json")
-			marker := fmt.Sprintf("interrupt-test-%d-%s", os.Getpid(), filepath.Base(dir))
+			// One marker a case (the cases run side by side), to find the
+			// processes it leaves behind.
+			marker := fmt.Sprintf("interrupt-test-%d-case%02d", os.Getpid(), i)
 			code, stdout, stderr := runInterruptible(t, exe, tc.fault+":"+tc.cut, "run", "--suite", "matmul", "--filter", "matmul/(naive|tiled)/",
 				"--quick", "--sizes", "64", "--max-time", "50ms", "--warmup", "1ms", "--warmup-max", "5ms", "--progress", "never",
 				"--isolate="+tc.isolate, "--label", "marker="+marker, "-o", out)
