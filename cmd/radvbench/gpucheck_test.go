@@ -17,11 +17,14 @@ import (
 // parses, and its one results file holds the three steps as
 // configurations (verify, time, A, B). The A/A's verdict on this busy
 // machine is logged, not asserted (a false alarm fails the check with
-// exit 1, which is what the check is for).
+// exit 1, which is what the check is for). The A/A's budget is short
+// (its rounds stop starting after 5 s): on lavapipe it seldom decides
+// within 20 s either, and one round already gives the A and B results
+// checked here.
 func TestGPUCheckLavapipe(t *testing.T) {
 	requireVulkan(t)
 	out := filepath.Join(t.TempDir(), "check.json")
-	code, stdout, stderr := runValidated(t, "gpu-check", "--suite", "latency", "--json", "--aa-budget", "20s", "--progress", "never", "-o", out)
+	code, stdout, stderr := runValidated(t, "gpu-check", "--suite", "latency", "--json", "--aa-budget", "5s", "--progress", "never", "-o", out)
 	if code != 0 && code != 1 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
