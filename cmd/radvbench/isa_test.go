@@ -63,6 +63,9 @@ func TestISA(t *testing.T) {
 			typ, coop = strings.CutPrefix(r.Kernel, "coopblock-")
 		}
 		if !coop {
+			if r.Status == results.StatusSkipped && strings.HasPrefix(r.Reason, "no split-K chosen") {
+				continue // block's -splitk at a size whose K the chooser does not split (TestSplitKChosen)
+			}
 			if r.Status != results.StatusOK || len(r.Pipelines) == 0 {
 				t.Errorf("%s@%s: %s %q, want compiled", r.ID(), r.Config, r.Status, r.Reason)
 			}
