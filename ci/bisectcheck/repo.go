@@ -167,24 +167,8 @@ func (r *repo) gitBisect(ctx context.Context, c *config, n int) (outcome, error)
 	defer r.git(context.Background(), "bisect", "reset", "-q")
 	cmd := exec.CommandContext(ctx, "git", "bisect", "run", script)
 	cmd.Dir, cmd.Env = r.dir, append(os.Environ(), fmt.Sprintf("BISECTCHECK_N=%d", n))
-	logf, err := os.Create(o.Log) // as it goes, to follow a bisection of minutes
-	if err != nil {
-		return o, err
-	}
-	defer logf.Close()
 	var buf bytes.Buffer
-	cmd.Stdout = io.MultiWriter(&buf, logf)
-	cmd.Stderr = cmd.Stdout
-	start := time.Now()
-	err = cmd.Run()
-	o.Seconds = time.Since(start).Seconds()
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() != nil:
-		return o, ctx.Err()
-	case errors.As(err, &ee):
-		o.Exit = ee.ExitCode()
-	case err != nil:
+	if err := runLogged(ctx, cmd, &o, &buf); err != nil {
 		return o, err
 	}
 	o.Steps = parseSteps(buf.String())
@@ -228,22 +212,7 @@ func (r *repo) listBisect(ctx context.Context, c *config, n int) (outcome, error
 	}
 	file := filepath.Join(c.out, fmt.Sprintf("bisection-%d.json", n))
 	cmd := exec.CommandContext(ctx, c.exe, append([]string{"bisect", "--candidates", list, "-o", file}, c.gateArgs()...)...)
-	logf, err := os.Create(o.Log)
-	if err != nil {
-		return o, err
-	}
-	defer logf.Close()
-	cmd.Stdout, cmd.Stderr = logf, logf
-	start := time.Now()
-	err = cmd.Run()
-	o.Seconds = time.Since(start).Seconds()
-	var ee *exec.ExitError
-	switch {
-	case ctx.Err() != nil:
-		return o, ctx.Err()
-	case errors.As(err, &ee):
-		o.Exit = ee.ExitCode()
-	case err != nil:
+	if err := runLogged(ctx, cmd, &o, io.Discard); err != nil {
 		return o, err
 	}
 	data, err := os.ReadFile(file)
@@ -261,4 +230,31 @@ func (r *repo) listBisect(ctx context.Context, c *config, n int) (outcome, error
 		o.Found = bf.Candidates[bf.Bad].Name
 	}
 	return o, nil
+}
+
+// runLogged runs cmd with its output written to o.Log as it goes (to
+// follow a bisection of minutes) and to also, and records its wall time
+// and exit status in o. An error is one that says nothing of the
+// bisection: the check was cancelled, or cmd could not run.
+func runLogged(ctx context.Context, cmd *exec.Cmd, o *outcome, also io.Writer) error {
+	logf, err := os.Create(o.Log)
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	cmd.Stdout = io.MultiWriter(also, logf)
+	cmd.Stderr = cmd.Stdout
+	start := time.Now()
+	err = cmd.Run()
+	o.Seconds = time.Since(start).Seconds()
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &ee):
+		o.Exit = ee.ExitCode()
+	case err != nil:
+		return err
+	}
+	return nil
 }
