@@ -359,6 +359,18 @@ func TestRunUntilDecided(t *testing.T) {
 			if configs["A"] != 2 || configs["B"] != 2 || !o.ByConfig {
 				t.Errorf("results by config %v (by config %v); want 2 each", configs, o.ByConfig)
 			}
+			// Each round's run records how it took turns with its
+			// partner: the judge keeps disturbed pairs that sampled the
+			// same seconds (stats.PairsKeepDisturbed).
+			wantIL := map[string]string{"sample": results.InterleaveSample, "benchmark": results.InterleaveBenchmark, "run": ""}[name]
+			if len(o.File.Rounds) != 6 {
+				t.Errorf("%d rounds recorded, want 6", len(o.File.Rounds))
+			}
+			for _, r := range o.File.Rounds {
+				if r.Interleave != wantIL || o.File.SameSeconds(r.Config, r.Index) != (name == "sample") {
+					t.Errorf("round %d of %s: interleave %q, want %q", r.Index, r.Config, r.Interleave, wantIL)
+				}
+			}
 		})
 	}
 }
