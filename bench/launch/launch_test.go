@@ -315,10 +315,16 @@ func TestRunRefusals(t *testing.T) {
 type decideAfter struct {
 	n     int
 	looks [][3]int // rounds, base runs, new runs
+	// sameSeconds: whether each run the judge was handed says it took
+	// turns sample by sample with its partner (results.File.SameSeconds).
+	sameSeconds []bool
 }
 
 func (d *decideAfter) Look(res *rounds.Result, _ rounds.Stop, _ time.Duration) ([]string, bool, error) {
 	d.looks = append(d.looks, [3]int{res.Rounds, len(res.Base), len(res.New)})
+	for _, f := range append(res.Base[len(res.Base)-min(1, len(res.Base)):], res.New[len(res.New)-min(1, len(res.New)):]...) {
+		d.sameSeconds = append(d.sameSeconds, f.SameSeconds("", 1))
+	}
 	if res.Rounds >= d.n {
 		return nil, false, nil
 	}
@@ -369,6 +375,15 @@ func TestRunUntilDecided(t *testing.T) {
 			for _, r := range o.File.Rounds {
 				if r.Interleave != wantIL || o.File.SameSeconds(r.Config, r.Index) != (name == "sample") {
 					t.Errorf("round %d of %s: interleave %q, want %q", r.Index, r.Config, r.Interleave, wantIL)
+				}
+			}
+			// ... and so does each run the judge is handed.
+			if len(judge.sameSeconds) != 6 {
+				t.Errorf("the judge saw %d runs, want 6", len(judge.sameSeconds))
+			}
+			for i, same := range judge.sameSeconds {
+				if same != (name == "sample") {
+					t.Errorf("run %d handed to the judge: the same seconds %v, want %v", i+1, same, name == "sample")
 				}
 			}
 		})
