@@ -315,16 +315,10 @@ func TestRunRefusals(t *testing.T) {
 type decideAfter struct {
 	n     int
 	looks [][3]int // rounds, base runs, new runs
-	// sameSeconds: whether each run the judge was handed says it took
-	// turns sample by sample with its partner (results.File.SameSeconds).
-	sameSeconds []bool
 }
 
 func (d *decideAfter) Look(res *rounds.Result, _ rounds.Stop, _ time.Duration) ([]string, bool, error) {
 	d.looks = append(d.looks, [3]int{res.Rounds, len(res.Base), len(res.New)})
-	for _, f := range append(res.Base[len(res.Base)-min(1, len(res.Base)):], res.New[len(res.New)-min(1, len(res.New)):]...) {
-		d.sameSeconds = append(d.sameSeconds, f.SameSeconds("", 1))
-	}
 	if res.Rounds >= d.n {
 		return nil, false, nil
 	}
@@ -364,27 +358,6 @@ func TestRunUntilDecided(t *testing.T) {
 			}
 			if configs["A"] != 2 || configs["B"] != 2 || !o.ByConfig {
 				t.Errorf("results by config %v (by config %v); want 2 each", configs, o.ByConfig)
-			}
-			// Each round's run records how it took turns with its
-			// partner: the judge keeps disturbed pairs that sampled the
-			// same seconds (stats.PairsKeepDisturbed).
-			wantIL := map[string]string{"sample": results.InterleaveSample, "benchmark": results.InterleaveBenchmark, "run": ""}[name]
-			if len(o.File.Rounds) != 6 {
-				t.Errorf("%d rounds recorded, want 6", len(o.File.Rounds))
-			}
-			for _, r := range o.File.Rounds {
-				if r.Interleave != wantIL || o.File.SameSeconds(r.Config, r.Index) != (name == "sample") {
-					t.Errorf("round %d of %s: interleave %q, want %q", r.Index, r.Config, r.Interleave, wantIL)
-				}
-			}
-			// ... and so does each run the judge is handed.
-			if len(judge.sameSeconds) != 6 {
-				t.Errorf("the judge saw %d runs, want 6", len(judge.sameSeconds))
-			}
-			for i, same := range judge.sameSeconds {
-				if same != (name == "sample") {
-					t.Errorf("run %d handed to the judge: the same seconds %v, want %v", i+1, same, name == "sample")
-				}
 			}
 		})
 	}

@@ -99,14 +99,6 @@ type Policy struct {
 	Observer    Observer
 	QuietWait   time.Duration
 	QuietBudget time.Duration
-	// NoQuietWait keeps disturbed samples out of the figure as above but
-	// never waits for quiet: for a run that takes turns sample by sample
-	// with its partner (Turn), whose samples fall in the same seconds, so
-	// that a neighbour's burst disturbs both sides alike and the pairs
-	// carry the comparison; a wait would only stretch both runs (beside a
-	// 1 s on / 1 s off neighbour, an until-decided round of 23 quick
-	// benchmarks took 107 s waiting and 46 s without).
-	NoQuietWait bool
 	// ClockFloor, when set (0 < ClockFloor < 1), marks disturbed
 	// ("clock-low") the samples whose GPU shader clock (the observer's
 	// Interference.GPU) is below ClockFloor times the median clock of the
@@ -452,7 +444,7 @@ func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, er
 				m.Stop = StopBudget
 			}
 		}
-		if disturbed && m.Stop == StopNone && !p.NoQuietWait {
+		if disturbed && m.Stop == StopNone {
 			// Back off: wait for the machine to quieten, at most
 			// quietWait at a time and quietBudget in all.
 			left := min(quietWait, quietBudget-m.Waited)

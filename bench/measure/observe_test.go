@@ -58,7 +58,6 @@ func TestMeasureObserved(t *testing.T) {
 		steady     bool
 		// quietBudget is Policy.QuietBudget (0: the default).
 		quietBudget time.Duration
-		noWait      bool
 		check       func(t *testing.T, m Measurement, o *fakeObserver)
 	}{
 		{
@@ -102,19 +101,6 @@ func TestMeasureObserved(t *testing.T) {
 			check: func(t *testing.T, m Measurement, o *fakeObserver) {
 				if m.Waited != 300*time.Millisecond || !slices.Equal(o.waits, []time.Duration{300 * time.Millisecond}) {
 					t.Errorf("waited %v in %v, want one wait of 300ms", m.Waited, o.waits)
-				}
-			},
-		},
-		{
-			name: "a run in turns with its partner does not wait", disturbed: every(2), quietAfter: 150 * time.Millisecond, budget: 250 * time.Millisecond, noWait: true,
-			check: func(t *testing.T, m Measurement, o *fakeObserver) {
-				// The same samples as below, without a wait: the disturbed
-				// ones are still left out of the figure.
-				if len(o.waits) != 0 || m.Waited != 0 {
-					t.Errorf("waited %v in %v, want no wait", m.Waited, o.waits)
-				}
-				if m.Stop != StopMaxSamples || len(m.NS) != 200 || m.Quiet != 100 || m.Summary.N != 100 {
-					t.Errorf("stop %v after %d samples, %d quiet, summary of %d", m.Stop, len(m.NS), m.Quiet, m.Summary.N)
 				}
 			},
 		},
@@ -172,7 +158,6 @@ func TestMeasureObserved(t *testing.T) {
 			p := base()
 			p.Budget = tt.budget
 			p.QuietBudget = tt.quietBudget
-			p.NoQuietWait = tt.noWait
 			p.Observer = o
 			m, err := Measure(context.Background(), s, clock, p)
 			if err != nil {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/hostobs"
-	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/core/results"
 )
@@ -137,62 +136,4 @@ func TestRunObservedLavapipe(t *testing.T) {
 		t.Errorf("lavapipe's work runs on this process's threads, but its CPU time is %v", in.SelfCPU)
 	}
 	t.Logf("%d of %d samples disturbed; other cpu %v; wait %v", r.DisturbedSamples(), n, in.OtherCPU, in.Wait)
-}
-
-// waitCounter marks every other sample disturbed and counts the waits
-// for quiet, which it answers at once.
-type waitCounter struct {
-	n, waits int
-}
-
-func (w *waitCounter) Begin() {}
-
-func (w *waitCounter) End() measure.Interference {
-	w.n++
-	in := measure.Interference{OtherCPU: 0, SelfCPU: 1}
-	if w.n%2 == 0 {
-		in.OtherCPU = 1
-	}
-	measure.DefaultRule(true).Judge(&in)
-	return in
-}
-
-func (w *waitCounter) Quiet(context.Context, time.Duration) bool { w.waits++; return true }
-
-// TestRunInTurnsDoesNotWait: a run that takes turns sample by sample
-// with its partner (an until-decided round's lockstep) never waits for
-// quiet after a disturbed sample, since the burst falls on the partner's
-// samples too; a run on its own does. Both leave the disturbed samples
-// out of the figure.
-func TestRunInTurnsDoesNotWait(t *testing.T) {
-	d := openDevice(t)
-	for _, tt := range []struct {
-		name      string
-		inTurns   bool
-		wantWaits bool
-	}{
-		{"on its own", false, true},
-		{"in turns with a partner", true, false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			inst := &fakeInst{ns: []float64{100}}
-			o := options(fakeKernel("k", inst, nil))
-			w := &waitCounter{}
-			o.Observer = w
-			turns := 0
-			if tt.inTurns {
-				o.SampleTurn = func(string) error { turns++; return nil }
-			}
-			rs, _, err := runner.Run(context.Background(), d, o)
-			if err != nil || len(rs) != 1 || rs[0].Status != results.StatusOK {
-				t.Fatalf("run: %v %+v", err, rs)
-			}
-			if got := w.waits > 0; got != tt.wantWaits {
-				t.Errorf("%d waits for quiet (%d turns), want waits: %v", w.waits, turns, tt.wantWaits)
-			}
-			if rs[0].DisturbedSamples() == 0 || rs[0].DisturbedSamples() == len(rs[0].Metric.Samples) {
-				t.Errorf("%d of %d samples disturbed, want every other", rs[0].DisturbedSamples(), len(rs[0].Metric.Samples))
-			}
-		})
-	}
 }

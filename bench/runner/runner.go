@@ -410,8 +410,6 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	if o.SampleTurn != nil {
 		id := r.ID()
 		policy.Turn = func() error { return o.SampleTurn(id) }
-		// The partner samples the same seconds: a burst falls on both.
-		policy.NoQuietWait = true
 	}
 	clock := o.Clock
 	if clock == nil {

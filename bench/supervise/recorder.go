@@ -255,12 +255,6 @@ func (r *Recorder) RunFile(run int, config string) *results.File {
 	for _, rd := range r.runs {
 		if rd.Index == run && rd.Config == config {
 			f.Started, f.Finished = rd.Started, rd.Finished
-			// The run's round, numbered 1 as the samples of a file of one
-			// run are (results.Result.RunSamples): the judge reads from it
-			// how the run took turns with its partner (Interleave).
-			one := rd
-			one.Index, one.Config = 1, ""
-			f.Rounds = []results.Round{one}
 		}
 	}
 	return &f

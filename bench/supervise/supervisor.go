@@ -214,12 +214,6 @@ func (s *Supervisor) RunOnce(ctx context.Context, r int, c Config, only []string
 	}
 	s.notef("run %d%s%s: order seed %d", r, of, desc, seed)
 	rd := results.Round{Index: r, Config: c.Name, Started: time.Now().UTC(), Seed: seed}
-	if s.Lockstep != nil {
-		rd.Interleave = results.InterleaveBenchmark
-		if s.Lockstep.Samples {
-			rd.Interleave = results.InterleaveSample
-		}
-	}
 	done := s.Recorder.Done(r, c.Name)
 	excluded := map[string]bool{}
 	if only != nil {

@@ -143,30 +143,6 @@ type Round struct {
 	// order they ran.
 	Seed  uint64   `json:"seed,omitempty"`
 	Order []string `json:"order,omitempty"`
-	// Interleave is how this run took turns with the other
-	// configuration's run of its round, side by side: InterleaveSample
-	// (sample by sample: the two runs of a benchmark sampled the same
-	// seconds) or InterleaveBenchmark (benchmark by benchmark); empty for
-	// a run that took no turns (and in files older than the field).
-	Interleave string `json:"interleave,omitempty"`
-}
-
-// The ways two runs of a round take turns (Round.Interleave).
-const (
-	InterleaveSample    = "sample"
-	InterleaveBenchmark = "benchmark"
-)
-
-// SameSeconds reports whether the run of configuration config in round
-// index took turns sample by sample with its partner (Round.Interleave),
-// so that whatever disturbed the machine fell on both runs' samples.
-func (f *File) SameSeconds(config string, index int) bool {
-	for _, r := range f.Rounds {
-		if r.Config == config && r.Index == index {
-			return r.Interleave == InterleaveSample
-		}
-	}
-	return false
 }
 
 // Device describes the Vulkan device the numbers came from.

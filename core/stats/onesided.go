@@ -291,22 +291,6 @@ func SpendAlpha(total, frac, rho float64) float64 {
 // evidence either way; its side needs another run.
 const DisturbedRunShare = 0.5
 
-// PairsKeepDisturbed reports whether runs paired by round keep their runs
-// disturbed throughout (DisturbedRun) instead of setting them aside: when
-// the two runs of every round sampled the same seconds (sameSeconds:
-// taking turns sample by sample), a neighbour's burst disturbed both
-// alike and drops out of their ratio, while setting a run aside takes
-// its partner's evidence with it; and when every run of one side was
-// disturbed (allBase, allNew), setting them aside would leave nothing to
-// judge, while their partners shared the load. Runs taken one after the
-// other (a whole run, or a benchmark, apart) see different bursts, and
-// a mostly disturbed run's figure rests on the samples its burst slowed
-// that the observer missed: those are set aside. The comparison's judge
-// and the noise file's paired spreads both ask this.
-func PairsKeepDisturbed(sameSeconds, allBase, allNew bool) bool {
-	return sameSeconds || allBase || allNew
-}
-
 // DisturbedRun reports whether more than DisturbedRunShare of a run's n
 // samples are marked in disturbed (aligned with the samples).
 func DisturbedRun(disturbed []bool, n int) bool {

@@ -19,9 +19,6 @@ type entry struct {
 	result *results.Result // first ok result seen, for metric and status
 	runs   [][]float64     // samples of each run
 	marks  [][]bool        // each run's disturbed marks (nil: none)
-	// sameSeconds says, per run, that it took turns sample by sample with
-	// its round's partner (results.File.SameSeconds).
-	sameSeconds []bool
 	// blocks names the round each run was taken in, for pairing with the
 	// other side's run of that round ("" when the runs are not paired).
 	blocks []string
@@ -37,10 +34,9 @@ type entry struct {
 	best string
 }
 
-// addRuns appends the runs of result r of file f: every round of it is
-// one run. block, when not "", names the rounds: a run's block is
-// block#ROUND.
-func (e *entry) addRuns(f *results.File, r *results.Result, block string) {
+// addRuns appends the runs of result r: every round of it is one run.
+// block, when not "", names the rounds: a run's block is block#ROUND.
+func (e *entry) addRuns(r *results.Result, block string) {
 	rounds, groups := r.RunSamples()
 	marks := r.RunDisturbed()
 	clocks := runClocks(r)
@@ -57,7 +53,6 @@ func (e *entry) addRuns(f *results.File, r *results.Result, block string) {
 			b = block + "#" + strconv.Itoa(rounds[i])
 		}
 		e.blocks = append(e.blocks, b)
-		e.sameSeconds = append(e.sameSeconds, b != "" && f != nil && f.SameSeconds(r.Config, rounds[i]))
 		if r.DurationS > 0 {
 			e.secs = append(e.secs, r.DurationS/float64(len(groups)))
 		}
@@ -131,7 +126,7 @@ func group(inputs []Input, by string) ([]*groupData, error) {
 				// one after the other.
 				block = "file " + in.Name
 			}
-			e.addRuns(in.File, r, block)
+			e.addRuns(r, block)
 		}
 		if len(e.files) == 0 || e.files[len(e.files)-1] != in.Name {
 			e.files = append(e.files, in.Name)

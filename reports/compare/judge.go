@@ -27,13 +27,13 @@ func newJudge(p *verdict.Policy, nf *noise.File, advise Adviser) *judger {
 // side summarises a group's runs of a benchmark: every run's figure
 // (stats.RunEstimate of its undisturbed samples), the runs set aside as
 // disturbed throughout (stats.DisturbedRun), and the side's figure, the
-// geometric mean of its runs' figures. When keepAll is set (runs paired
-// by round whose two runs shared the load, see stats.PairsKeepDisturbed;
-// or every run of both sides disturbed throughout: a machine loaded the
-// whole time) no run is set aside; the
-// verdict then rests on the pairs where the runs were taken in rounds,
-// and is unsure otherwise (see judgeTime). (For runs not paired, once a
-// first clean run arrives the disturbed ones go, which changes the runs a sequential design's early looks see; the
+// geometric mean of its runs' figures. When keepAll is set (every run of
+// both sides was disturbed throughout: a machine loaded the whole time;
+// or, for runs paired by round, every run of one side: see byRound)
+// no run is set aside, so the table shows figures; the verdict then
+// rests on the pairs where the runs were taken in rounds, and is unsure
+// otherwise (see judgeTime). (Once a first clean run arrives the disturbed ones
+// go, which changes the runs a sequential design's early looks see; the
 // error those looks can spend is below 0.0005 of the default 0.01.)
 func side(e *entry, keepAll bool) *Side {
 	s := &Side{Status: e.result.Status, Reason: e.result.Reason, runs: e.runs}
@@ -153,38 +153,6 @@ func setAside(e *entry, keepAll bool) []bool {
 	return out
 }
 
-// sameSeconds reports whether every run of every entry given took turns
-// sample by sample with its round's partner (and there is at least one).
-func sameSeconds(es ...*entry) bool {
-	n := 0
-	for _, e := range es {
-		if e == nil {
-			return false
-		}
-		for i := range e.runs {
-			if i >= len(e.sameSeconds) || !e.sameSeconds[i] {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0
-}
-
-// anyDisturbed reports whether some run of e is disturbed throughout
-// (false for nil).
-func anyDisturbed(e *entry) bool {
-	if e == nil {
-		return false
-	}
-	for i, r := range e.runs {
-		if i < len(e.marks) && stats.DisturbedRun(e.marks[i], len(r)) {
-			return true
-		}
-	}
-	return false
-}
-
 // allDisturbed reports whether every run with samples of every entry
 // given is disturbed throughout (and there is at least one).
 func allDisturbed(es ...*entry) bool {
@@ -271,12 +239,7 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		ref = ge
 	}
 	c.Metric, c.Unit, c.Better = ref.result.Metric.Name, ref.result.Metric.Unit, ref.result.Metric.Better
-	// Runs paired by round keep their disturbed runs where the two runs
-	// of each round shared the load (stats.PairsKeepDisturbed). Runs not
-	// paired keep them only when every run of both sides was disturbed
-	// throughout (then unsure).
-	keepAll := allDisturbed(be, ge) || (byRound(be, ge) && stats.PairsKeepDisturbed(sameSeconds(be, ge), allDisturbed(be), allDisturbed(ge)))
-	keptDisturbed := keepAll && (anyDisturbed(be) || anyDisturbed(ge))
+	keepAll := allDisturbed(be, ge) || (byRound(be, ge) && (allDisturbed(be) || allDisturbed(ge)))
 	if be != nil {
 		c.Base = side(be, keepAll)
 	}
@@ -414,19 +377,19 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		c.Warnings = append(c.Warnings, w)
 	}
 	switch {
-	case keepAll && !paired && allDisturbed(be, ge):
+	case keepAll && !paired:
 		// Measured under load throughout, the runs of each side at
 		// their own times: the figures follow the load, which moves
 		// between the times the two sides ran.
 		c.Verdict, c.SettleRuns, c.More = verdict.Unsure, 0, !j.design.Last(min(nb, nn))
 		c.alarmScale = math.Inf(1)
 		c.Reason = "every run of both sides was disturbed throughout (most samples marked: other processes, steal, another GPU client, a clock change): the figures follow the machine's load; rerun when it is quieter"
-	case keptDisturbed && paired:
+	case keepAll:
 		// Runs paired by round ran under the same load, side by side or
 		// one right after the other: the load is in both runs of a pair
 		// and drops out of their ratio, and what it leaves is the pairs'
 		// scatter, which the interval carries. The verdict stands.
-		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked) are kept: judged on the pairs of each round, whose two runs shared the load", 100*stats.DisturbedRunShare)})
+		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
 	}
 	if c.Verdict == verdict.Regression {
 		allowIt()

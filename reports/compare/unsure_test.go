@@ -164,30 +164,6 @@ func TestJudgeDisturbed(t *testing.T) {
 	if c.Verdict != verdict.Regression || !c.Paired || !hasWarning(c, "disturbed-pairs") || c.New.DisturbedRuns != 0 {
 		t.Errorf("one side disturbed throughout, paired by round: %s (%s), paired %v, warnings %v", c.Verdict, c.Reason, c.Paired, c.Warnings)
 	}
-	// Some runs of each side mostly disturbed, in rounds taken one run
-	// after the other: those are set aside, their rounds lose their
-	// pairs. Taken sample by sample (the same seconds) the burst fell on
-	// both runs of the round: every pair is kept.
-	fourRounds := func(sameSeconds bool, runs ...[2]float64) *entry {
-		e := entryOf(runs...)
-		e.blocks = []string{"r#1", "r#2", "r#3", "r#4"}
-		e.sameSeconds = []bool{sameSeconds, sameSeconds, sameSeconds, sameSeconds}
-		return e
-	}
-	for _, same := range []bool{false, true} {
-		c = judgeOne(&p, fourRounds(same, [2]float64{100, 0}, [2]float64{110, 6}, [2]float64{95, 0}, [2]float64{104, 0}),
-			fourRounds(same, [2]float64{100.2, 0}, [2]float64{110.1, 7}, [2]float64{95.2, 0}, [2]float64{104.1, 0}))
-		aside := c.Base.DisturbedRuns + c.New.DisturbedRuns
-		switch {
-		case same && (aside != 0 || len(c.New.RunEstimates) != 4 || !hasWarning(c, "disturbed-pairs") || hasWarning(c, "disturbed-runs")):
-			t.Errorf("the same seconds: %d runs set aside, %d figures, warnings %v; want all 4 pairs kept", aside, len(c.New.RunEstimates), c.Warnings)
-		case !same && (aside != 2 || len(c.New.RunEstimates) != 3 || !hasWarning(c, "disturbed-runs") || hasWarning(c, "disturbed-pairs")):
-			t.Errorf("one run after the other: %d runs set aside, %d figures, warnings %v; want round 2 set aside", aside, len(c.New.RunEstimates), c.Warnings)
-		}
-		if c.Verdict == verdict.Regression || c.Verdict == verdict.Improvement {
-			t.Errorf("A/A, the same seconds %v: %s", same, c.Verdict)
-		}
-	}
 }
 
 func hasWarning(c Comparison, kind string) bool {

@@ -200,29 +200,19 @@ func TestPairedFloor(t *testing.T) {
 // TestMeasurePairedUnderLoad: where every run of a side was disturbed
 // throughout (a machine under load all along), the pairs are kept, as a
 // comparison of runs paired by round keeps them; where only some were,
-// those are set aside (TestMeasurePaired), unless the two runs of each
-// round sampled the same seconds (taking turns sample by sample): then
-// the burst fell on both and every pair is kept.
+// those are set aside (TestMeasurePaired).
 func TestMeasurePairedUnderLoad(t *testing.T) {
 	for _, tt := range []struct {
-		name        string
-		marked      []int
-		sameSeconds bool
-		wantPairs   int
+		name      string
+		marked    []int
+		wantPairs int
 	}{
-		{"every run of B disturbed", []int{1, 2, 3, 4, 5, 6}, false, 6},
-		{"two of six disturbed", []int{2, 5}, false, 4},
-		{"two of six disturbed, the same seconds", []int{2, 5}, true, 6},
-		{"none", nil, false, 6},
+		{"every run of B disturbed", []int{1, 2, 3, 4, 5, 6}, 6},
+		{"two of six disturbed", []int{2, 5}, 4},
+		{"none", nil, 6},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			f := pairedFile(6, 1, 0.01, 3, tt.marked...)
-			if tt.sameSeconds {
-				for i := range f.Rounds {
-					f.Rounds[i].Interleave = results.InterleaveSample
-				}
-			}
-			nf, err := Measure([]Source{{"f.json", f}})
+			nf, err := Measure([]Source{{"f.json", pairedFile(6, 1, 0.01, 3, tt.marked...)}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -20,9 +20,8 @@ type pairedSum struct {
 // in the rounds where both have a run: the figure the comparison judges
 // (stats.RunEstimate of the undisturbed samples), runs most of whose
 // samples were disturbed set aside as the comparison sets them aside
-// (stats.DisturbedRun) unless the pairs keep them
-// (stats.PairsKeepDisturbed: the runs of each round sampled the same
-// seconds, or every run of a side was disturbed). Each source's mean ratio is taken out, so a
+// (stats.DisturbedRun) unless every run of a side was (then all are kept,
+// as the comparison keeps them). Each source's mean ratio is taken out, so a
 // constant difference between its configurations (an A/B file) is not
 // spread, and a source gives nothing for an ID with fewer than 2 pairs
 // in it; order lists the IDs in the order they first appear.
@@ -37,7 +36,6 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 		figs := map[string][2]map[int]float64{}
 		aside := map[string]*[2]map[int]bool{} // runs disturbed throughout, by side and round
 		disturbed := map[string]*[2]bool{}     // every run of the side disturbed throughout
-		apart := map[string]bool{}             // some run did not sample the same seconds as its partner
 		var ids []string
 		for i := range s.File.Results {
 			r := &s.File.Results[i]
@@ -65,9 +63,6 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 			higher := r.Metric.Better == results.HigherIsBetter
 			disturbed[id][side] = len(groups) > 0
 			for gi, g := range groups {
-				if !s.File.SameSeconds(r.Config, rounds[gi]) {
-					apart[id] = true
-				}
 				if stats.DisturbedRun(marks[gi], len(g)) {
 					aside[id][side][rounds[gi]] = true
 				} else {
@@ -81,13 +76,13 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 		for _, id := range ids {
 			f := figs[id]
 			// Runs most of whose samples were disturbed are set aside, as
-			// a comparison sets them aside; but where the pairs shared the
-			// load (the same seconds, or every run of a side disturbed) they
-			// are kept, as a comparison of runs paired by round keeps them
-			// (compare's disturbed-pairs rule). A noise file measured under
+			// a comparison sets them aside; but where every run of a side
+			// was, the pairs are kept, as a comparison of runs paired by
+			// round keeps them (compare's disturbed-pairs rule): the load
+			// fell on both runs of each pair. A noise file measured under
 			// load otherwise holds no paired spread at all, and its floors
 			// fall back to the rounds' drift.
-			if !stats.PairsKeepDisturbed(!apart[id], disturbed[id][0], disturbed[id][1]) {
+			if !disturbed[id][0] && !disturbed[id][1] {
 				for side := range 2 {
 					for round := range aside[id][side] {
 						delete(f[side], round)
