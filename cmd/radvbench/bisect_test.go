@@ -139,6 +139,42 @@ func TestBisectGitBisectRun(t *testing.T) {
 	}
 }
 
+// TestBisectStepStopsOnceAnswered: a step's rounds stop once its
+// one-sided question is answered, before every benchmark is decided (the
+// command hands bisect.Answered to the rounds). The step gates two
+// benchmarks: peak/fp32's ALU loop, which GALLIVM_PERF=nopt slows by
+// about 80%, and a vkCmdCopyBuffer, which lavapipe does without shader
+// code and which a 0.1% threshold keeps undecided (its interval would
+// have to lie within ±0.1% to be ~). One regression makes the candidate
+// bad whatever the copy would become, so the step stops at that look.
+// On a machine too noisy to call even the 80% the step is unsure (125),
+// logged, never good.
+func TestBisectStepStopsOnceAnswered(t *testing.T) {
+	requireVulkan(t)
+	useBinary(t)
+	const runs = 8
+	args := []string{"bisect", "step", "--good", "base", "--candidate", "slow:GALLIVM_PERF=nopt", "-o", filepath.Join(t.TempDir(), "s.json"),
+		"--suite", "peak,memory", "--filter", "^(peak/fp32/vec4-acc1|memory/copy/transfer)$", "--sizes", "memory=64KiB", "--quick",
+		"--max-time", "200ms", "--warmup", "5ms", "--threshold", "0.1", "--runs", fmt.Sprint(runs), "--budget", "90s"}
+	code, stdout, stderr := cli(t, args...)
+	switch {
+	case code == 1:
+		if !strings.Contains(stdout, "slow: bad") || !strings.Contains(stdout, "stopped once answered") {
+			t.Fatalf("bad, but the rounds did not stop once answered:\n%s\n%s", stdout, stderr)
+		}
+		var rounds int
+		if i := strings.Index(stdout, " round(s) (stopped once answered"); i < 0 {
+			t.Fatalf("no rounds on the step line:\n%s", stdout)
+		} else if _, err := fmt.Sscanf(stdout[strings.LastIndex(stdout[:i], " ")+1:], "%d", &rounds); err != nil || rounds >= runs {
+			t.Errorf("stopped after %d rounds (%v), want fewer than --runs %d:\n%s", rounds, err, runs, stdout)
+		}
+	case code == 125 && strings.Contains(stdout, "slow: unsure"):
+		t.Logf("a noisy machine: the step was unsure\n%s", stdout)
+	default:
+		t.Fatalf("exit %d, want 1 (bad, stopped once answered)\n%s\n%s", code, stdout, stderr)
+	}
+}
+
 // TestBisectBadInput: mistakes are one line naming the fix, exit 2 (128
 // for bisect step, which git bisect run takes as "stop"), before anything
 // runs.
