@@ -64,7 +64,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.plan.Kernel.Quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
 	fs.StringVarP(&f.plan.Out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json); its journal is OUT.journal while the run lasts")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
-	fs.DurationVar(&f.plan.MaxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick)")
+	fs.DurationVar(&f.plan.MaxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick; each run of --until-decided's rounds: 3s, 300ms with --quick)")
 	fs.DurationVar(&f.plan.Warmup, "warmup", 0, "untimed warm-up per benchmark, at least (default 200ms, 20ms with --quick)")
 	fs.DurationVar(&f.plan.WarmupMax, "warmup-max", 0, "the warm-up goes on past --warmup until the benchmark's batch times stop improving (a GPU's clock coming out of idle), for at most this long; each run records how long it took and whether it got there (default 2s, 1s with --quick; on a CPU implementation 250ms, 100ms with --quick; --warmup-max equal to --warmup: no wait beyond it)")
 	fs.Uint64Var(&f.plan.Kernel.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
@@ -151,11 +151,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		return runError(err)
 	}
 	p.Args, p.Command, p.Resume = args, []string{"radvbench", "run"}, resume
-	p.ChildArgs = append([]string{"run"}, supervise.ArgsFor(fs)...)
-	if p.MaxTime > 0 && len(p.Configs) > 1 && p.Until == nil {
-		// A/B: each run gets its share of the per-benchmark budget.
-		p.ChildArgs = append(p.ChildArgs, "--max-time="+(p.MaxTime/time.Duration(p.Runs)).String())
-	}
+	p.ChildArgs = runChildArgs(fs, p)
 	var w *window.Watch
 	if p.Until == nil {
 		if w, err = openWatch(f.watch); err != nil {
@@ -267,8 +263,40 @@ func planArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p.Args, p.Command, p.ChildArgs = args, []string{"radvbench", "run"}, append([]string{"run"}, supervise.ArgsFor(fs)...)
+	p.Args, p.Command = args, []string{"radvbench", "run"}
+	p.ChildArgs = runChildArgs(fs, p)
 	return p, fs, nil
+}
+
+// runChildArgs are the arguments of a run's children: the run's flags as
+// given, and each child's sampling budget where the run's is not its
+// own: an A/B run's --runs share --max-time; a run until decided's
+// rounds sample for at most untilMaxTime each unless --max-time is given.
+func runChildArgs(fs *pflag.FlagSet, p *launch.Plan) []string {
+	args := append([]string{"run"}, supervise.ArgsFor(fs)...)
+	switch {
+	case p.MaxTime > 0 && len(p.Configs) > 1 && p.Until == nil:
+		// A/B: each run gets its share of the per-benchmark budget.
+		args = append(args, "--max-time="+(p.MaxTime/time.Duration(p.Runs)).String())
+	case p.MaxTime == 0 && p.Until != nil:
+		args = append(args, "--max-time="+untilMaxTime(p.Kernel.Quick).String())
+	}
+	return args
+}
+
+// untilMaxTime is the sampling budget of one run of a round of a run
+// until decided when --max-time is not given: 3 s (300 ms with --quick)
+// instead of a plain run's 10 s (1 s). The verdict rests on the pairs of
+// the rounds, and more rounds narrow it more than longer runs do: beside
+// make decisiveness's memory neighbour, 23 quick benchmarks on lavapipe
+// at 4 minutes a gate, 1 s runs gave 3 rounds and caught 11 of 22
+// slowdowns of 10% or more, 300 ms runs 5-7 rounds and 21 of 21 (their
+// pairs scatter twice as much: robust SD 0.035 against 0.017).
+func untilMaxTime(quick bool) time.Duration {
+	if quick {
+		return 300 * time.Millisecond
+	}
+	return 3 * time.Second
 }
 
 // launchInProcess runs p in this process as 'run' runs it, for a command

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -314,5 +315,39 @@ func TestPanicIsOneLine(t *testing.T) {
 	code, _, stderr := cli(t, "test-panic")
 	if code != 1 || !strings.HasPrefix(stderr, "radvbench: internal error:") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestRunChildArgs: the sampling budget a run's children get. A run
+// until decided's rounds sample for untilMaxTime each unless --max-time
+// is given; an A/B run's runs share --max-time; a plain run passes its
+// flags as given.
+func TestRunChildArgs(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		args []string
+		want []string // the --max-time arguments the children get, in order
+	}{
+		{"until decided, quick", []string{"--quick", "--until-decided", "--config", "A", "--config", "B"}, []string{"--max-time=300ms"}},
+		{"until decided", []string{"--until-decided", "--config", "A", "--config", "B"}, []string{"--max-time=3s"}},
+		{"until decided, --max-time given", []string{"--quick", "--until-decided", "--config", "A", "--config", "B", "--max-time", "1s"}, []string{"--max-time=1s"}},
+		{"A/B runs share it", []string{"--config", "A", "--config", "B", "--runs", "4", "--max-time", "2s"}, []string{"--max-time=2s", "--max-time=500ms"}},
+		{"plain", []string{"--quick"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, _, err := planArgs(tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, a := range p.ChildArgs {
+				if strings.HasPrefix(a, "--max-time") {
+					got = append(got, a)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("children's --max-time %q, want %q (args %q)", got, tt.want, p.ChildArgs)
+			}
+		})
 	}
 }
