@@ -99,4 +99,4 @@ func dmesgFailure(err error) (status string, missing LogMissing, detail, note st
 	}
 }
 
-func oneLine(s string) string { return clip(strings.Join(strings.Fields(s), " "), 160) }
+func oneLine(s string) string { return Clip(strings.Join(strings.Fields(s), " "), 160) }

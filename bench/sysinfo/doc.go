@@ -8,12 +8,12 @@
 // so tests run on fixture trees; a missing, unreadable or malformed file is
 // recorded (System.Files) and never stops collection.
 //
-// It also checks the machine against the kernel-config guide and
-// benchmarking hygiene (Diagnose; with the Vulkan device a run uses, once
-// the caller has recorded it with SetVulkan), reads pp_dpm_* files as the
-// kernel writes them (InterpretDPM: levels apart from the clock of the
-// moment), reads the clock state before and after a benchmark
-// (ReadClocks) and pins the performance level (PinClocks).
+// It also records the Vulkan device a run uses (SetVulkan; bench/doctor
+// checks the record against the kernel-config guide and benchmarking
+// hygiene), reads pp_dpm_* files as the kernel writes them (InterpretDPM:
+// levels apart from the clock of the moment), reads the clock state before
+// and after a benchmark (ReadClocks) and pins the performance level
+// (PinClocks).
 //
 // # Fingerprint keys
 //

@@ -108,7 +108,7 @@ func ParseDPM(s string) ([]DPMLevel, error) {
 		out = append(out, DPMLevel{Index: m[1], Label: m[2], MHz: mhz, Current: m[4] == "*"})
 	}
 	if len(bad) > 0 {
-		return out, fmt.Errorf("%d unparsable line(s), first %q", len(bad), clip(bad[0], 40))
+		return out, fmt.Errorf("%d unparsable line(s), first %q", len(bad), Clip(bad[0], 40))
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no levels")
@@ -152,7 +152,7 @@ func ParseKFDProperties(s string) (map[string]uint64, error) {
 		out[f[0]] = v
 	}
 	if len(bad) > 0 {
-		return out, fmt.Errorf("%d unparsable line(s), first %q", len(bad), clip(strings.TrimSpace(bad[0]), 40))
+		return out, fmt.Errorf("%d unparsable line(s), first %q", len(bad), Clip(strings.TrimSpace(bad[0]), 40))
 	}
 	return out, nil
 }
@@ -208,7 +208,7 @@ func ParseKernelConfig(s string) (map[string]string, error) {
 		return out, err
 	}
 	if len(bad) > 0 {
-		return out, fmt.Errorf("%d unparsable line(s), first %q", len(bad), clip(bad[0], 40))
+		return out, fmt.Errorf("%d unparsable line(s), first %q", len(bad), Clip(bad[0], 40))
 	}
 	if len(out) == 0 {
 		return out, fmt.Errorf("no CONFIG_ options")
@@ -331,7 +331,7 @@ func ParseDmesg(s string) LogInfo {
 	var li LogInfo
 	event := func(line string) {
 		if len(li.Events) < maxEvents {
-			li.Events = append(li.Events, clip(line, 200))
+			li.Events = append(li.Events, Clip(line, 200))
 		}
 	}
 	begins, ends := 0, 0
@@ -344,7 +344,7 @@ func ParseDmesg(s string) LogInfo {
 			bits, err := strconv.Atoi(m[1])
 			if err != nil || bits > 31 {
 				if len(li.Bad) < maxEvents {
-					li.Bad = append(li.Bad, clip(line, 200))
+					li.Bad = append(li.Bad, Clip(line, 200))
 				}
 			} else {
 				dev := ""
@@ -356,7 +356,7 @@ func ParseDmesg(s string) LogInfo {
 				}
 				li.FragmentBits[dev] = bits
 				if len(li.VMLines) < maxEvents {
-					li.VMLines = append(li.VMLines, clip(line, 200))
+					li.VMLines = append(li.VMLines, Clip(line, 200))
 				}
 			}
 		}
@@ -423,7 +423,9 @@ func ParseUevent(s string) map[string]string {
 	return out
 }
 
-func clip(s string, n int) string {
+// Clip cuts s to its first n bytes, marked with "...", for one-line
+// messages that quote what was read.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

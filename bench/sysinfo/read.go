@@ -117,7 +117,7 @@ func printable(s string) string {
 
 // malformed marks an already read path as malformed.
 func (r *reader) malformed(p, detail string) {
-	r.record(p, StatusMalformed, clip(detail, 120))
+	r.record(p, StatusMalformed, Clip(detail, 120))
 }
 
 // list returns the names in directory p, sorted; a missing or unreadable

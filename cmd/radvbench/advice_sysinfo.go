@@ -3,37 +3,38 @@ package main
 import (
 	"fmt"
 
+	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 )
 
 // doctorFix words a doctor finding's fix that is one of radvbench's
-// commands or flags (sysinfo.Advice).
-func doctorFix(a sysinfo.Advice) string {
+// commands or flags (doctor.Advice).
+func doctorFix(a doctor.Advice) string {
 	switch a.Kind {
-	case sysinfo.AdvicePickDevice:
+	case doctor.AdvicePickDevice:
 		return "pick the RDNA GPU with radvbench run --device"
-	case sysinfo.AdviceCurrentLog:
+	case doctor.AdviceCurrentLog:
 		return "pass the current boot's log: journalctl -k -b > FILE; radvbench doctor --dmesg FILE"
-	case sysinfo.AdviceLogOrFragment:
+	case doctor.AdviceLogOrFragment:
 		return "pass the kernel log (--dmesg FILE) or set amdgpu.vm_fragment_size=9"
-	case sysinfo.AdvicePinClocks:
+	case doctor.AdvicePinClocks:
 		return "radvbench run --pin-clocks profile_standard (or as root: echo profile_standard > " + a.Sysfs + ")"
-	case sysinfo.AdvicePinClocksUnknown:
+	case doctor.AdvicePinClocksUnknown:
 		return "run as root, or pin it: radvbench run --pin-clocks profile_standard"
-	case sysinfo.AdvicePinClocksManual:
+	case doctor.AdvicePinClocksManual:
 		return "radvbench run --pin-clocks profile_standard for comparable figures"
-	case sysinfo.AdviceKernelLog:
+	case doctor.AdviceKernelLog:
 		return "pass --dmesg FILE (journalctl -k -b > FILE) or run as root"
-	case sysinfo.AdviceGPUDriver:
+	case doctor.AdviceGPUDriver:
 		return "if radvbench devices lists no GPU, install its Vulkan driver (Mesa's RADV for an AMD GPU: mesa-vulkan-drivers); else pick it with radvbench run --device"
-	case sysinfo.AdviceMalformedFiles:
+	case doctor.AdviceMalformedFiles:
 		return "see radvbench sysinfo --json (files) for details; a kernel or fixture problem"
 	}
 	return ""
 }
 
 // adviseFindings sets the Fix of every finding that has an Advice.
-func adviseFindings(fs []sysinfo.Finding) {
+func adviseFindings(fs []doctor.Finding) {
 	for i := range fs {
 		if fs[i].Advice.Kind != "" {
 			fs[i].Fix = doctorFix(fs[i].Advice)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/internal/flagwords"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -63,18 +64,18 @@ func TestAdviceCompareKinds(t *testing.T) {
 // worded in the CLI's flags.
 func TestAdviceDoctorKinds(t *testing.T) {
 	for _, tt := range []struct {
-		a    sysinfo.Advice
+		a    doctor.Advice
 		want string
 	}{
-		{sysinfo.Advice{Kind: sysinfo.AdvicePickDevice}, "radvbench run --device"},
-		{sysinfo.Advice{Kind: sysinfo.AdviceCurrentLog}, "radvbench doctor --dmesg FILE"},
-		{sysinfo.Advice{Kind: sysinfo.AdviceLogOrFragment}, "(--dmesg FILE)"},
-		{sysinfo.Advice{Kind: sysinfo.AdvicePinClocks, Sysfs: "/sys/x"}, "--pin-clocks profile_standard (or as root: echo profile_standard > /sys/x)"},
-		{sysinfo.Advice{Kind: sysinfo.AdvicePinClocksUnknown}, "run as root, or pin it"},
-		{sysinfo.Advice{Kind: sysinfo.AdvicePinClocksManual}, "for comparable figures"},
-		{sysinfo.Advice{Kind: sysinfo.AdviceKernelLog}, "pass --dmesg FILE"},
-		{sysinfo.Advice{Kind: sysinfo.AdviceMalformedFiles}, "radvbench sysinfo --json"},
-		{sysinfo.Advice{Kind: sysinfo.AdviceGPUDriver}, "install its Vulkan driver"},
+		{doctor.Advice{Kind: doctor.AdvicePickDevice}, "radvbench run --device"},
+		{doctor.Advice{Kind: doctor.AdviceCurrentLog}, "radvbench doctor --dmesg FILE"},
+		{doctor.Advice{Kind: doctor.AdviceLogOrFragment}, "(--dmesg FILE)"},
+		{doctor.Advice{Kind: doctor.AdvicePinClocks, Sysfs: "/sys/x"}, "--pin-clocks profile_standard (or as root: echo profile_standard > /sys/x)"},
+		{doctor.Advice{Kind: doctor.AdvicePinClocksUnknown}, "run as root, or pin it"},
+		{doctor.Advice{Kind: doctor.AdvicePinClocksManual}, "for comparable figures"},
+		{doctor.Advice{Kind: doctor.AdviceKernelLog}, "pass --dmesg FILE"},
+		{doctor.Advice{Kind: doctor.AdviceMalformedFiles}, "radvbench sysinfo --json"},
+		{doctor.Advice{Kind: doctor.AdviceGPUDriver}, "install its Vulkan driver"},
 	} {
 		if got := doctorFix(tt.a); !strings.Contains(got, tt.want) {
 			t.Errorf("doctorFix(%+v) = %q, want it to contain %q", tt.a, got, tt.want)

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 )
 
@@ -27,10 +27,10 @@ func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	findings := sysinfo.Diagnose(s)
+	findings := doctor.Diagnose(s)
 	if sf.noLiveVulkan(s) {
 		// The live machine has no Vulkan device a run could use.
-		findings = append([]sysinfo.Finding{{Check: "vulkan.device", Status: sysinfo.Fail,
+		findings = append([]doctor.Finding{{Check: "vulkan.device", Status: doctor.Fail,
 			Reason: "no Vulkan device a run could use: " + strings.TrimSuffix(notOpened, "; "+installHint), Fix: installHint}}, findings...)
 	}
 	adviseFindings(findings)

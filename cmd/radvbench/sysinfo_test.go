@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/bench/sysinfo"
@@ -162,7 +163,7 @@ func TestDoctorNamesRunDevice(t *testing.T) {
 	if code > 1 || errOut != "" {
 		t.Fatalf("doctor: exit %d, stderr %q", code, errOut)
 	}
-	var d struct{ Findings []sysinfo.Finding }
+	var d struct{ Findings []doctor.Finding }
 	if err := json.Unmarshal([]byte(out), &d); err != nil || len(d.Findings) == 0 {
 		t.Fatalf("doctor --json: %v\n%s", err, out)
 	}
@@ -170,7 +171,7 @@ func TestDoctorNamesRunDevice(t *testing.T) {
 	if f.Check != "vulkan.device" || !strings.HasPrefix(f.Reason, name+" [") || !strings.Contains(f.Reason, "runs use it") {
 		t.Errorf("first finding %+v: want vulkan.device naming %q", f, name)
 	}
-	if cpu && (f.Status != sysinfo.Warn || !strings.Contains(f.Reason, "CPU implementation")) {
+	if cpu && (f.Status != doctor.Warn || !strings.Contains(f.Reason, "CPU implementation")) {
 		t.Errorf("finding %+v: want a warning that %s is a CPU implementation", f, name)
 	}
 	_, out, _ = mainRun(t, "sysinfo", "--device", "0")

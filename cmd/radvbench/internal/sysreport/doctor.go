@@ -4,28 +4,29 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 )
 
-// Doctor is a system's findings (sysinfo.Diagnose) with how many are ok,
+// Doctor is a system's findings (doctor.Diagnose) with how many are ok,
 // warn and fail; as JSON it is the doctor's record.
 type Doctor struct {
-	Findings []sysinfo.Finding `json:"findings"`
-	OK       int               `json:"ok"`
-	Warn     int               `json:"warn"`
-	Fail     int               `json:"fail"`
+	Findings []doctor.Finding `json:"findings"`
+	OK       int              `json:"ok"`
+	Warn     int              `json:"warn"`
+	Fail     int              `json:"fail"`
 }
 
 // NewDoctor counts the findings.
-func NewDoctor(findings []sysinfo.Finding) Doctor {
+func NewDoctor(findings []doctor.Finding) Doctor {
 	d := Doctor{Findings: findings}
 	for _, f := range findings {
 		switch f.Status {
-		case sysinfo.OK:
+		case doctor.OK:
 			d.OK++
-		case sysinfo.Warn:
+		case doctor.Warn:
 			d.Warn++
-		case sysinfo.Fail:
+		case doctor.Fail:
 			d.Fail++
 		}
 	}

@@ -5,21 +5,22 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
-var findings = []sysinfo.Finding{
-	{Check: "kconfig", Status: sysinfo.OK, Reason: "every option of the fragment is set"},
-	{Check: "performance level", Status: sysinfo.Warn, Reason: "auto: clocks move with load", Fix: "pin the clocks"},
-	{Check: "thp", Status: sysinfo.Fail, Reason: "never", Fix: "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled"},
-	{Check: "iommu", Status: sysinfo.OK, Reason: "off"},
+var findings = []doctor.Finding{
+	{Check: "kconfig", Status: doctor.OK, Reason: "every option of the fragment is set"},
+	{Check: "performance level", Status: doctor.Warn, Reason: "auto: clocks move with load", Fix: "pin the clocks"},
+	{Check: "thp", Status: doctor.Fail, Reason: "never", Fix: "echo madvise > /sys/kernel/mm/transparent_hugepage/enabled"},
+	{Check: "iommu", Status: doctor.OK, Reason: "off"},
 }
 
 func TestNewDoctor(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
-		findings      []sysinfo.Finding
+		findings      []doctor.Finding
 		ok, warn, bad int
 	}{
 		{"none", nil, 0, 0, 0},

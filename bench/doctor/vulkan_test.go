@@ -1,20 +1,21 @@
-package sysinfo
+package doctor
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/core/results"
 )
 
 // The devices a run may open, as bench/gpu describes them (the H200's
 // and lavapipe's as they were seen).
 var (
-	vkH200 = VulkanInfo{VendorID: 0x10DE, DeviceID: 0x2335, DriverID: "NVIDIA_PROPRIETARY", DriverName: "NVIDIA",
+	vkH200 = sysinfo.VulkanInfo{VendorID: 0x10DE, DeviceID: 0x2335, DriverID: "NVIDIA_PROPRIETARY", DriverName: "NVIDIA",
 		DriverInfo: "580.95.05", DeviceName: "NVIDIA H200", DeviceType: "discrete-gpu"}
-	vkLavapipe = VulkanInfo{VendorID: 0x10005, DriverID: "MESA_LLVMPIPE", DriverName: "llvmpipe",
+	vkLavapipe = sysinfo.VulkanInfo{VendorID: 0x10005, DriverID: "MESA_LLVMPIPE", DriverName: "llvmpipe",
 		DriverInfo: "Mesa 25.0.7 (LLVM 15.0.6)", DeviceName: "llvmpipe (LLVM 15.0.6, 256 bits)", DeviceType: "cpu", CPU: true}
-	vkRADV = VulkanInfo{VendorID: 0x1002, DeviceID: 0x744C, DriverID: "MESA_RADV", DriverName: "radv",
+	vkRADV = sysinfo.VulkanInfo{VendorID: 0x1002, DeviceID: 0x744C, DriverID: "MESA_RADV", DriverName: "radv",
 		DriverInfo: "Mesa 25.0.7", DeviceName: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DeviceType: "discrete-gpu"}
 )
 
@@ -28,7 +29,7 @@ func TestDoctorVulkanDevice(t *testing.T) {
 	emulated.Emulated = &results.Emulation{Mechanism: "drm-shim", Target: "gfx1201"}
 	for _, tc := range []struct {
 		name, fixture string
-		vk            *VulkanInfo
+		vk            *sysinfo.VulkanInfo
 		status        string // "": no vulkan.device finding
 		reason        string
 		advice        AdviceKind
@@ -49,7 +50,7 @@ func TestDoctorVulkanDevice(t *testing.T) {
 		{"emulated", "rx7900xtx-frag4", &emulated, Fail, "is emulated (drm-shim, target gfx1201)", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := Collect(fixture(t, tc.fixture))
+			s := sysinfo.Collect(fixture(t, tc.fixture))
 			if tc.vk != nil {
 				s.SetVulkan(*tc.vk)
 			}

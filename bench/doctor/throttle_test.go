@@ -1,4 +1,4 @@
-package sysinfo
+package doctor
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpumetrics"
+	"github.com/radvbench/radvbench/bench/sysinfo"
 )
 
 // TestDoctorThrottle: the RX 7900 XTX tree with a gpu_metrics table
@@ -27,18 +28,18 @@ func TestDoctorThrottle(t *testing.T) {
 		record         string // the file's record status
 	}{
 		{"throttling", table(v13, map[string]uint64{"indep_throttle_status": 1<<0 | 1<<36, "throttle_status": 0x11}),
-			Warn, "GPU throttling before the run (PPT0, TEMP_HOTSPOT in gpu_metrics' indep_throttle_status)", StatusOK},
+			Warn, "GPU throttling before the run (PPT0, TEMP_HOTSPOT in gpu_metrics' indep_throttle_status)", sysinfo.StatusOK},
 		{"ASIC-dependent bits", table(v12, map[string]uint64{"throttle_status": 0x10}),
-			Warn, "gpu_metrics throttle_status 0x10", StatusOK},
-		{"idle", table(v13, map[string]uint64{"indep_throttle_status": 0}), OK, "no throttle bit set", StatusOK},
-		{"no throttle member", table(v13, nil), "", "", StatusOK},
-		{"unknown revision", "\x08\x00\x01\x09\x00\x00\x00\x00", Warn, "gpu_metrics revision 1.9 is not one radvbench decodes", StatusOK},
-		{"truncated", table(v13, nil)[:50], "", "", StatusMalformed},
+			Warn, "gpu_metrics throttle_status 0x10", sysinfo.StatusOK},
+		{"idle", table(v13, map[string]uint64{"indep_throttle_status": 0}), OK, "no throttle bit set", sysinfo.StatusOK},
+		{"no throttle member", table(v13, nil), "", "", sysinfo.StatusOK},
+		{"unknown revision", "\x08\x00\x01\x09\x00\x00\x00\x00", Warn, "gpu_metrics revision 1.9 is not one radvbench decodes", sysinfo.StatusOK},
+		{"truncated", table(v13, nil)[:50], "", "", sysinfo.StatusMalformed},
 		{"no file", "", "", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := filepath.Join(t.TempDir(), "root")
-			if err := os.CopyFS(root, os.DirFS(filepath.Join("testdata", "rx7900xtx-frag4", "root"))); err != nil {
+			if err := os.CopyFS(root, os.DirFS(filepath.Join(testdata, "rx7900xtx-frag4", "root"))); err != nil {
 				t.Fatal(err)
 			}
 			if tc.file != "" {
@@ -46,7 +47,7 @@ func TestDoctorThrottle(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			s := Collect(Options{Root: root})
+			s := sysinfo.Collect(sysinfo.Options{Root: root})
 			var found *Finding
 			fs := Diagnose(s)
 			for i := range fs {
