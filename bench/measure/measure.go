@@ -275,223 +275,24 @@ type Measurement struct {
 // A sampler error or a bad duration ends it with a *SampleError; the
 // samples taken so far are returned but not summarised, and are no figure.
 func Measure(ctx context.Context, s Sampler, c Clock, p Policy) (Measurement, error) {
-	var m Measurement
 	if err := p.Validate(); err != nil {
-		return m, err
+		return Measurement{}, err
 	}
-	toMetric := p.ToMetric
-	if toMetric == nil {
-		toMetric = func(ns float64) float64 { return ns }
+	r := newMeasurer(ctx, s, c, p)
+	if err := r.warmUp(); err != nil {
+		return r.m, err
 	}
-	progress := func(string) {}
-	if p.Progress != nil {
-		progress = p.Progress
+	if err := r.sampleUntilStop(); err != nil {
+		return r.m, err
 	}
-	// turn waits for the sample's turn and returns how long that took:
-	// waiting for the other side's samples (or its waits for quiet) is
-	// not this side's warm-up or sampling time, so the deadlines move by
-	// it, as they do for a wait for quiet.
-	turn := func(warm bool, n int) (time.Duration, error) {
-		if p.Turn == nil {
-			return 0, nil
-		}
-		t0 := c.Now()
-		if err := p.Turn(); err != nil {
-			return 0, &SampleError{Warmup: warm, N: n, Err: fmt.Errorf("wait for its turn: %w", err)}
-		}
-		return c.Now().Sub(t0), nil
+	if len(r.m.NS) == 0 {
+		return r.m, ctx.Err()
 	}
-	take := func(warm bool, n int) (float64, error) {
-		ns, err := s.Sample()
-		if err != nil {
-			return 0, &SampleError{Warmup: warm, N: n, Err: err}
-		}
-		if !(ns > 0) || math.IsInf(ns, 1) {
-			return 0, &SampleError{Warmup: warm, N: n, NS: ns, Err: ErrBadDuration}
-		}
-		return ns, nil
+	r.summarize()
+	if r.m.Stop == StopCancelled {
+		return r.m, ctx.Err()
 	}
-
-	// warm takes untimed samples for at least least (and at least one),
-	// then, when WarmupMax is set, until they are steady (Steady, and the
-	// shader clock off its idle level) or most has passed. Waits for a
-	// turn do not count. It returns what it did and the time it took,
-	// waits included.
-	warm := func(least, most time.Duration) (Warmup, time.Duration, error) {
-		var w Warmup
-		var ns []float64
-		start := c.Now()
-		leastEnd, mostEnd := start.Add(least), start.Add(max(least, most))
-		var waited time.Duration
-		confirmed := 0 // batches in a row that met the steady-state rule
-		for {
-			if w.Samples > 0 && !c.Now().Before(leastEnd) {
-				if p.WarmupMax <= 0 {
-					break
-				}
-				idle := clockIdle(p.Observer)
-				if c.Now().Sub(start)-waited >= p.SteadySpan && Steady(ns) && !idle {
-					confirmed++
-				} else {
-					confirmed = 0
-				}
-				if confirmed >= SteadyConfirm {
-					w.Steady = true
-					break
-				}
-				if !c.Now().Before(mostEnd) {
-					w.ClockIdle = idle
-					break
-				}
-			}
-			if err := ctx.Err(); err != nil {
-				return w, c.Now().Sub(start), err
-			}
-			t, err := turn(true, m.Warmups+1)
-			if err != nil {
-				return w, c.Now().Sub(start), err
-			}
-			waited += t
-			leastEnd, mostEnd = leastEnd.Add(t), mostEnd.Add(t)
-			x, err := take(true, m.Warmups+1)
-			if err != nil {
-				return w, c.Now().Sub(start), err
-			}
-			ns = append(ns, x)
-			m.Warmups++
-			w.Samples++
-		}
-		all := c.Now().Sub(start)
-		w.Time = all - waited
-		return w, all, nil
-	}
-
-	progress("warming up")
-	least := p.Warmup
-	if r, ok := p.Observer.(Readier); ok {
-		// An observer that cannot judge yet would let the first samples
-		// through unjudged: warm up until it can.
-		least = max(least, r.Ready())
-	}
-	var err error
-	if m.Warmup, _, err = warm(least, p.WarmupMax); err != nil {
-		if ctx.Err() != nil {
-			m.Stop = StopCancelled
-		}
-		return m, err
-	}
-
-	start := c.Now()
-	deadline := start.Add(p.Budget)
-	slowDeadline := start.Add(SlowFactor * p.Budget)
-	obs := p.Observer
-	quietWait := p.QuietWait
-	if quietWait == 0 {
-		quietWait = DefaultQuietWait
-	}
-	quietBudget := p.QuietBudget
-	if quietBudget == 0 {
-		quietBudget = max(p.Budget/2, DefaultQuietBudget)
-	}
-	var quiet []float64 // the values of the undisturbed samples
-	for m.Stop == StopNone {
-		if ctx.Err() != nil {
-			m.Stop = StopCancelled
-			break
-		}
-		w, err := turn(false, len(m.NS)+1)
-		if err != nil {
-			return m, err
-		}
-		deadline = deadline.Add(w)
-		slowDeadline = slowDeadline.Add(w)
-		if obs != nil {
-			obs.Begin()
-		}
-		ns, err := take(false, len(m.NS)+1)
-		if err != nil {
-			return m, err
-		}
-		m.NS = append(m.NS, ns)
-		v := toMetric(ns)
-		m.Values = append(m.Values, v)
-		disturbed := false
-		if obs != nil {
-			in := obs.End()
-			disturbed = in.Disturbed
-			m.Disturbed = append(m.Disturbed, disturbed)
-			m.Interference = append(m.Interference, in)
-		}
-		if !disturbed {
-			quiet = append(quiet, v)
-		}
-		n := len(m.NS)
-		if p.OnSample != nil {
-			p.OnSample(n, v)
-		}
-		progress(fmt.Sprintf("sampling %d", n))
-		if n < p.MinSamples {
-			if n >= SlowSamples && c.Now().After(slowDeadline) {
-				m.Stop = StopSlow
-			}
-		} else {
-			switch {
-			case len(quiet) >= p.MinSamples && stats.Summarize(quiet).RelWidth() <= p.TargetCI:
-				m.Stop = StopTarget
-			case n >= p.MaxSamples:
-				m.Stop = StopMaxSamples
-			case c.Now().After(deadline):
-				m.Stop = StopBudget
-			}
-		}
-		if disturbed && m.Stop == StopNone {
-			// Back off: wait for the machine to quieten, at most
-			// quietWait at a time and quietBudget in all.
-			left := min(quietWait, quietBudget-m.Waited)
-			if left > 0 {
-				t0 := c.Now()
-				obs.Quiet(ctx, left)
-				w := c.Now().Sub(t0)
-				m.Waited += w
-				if p.Rewarm > 0 && w >= p.Rewarm && ctx.Err() == nil {
-					// The device idled while it waited: warm it up again.
-					rw, all, err := warm(0, p.WarmupMax/4)
-					if err != nil {
-						return m, err
-					}
-					m.Rewarms++
-					m.Warmup.Samples += rw.Samples
-					m.Warmup.Time += rw.Time
-					w += all
-				}
-				// Waiting is not sampling: the deadlines move with it.
-				deadline = deadline.Add(w)
-				slowDeadline = slowDeadline.Add(w)
-			}
-		}
-	}
-	if len(m.NS) == 0 {
-		return m, ctx.Err()
-	}
-	if markLowClocks(&m, p.ClockFloor) {
-		quiet = quiet[:0:0]
-		for i, v := range m.Values {
-			if !m.Disturbed[i] {
-				quiet = append(quiet, v)
-			}
-		}
-	}
-	m.Quiet = len(quiet)
-	if len(quiet) > 0 {
-		m.Summary = stats.Summarize(quiet)
-	} else {
-		m.Summary = stats.Summarize(m.Values)
-	}
-	m.Noisy, m.NoisyReason = noisy(m, p)
-	if m.Stop == StopCancelled {
-		return m, ctx.Err()
-	}
-	return m, nil
+	return r.m, nil
 }
 
 // noisy flags a measurement whose interval is wider than the target, or

@@ -118,3 +118,78 @@ type Warmup struct {
 	// level (WarmupMax ended it).
 	ClockIdle bool
 }
+
+// warmUp is the warm-up before the first timed sample: at least Warmup,
+// and until an Observer that is a Readier can judge (it would let the
+// first samples through unjudged); an error from it ends the measurement
+// (StopCancelled when the context was cancelled).
+func (r *measurer) warmUp() error {
+	r.progress("warming up")
+	least := r.p.Warmup
+	if rd, ok := r.p.Observer.(Readier); ok {
+		least = max(least, rd.Ready())
+	}
+	var err error
+	if r.m.Warmup, _, err = r.warm(least, r.p.WarmupMax); err != nil {
+		if r.ctx.Err() != nil {
+			r.m.Stop = StopCancelled
+		}
+		return err
+	}
+	return nil
+}
+
+// warm takes untimed samples for at least least (and at least one),
+// then, when WarmupMax is set, until they are steady (Steady, and the
+// shader clock off its idle level) or most has passed. Waits for a turn
+// do not count. It returns what it did and the time it took, waits
+// included.
+func (r *measurer) warm(least, most time.Duration) (Warmup, time.Duration, error) {
+	var w Warmup
+	var ns []float64
+	c := r.c
+	start := c.Now()
+	leastEnd, mostEnd := start.Add(least), start.Add(max(least, most))
+	var waited time.Duration
+	confirmed := 0 // batches in a row that met the steady-state rule
+	for {
+		if w.Samples > 0 && !c.Now().Before(leastEnd) {
+			if r.p.WarmupMax <= 0 {
+				break
+			}
+			idle := clockIdle(r.p.Observer)
+			if c.Now().Sub(start)-waited >= r.p.SteadySpan && Steady(ns) && !idle {
+				confirmed++
+			} else {
+				confirmed = 0
+			}
+			if confirmed >= SteadyConfirm {
+				w.Steady = true
+				break
+			}
+			if !c.Now().Before(mostEnd) {
+				w.ClockIdle = idle
+				break
+			}
+		}
+		if err := r.ctx.Err(); err != nil {
+			return w, c.Now().Sub(start), err
+		}
+		t, err := r.turn(true, r.m.Warmups+1)
+		if err != nil {
+			return w, c.Now().Sub(start), err
+		}
+		waited += t
+		leastEnd, mostEnd = leastEnd.Add(t), mostEnd.Add(t)
+		x, err := r.take(true, r.m.Warmups+1)
+		if err != nil {
+			return w, c.Now().Sub(start), err
+		}
+		ns = append(ns, x)
+		r.m.Warmups++
+		w.Samples++
+	}
+	all := c.Now().Sub(start)
+	w.Time = all - waited
+	return w, all, nil
+}
