@@ -61,50 +61,101 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	}
 
 	// Verify, then time.
+	if !verify(dev, inst, &r, progress) {
+		return r, measured
+	}
+	sampler, release, err := newBenchSampler(dev, it, inst, o, &r, progress)
+	if err != nil {
+		r.Status, r.Reason = results.StatusFailed, err.Error()
+		return r, measured
+	}
+	defer release()
+	clock := o.Clock
+	if clock == nil {
+		clock = measure.System
+	}
+	ms, err := measure.Measure(ctx, sampler, clock, measurePolicy(dev, it, inst, o, r.ID(), progress))
+	measured = ms.Stop != measure.StopCancelled && ms.Stop != measure.StopNone
+	if len(ms.NS) == 0 || (err != nil && ms.Stop != measure.StopCancelled) {
+		r.Status = results.StatusFailed
+		switch {
+		case err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+			r.Reason = "interrupted before any sample"
+		default:
+			r.Reason = err.Error()
+		}
+		return r, measured
+	}
+	recordFigures(&r, ms, it, inst, o)
+	return r, measured
+}
+
+// verify dispatches the benchmark once and checks its output against the
+// CPU reference (the check's figures in r.Verify): false, with r failed,
+// when either fails, for nothing unverified is ever timed.
+func verify(dev *gpu.Device, inst kernel.Instance, r *results.Result, progress func(string)) bool {
 	progress("verifying")
 	if err := dev.Run(func(cb *gpu.CommandBuffer) error { inst.Record(cb); return nil }); err != nil {
 		r.Status, r.Reason = results.StatusFailed, "first dispatch: "+err.Error()
-		return r, measured
+		return false
 	}
 	figures, err := inst.Verify()
 	r.Verify = finiteFigures(figures)
 	if err != nil {
 		r.Status, r.Reason = results.StatusFailed, "verification failed: "+err.Error()
-		return r, measured
+		return false
 	}
 	r.Verified = true
+	return true
+}
 
-	var sampler measure.Sampler
+// newBenchSampler is how the benchmark's samples are timed: by the
+// instance itself when it is a kernel.Timer (its own clock), else by GPU
+// timestamps around a batch of dispatches calibrated to span
+// o.SampleTime (one dispatch for a serial kernel). It records the clock
+// and the batch in r; release frees the sampler's GPU work once sampling
+// is done.
+func newBenchSampler(dev *gpu.Device, it Item, inst kernel.Instance, o Options, r *results.Result, progress func(string)) (sampler measure.Sampler, release func(), err error) {
 	if t, ok := inst.(kernel.Timer); ok {
-		sampler = measure.SamplerFunc(t.Sample)
 		r.Clock, r.Repeats = t.Clock(), 1
-	} else {
-		s, err := newSampler(dev, inst)
-		if err != nil {
-			r.Status, r.Reason = results.StatusFailed, err.Error()
-			return r, measured
-		}
-		defer s.close()
-		progress("calibrating")
-		repeats := 1
-		if !it.Kernel.Serial {
-			repeats, err = measure.Calibrate(s.time, measure.Calibration{
-				Target:     o.SampleTime,
-				MinNS:      1000 * s.ts.PeriodNS,
-				MaxRepeats: maxRepeats,
-			})
-			if err != nil {
-				r.Status, r.Reason = results.StatusFailed, err.Error()
-				return r, measured
-			}
-		}
-		if err := s.record(repeats); err != nil {
-			r.Status, r.Reason = results.StatusFailed, err.Error()
-			return r, measured
-		}
-		sampler = measure.SamplerFunc(s.sample)
-		r.Clock, r.Repeats = "gpu-timestamp", repeats
+		return measure.SamplerFunc(t.Sample), func() {}, nil
 	}
+	s, err := newSampler(dev, inst)
+	if err != nil {
+		return nil, nil, err
+	}
+	ready := false
+	defer func() {
+		if !ready {
+			s.close()
+		}
+	}()
+	progress("calibrating")
+	repeats := 1
+	if !it.Kernel.Serial {
+		repeats, err = measure.Calibrate(s.time, measure.Calibration{
+			Target:     o.SampleTime,
+			MinNS:      1000 * s.ts.PeriodNS,
+			MaxRepeats: maxRepeats,
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := s.record(repeats); err != nil {
+		return nil, nil, err
+	}
+	r.Clock, r.Repeats = "gpu-timestamp", repeats
+	ready = true
+	return measure.SamplerFunc(s.sample), s.close, nil
+}
+
+// measurePolicy is the stopping rule of benchmark id from the run's
+// options: its kernel's metric, the clock floor, a CPU implementation's
+// shorter steady span (a GPU's warm-up again after a long wait for
+// quiet), and the live view's OnSample and the lockstep's Turn when the
+// run has them.
+func measurePolicy(dev *gpu.Device, it Item, inst kernel.Instance, o Options, id string, progress func(string)) measure.Policy {
 	m := it.Kernel.Metric
 	policy := measure.Policy{
 		TargetCI:   o.TargetCI,
@@ -131,29 +182,20 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		policy.Rewarm, policy.SteadySpan = RewarmAfter, measure.DefaultSteadySpan
 	}
 	if o.OnSample != nil {
-		id := r.ID()
 		policy.OnSample = func(n int, v float64) { o.OnSample(id, n, v) }
 	}
 	if o.SampleTurn != nil {
-		id := r.ID()
 		policy.Turn = func() error { return o.SampleTurn(id) }
 	}
-	clock := o.Clock
-	if clock == nil {
-		clock = measure.System
-	}
-	ms, err := measure.Measure(ctx, sampler, clock, policy)
-	measured = ms.Stop != measure.StopCancelled && ms.Stop != measure.StopNone
-	if len(ms.NS) == 0 || (err != nil && ms.Stop != measure.StopCancelled) {
-		r.Status = results.StatusFailed
-		switch {
-		case err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-			r.Reason = "interrupted before any sample"
-		default:
-			r.Reason = err.Error()
-		}
-		return r, measured
-	}
+	return policy
+}
+
+// recordFigures fills r from a measurement with samples: the warm-up, the
+// samples and what the observer saw, the figure (the median, its
+// interval, CV and noisy flag), the instance's note and extras, the
+// roofline and % of peak.
+func recordFigures(r *results.Result, ms measure.Measurement, it Item, inst kernel.Instance, o Options) {
+	m := it.Kernel.Metric
 	sum := ms.Summary
 	r.Warmup = []results.Warmup{{Seconds: math.Round(ms.Warmup.Time.Seconds()*1e4) / 1e4, Samples: ms.Warmup.Samples,
 		Steady: ms.Warmup.Steady, ClockIdle: ms.Warmup.ClockIdle, Rewarms: ms.Rewarms}}
@@ -174,12 +216,11 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 		r.PeakName = m.Peak
 	}
 	if x, ok := inst.(kernel.Extras); ok {
-		addExtra(&r, "", x.Extra(stats.Summarize(r.SamplesNS).Median))
+		addExtra(r, "", x.Extra(stats.Summarize(r.SamplesNS).Median))
 	}
 	if w := inst.Work(); w > 0 && !m.Time {
-		addExtra(&r, "", map[string]float64{"work_per_dispatch": w})
+		addExtra(r, "", map[string]float64{"work_per_dispatch": w})
 	}
-	return r, measured
 }
 
 func addExtra(r *results.Result, prefix string, m map[string]float64) {
