@@ -40,10 +40,7 @@ func clockChart(inputs []compare.Input, d *dataset, by, suite string) *Chart {
 		pts, marked plotter.XYs
 		clocks      []float64
 	}
-	cfgIdx := map[string]int{}
-	for i, c := range d.configs {
-		cfgIdx[c] = i
-	}
+	cfgIdx := d.configIndex()
 	bySeries := map[string]*series{}
 	var order []string
 	var bounds []float64

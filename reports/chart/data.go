@@ -131,6 +131,15 @@ func collect(inputs []compare.Input, by string) *dataset {
 // get returns the benchmark id in configuration cfg.
 func (d *dataset) get(cfg, id string) *bench { return d.byKey[cfg+"\x00"+id] }
 
+// configIndex numbers the configurations in their order.
+func (d *dataset) configIndex() map[string]int {
+	idx := make(map[string]int, len(d.configs))
+	for i, c := range d.configs {
+		idx[c] = i
+	}
+	return idx
+}
+
 // subtitle names the device(s) and driver(s) the figures come from.
 func (d *dataset) subtitle() string {
 	var parts []string

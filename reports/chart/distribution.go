@@ -23,13 +23,10 @@ type box struct {
 	n                int
 }
 
-// quantile is core/stats' one quantile (type 7 interpolation).
-func quantile(sorted []float64, q float64) float64 { return stats.Quantile(sorted, q) }
-
 func makeBox(xs []float64) box {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
-	b := box{q1: quantile(s, 0.25), med: quantile(s, 0.5), q3: quantile(s, 0.75), n: len(s)}
+	b := box{q1: stats.Quantile(s, 0.25), med: stats.Quantile(s, 0.5), q3: stats.Quantile(s, 0.75), n: len(s)}
 	iqr := b.q3 - b.q1
 	lo, hi := b.q1-1.5*iqr, b.q3+1.5*iqr
 	b.whiskLo, b.whiskHi = b.q1, b.q3
@@ -52,90 +49,13 @@ func makeBox(xs []float64) box {
 // reference median (its first configuration), so noise and shifts of
 // different benchmarks share one axis.
 func distributionChart(d *dataset, suite string) *Chart {
-	var ids []string
-	seen := map[string]bool{}
-	labels := map[string]string{}
-	for _, b := range d.benches {
-		if b.r.Suite != suite || !b.ok() || seen[b.r.ID()] {
-			continue
-		}
-		seen[b.r.ID()] = true
-		ids = append(ids, b.r.ID())
-		labels[b.r.ID()] = benchLabel(b.r)
-	}
+	ids, labels := distributionRows(d, suite)
 	if len(ids) == 0 {
 		return nil
 	}
-	// Rows grouped by kernel variant, sizes ascending within.
-	series := map[string]int{}
-	for _, b := range d.benches {
-		if _, ok := series[seriesName(b.r)]; !ok {
-			series[seriesName(b.r)] = len(series)
-		}
-	}
-	first := map[string]*bench{}
-	for _, b := range d.benches {
-		if first[b.r.ID()] == nil {
-			first[b.r.ID()] = b
-		}
-	}
-	sort.SliceStable(ids, func(i, j int) bool {
-		a, b := first[ids[i]].r, first[ids[j]].r
-		if sa, sb := series[seriesName(a)], series[seriesName(b)]; sa != sb {
-			return sa < sb
-		}
-		return sizeMeasure(a.Params) < sizeMeasure(b.Params)
-	})
-	cfgIdx := map[string]int{}
-	for i, c := range d.configs {
-		cfgIdx[c] = i
-	}
 	nc := len(d.configs)
-	data := [][]string{{"benchmark", "configuration", "n", "median", "ref_median", "q1_pct", "median_pct", "q3_pct", "whisker_low_pct", "whisker_high_pct", "outliers", "cv"}}
-	var boxes []box
-	var lo, hi float64
-	olo, ohi := 0.0, 0.0
-	for row, id := range ids {
-		var ref float64
-		for _, cfg := range d.configs {
-			if b := d.get(cfg, id); b != nil && b.ok() {
-				ref = b.sum.Median
-				break
-			}
-		}
-		if ref == 0 {
-			continue
-		}
-		for _, cfg := range d.configs {
-			b := d.get(cfg, id)
-			if b == nil || !b.ok() {
-				continue
-			}
-			rel := make([]float64, len(b.samples))
-			for i, v := range b.samples {
-				rel[i] = (v/ref - 1) * 100
-			}
-			bx := makeBox(rel)
-			bx.row, bx.cfg = row, cfgIdx[cfg]
-			boxes = append(boxes, bx)
-			lo, hi = math.Min(lo, bx.whiskLo), math.Max(hi, bx.whiskHi)
-			for _, v := range bx.outLo {
-				olo = math.Min(olo, v)
-			}
-			for _, v := range bx.outHi {
-				ohi = math.Max(ohi, v)
-			}
-			data = append(data, []string{id, cfg, fmt.Sprint(bx.n), f64(b.sum.Median), f64(ref), f64(bx.q1), f64(bx.med), f64(bx.q3),
-				f64(bx.whiskLo), f64(bx.whiskHi), fmt.Sprint(len(bx.outLo) + len(bx.outHi)), f64(b.sum.CV)})
-		}
-	}
-	// The axis shows every box and whisker, and outliers up to one more
-	// whisker span; farther outliers get a marker at the edge.
-	span := math.Max(hi-lo, 2)
-	lo, hi = math.Min(lo, math.Max(olo, lo-span)), math.Max(hi, math.Min(ohi, hi+span))
-	lo, hi = math.Min(lo, -1), math.Max(hi, 1)
-	span = hi - lo
-	lo, hi = lo-0.04*span, hi+0.04*span
+	boxes, data := distributionBoxes(d, ids)
+	lo, hi := boxAxis(boxes)
 
 	p := newPlot("sample ÷ reference median − 1 (%); reference = the benchmark's first configuration", "")
 	p.X.Min, p.X.Max = lo, hi
@@ -148,7 +68,6 @@ func distributionChart(d *dataset, suite string) *Chart {
 	p.Y.Tick.Label.Font = sans(10, false)
 	p.Add(gridLines{vertical: true})
 	p.Add(&boxPlot{boxes: boxes, rows: len(ids), configs: nc})
-
 	leg := newLegend()
 	leg.ThumbnailWidth = vg.Points(22)
 	for j, cfg := range d.configs {
@@ -177,6 +96,93 @@ func distributionChart(d *dataset, suite string) *Chart {
 		"one box per configuration. A wide box means a noisy benchmark; a box shifted away from 0%% means the configuration changed the figure.", suite)
 	c.body = func(dc draw.Canvas) { drawWithSideLegend(dc, p, &leg) }
 	return c
+}
+
+// distributionRows are the suite's measured benchmarks and their labels,
+// grouped by variant (in order of appearance), sizes ascending within.
+func distributionRows(d *dataset, suite string) (ids []string, labels map[string]string) {
+	seen := map[string]bool{}
+	labels = map[string]string{}
+	for _, b := range d.benches {
+		if b.r.Suite != suite || !b.ok() || seen[b.r.ID()] {
+			continue
+		}
+		seen[b.r.ID()] = true
+		ids = append(ids, b.r.ID())
+		labels[b.r.ID()] = benchLabel(b.r)
+	}
+	series, first := map[string]int{}, map[string]*bench{}
+	for _, b := range d.benches {
+		if _, ok := series[seriesName(b.r)]; !ok {
+			series[seriesName(b.r)] = len(series)
+		}
+		if first[b.r.ID()] == nil {
+			first[b.r.ID()] = b
+		}
+	}
+	sort.SliceStable(ids, func(i, j int) bool {
+		a, b := first[ids[i]].r, first[ids[j]].r
+		if sa, sb := series[seriesName(a)], series[seriesName(b)]; sa != sb {
+			return sa < sb
+		}
+		return sizeMeasure(a.Params) < sizeMeasure(b.Params)
+	})
+	return ids, labels
+}
+
+// distributionBoxes makes a box per row and configuration in percent of the
+// row's reference median (its first configuration's); data: the figures.
+func distributionBoxes(d *dataset, ids []string) (boxes []box, data [][]string) {
+	cfgIdx := d.configIndex()
+	data = [][]string{{"benchmark", "configuration", "n", "median", "ref_median", "q1_pct", "median_pct", "q3_pct", "whisker_low_pct", "whisker_high_pct", "outliers", "cv"}}
+	for row, id := range ids {
+		var ref float64
+		for _, cfg := range d.configs {
+			if b := d.get(cfg, id); b != nil && b.ok() {
+				ref = b.sum.Median
+				break
+			}
+		}
+		if ref == 0 {
+			continue
+		}
+		for _, cfg := range d.configs {
+			b := d.get(cfg, id)
+			if b == nil || !b.ok() {
+				continue
+			}
+			rel := make([]float64, len(b.samples))
+			for i, v := range b.samples {
+				rel[i] = (v/ref - 1) * 100
+			}
+			bx := makeBox(rel)
+			bx.row, bx.cfg = row, cfgIdx[cfg]
+			boxes = append(boxes, bx)
+			data = append(data, []string{id, cfg, fmt.Sprint(bx.n), f64(b.sum.Median), f64(ref), f64(bx.q1), f64(bx.med), f64(bx.q3),
+				f64(bx.whiskLo), f64(bx.whiskHi), fmt.Sprint(len(bx.outLo) + len(bx.outHi)), f64(b.sum.CV)})
+		}
+	}
+	return boxes, data
+}
+
+// boxAxis spans 0 ± 1%, every box and whisker and outliers up to one more
+// whisker span (farther ones get a marker at the edge), plus a 4% margin.
+func boxAxis(boxes []box) (lo, hi float64) {
+	olo, ohi := 0.0, 0.0
+	for _, bx := range boxes {
+		lo, hi = math.Min(lo, bx.whiskLo), math.Max(hi, bx.whiskHi)
+		for _, v := range bx.outLo {
+			olo = math.Min(olo, v)
+		}
+		for _, v := range bx.outHi {
+			ohi = math.Max(ohi, v)
+		}
+	}
+	span := math.Max(hi-lo, 2)
+	lo, hi = math.Min(lo, math.Max(olo, lo-span)), math.Max(hi, math.Min(ohi, hi+span))
+	lo, hi = math.Min(lo, -1), math.Max(hi, 1)
+	span = hi - lo
+	return lo - 0.04*span, hi + 0.04*span
 }
 
 // boxPlot draws horizontal boxes, nc per row.

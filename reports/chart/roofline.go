@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Intensity returns a result's arithmetic intensity (work per byte moved
@@ -54,7 +55,7 @@ func achieved(b *bench, work float64) float64 {
 	}
 	ns := append([]float64(nil), b.r.SamplesNS...)
 	sort.Float64s(ns)
-	med := quantile(ns, 0.5)
+	med := stats.Quantile(ns, 0.5)
 	if med <= 0 {
 		return math.NaN()
 	}
@@ -65,48 +66,7 @@ func achieved(b *bench, work float64) float64 {
 // for every benchmark that states both, with the device's compute and
 // bandwidth roofs when the device table knows the device.
 func rooflineChart(d *dataset) *Chart {
-	type group struct {
-		name string
-		cfg  int
-		idx  int
-		pts  plotter.XYs
-	}
-	var groups []*group
-	gIdx := map[string]*group{}
-	kernels := map[string]int{}
-	cfgIdx := map[string]int{}
-	for i, c := range d.configs {
-		cfgIdx[c] = i
-	}
-	data := [][]string{{"suite", "kernel", "variant", "size", "configuration", "intensity_per_byte", "work_per_dispatch", "achieved_g_per_s"}}
-	xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for _, b := range d.benches {
-		if !b.ok() {
-			continue
-		}
-		ai, work, ok := Intensity(b.r)
-		if !ok {
-			continue
-		}
-		y := achieved(b, work)
-		if math.IsNaN(y) || y <= 0 {
-			continue
-		}
-		kn := b.r.Suite + "/" + b.r.Kernel
-		if _, ok := kernels[kn]; !ok {
-			kernels[kn] = len(kernels)
-		}
-		key := kn + "\x00" + b.cfg
-		g := gIdx[key]
-		if g == nil {
-			g = &group{name: kn, cfg: cfgIdx[b.cfg], idx: kernels[kn]}
-			gIdx[key] = g
-			groups = append(groups, g)
-		}
-		g.pts = append(g.pts, plotter.XY{X: ai, Y: y})
-		xlo, xhi, ylo, yhi = math.Min(xlo, ai), math.Max(xhi, ai), math.Min(ylo, y), math.Max(yhi, y)
-		data = append(data, []string{b.r.Suite, b.r.Kernel, variantName(b.r), sizeLabel(b.r.Params), b.cfg, f64(ai), f64(work), f64(y)})
-	}
+	groups, data, xlo, xhi, ylo, yhi := rooflinePoints(d)
 	if len(groups) == 0 {
 		return nil
 	}
@@ -140,29 +100,7 @@ func rooflineChart(d *dataset) *Chart {
 	if sku != nil && (compute > 0 || bw > 0) {
 		p.Add(roofs)
 	}
-	done := map[string]bool{}
-	for _, g := range groups {
-		sort.Slice(g.pts, func(i, j int) bool { return g.pts[i].X < g.pts[j].X })
-		sc, err := plotter.NewScatter(g.pts)
-		if err != nil {
-			continue
-		}
-		sc.Color = seriesColor(g.idx)
-		sc.Shape = glyphs[g.cfg%len(glyphs)]
-		sc.Radius = vg.Points(4)
-		p.Add(sc)
-		if !done[g.name] {
-			done[g.name] = true
-			th := *sc
-			th.Shape = draw.CircleGlyph{}
-			leg.Add(g.name, &th)
-		}
-	}
-	if len(d.configs) > 1 {
-		for j, c := range d.configs {
-			leg.Add("config: "+c, &plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: colorText, Radius: vg.Points(4), Shape: glyphs[j%len(glyphs)]}})
-		}
-	}
+	addRooflinePoints(p, &leg, groups, d.configs)
 	if compute > 0 {
 		leg.Add(fmt.Sprintf("FP32 peak %s GFLOP/s", formatNumber(compute)), &plotter.Line{LineStyle: roofStyle(false)})
 	}
@@ -203,6 +141,82 @@ func rooflineChart(d *dataset) *Chart {
 		drawWithSideLegend(draw.Crop(dc, vg.Points(20), 0, 0, 0), p, &leg)
 	}
 	return c
+}
+
+// rooflineGroup is one kernel's points in one configuration: idx picks
+// the colour (kernels in order of appearance), cfg the marker.
+type rooflineGroup struct {
+	name string
+	cfg  int
+	idx  int
+	pts  plotter.XYs
+}
+
+// rooflinePoints places each measured benchmark that states its intensity
+// and achieved a positive rate, grouped by kernel and configuration; data
+// is the figures drawn, x and y the points' ranges.
+func rooflinePoints(d *dataset) (groups []*rooflineGroup, data [][]string, xlo, xhi, ylo, yhi float64) {
+	gIdx := map[string]*rooflineGroup{}
+	kernels := map[string]int{}
+	cfgIdx := d.configIndex()
+	data = [][]string{{"suite", "kernel", "variant", "size", "configuration", "intensity_per_byte", "work_per_dispatch", "achieved_g_per_s"}}
+	xlo, xhi, ylo, yhi = math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, b := range d.benches {
+		if !b.ok() {
+			continue
+		}
+		ai, work, ok := Intensity(b.r)
+		if !ok {
+			continue
+		}
+		y := achieved(b, work)
+		if math.IsNaN(y) || y <= 0 {
+			continue
+		}
+		kn := b.r.Suite + "/" + b.r.Kernel
+		if _, ok := kernels[kn]; !ok {
+			kernels[kn] = len(kernels)
+		}
+		key := kn + "\x00" + b.cfg
+		g := gIdx[key]
+		if g == nil {
+			g = &rooflineGroup{name: kn, cfg: cfgIdx[b.cfg], idx: kernels[kn]}
+			gIdx[key] = g
+			groups = append(groups, g)
+		}
+		g.pts = append(g.pts, plotter.XY{X: ai, Y: y})
+		xlo, xhi, ylo, yhi = math.Min(xlo, ai), math.Max(xhi, ai), math.Min(ylo, y), math.Max(yhi, y)
+		data = append(data, []string{b.r.Suite, b.r.Kernel, variantName(b.r), sizeLabel(b.r.Params), b.cfg, f64(ai), f64(work), f64(y)})
+	}
+	return groups, data, xlo, xhi, ylo, yhi
+}
+
+// addRooflinePoints adds the groups' points to p and each kernel once to
+// the legend, then the configurations' markers when there are several.
+func addRooflinePoints(p *plot.Plot, leg *plot.Legend, groups []*rooflineGroup, configs []string) {
+	done := map[string]bool{}
+	for _, g := range groups {
+		sort.Slice(g.pts, func(i, j int) bool { return g.pts[i].X < g.pts[j].X })
+		sc, err := plotter.NewScatter(g.pts)
+		if err != nil {
+			continue
+		}
+		sc.Color = seriesColor(g.idx)
+		sc.Shape = glyphs[g.cfg%len(glyphs)]
+		sc.Radius = vg.Points(4)
+		p.Add(sc)
+		if !done[g.name] {
+			done[g.name] = true
+			th := *sc
+			th.Shape = draw.CircleGlyph{}
+			leg.Add(g.name, &th)
+		}
+	}
+	if len(configs) > 1 {
+		for j, c := range configs {
+			leg.Add("config: "+c, &plotter.Scatter{GlyphStyle: draw.GlyphStyle{Color: colorText, Radius: vg.Points(4), Shape: glyphs[j%len(glyphs)]}})
+		}
+	}
 }
 
 func roofStyle(fp16 bool) draw.LineStyle {
