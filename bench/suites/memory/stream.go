@@ -61,142 +61,181 @@ type streamInst struct {
 	bytesMoved float64
 }
 
+// setupStream sets up one streaming benchmark: the buffer size checked,
+// the inputs, the buffers and, but for the transfer engine, the pipeline.
 func setupStream(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
 	cfg := v.Data.(streamCfg)
 	size := uint64(p["bytes"])
-	if size == 0 {
-		return nil, kernel.Skipf("no buffer size given (sizes are in bytes, e.g. 64KiB,256M)")
-	}
-	if cfg.op == opTransfer {
-		// vkCmdCopyBuffer is bounded by allocation size and memory, not
-		// by the storage-buffer range.
-		if err := d.CheckAllocation(size); err != nil {
-			return nil, kernel.Skipf("%v", err)
-		}
-	} else if err := d.CheckStorageSize(size); err != nil {
-		return nil, kernel.Skipf("%v", err)
-	}
-	if size/4 > 1<<32-1 {
-		return nil, kernel.Skipf("more than 2^32 words: 32-bit indices in the shader")
-	}
-	words := int(size / 4)
-	inst := &streamInst{cfg: cfg, dev: d, bytes: size, seed: uint32(o.Seed)*0x85EBCA6B + 0x1234567}
-	fail := func(err error) (kernel.Instance, error) {
-		inst.Close()
+	if err := checkStreamSize(d, cfg.op, size); err != nil {
 		return nil, err
 	}
-	mk := func(what string) (*gpu.Buffer, error) {
-		b, err := newBuffer(d, &inst.own, size, what)
-		if err == nil {
-			inst.bufs = append(inst.bufs, b)
-		}
-		return b, err
-	}
-	switch cfg.op {
-	case opRead:
-		inst.src = randomWords(o.Shared, words, o.Seed, 0)
-		inst.bytesMoved = float64(size)
-	case opWrite:
-		inst.bytesMoved = float64(size)
-	case opCopy, opTransfer:
-		inst.src = randomWords(o.Shared, words, o.Seed, 0)
-		inst.bytesMoved = 2 * float64(size)
-	case opTriad:
-		inst.b = randomWords(o.Shared, words, o.Seed, 1)
-		inst.c = randomWords(o.Shared, words, o.Seed, 2)
-		inst.bytesMoved = 3 * float64(size)
-	}
-	// Buffers: read: src, partial sums; write: dst; copy: src, dst;
-	// triad: a, b, c.
-	var err error
-	switch cfg.op {
-	case opRead:
-		var src *gpu.Buffer
-		if src, err = mk("source"); err != nil {
-			return fail(err)
-		}
-		if err := gpu.Write(src, inst.src); err != nil {
-			return fail(fmt.Errorf("upload source: %w", err))
-		}
-	case opWrite:
-		var dst *gpu.Buffer
-		if dst, err = mk("destination"); err != nil {
-			return fail(err)
-		}
-		if err := poison(d, dst); err != nil {
-			return fail(err)
-		}
-	case opCopy, opTransfer:
-		src, err := mk("source")
-		if err != nil {
-			return fail(err)
-		}
-		if err := gpu.Write(src, inst.src); err != nil {
-			return fail(fmt.Errorf("upload source: %w", err))
-		}
-		dst, err := mk("destination")
-		if err != nil {
-			return fail(err)
-		}
-		if err := poison(d, dst); err != nil {
-			return fail(err)
-		}
-	case opTriad:
-		a, err := mk("a")
-		if err != nil {
-			return fail(err)
-		}
-		if err := poison(d, a); err != nil {
-			return fail(err)
-		}
-		for i, data := range [][]uint32{inst.b, inst.c} {
-			buf, err := mk(string("bc"[i]))
-			if err != nil {
-				return fail(err)
-			}
-			if err := gpu.Write(buf, data); err != nil {
-				return fail(fmt.Errorf("upload %c: %w", "bc"[i], err))
-			}
-		}
+	inst := &streamInst{cfg: cfg, dev: d, bytes: size, seed: uint32(o.Seed)*0x85EBCA6B + 0x1234567}
+	inst.makeInputs(o)
+	if err := inst.makeBuffers(); err != nil {
+		inst.Close()
+		return nil, err
 	}
 	if cfg.op == opTransfer {
 		return inst, nil
 	}
-	inst.n = uint32(words / int(cfg.vec))
-	inv := (inst.n/16 + workgroup - 1) / workgroup * workgroup
-	inst.inv = min(max(inv, workgroup), maxInvocations)
-	if cfg.op == opRead {
-		out, err := newBuffer(d, &inst.own, uint64(4*inst.inv), "partial sums")
+	if err := inst.makePipeline(); err != nil {
+		inst.Close()
+		return nil, err
+	}
+	return inst, nil
+}
+
+// checkStreamSize skips a buffer size the benchmark cannot run: none
+// given, more than the device allocates (the transfer engine) or binds as
+// a storage buffer (the shaders), or more words than 32-bit indices reach.
+func checkStreamSize(d *gpu.Device, op streamOp, size uint64) error {
+	if size == 0 {
+		return kernel.Skipf("no buffer size given (sizes are in bytes, e.g. 64KiB,256M)")
+	}
+	if op == opTransfer {
+		// vkCmdCopyBuffer is bounded by allocation size and memory, not
+		// by the storage-buffer range.
+		if err := d.CheckAllocation(size); err != nil {
+			return kernel.Skipf("%v", err)
+		}
+	} else if err := d.CheckStorageSize(size); err != nil {
+		return kernel.Skipf("%v", err)
+	}
+	if size/4 > 1<<32-1 {
+		return kernel.Skipf("more than 2^32 words: 32-bit indices in the shader")
+	}
+	return nil
+}
+
+// makeInputs draws the operation's input words (shared by the variants
+// of one size) and counts the bytes one dispatch moves.
+func (s *streamInst) makeInputs(o kernel.Options) {
+	words := int(s.bytes / 4)
+	switch s.cfg.op {
+	case opRead:
+		s.src = randomWords(o.Shared, words, o.Seed, 0)
+		s.bytesMoved = float64(s.bytes)
+	case opWrite:
+		s.bytesMoved = float64(s.bytes)
+	case opCopy, opTransfer:
+		s.src = randomWords(o.Shared, words, o.Seed, 0)
+		s.bytesMoved = 2 * float64(s.bytes)
+	case opTriad:
+		s.b = randomWords(o.Shared, words, o.Seed, 1)
+		s.c = randomWords(o.Shared, words, o.Seed, 2)
+		s.bytesMoved = 3 * float64(s.bytes)
+	}
+}
+
+// newBuf makes one buffer of the benchmark's size, bound in the order
+// made.
+func (s *streamInst) newBuf(what string) (*gpu.Buffer, error) {
+	b, err := newBuffer(s.dev, &s.own, s.bytes, what)
+	if err == nil {
+		s.bufs = append(s.bufs, b)
+	}
+	return b, err
+}
+
+// makeBuffers makes the operation's buffers, inputs uploaded and outputs
+// poisoned: read: src (its partial sums come with the pipeline); write:
+// dst; copy: src, dst; triad: a, b, c.
+func (s *streamInst) makeBuffers() error {
+	d := s.dev
+	var err error
+	switch s.cfg.op {
+	case opRead:
+		var src *gpu.Buffer
+		if src, err = s.newBuf("source"); err != nil {
+			return err
+		}
+		if err := gpu.Write(src, s.src); err != nil {
+			return fmt.Errorf("upload source: %w", err)
+		}
+	case opWrite:
+		var dst *gpu.Buffer
+		if dst, err = s.newBuf("destination"); err != nil {
+			return err
+		}
+		if err := poison(d, dst); err != nil {
+			return err
+		}
+	case opCopy, opTransfer:
+		src, err := s.newBuf("source")
 		if err != nil {
-			return fail(err)
+			return err
+		}
+		if err := gpu.Write(src, s.src); err != nil {
+			return fmt.Errorf("upload source: %w", err)
+		}
+		dst, err := s.newBuf("destination")
+		if err != nil {
+			return err
+		}
+		if err := poison(d, dst); err != nil {
+			return err
+		}
+	case opTriad:
+		a, err := s.newBuf("a")
+		if err != nil {
+			return err
+		}
+		if err := poison(d, a); err != nil {
+			return err
+		}
+		for i, data := range [][]uint32{s.b, s.c} {
+			buf, err := s.newBuf(string("bc"[i]))
+			if err != nil {
+				return err
+			}
+			if err := gpu.Write(buf, data); err != nil {
+				return fmt.Errorf("upload %c: %w", "bc"[i], err)
+			}
+		}
+	}
+	return nil
+}
+
+// makePipeline sizes the grid (a stride of the whole grid, at most
+// maxInvocations), makes the read's partial sums, and builds and binds the
+// operation's shader with its push constants.
+func (s *streamInst) makePipeline() error {
+	d := s.dev
+	s.n = uint32(int(s.bytes/4) / int(s.cfg.vec))
+	inv := (s.n/16 + workgroup - 1) / workgroup * workgroup
+	s.inv = min(max(inv, workgroup), maxInvocations)
+	if s.cfg.op == opRead {
+		out, err := newBuffer(d, &s.own, uint64(4*s.inv), "partial sums")
+		if err != nil {
+			return err
 		}
 		if err := poison(d, out); err != nil {
-			return fail(err)
+			return err
 		}
-		inst.bufs = append(inst.bufs, out)
+		s.bufs = append(s.bufs, out)
 	}
-	spirv, err := shaders.Get(opShader[cfg.op])
+	spirv, err := shaders.Get(opShader[s.cfg.op])
 	if err != nil {
-		return fail(err)
+		return err
 	}
-	inst.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{
-		Name: opShader[cfg.op], SPIRV: spirv, Buffers: len(inst.bufs), PushSize: 12,
-		SpecConstants: []uint32{workgroup, cfg.vec},
+	s.pipe, err = d.NewComputePipeline(gpu.ComputeSpec{
+		Name: opShader[s.cfg.op], SPIRV: spirv, Buffers: len(s.bufs), PushSize: 12,
+		SpecConstants: []uint32{workgroup, s.cfg.vec},
 	})
 	if err != nil {
-		return fail(err)
+		return err
 	}
-	inst.own.Add(inst.pipe.Close)
-	inst.pipe.Bind(inst.bufs...)
+	s.own.Add(s.pipe.Close)
+	s.pipe.Bind(s.bufs...)
 	third := uint32(0)
-	switch cfg.op {
+	switch s.cfg.op {
 	case opWrite:
-		third = inst.seed
+		third = s.seed
 	case opTriad:
 		third = triadK
 	}
-	inst.pushData = push(inst.n, inst.inv, third)
-	return inst, nil
+	s.pushData = push(s.n, s.inv, third)
+	return nil
 }
 
 func (s *streamInst) Record(cb *gpu.CommandBuffer) {
