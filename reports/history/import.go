@@ -152,6 +152,15 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, table string, rows [
 // splitRuns turns a results file into its runs (one per File.Rounds entry,
 // or one for a file without rounds) with each run's points and fingerprint.
 func splitRuns(f *results.File, fileID string) []*run {
+	runs, byRound, perConfig := newRuns(f, fileID, fileRounds(f))
+	addPoints(f, runs, byRound, perConfig)
+	return runs
+}
+
+// fileKeys are the fingerprint keys every run of a file has: the
+// fingerprint, the labels (label.NAME), the device and the tool, the
+// suites and whether the run was quick.
+func fileKeys(f *results.File) map[string]string {
 	base := map[string]string{}
 	for k, v := range f.Fingerprint {
 		base[k] = v
@@ -175,40 +184,53 @@ func splitRuns(f *results.File, fileID string) []*run {
 	if f.Quick {
 		base["quick"] = "true"
 	}
+	return base
+}
+
+// fileRounds are the rounds a file's runs are: File.Rounds, one round
+// for an isa file (a run on every target: the targets are in the
+// benchmark keys, see isaPoints), or for a file without rounds one in the
+// configuration of its results.
+func fileRounds(f *results.File) []results.Round {
+	if f.Kind() == results.KindISA {
+		return []results.Round{{Index: 1, Started: f.Started}}
+	}
+	if len(f.Rounds) > 0 {
+		return f.Rounds
+	}
+	cfg := ""
+	for _, r := range f.Results {
+		if r.Config != "" {
+			cfg = r.Config
+			break
+		}
+	}
+	return []results.Round{{Index: 1, Config: cfg, Started: f.Started}}
+}
+
+// roundKey is a round of a file: an A/B file numbers each
+// configuration's rounds from 1.
+type roundKey struct {
+	config string
+	index  int
+}
+
+// newRuns makes a run of each round, with the file's keys and its
+// configuration's (config, config.env.NAME). Run IDs are file-index, or
+// file-index-configuration when the indices repeat (perConfig, an A/B
+// file); byRound finds each run by its round.
+func newRuns(f *results.File, fileID string, rounds []results.Round) (runs []*run, byRound map[roundKey]*run, perConfig bool) {
+	base := fileKeys(f)
 	env := map[string]map[string]string{}
 	for _, c := range f.Configs {
 		env[c.Name] = c.Env
-	}
-	rounds := f.Rounds
-	if f.Kind() == results.KindISA {
-		// An isa file is one run on every target (the targets are in
-		// the benchmark keys, see isaPoints).
-		rounds = []results.Round{{Index: 1, Started: f.Started}}
-	}
-	if len(rounds) == 0 {
-		cfg := ""
-		for _, r := range f.Results {
-			if r.Config != "" {
-				cfg = r.Config
-				break
-			}
-		}
-		rounds = []results.Round{{Index: 1, Config: cfg, Started: f.Started}}
-	}
-	// A round is (configuration, index): an A/B file numbers each
-	// configuration's rounds from 1. Such a file's run IDs name the
-	// configuration; a file whose indices are unique keeps file-index IDs.
-	type roundKey struct {
-		config string
-		index  int
 	}
 	unique := map[int]bool{}
 	for _, rd := range rounds {
 		unique[rd.Index] = true
 	}
-	perConfig := len(unique) < len(rounds)
-	var runs []*run
-	byRound := map[roundKey]*run{}
+	perConfig = len(unique) < len(rounds)
+	byRound = map[roundKey]*run{}
 	for _, rd := range rounds {
 		id := fmt.Sprintf("%s-%d", fileID, rd.Index)
 		if perConfig {
@@ -240,27 +262,25 @@ func splitRuns(f *results.File, fileID string) []*run {
 		runs = append(runs, r)
 		byRound[roundKey{rd.Config, rd.Index}] = r
 	}
+	return runs, byRound, perConfig
+}
+
+// addPoints gives each run its points: an isa file's run every
+// pipeline's, a result that is not ok a point without samples in every
+// run of its configuration, and an ok result a point (and its pipelines)
+// in each round it sampled. Samples of a round the file does not list are
+// dropped (the file is damaged).
+func addPoints(f *results.File, runs []*run, byRound map[roundKey]*run, perConfig bool) {
 	for i := range f.Results {
 		res := &f.Results[i]
 		if f.Kind() == results.KindISA {
 			runs[0].points = append(runs[0].points, isaPoints(res)...)
 			continue
 		}
-		id := res.ID()
-		mk := func(status string, samples []float64) point {
-			p := point{benchmark: id, suite: res.Suite, kernel: res.Kernel, variant: results.FormatVariant(res.Variant), params: results.FormatParams(res.Params), status: status, metric: res.Metric.Name, unit: res.Metric.Unit, better: res.Metric.Better, n: len(samples), samples: samples}
-			if len(samples) > 0 {
-				sum := stats.Summarize(samples)
-				p.median = finitePtr(sum.Median)
-				p.low = finitePtr(sum.Low)
-				p.high = finitePtr(sum.High)
-			}
-			return p
-		}
 		if res.Status != results.StatusOK {
 			for _, r := range runs {
 				if r.config == res.Config {
-					r.points = append(r.points, mk(res.Status, nil))
+					r.points = append(r.points, resultPoint(res, res.Status, nil))
 				}
 			}
 			continue
@@ -269,6 +289,7 @@ func splitRuns(f *results.File, fileID string) []*run {
 		if len(res.Pipelines) > 0 {
 			code, _ = json.Marshal(res.Pipelines) // plain data: cannot fail
 		}
+		id := res.ID()
 		rds, samples := res.RunSamples()
 		for j, rd := range rds {
 			r := byRound[roundKey{res.Config, rd}]
@@ -278,13 +299,26 @@ func splitRuns(f *results.File, fileID string) []*run {
 			if r == nil {
 				continue // a sample of an unlisted round: the file is damaged
 			}
-			r.points = append(r.points, mk(results.StatusOK, samples[j]))
+			r.points = append(r.points, resultPoint(res, results.StatusOK, samples[j]))
 			if code != nil {
 				r.code = append(r.code, codeRow{benchmark: id, pipelines: string(code)})
 			}
 		}
 	}
-	return runs
+}
+
+// resultPoint is a result's point in one run: its keys, its status, and
+// the run's samples with their median and interval (nil where not
+// finite).
+func resultPoint(res *results.Result, status string, samples []float64) point {
+	p := point{benchmark: res.ID(), suite: res.Suite, kernel: res.Kernel, variant: results.FormatVariant(res.Variant), params: results.FormatParams(res.Params), status: status, metric: res.Metric.Name, unit: res.Metric.Unit, better: res.Metric.Better, n: len(samples), samples: samples}
+	if len(samples) > 0 {
+		sum := stats.Summarize(samples)
+		p.median = finitePtr(sum.Median)
+		p.low = finitePtr(sum.Low)
+		p.high = finitePtr(sum.High)
+	}
+	return p
 }
 
 // isaPoints maps a result of an isa file to points without a schema
