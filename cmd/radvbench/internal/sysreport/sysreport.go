@@ -24,9 +24,25 @@ type Words struct {
 
 // Write prints the readable summary of s.
 func Write(w io.Writer, s *sysinfo.System, words Words) {
-	line := func(label, format string, a ...any) {
-		fmt.Fprintf(w, "%-12s%s\n", label, fmt.Sprintf(format, a...))
-	}
+	writeHost(w, s)
+	fmt.Fprintln(w)
+	writeGPUs(w, s)
+	fmt.Fprintln(w)
+	writeAMDGPU(w, s)
+	writeKernelState(w, s)
+	writeVulkan(w, s, words)
+	writeFiles(w, s)
+	fmt.Fprintf(w, "\n%s\n", words.Footer)
+}
+
+// line prints one labelled line of the summary.
+func line(w io.Writer, label, format string, a ...any) {
+	fmt.Fprintf(w, "%-12s%s\n", label, fmt.Sprintf(format, a...))
+}
+
+// writeHost prints the root read, the host (CPU and memory), the kernel,
+// its command line and its config.
+func writeHost(w io.Writer, s *sysinfo.System) {
 	host := OrNA(s.Host.Name)
 	if s.Host.CPUModel != "" {
 		host += ": " + s.Host.CPUModel
@@ -41,27 +57,30 @@ func Write(w io.Writer, s *sysinfo.System, words Words) {
 	if len(hostDetail) > 0 {
 		host += " (" + strings.Join(hostDetail, ", ") + ")"
 	}
-	line("Root", "%s", s.Root)
-	line("Host", "%s", host)
-	line("Kernel", "%s %s", OrNA(s.Kernel.Release), s.Kernel.Version)
-	line("Cmdline", "%s", OrNA(s.Cmdline.Raw))
+	line(w, "Root", "%s", s.Root)
+	line(w, "Host", "%s", host)
+	line(w, "Kernel", "%s %s", OrNA(s.Kernel.Release), s.Kernel.Version)
+	line(w, "Cmdline", "%s", OrNA(s.Cmdline.Raw))
 	if s.Config.Source != "" {
 		sum := s.Config.SHA256
 		if len(sum) > 12 {
 			sum = sum[:12]
 		}
-		line("Config", "%s (%d options, sha256 %s)", s.Config.Source, s.Config.Count, sum)
+		line(w, "Config", "%s (%d options, sha256 %s)", s.Config.Source, s.Config.Count, sum)
 	} else {
-		line("Config", "not found (/proc/config.gz, /boot/config-%s)", OrNA(s.Kernel.Release))
+		line(w, "Config", "not found (/proc/config.gz, /boot/config-%s)", OrNA(s.Kernel.Release))
 	}
-	fmt.Fprintln(w)
+}
 
+// writeGPUs prints every AMD card (or that there is none, and which other
+// cards are here) and every KFD GPU node.
+func writeGPUs(w io.Writer, s *sysinfo.System) {
 	if len(s.GPUs) == 0 {
 		msg := "no AMD GPU present (no DRM card with vendor 0x1002 under /sys/class/drm)"
 		if cards := s.DescribeOtherCards(); cards != "" {
 			msg += "; other DRM cards: " + cards
 		}
-		line("GPU", "%s", msg)
+		line(w, "GPU", "%s", msg)
 	}
 	for i := range s.GPUs {
 		writeGPU(w, s, i)
@@ -74,14 +93,18 @@ func Write(w io.Writer, s *sysinfo.System, words Words) {
 		if n.CDNA {
 			d += " (CDNA: KFD/ROCm only, no RADV)"
 		}
-		line("KFD", "%s", d)
+		line(w, "KFD", "%s", d)
 	}
-	fmt.Fprintln(w)
+}
 
+// writeAMDGPU prints the amdgpu module: loaded or not, the effective
+// fragment size and noretry, the parameters the guide sets and the
+// amdgpu.* of the command line.
+func writeAMDGPU(w io.Writer, s *sysinfo.System) {
 	if !s.Module.Loaded {
-		line("amdgpu", "module not loaded (or /sys/module/amdgpu/parameters unreadable)")
+		line(w, "amdgpu", "module not loaded (or /sys/module/amdgpu/parameters unreadable)")
 	} else {
-		line("amdgpu", "module parameters (%d):", len(s.Module.Params))
+		line(w, "amdgpu", "module parameters (%d):", len(s.Module.Params))
 	}
 	eff := func(e sysinfo.Effective) string {
 		return fmt.Sprintf("%s [%s] %s", OrNA(e.Value), e.Source, e.Detail)
@@ -100,32 +123,48 @@ func Write(w io.Writer, s *sysinfo.System, words Words) {
 		}
 		fmt.Fprintf(w, "  %-24s%s\n", "command line", strings.Join(kv, " "))
 	}
-	line("Kernel log", "%s", logSummary(s.Log))
+}
+
+// writeKernelState prints the kernel log's verdicts, the transparent
+// hugepage modes and the driver's environment.
+func writeKernelState(w io.Writer, s *sysinfo.System) {
+	line(w, "Kernel log", "%s", logSummary(s.Log))
 	thp := "unknown"
 	if s.THP.Enabled != "" || s.THP.Defrag != "" {
 		thp = fmt.Sprintf("enabled %s, defrag %s", OrNA(s.THP.Enabled), OrNA(s.THP.Defrag))
 	}
-	line("THP", "%s", thp)
+	line(w, "THP", "%s", thp)
 	if len(s.Env) == 0 {
-		line("Env", "no RADV_*, ACO_*, MESA_* or Vulkan loader variables set")
+		line(w, "Env", "no RADV_*, ACO_*, MESA_* or Vulkan loader variables set")
 	} else {
 		var kv []string
 		for _, k := range sortedKeys(s.Env) {
 			kv = append(kv, k+"="+s.Env[k])
 		}
-		line("Env", "%s", strings.Join(kv, " "))
+		line(w, "Env", "%s", strings.Join(kv, " "))
 	}
-	if v := s.Vulkan; v != nil {
-		line("Vulkan", "%s: runs use it (driver ID %s, API %s)", v.Describe(), v.DriverID, v.APIVersion)
-		if e := v.Emulated; e != nil {
-			line("", "emulated (%s, target %s): RADV compiles for it, nothing executes %s", e.Mechanism, e.Target, words.Emulated)
-		}
-		if v.SubgroupSize > 0 {
-			resulttable.WriteCoopMat(w, strings.Repeat(" ", 12), v.SubgroupSize, v.MinSubgroupSize, v.MaxSubgroupSize, v.CooperativeMatrix)
-		}
-	} else {
-		line("Vulkan", "not opened (%s)", OrNA(words.NoVulkan))
+}
+
+// writeVulkan prints the Vulkan device runs use (emulated or not, its
+// subgroup sizes and cooperative-matrix shapes), or why it was not opened.
+func writeVulkan(w io.Writer, s *sysinfo.System, words Words) {
+	v := s.Vulkan
+	if v == nil {
+		line(w, "Vulkan", "not opened (%s)", OrNA(words.NoVulkan))
+		return
 	}
+	line(w, "Vulkan", "%s: runs use it (driver ID %s, API %s)", v.Describe(), v.DriverID, v.APIVersion)
+	if e := v.Emulated; e != nil {
+		line(w, "", "emulated (%s, target %s): RADV compiles for it, nothing executes %s", e.Mechanism, e.Target, words.Emulated)
+	}
+	if v.SubgroupSize > 0 {
+		resulttable.WriteCoopMat(w, strings.Repeat(" ", 12), v.SubgroupSize, v.MinSubgroupSize, v.MaxSubgroupSize, v.CooperativeMatrix)
+	}
+}
+
+// writeFiles prints how many files were read by status, and each file
+// that was denied, malformed or failed, with why.
+func writeFiles(w io.Writer, s *sysinfo.System) {
 	counts := map[string]int{}
 	for _, f := range s.Files {
 		counts[f.Status]++
@@ -136,7 +175,7 @@ func Write(w io.Writer, s *sysinfo.System, words Words) {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 		}
 	}
-	line("Files", "%d read: %s", len(s.Files), strings.Join(parts, ", "))
+	line(w, "Files", "%d read: %s", len(s.Files), strings.Join(parts, ", "))
 	for _, f := range s.Files {
 		if f.Status == sysinfo.StatusDenied || f.Status == sysinfo.StatusMalformed || f.Status == sysinfo.StatusError {
 			d := ""
@@ -146,7 +185,6 @@ func Write(w io.Writer, s *sysinfo.System, words Words) {
 			fmt.Fprintf(w, "  %-18s%s%s\n", f.Status, f.Path, d)
 		}
 	}
-	fmt.Fprintf(w, "\n%s\n", words.Footer)
 }
 
 func writeGPU(w io.Writer, s *sysinfo.System, i int) {
