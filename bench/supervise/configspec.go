@@ -7,6 +7,24 @@ import (
 	"unicode"
 )
 
+// Config is one configuration the children run with: an A/B --config
+// (a name and the environment its child processes get: driver options
+// such as RADV_PERFTEST are read when the driver loads, so each needs its
+// own process) or a compile target of 'isa'. The zero Config is a plain
+// run.
+type Config struct {
+	Name string
+	Env  map[string]string
+	// Exe, when set, is the program this configuration's children run
+	// instead of the Supervisor's (another build of radvbench: A/B of two
+	// builds).
+	Exe string
+	// Environ, when set, makes the children's environment from this
+	// process's instead of appending Env (an isa target must replace
+	// LD_PRELOAD, not add a second one).
+	Environ func(base []string) []string
+}
+
 // ConfigProblem is what ParseConfigs refuses in a configuration spec.
 type ConfigProblem string
 

@@ -3,8 +3,9 @@
 // descriptor 3), the watchdog, fault accounting (a child that crashes,
 // hangs or loses its device costs the benchmark it was running, and a
 // fresh child carries on), the journal that makes an interrupted run
-// resumable, the isolation policy, and the merging of several runs (and
-// A/B configurations, or compile targets) into one results file.
+// resumable, and the isolation policy. The Recorder hands what it kept
+// to bench/merge, which merges several runs (and A/B configurations, or
+// compile targets) into one results file.
 //
 // A run is one process invocation of the selected benchmarks: 'radvbench
 // run --runs N' makes N of them, each in a fresh child with its own

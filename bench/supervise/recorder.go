@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/merge"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 )
@@ -267,8 +268,24 @@ func (r *Recorder) Count() int {
 	return len(r.entries)
 }
 
-// Merge is the results file of everything recorded (see MergeOptions);
-// nil when nothing reported a header.
+// MergeOptions shape the results file Merge writes.
+type MergeOptions struct {
+	// Command is the file's command line.
+	Command []string
+	// Configs lists the configurations in run order; named ones are
+	// recorded in the file and keep their results apart.
+	Configs []Config
+	// Runs is how many runs each configuration made.
+	Runs int
+	// TargetCI is run's --target-ci as a fraction: a merged result whose
+	// interval is wider is noisy.
+	TargetCI float64
+	// Finished is the file's end time (zero: now).
+	Finished time.Time
+}
+
+// Merge is the results file of everything recorded (see MergeOptions and
+// merge.File); nil when nothing reported a header.
 func (r *Recorder) Merge(o MergeOptions) *results.File {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -286,7 +303,15 @@ func (r *Recorder) Merge(o MergeOptions) *results.File {
 		first.Started = h.Started
 		h = &first
 	}
-	f := merge(h, r.plan, r.entries, r.runs, r.shaders, o)
+	mo := merge.Options{Command: o.Command, Runs: o.Runs, TargetCI: o.TargetCI, Finished: o.Finished}
+	for _, c := range o.Configs {
+		mo.Configs = append(mo.Configs, results.Config{Name: c.Name, Env: c.Env})
+	}
+	entries := make([]merge.Entry, len(r.entries))
+	for i, e := range r.entries {
+		entries[i] = merge.Entry{Run: e.Run, Config: e.Config, Result: e.Result}
+	}
+	f := merge.File(h, r.plan, entries, r.runs, r.shaders, mo)
 	for i := range f.Configs {
 		c := &f.Configs[i]
 		ch := r.configs[c.Name]

@@ -1,4 +1,4 @@
-package supervise
+package merge
 
 import (
 	"reflect"
@@ -8,10 +8,10 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 )
 
-// TestMergeRun: the runs of one benchmark pool their samples; a failed
+// TestRun: the runs of one benchmark pool their samples; a failed
 // run fails the whole; the note survives merging, the reason is
 // recomputed.
-func TestMergeRun(t *testing.T) {
+func TestRun(t *testing.T) {
 	ok := func(note string, xs ...float64) *results.Result {
 		return &results.Result{Status: results.StatusOK, Verified: true, Note: note, Metric: results.Metric{Samples: xs}, SamplesNS: xs}
 	}
@@ -31,9 +31,9 @@ func TestMergeRun(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := &results.Result{Status: results.StatusOK, Verified: true}
 			for i, r := range tc.runs {
-				MergeRun(m, r, i)
+				Run(m, r, i)
 			}
-			FinalizeMerged(m, 0.05)
+			Finalize(m, 0.05)
 			if m.Status != tc.wantStatus || m.Note != tc.wantNote || len(m.Metric.Samples) != tc.wantN || m.Reason != tc.wantReason {
 				t.Errorf("status %s, note %q, %d samples, reason %q; want %s, %q, %d, %q", m.Status, m.Note, len(m.Metric.Samples), m.Reason, tc.wantStatus, tc.wantNote, tc.wantN, tc.wantReason)
 			}
@@ -44,23 +44,23 @@ func TestMergeRun(t *testing.T) {
 	}
 }
 
-func TestFinalizeMerged(t *testing.T) {
+func TestFinalize(t *testing.T) {
 	r := &results.Result{Status: results.StatusOK, Metric: results.Metric{Value: 10, Samples: []float64{18, 20, 22, 19, 21, 20, 20, 19, 21, 20}}, PercentOfPeak: 5}
-	FinalizeMerged(r, 0.001)
+	Finalize(r, 0.001)
 	if r.Metric.Value != 20 || r.PercentOfPeak != 10 || !r.Noisy || r.CI.Low >= 20 || r.CI.High <= 20 {
 		t.Errorf("median %v, %%peak %v, noisy %v, CI %+v", r.Metric.Value, r.PercentOfPeak, r.Noisy, r.CI)
 	}
-	FinalizeMerged(r, 0.5)
+	Finalize(r, 0.5)
 	if r.Noisy || r.Reason != "" {
 		t.Errorf("wide target: noisy %v %q", r.Noisy, r.Reason)
 	}
 }
 
-// TestMerge: one plain run keeps the results as reported (in plan
+// TestFile: one plain run keeps the results as reported (in plan
 // order); several runs pool per benchmark with each sample's run and a
 // per-run summary; named configurations keep their results apart and are
 // listed.
-func TestMerge(t *testing.T) {
+func TestFile(t *testing.T) {
 	res := func(kernel string, status string, xs ...float64) *results.Result {
 		return &results.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": "v"}, Status: status, Verified: status == results.StatusOK,
 			Metric: results.Metric{Value: 1, Samples: xs}, SamplesNS: xs}
@@ -77,25 +77,25 @@ func TestMerge(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		entries []Entry
-		opts    MergeOptions
+		opts    Options
 		want    []row
 		configs int
 	}{
 		{"one plain run, plan order", []Entry{{Result: res("b", results.StatusOK, 1, 2)}, {Result: res("a", results.StatusOK, 3)}},
-			MergeOptions{Runs: 1}, []row{{id("a"), "", "ok", 1, 0}, {id("b"), "", "ok", 2, 0}}, 0},
+			Options{Runs: 1}, []row{{id("a"), "", "ok", 1, 0}, {id("b"), "", "ok", 2, 0}}, 0},
 		{"three runs pooled", []Entry{
 			{Run: 1, Result: res("a", results.StatusOK, 1, 2)}, {Run: 2, Result: res("a", results.StatusOK, 3)}, {Run: 3, Result: res("a", results.StatusOK, 4)},
 			{Run: 1, Result: res("b", results.StatusOK, 1)}, {Run: 2, Result: res("b", results.StatusFailed)}},
-			MergeOptions{Runs: 3, TargetCI: 1}, []row{{id("a"), "", "ok", 4, 3}, {id("b"), "", "failed", 0, 0}}, 0},
+			Options{Runs: 3, TargetCI: 1}, []row{{id("a"), "", "ok", 4, 3}, {id("b"), "", "failed", 0, 0}}, 0},
 		{"configurations apart", []Entry{
 			{Run: 1, Config: "B", Result: res("a", results.StatusOK, 5)}, {Run: 1, Config: "A", Result: res("a", results.StatusOK, 1)},
 			{Run: 2, Config: "A", Result: res("a", results.StatusOK, 2)}, {Run: 2, Config: "B", Result: res("a", results.StatusOK, 6)}},
-			MergeOptions{Runs: 2, TargetCI: 1, Configs: []Config{{Name: "A"}, {Name: "B", Env: map[string]string{"X": "1"}}}},
+			Options{Runs: 2, TargetCI: 1, Configs: []results.Config{{Name: "A"}, {Name: "B", Env: map[string]string{"X": "1"}}}},
 			[]row{{id("a"), "A", "ok", 2, 2}, {id("a"), "B", "ok", 2, 2}}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.Finished = at
-			f := merge(header, plan, tc.entries, nil, map[string]string{"x.spv": "h"}, tc.opts)
+			f := File(header, plan, tc.entries, nil, map[string]string{"x.spv": "h"}, tc.opts)
 			var got []row
 			for _, r := range f.Results {
 				got = append(got, row{r.ID(), r.Config, r.Status, len(r.Metric.Samples), len(r.Runs)})
@@ -109,6 +109,6 @@ func TestMerge(t *testing.T) {
 		})
 	}
 	if header.Results != nil {
-		t.Error("merge changed its header")
+		t.Error("File changed its header")
 	}
 }

@@ -1,4 +1,10 @@
-package supervise
+// Package merge builds one results file from the results of several
+// runs of the same benchmarks: each benchmark's samples pooled with the
+// run of each sample, per-run summaries, and one result per named
+// configuration (A/B configurations, isa targets), recomputed from the
+// pooled samples. It is pure (the schema and the statistics); the
+// supervisor's Recorder hands it what it recorded.
+package merge
 
 import (
 	"fmt"
@@ -10,31 +16,22 @@ import (
 	"github.com/radvbench/radvbench/core/stats"
 )
 
-// Config is one configuration the children run with: an A/B --config
-// (a name and the environment its child processes get: driver options
-// such as RADV_PERFTEST are read when the driver loads, so each needs its
-// own process) or a compile target of 'isa'. The zero Config is a plain
-// run.
-type Config struct {
-	Name string
-	Env  map[string]string
-	// Exe, when set, is the program this configuration's children run
-	// instead of the Supervisor's (another build of radvbench: A/B of two
-	// builds).
-	Exe string
-	// Environ, when set, makes the children's environment from this
-	// process's instead of appending Env (an isa target must replace
-	// LD_PRELOAD, not add a second one).
-	Environ func(base []string) []string
+// Entry is one finished benchmark of one run (run 0: a single
+// in-process run) and configuration ("": none).
+type Entry struct {
+	Run    int
+	Config string
+	Result *results.Result
 }
 
-// MergeOptions shape the results file Merge writes.
-type MergeOptions struct {
-	// Command is the file's command line.
+// Options shape the merged results file.
+type Options struct {
+	// Command is the file's command line (nil: the header's).
 	Command []string
-	// Configs lists the configurations in run order; named ones are
-	// recorded in the file and keep their results apart.
-	Configs []Config
+	// Configs lists the configurations in run order (name and
+	// environment); named ones are recorded in the file and keep their
+	// results apart.
+	Configs []results.Config
 	// Runs is how many runs each configuration made.
 	Runs int
 	// TargetCI is run's --target-ci as a fraction: a merged result whose
@@ -46,14 +43,14 @@ type MergeOptions struct {
 
 // named reports whether the configurations have names (A/B runs, isa
 // targets) rather than being the one plain run.
-func named(cs []Config) bool { return len(cs) > 1 || len(cs) == 1 && cs[0].Name != "" }
+func named(cs []results.Config) bool { return len(cs) > 1 || len(cs) == 1 && cs[0].Name != "" }
 
-// merge builds one results file from a header and the entries: with one
+// File builds one results file from a header and the entries: with one
 // run of one plain configuration the results as they were reported;
 // otherwise each benchmark's samples pooled with the run of each sample,
 // per-run summaries, and one result per configuration. Results are in
 // plan order (then configuration order).
-func merge(header *results.File, plan []string, entries []Entry, runs []results.Round, shaders map[string]string, o MergeOptions) *results.File {
+func File(header *results.File, plan []string, entries []Entry, runs []results.Round, shaders map[string]string, o Options) *results.File {
 	f := *header
 	f.Results = nil
 	if o.Command != nil {
@@ -108,7 +105,7 @@ func merge(header *results.File, plan []string, entries []Entry, runs []results.
 			acc[key] = m
 			keys = append(keys, key)
 		}
-		MergeRun(m, &r, e.Run)
+		Run(m, &r, e.Run)
 	}
 	sort.SliceStable(keys, func(i, j int) bool {
 		a, b := acc[keys[i]], acc[keys[j]]
@@ -131,7 +128,7 @@ func merge(header *results.File, plan []string, entries []Entry, runs []results.
 					r.Metric.Value, r.CI, r.CV, r.Noisy = 0, results.CI{}, 0, false
 				}
 			}
-			FinalizeMerged(r, o.TargetCI)
+			Finalize(r, o.TargetCI)
 			r.Runs = RunSummaries(r)
 		}
 		f.Results = append(f.Results, *r)
@@ -139,10 +136,10 @@ func merge(header *results.File, plan []string, entries []Entry, runs []results.
 	return &f
 }
 
-// MergeRun adds run's result r to the accumulated one m: samples pooled
+// Run adds run's result r to the accumulated one m: samples pooled
 // with their run, a failed run fails the whole (its reason kept), a skip
 // is a skip, the first note is kept.
-func MergeRun(m, r *results.Result, run int) {
+func Run(m, r *results.Result, run int) {
 	switch {
 	case m.Status == results.StatusFailed:
 	case r.Status == results.StatusFailed:
@@ -159,11 +156,11 @@ func MergeRun(m, r *results.Result, run int) {
 	}
 }
 
-// FinalizeMerged recomputes the summary of merged samples (those not
+// Finalize recomputes the summary of merged samples (those not
 // marked disturbed by interference): the median,
 // its interval and CV, whether it is noisy against targetCI, and the
 // share of the device's peak scaled to the new median.
-func FinalizeMerged(r *results.Result, targetCI float64) {
+func Finalize(r *results.Result, targetCI float64) {
 	if r.Status != results.StatusOK || len(r.Metric.Samples) == 0 {
 		return
 	}
