@@ -6,6 +6,6 @@
 // stays pure in bench/measure. Its one job is reading the counters and
 // turning two readings into the figures of an Interference.
 //
-// Taking turns with another run (bench/supervise.Lockstep) needs the
+// Taking turns with another run (bench/lockstep.Turns) needs the
 // observer's help: see lockstep.go for what it does then and why.
 package hostobs

@@ -1,7 +1,7 @@
 package hostobs
 
 // Lockstep: the observer's half of two runs taking turns on one machine.
-// bench/supervise.Lockstep schedules the turns; what the observer does
+// bench/lockstep.Turns schedules the turns; what the observer does
 // for them is described here, and only here.
 //
 // Two runs (the children of one supervising parent, one per
@@ -18,7 +18,7 @@ package hostobs
 //     window reaches into the other side's turn and reads its CPU time as
 //     a neighbour's (107 of 138 runs of an A/A study had their first
 //     sample marked).
-//   - Turns sample by sample (Lockstep.Samples): every window spans the
+//   - Turns sample by sample (lockstep.Turns.Samples): every window spans the
 //     other side's samples, and a Restart before each would leave every
 //     sample's CPU figures unread. Options.Siblings instead subtracts the
 //     CPU time of the other children of this process's parent

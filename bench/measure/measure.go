@@ -107,7 +107,7 @@ type Policy struct {
 	ClockFloor float64
 	// Turn, when set, is called before every sample, warm-up and timed
 	// alike, and returns when the sample may be taken: two processes
-	// taking turns sample by sample (bench/supervise.Lockstep). The time
+	// taking turns sample by sample (bench/lockstep.Turns). The time
 	// it waits is not warm-up or sampling time: the deadlines move by it,
 	// as by a wait for quiet. An error ends the measurement with it.
 	Turn func() error

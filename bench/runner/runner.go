@@ -75,7 +75,7 @@ type Options struct {
 	// (warm-up and timed; calibration's belong to its setup) with the
 	// benchmark's ID, and returns when the sample may be taken: the
 	// run's process takes turns with another sample by sample
-	// (bench/supervise.Lockstep.Samples). An error fails the benchmark.
+	// (bench/lockstep.Turns.Samples). An error fails the benchmark.
 	SampleTurn func(id string) error
 }
 

@@ -5,7 +5,8 @@
 // fresh child carries on), the journal that makes an interrupted run
 // resumable, and the isolation policy. The Recorder hands what it kept
 // to bench/merge, which merges several runs (and A/B configurations, or
-// compile targets) into one results file.
+// compile targets) into one results file; bench/lockstep decides the
+// turns of two runs side by side (RunPair).
 //
 // A run is one process invocation of the selected benchmarks: 'radvbench
 // run --runs N' makes N of them, each in a fresh child with its own

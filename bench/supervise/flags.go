@@ -16,7 +16,7 @@ const (
 	flagSamples  = "child-samples"
 	flagLockstep = "child-lockstep"
 	// flagLockstepSamples: the lockstep's turns are taken sample by
-	// sample (Lockstep.Samples).
+	// sample (lockstep.Turns.Samples).
 	flagLockstepSamples = "child-lockstep-samples"
 )
 

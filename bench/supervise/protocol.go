@@ -45,7 +45,7 @@ type Msg struct {
 	Start  string   `json:"start,omitempty"`
 	// Ready asks for the turn to run this benchmark (lockstep only);
 	// ReadySample for the turn to take one sample of the benchmark it
-	// runs (lockstep by samples only, Lockstep.Samples).
+	// runs (lockstep by samples only, lockstep.Turns.Samples).
 	Ready       string `json:"ready,omitempty"`
 	ReadySample string `json:"ready_sample,omitempty"`
 	// Item is the started benchmark's result skeleton (identity, metric),
@@ -75,7 +75,8 @@ type Child struct {
 	skip   map[string]bool
 	groups int
 	turns  io.Reader // nil unless in lockstep
-	// bySample: the turns are taken sample by sample (Lockstep.Samples).
+	// bySample: the turns are taken sample by sample
+	// (lockstep.Turns.Samples).
 	bySample bool
 }
 
@@ -133,8 +134,8 @@ func (c *Child) Send(m Msg) error {
 }
 
 // Turn waits for the parent's go to run benchmark id when the child is in
-// lockstep (see Lockstep), and returns at once otherwise. An error means
-// the parent is gone.
+// lockstep (see lockstep.Turns), and returns at once otherwise. An error
+// means the parent is gone.
 func (c *Child) Turn(id string) error {
 	return c.turn(Msg{Ready: id}, id)
 }

@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/radvbench/radvbench/bench/lockstep"
 )
 
 // childProc is one started child process: its command, the parent's ends
@@ -28,7 +30,7 @@ type childProc struct {
 	stderr *Tail
 	// turns and side: the turn the child holds (in lockstep), released
 	// with it.
-	turns *Lockstep
+	turns *lockstep.Turns
 	side  int
 
 	msgs    chan Msg
@@ -38,7 +40,7 @@ type childProc struct {
 }
 
 // childArgs are the protocol flags the supervisor gives a child.
-func childArgs(skipFile string, seed uint64, groups int, samples bool, turns *Lockstep) []string {
+func childArgs(skipFile string, seed uint64, groups int, samples bool, turns *lockstep.Turns) []string {
 	args := []string{"--" + flagChild, "--" + flagSeed, strconv.FormatUint(seed, 10), "--" + flagSkip, skipFile,
 		"--" + flagGroups, strconv.Itoa(groups)}
 	if samples {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/lockstep"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/core/results"
 )
@@ -64,10 +65,10 @@ type Supervisor struct {
 	KernelLog func() []string
 	// Lockstep, when set, makes this supervisor's children take turns,
 	// benchmark by benchmark (and sample by sample with
-	// Lockstep.Samples), with the children of another supervisor
-	// sharing it (Side 0 or 1 tells them apart; see Lockstep). RunOnce
-	// leaves the lockstep when the run is over.
-	Lockstep *Lockstep
+	// lockstep.Turns.Samples), with the children of another supervisor
+	// sharing it (Side 0 or 1 tells them apart; see lockstep.Turns).
+	// RunOnce leaves the lockstep when the run is over.
+	Lockstep *lockstep.Turns
 	Side     int
 
 	// Stats counts what the supervisor saw.
@@ -216,6 +217,43 @@ func allDone(order []string, done map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// RunPair runs run r of two configurations side by side in lockstep: a's
+// children with configuration ca, b's with cb, taking turns benchmark by
+// benchmark (and, with bySample, sample by sample within each benchmark:
+// lockstep.Turns.Samples), each pair's first side drawn from seed; only
+// names the benchmarks (nil: all), as for RunOnce. The two supervisors share one
+// Recorder; their Stdout and Notef must be safe for concurrent use. A
+// side that fails ends the other's run too; the first error is returned.
+func RunPair(ctx context.Context, a, b *Supervisor, r int, ca, cb Config, only []string, seed uint64, bySample bool) error {
+	l := lockstep.New(seed)
+	l.Samples = bySample
+	a.Lockstep, a.Side = l, 0
+	b.Lockstep, b.Side = l, 1
+	defer func() { a.Lockstep, b.Lockstep = nil, nil }()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type sideErr struct {
+		side int
+		err  error
+	}
+	errs := make(chan sideErr, 2)
+	for side, sc := range [2]struct {
+		s *Supervisor
+		c Config
+	}{{a, ca}, {b, cb}} {
+		go func() { errs <- sideErr{side, sc.s.RunOnce(ctx, r, sc.c, only)} }()
+	}
+	var first error
+	for range 2 {
+		e := <-errs
+		if e.err != nil && first == nil {
+			first = e.err
+			cancel() // the other side's child is killed; its run ends
+		}
+	}
+	return first
 }
 
 // childOutcome is what one child did.

@@ -1,4 +1,9 @@
-package supervise
+// Package lockstep is the turn-taking rule of two runs side by side: the
+// children of two configurations take turns benchmark by benchmark (or
+// sample by sample), one side at a time, each pair's first side drawn
+// from a seed. It is pure (no processes): the supervisor of each side
+// asks it for its child's turns.
+package lockstep
 
 import (
 	"context"
@@ -6,7 +11,7 @@ import (
 	"sync"
 )
 
-// Lockstep lets the children of two configurations run side by side and
+// Turns lets the children of two configurations run side by side and
 // take turns benchmark by benchmark: one side's child times a benchmark
 // while the other's waits, then the other side times the same benchmark,
 // and so on, each pair's first side drawn at random. The two runs of a
@@ -19,13 +24,13 @@ import (
 // benchmarking (Bulej et al., 2020) runs both at once, which on a machine
 // with few cores makes the two compete for them.
 //
-// Each child asks for its turn before every benchmark (Msg.Ready); the
-// supervisor of its side calls Acquire, which returns when the side may
-// go. The rules: one side at a time; a side that has started more
-// benchmarks than the other waits for it to catch up; when both have
-// started as many, the next pair starts when both are ready, with the
-// side drawn to go first. A side whose run ended (Leave) no longer holds
-// the other back.
+// Each child asks for its turn before every benchmark (the protocol's
+// Ready, bench/supervise.Msg); the supervisor of its side calls Acquire,
+// which returns when the side may go. The rules: one side at a time; a
+// side that has started more benchmarks than the other waits for it to
+// catch up; when both have started as many, the next pair starts when
+// both are ready, with the side drawn to go first. A side whose run
+// ended (Leave) no longer holds the other back.
 //
 // With Samples set the turns are finer: the benchmark's turn covers its
 // setup, verification and calibration only, and each of its samples
@@ -39,7 +44,7 @@ import (
 // once the other has begun the benchmark (its setup is a turn of its
 // own), and goes on alone when the other has finished it (it asks for
 // the next benchmark's turn) or skipped it.
-type Lockstep struct {
+type Turns struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced on every change
 	rng     *rand.Rand
@@ -62,13 +67,12 @@ type Lockstep struct {
 	LogSample func(side int, id string, pair int)
 }
 
-// NewLockstep makes a lockstep for one round; seed draws each pair's
-// first side.
-func NewLockstep(seed uint64) *Lockstep {
-	return &Lockstep{changed: make(chan struct{}), rng: rand.New(rand.NewPCG(seed, 0x10c5)), active: -1, first: map[int]int{}, lastSample: map[int]int{}}
+// New makes the turns of one round; seed draws each pair's first side.
+func New(seed uint64) *Turns {
+	return &Turns{changed: make(chan struct{}), rng: rand.New(rand.NewPCG(seed, 0x10c5)), active: -1, first: map[int]int{}, lastSample: map[int]int{}}
 }
 
-func (l *Lockstep) broadcast() {
+func (l *Turns) broadcast() {
 	close(l.changed)
 	l.changed = make(chan struct{})
 }
@@ -76,18 +80,18 @@ func (l *Lockstep) broadcast() {
 // Acquire waits until side (0 or 1) may start benchmark id, then marks
 // it the one running; the side's previous turn, if any, ends here. It
 // returns ctx's error if ctx ends first.
-func (l *Lockstep) Acquire(ctx context.Context, side int, id string) error {
+func (l *Turns) Acquire(ctx context.Context, side int, id string) error {
 	return l.acquire(ctx, side, id, false)
 }
 
 // AcquireSample waits until side may take a sample of benchmark id, the
 // one it started last (Samples mode), and marks it the one running; the
 // side's previous turn ends here.
-func (l *Lockstep) AcquireSample(ctx context.Context, side int, id string) error {
+func (l *Turns) AcquireSample(ctx context.Context, side int, id string) error {
 	return l.acquire(ctx, side, id, true)
 }
 
-func (l *Lockstep) acquire(ctx context.Context, side int, id string, sample bool) error {
+func (l *Turns) acquire(ctx context.Context, side int, id string, sample bool) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.active == side {
@@ -130,7 +134,7 @@ func (l *Lockstep) acquire(ctx context.Context, side int, id string, sample bool
 }
 
 // mayGo is the turn rule for side (l.mu held).
-func (l *Lockstep) mayGo(side int) bool {
+func (l *Turns) mayGo(side int) bool {
 	other := 1 - side
 	switch {
 	case l.active != -1:
@@ -151,7 +155,7 @@ func (l *Lockstep) mayGo(side int) bool {
 
 // maySample is the turn rule for a sample of side's current benchmark
 // (l.mu held, no turn active, the other side not gone).
-func (l *Lockstep) maySample(side int) bool {
+func (l *Turns) maySample(side int) bool {
 	other := 1 - side
 	if l.started[other] < l.started[side] {
 		return false // the other side has not begun this benchmark: its setup goes first
@@ -168,7 +172,7 @@ func (l *Lockstep) maySample(side int) bool {
 }
 
 // firstOf is the side drawn to go first in pair (l.mu held).
-func (l *Lockstep) firstOf(pair int) int {
+func (l *Turns) firstOf(pair int) int {
 	f, ok := l.first[pair]
 	if !ok {
 		f = l.rng.IntN(2)
@@ -179,7 +183,7 @@ func (l *Lockstep) firstOf(pair int) int {
 
 // Release ends side's turn without asking for another (its child ended
 // or failed; a fresh child of the same run asks again).
-func (l *Lockstep) Release(side int) {
+func (l *Turns) Release(side int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.active == side {
@@ -189,7 +193,7 @@ func (l *Lockstep) Release(side int) {
 }
 
 // Leave says that side's run is over: the other side goes on alone.
-func (l *Lockstep) Leave(side int) {
+func (l *Turns) Leave(side int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.active == side {
@@ -197,41 +201,4 @@ func (l *Lockstep) Leave(side int) {
 	}
 	l.gone[side] = true
 	l.broadcast()
-}
-
-// RunPair runs run r of two configurations side by side in lockstep: a's
-// children with configuration ca, b's with cb, taking turns benchmark by
-// benchmark (and, with bySample, sample by sample within each benchmark:
-// Lockstep.Samples), each pair's first side drawn from seed; only names the
-// benchmarks (nil: all), as for RunOnce. The two supervisors share one
-// Recorder; their Stdout and Notef must be safe for concurrent use. A
-// side that fails ends the other's run too; the first error is returned.
-func RunPair(ctx context.Context, a, b *Supervisor, r int, ca, cb Config, only []string, seed uint64, bySample bool) error {
-	l := NewLockstep(seed)
-	l.Samples = bySample
-	a.Lockstep, a.Side = l, 0
-	b.Lockstep, b.Side = l, 1
-	defer func() { a.Lockstep, b.Lockstep = nil, nil }()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type sideErr struct {
-		side int
-		err  error
-	}
-	errs := make(chan sideErr, 2)
-	for side, sc := range [2]struct {
-		s *Supervisor
-		c Config
-	}{{a, ca}, {b, cb}} {
-		go func() { errs <- sideErr{side, sc.s.RunOnce(ctx, r, sc.c, only)} }()
-	}
-	var first error
-	for range 2 {
-		e := <-errs
-		if e.err != nil && first == nil {
-			first = e.err
-			cancel() // the other side's child is killed; its run ends
-		}
-	}
-	return first
 }
