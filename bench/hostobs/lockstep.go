@@ -18,9 +18,9 @@ package hostobs
 //     window reaches into the other side's turn and reads its CPU time as
 //     a neighbour's (107 of 138 runs of an A/A study had their first
 //     sample marked).
-//   - Turns sample by sample (lockstep.Turns.Samples): every window spans the
-//     other side's samples, and a Restart before each would leave every
-//     sample's CPU figures unread. Options.Siblings instead subtracts the
+//   - Turns sample by sample (lockstep.Turns.Samples): every window spans
+//     the other side's samples, and a Restart before each would leave
+//     every sample's CPU figures unread. Options.Siblings instead subtracts the
 //     CPU time of the other children of this process's parent
 //     (/proc/PID/stat: utime + stime) from the machine's busy time, as
 //     this process's own is subtracted. The siblings are found by a scan
