@@ -1,57 +1,18 @@
 package compare
 
 import (
-	"cmp"
 	"fmt"
-	"math"
-	"slices"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/amdchip"
 	"github.com/radvbench/radvbench/core/results"
-	"github.com/radvbench/radvbench/reports/verdict"
+	"github.com/radvbench/radvbench/reports/codecompare"
 )
 
-// The compiler's side of a timing comparison: beside each verdict, what
-// the driver compiled the benchmark into on each side, compared exactly
-// as CompareISA compares isa files (compareISAEntry, the same isa policy
-// per statistic). The figures come from the runs themselves where the run
-// captured them (results.File.Capture) or from isa files given with the
-// runs (Options.ISA), matched by benchmark and target.
-
-// Code sources.
-const (
-	CodeCaptured = "captured"
-	CodeISA      = "isa"
-)
-
-// Code is what changed in the compiled code of one benchmark between the
-// baseline and a group.
-type Code struct {
-	// Source is CodeCaptured (the runs' own capture) or CodeISA (isa
-	// files given with the runs); Target the isa target the figures are
-	// of ("" for captured ones: the runs' device).
-	Source string `json:"source"`
-	Target string `json:"target,omitempty"`
-	// Unchanged is set when every statistic is equal on both sides and
-	// the SPIR-V is too (where both sides' files record its hash): the
-	// timing change, if any, is not the compiler's.
-	Unchanged bool `json:"unchanged"`
-	// SPIRVChanged is set when the shader's SPIR-V hash differs.
-	SPIRVChanged bool `json:"spirv_changed,omitempty"`
-	// Changes are the statistics that differ, each with its isa verdict,
-	// in the order Text lists them (codeOrder: timed pipelines first,
-	// the largest effect first).
-	Changes []ISAChange `json:"changes,omitempty"`
-	// Device is where the figures come from: the isa target and RADV's
-	// Mesa ("navi31, RADV Mesa 25.0.7"; "… → Mesa 26.1.6" when the two
-	// sides' differ) or the device that captured them.
-	Device string `json:"device,omitempty"`
-	// OtherDevice is set when the figures are not of the device the runs
-	// timed (isa files of another chip than the runs' GPU, lavapipe's
-	// runs beside RADV's figures).
-	OtherDevice bool `json:"other_device,omitempty"`
-}
+// The code column: beside each verdict, what the driver compiled the
+// benchmark into on each side (Comparison.Code), compared by
+// reports/codecompare. This file gathers each group's figures: the runs'
+// own capture (results.File.Capture) or the isa files given with the runs
+// (Options.ISA).
 
 // HasCode reports whether any comparison carries the compiler's figures
 // (renderers then add a code column).
@@ -64,185 +25,6 @@ func (r *Report) HasCode() bool {
 	return false
 }
 
-// codeShown is how many changed statistics Text lists before "+N more".
-const codeShown = 3
-
-// Text is the line printed beside a verdict, with where the figures come
-// from in brackets: "code unchanged", or the changed statistics grouped
-// by executable, the timed pipeline's first, each group named by its
-// stage ("mesh: VGPRs 40→56, Latency 9959→13488"), the largest effect
-// first (codeOrder), or that only the SPIR-V changed. A pipeline the
-// benchmark does not time is named "untimed PIPELINE" and comes last.
-func (c *Code) Text() string {
-	if c == nil {
-		return ""
-	}
-	var body string
-	switch {
-	case c.Unchanged:
-		body = "code unchanged"
-	case len(c.Changes) == 0 && c.SPIRVChanged:
-		body = "SPIR-V changed, same statistics"
-	case len(c.Changes) == 0:
-		return ""
-	default:
-		body = c.items()
-	}
-	if o := c.origin(); o != "" {
-		body += " [" + o + "]"
-	}
-	return body
-}
-
-// origin says where the figures come from, and when they are not the
-// timed device's.
-func (c *Code) origin() string {
-	o := c.Device
-	if c.Source == CodeISA {
-		o = "static " + o
-	}
-	if c.OtherDevice {
-		o += "; not the device that ran"
-	}
-	return strings.TrimSpace(o)
-}
-
-// items lists the changes, codeShown of them, grouped by executable.
-func (c *Code) items() string {
-	pipes := map[string]bool{}
-	for _, ch := range c.Changes {
-		if ch.Pipeline != "" && !ch.Untimed {
-			pipes[ch.Pipeline] = true
-		}
-	}
-	var groups []string
-	last := "\x00"
-	for _, ch := range c.Changes[:min(len(c.Changes), codeShown)] {
-		label := ""
-		switch {
-		case ch.Untimed:
-			label = "untimed " + ch.Pipeline
-			if ch.Executable != "" {
-				label += " " + ch.Executable
-			}
-		case len(pipes) > 1:
-			label = strings.TrimSpace(ch.Pipeline + " " + ch.Executable)
-		default:
-			label = ch.Executable
-		}
-		item := changeItem(ch)
-		if label == last {
-			groups[len(groups)-1] += ", " + item
-			continue
-		}
-		last = label
-		if label != "" {
-			item = label + ": " + item
-		}
-		groups = append(groups, item)
-	}
-	out := strings.Join(groups, "; ")
-	if n := len(c.Changes) - codeShown; n > 0 {
-		out += fmt.Sprintf(", +%d more", n)
-	}
-	return out
-}
-
-// changeItem is one change: "VGPRs 40→56", "wave64→wave32", "code hash
-// changed", "VOPD new 3", "Spilled VGPRs gone (was 4)".
-func changeItem(ch ISAChange) string {
-	switch {
-	case ch.Stat == "":
-		return ch.Note
-	case ch.Stat == WaveStat && !ch.Base.NaN() && !ch.New.NaN():
-		return fmt.Sprintf("wave%s→wave%s", isaValue(ch.Base), isaValue(ch.New))
-	case ch.Hash && ch.Stat == "Hash" && !ch.Base.NaN() && !ch.New.NaN():
-		return "code hash changed"
-	case ch.Hash && !ch.Base.NaN() && !ch.New.NaN():
-		return ch.Stat + " changed"
-	case ch.Base.NaN():
-		return fmt.Sprintf("%s new %s", ch.Stat, isaValue(ch.New))
-	case ch.New.NaN():
-		return fmt.Sprintf("%s gone (was %s)", ch.Stat, isaValue(ch.Base))
-	}
-	return fmt.Sprintf("%s %s→%s", ch.Stat, isaValue(ch.Base), isaValue(ch.New))
-}
-
-// effectRank orders statistics by how directly they change a kernel's
-// time: the wave size (it changes what every other figure means), then
-// occupancy (subgroups per SIMD), spills and scratch, the VGPRs and LDS
-// that set occupancy (limiting: the executable's occupancy changed too),
-// ACO's latency and throughput estimates, VGPRs and LDS that did not
-// change occupancy, instruction counts and code size, the rest (SGPRs
-// among them: they do not bound occupancy on GFX10 and later), and last
-// the code hash (new code, nothing else said).
-func effectRank(ch *ISAChange, limiting bool) int {
-	stat := strings.TrimPrefix(ch.Stat, verdict.DerivedPrefix)
-	switch {
-	case ch.Stat == "":
-		return 0
-	case ch.Stat == WaveStat:
-		return 1
-	case stat == "Subgroups per SIMD":
-		return 2
-	case stat == "Spilled VGPRs", stat == "Spilled SGPRs", stat == "Scratch size", stat == "scratch_loads", stat == "scratch_stores":
-		return 3
-	case (stat == "VGPRs" || stat == "LDS size") && limiting:
-		return 4
-	case stat == "Latency", stat == "Inverse Throughput":
-		return 5
-	case stat == "VGPRs", stat == "LDS size":
-		return 6
-	case stat == "Instructions", stat == "instructions", stat == "Code size":
-		return 7
-	case ch.Hash:
-		return 9
-	}
-	return 8
-}
-
-// relative is the size of a change relative to its baseline (a
-// statistic new or gone counts as large).
-func relative(ch *ISAChange) float64 {
-	if ch.Base.NaN() || ch.New.NaN() || ch.Hash {
-		return math.Inf(1)
-	}
-	b, n := float64(ch.Base), float64(ch.New)
-	if b == 0 {
-		if n == 0 {
-			return 0
-		}
-		return math.Inf(1)
-	}
-	return math.Abs(n/b - 1)
-}
-
-// codeOrder sorts changes for Text: timed pipelines before untimed ones,
-// then by effectRank, then the larger relative change first, then in the
-// comparison's order (executables as the driver lists them).
-func codeOrder(changes []ISAChange) {
-	occupancy := map[string]bool{} // executables whose occupancy changed
-	for _, ch := range changes {
-		if ch.Stat == "Subgroups per SIMD" {
-			occupancy[ch.Pipeline+"\x00"+ch.Executable] = true
-		}
-	}
-	slices.SortStableFunc(changes, func(a, b ISAChange) int {
-		if a.Untimed != b.Untimed {
-			if a.Untimed {
-				return 1
-			}
-			return -1
-		}
-		ra := effectRank(&a, occupancy[a.Pipeline+"\x00"+a.Executable])
-		rb := effectRank(&b, occupancy[b.Pipeline+"\x00"+b.Executable])
-		if ra != rb {
-			return ra - rb
-		}
-		return cmp.Compare(relative(&b), relative(&a))
-	})
-}
-
 // ISACountError: Options.ISA does not give one isa file per group.
 type ISACountError struct {
 	Files, Groups int
@@ -252,70 +34,45 @@ func (e *ISACountError) Error() string {
 	return fmt.Sprintf("%d isa files for %d groups: give one isa file per group, baseline first", e.Files, e.Groups)
 }
 
-// codeSide is one group's static figures: by benchmark ID, the result
-// that carries its pipelines.
-type codeSide struct {
-	source, target string
-	// device names where the figures come from (Code.Device); other is
-	// set when that is not the device the group's runs timed.
-	device string
-	other  bool
-	byID   map[string]*results.Result
-	// spirv maps a shader module to its SPIR-V hash, from the group's
-	// run files (nil when they record none).
-	spirv map[string]string
-}
-
 // codeSides collects each group's figures: from isa (one file per group,
 // when given) or else from the runs' captured pipelines. A group without
 // figures gets nil.
-func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codeSide, []string, error) {
+func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codecompare.Figures, []string, error) {
 	if len(isa) > 0 && len(isa) != len(groups) {
 		return nil, nil, &ISACountError{Files: len(isa), Groups: len(groups)}
 	}
 	var notes []string
-	out := make([]*codeSide, len(groups))
+	out := make([]*codecompare.Figures, len(groups))
 	for i, g := range groups {
-		s := &codeSide{byID: map[string]*results.Result{}}
+		s := &codecompare.Figures{ByID: map[string]*results.Result{}}
 		for _, in := range g.inputs {
 			for m, h := range in.File.Shaders {
-				if s.spirv == nil {
-					s.spirv = map[string]string{}
+				if s.SPIRV == nil {
+					s.SPIRV = map[string]string{}
 				}
-				s.spirv[m] = h
+				s.SPIRV[m] = h
 			}
 		}
 		if len(isa) > 0 {
-			f := isa[i].File
-			if f.Kind() != results.KindISA {
-				return nil, nil, fmt.Errorf("%s is %s, not an isa file: give the isa files the runs' kernels were compiled into", isa[i].Name, results.KindName(f.Kind()))
+			note, err := isaFigures(s, isa[i], g)
+			if err != nil {
+				return nil, nil, err
 			}
-			target, note := isaTarget(f, g)
-			s.device, s.other = isaDevice(target, f), note != ""
 			if note != "" {
-				notes = append(notes, fmt.Sprintf("%s: the compiler's figures are %s's from %s (%s)", displayGroup(g.name), target, isa[i].Name, note))
-			}
-			s.source, s.target = CodeISA, target
-			for j := range f.Results {
-				r := &f.Results[j]
-				if r.Config == target {
-					s.byID[r.ID()] = r
-				}
+				notes = append(notes, note)
 			}
 		} else {
-			s.source = CodeCaptured
+			s.Source = codecompare.CodeCaptured
 			if len(g.inputs) > 0 {
-				d := g.inputs[0].File.Device
-				s.device = strings.TrimSpace("captured on " + d.Name + ", " + mesaOf(d.DriverInfo))
-				s.device = strings.TrimSuffix(s.device, ",")
+				s.Device = codecompare.CapturedDevice(g.inputs[0].File.Device)
 			}
 			for _, k := range g.order {
 				if e := g.entries[k]; e != nil && len(e.result.Pipelines) > 0 {
-					s.byID[e.result.ID()] = e.result
+					s.ByID[e.result.ID()] = e.result
 				}
 			}
 		}
-		if len(s.byID) > 0 {
+		if len(s.ByID) > 0 {
 			out[i] = s
 		}
 	}
@@ -327,11 +84,38 @@ func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codeSide, [
 	return out, notes, nil
 }
 
+// isaFigures fills s with a group's figures from its isa file: the
+// target whose chip the runs' GPU is (codecompare.ISATarget), with a note
+// when the figures are of another.
+func isaFigures(s *codecompare.Figures, isa Input, g *groupData) (note string, err error) {
+	f := isa.File
+	if f.Kind() != results.KindISA {
+		return "", fmt.Errorf("%s is %s, not an isa file: give the isa files the runs' kernels were compiled into", isa.Name, results.KindName(f.Kind()))
+	}
+	var devices []string
+	for _, in := range g.inputs {
+		devices = append(devices, in.File.Device.Name)
+	}
+	target, why := codecompare.ISATarget(f, devices)
+	s.Device, s.Other = codecompare.ISADevice(target, f), why != ""
+	if why != "" {
+		note = fmt.Sprintf("%s: the compiler's figures are %s's from %s (%s)", displayGroup(g.name), target, isa.Name, why)
+	}
+	s.Source, s.Target = codecompare.CodeISA, target
+	for j := range f.Results {
+		r := &f.Results[j]
+		if r.Config == target {
+			s.ByID[r.ID()] = r
+		}
+	}
+	return note, nil
+}
+
 // noCodeNote explains a missing code column: the groups whose runs
 // captured no compiler figures, why (their capture: a driver without
 // VK_KHR_pipeline_executable_properties, or capture turned off), and
 // (through advise) what to give.
-func noCodeNote(groups []*groupData, sides []*codeSide, advise Adviser) string {
+func noCodeNote(groups []*groupData, sides []*codecompare.Figures, advise Adviser) string {
 	var why []string
 	for i, g := range groups {
 		if sides[i] != nil {
@@ -355,89 +139,12 @@ func noCodeNote(groups []*groupData, sides []*codeSide, advise Adviser) string {
 		strings.Join(why, ", "), advise.kind(AdviceISAFiles))
 }
 
-// isaTarget picks the isa file's target for a group of runs: the one
-// whose chip the runs' GPU is, else the file's only or first target, with
-// a note saying so.
-func isaTarget(f *results.File, g *groupData) (target, note string) {
-	var targets []string
-	for _, c := range f.Configs {
-		targets = append(targets, c.Name)
-	}
-	for _, in := range g.inputs {
-		if chip, ok := amdchip.FromDeviceName(in.File.Device.Name); ok {
-			for _, t := range targets {
-				if tc, ok := amdchip.Lookup(t); ok && tc.Family == chip.Family {
-					return t, ""
-				}
-			}
-		}
-	}
-	if len(targets) == 0 {
-		return "", "it has no targets"
-	}
-	dev := ""
-	if len(g.inputs) > 0 {
-		dev = g.inputs[0].File.Device.Name
-	}
-	if len(targets) == 1 {
-		return targets[0], fmt.Sprintf("its only target; the runs' device is %s", dev)
-	}
-	return targets[0], fmt.Sprintf("its first target of %s; the runs' device %s is none of them", strings.Join(targets, ", "), dev)
-}
-
 // codeOf compares one benchmark's compiled code between the baseline's
-// side and a group's; nil when either side has no figures for it.
-func codeOf(p *verdict.Policy, key string, bs, gs *codeSide, be, ge *entry) *Code {
-	if bs == nil || gs == nil || be == nil || ge == nil {
+// figures and a group's (codecompare.CodeOf); nil when either side lacks
+// the benchmark or its figures.
+func codeOf(c *Comparison, opt *Options, bs, gs *codecompare.Figures, be, ge *entry) *codecompare.Code {
+	if be == nil || ge == nil {
 		return nil
 	}
-	br, gr := bs.byID[be.result.ID()], gs.byID[ge.result.ID()]
-	if br == nil || gr == nil || br.Status != results.StatusOK && gr.Status != results.StatusOK {
-		return nil // nothing compiled on either side (a skip on both: the reason is the verdict's)
-	}
-	c := &Code{Source: bs.source, Target: bs.target, Device: bs.device, OtherDevice: bs.other || gs.other}
-	if bs.target != gs.target {
-		c.Target = bs.target + " vs " + gs.target
-	}
-	if gs.device != bs.device {
-		c.Device = bs.device + " → " + gs.device
-		if bs.target == gs.target && bs.target != "" && strings.HasPrefix(gs.device, bs.target+", RADV ") {
-			c.Device = bs.device + " → " + strings.TrimPrefix(gs.device, bs.target+", RADV ")
-		}
-	}
-	var rep ISAReport
-	unchanged := compareISAEntry(&rep, p, key, "", &entry{result: br}, &entry{result: gr})
-	c.Changes = rep.Changes
-	codeOrder(c.Changes)
-	bh, gh := bs.spirv[be.result.Shader], gs.spirv[ge.result.Shader]
-	c.SPIRVChanged = bh != "" && gh != "" && bh != gh
-	c.Unchanged = len(c.Changes) == 0 && !c.SPIRVChanged && unchanged > 0
-	for i := range c.Changes {
-		c.Changes[i].Fail = c.Changes[i].Fails()
-	}
-	return c
-}
-
-// isaDevice names an isa file's target and its driver: "navi31, RADV Mesa
-// 25.0.7".
-func isaDevice(target string, f *results.File) string {
-	d := "RADV"
-	if m := mesaOf(f.Device.DriverInfo); m != "" {
-		d += " " + m
-	}
-	if target == "" {
-		return d
-	}
-	return target + ", " + d
-}
-
-// mesaOf shortens a driver's version text to "Mesa X.Y.Z" (Debian's
-// package suffix dropped); other drivers' text is kept.
-func mesaOf(info string) string {
-	f := strings.Fields(info)
-	if len(f) >= 2 && f[0] == "Mesa" {
-		v, _, _ := strings.Cut(f[1], "-")
-		return "Mesa " + v
-	}
-	return info
+	return codecompare.CodeOf(&opt.Policy, c.Key, bs, gs, be.result, ge.result)
 }

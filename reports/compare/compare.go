@@ -18,9 +18,9 @@ package compare
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -202,7 +202,7 @@ type Comparison struct {
 	// Code is what changed in the compiled code between the two sides
 	// (nil when either side has no compiler figures for the benchmark):
 	// the "why" beside the verdict.
-	Code *Code `json:"code,omitempty"`
+	Code *codecompare.Code `json:"code,omitempty"`
 
 	// tested is set when the runs were judged (both sides ran, with
 	// comparable metrics): the comparison is one of the family a
@@ -390,7 +390,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	for i := range rep.Comparisons {
 		c := &rep.Comparisons[i]
 		p := pairs[i]
-		c.Code = codeOf(&opt.Policy, c.Key, sides[0], sides[p.gi], p.base, p.new)
+		c.Code = codeOf(c, &opt, sides[0], sides[p.gi], p.base, p.new)
 		if p.base != nil && p.new != nil && p.base.best != "" {
 			c.Warnings = append(c.Warnings, bestWarning(p.base.best, p.new.best))
 		}
@@ -506,40 +506,16 @@ func (r *Report) summary() string {
 	if r.Policy.UnsureFails() {
 		unsureFails = " (fails the gate)"
 	}
-	return summaryLine(c.Regressions == 0 && c.Failed == 0, []tally{
-		{c.Regressions, "regression", "regressions"},
-		{c.Failed, "new failure", "new failures"},
-		{c.Allowed, "allowed regression", "allowed regressions"},
-		{c.ClockChanges, "slowdown of the clock", "slowdowns of the clock"},
-		{c.Improvements, "improvement", "improvements"},
-		{c.Same, "unchanged", "unchanged"},
-		{c.Unsure, "unsure" + unsureFails, "unsure" + unsureFails},
-		{c.Missing, "missing", "missing"},
-		{c.Added, "added", "added"},
-		{c.Incomparable, "incomparable", "incomparable"},
+	return verdict.SummaryLine(c.Regressions == 0 && c.Failed == 0, []verdict.Tally{
+		{N: c.Regressions, One: "regression", Many: "regressions"},
+		{N: c.Failed, One: "new failure", Many: "new failures"},
+		{N: c.Allowed, One: "allowed regression", Many: "allowed regressions"},
+		{N: c.ClockChanges, One: "slowdown of the clock", Many: "slowdowns of the clock"},
+		{N: c.Improvements, One: "improvement", Many: "improvements"},
+		{N: c.Same, One: "unchanged", Many: "unchanged"},
+		{N: c.Unsure, One: "unsure" + unsureFails, Many: "unsure" + unsureFails},
+		{N: c.Missing, One: "missing", Many: "missing"},
+		{N: c.Added, One: "added", Many: "added"},
+		{N: c.Incomparable, One: "incomparable", Many: "incomparable"},
 	})
-}
-
-// tally is one count of a summary line and its noun.
-type tally struct {
-	n         int
-	one, many string
-}
-
-// summaryLine is "no regression, 2 improvements, ...": the non-zero
-// tallies, led by "no regression" when clean.
-func summaryLine(clean bool, ts []tally) string {
-	var parts []string
-	if clean {
-		parts = append(parts, "no regression")
-	}
-	for _, t := range ts {
-		switch {
-		case t.n == 1:
-			parts = append(parts, "1 "+t.one)
-		case t.n > 1:
-			parts = append(parts, fmt.Sprintf("%d %s", t.n, t.many))
-		}
-	}
-	return strings.Join(parts, ", ")
 }

@@ -6,11 +6,12 @@ import (
 	"io"
 	"strings"
 
+	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // WriteISA renders an isa comparison in format (one of Formats).
-func WriteISA(w io.Writer, r *ISAReport, format string) error {
+func WriteISA(w io.Writer, r *codecompare.ISAReport, format string) error {
 	switch format {
 	case "text", "":
 		return WriteISAText(w, r)
@@ -29,10 +30,10 @@ func WriteISA(w io.Writer, r *ISAReport, format string) error {
 // isaBlock is the changes of one benchmark in one group, in report order.
 type isaBlock struct {
 	key, group string
-	changes    []*ISAChange
+	changes    []*codecompare.ISAChange
 }
 
-func isaBlocks(r *ISAReport) []isaBlock {
+func isaBlocks(r *codecompare.ISAReport) []isaBlock {
 	var out []isaBlock
 	for i := range r.Changes {
 		c := &r.Changes[i]
@@ -44,32 +45,24 @@ func isaBlocks(r *ISAReport) []isaBlock {
 	return out
 }
 
-// isaValue formats a statistic exactly ("—" when absent).
-func isaValue(f verdict.Float) string {
-	if f.NaN() {
-		return "—"
-	}
-	return fmt.Sprintf("%g", float64(f))
-}
-
 // isaCell formats one side of a change: a hash in hex, else isaValue.
-func isaCell(c *ISAChange, f verdict.Float) string {
+func isaCell(c *codecompare.ISAChange, f verdict.Float) string {
 	if c.Hash && !f.NaN() {
 		return fmt.Sprintf("%#x", uint64(f))
 	}
-	return isaValue(f)
+	return codecompare.ValueText(f)
 }
 
 // isaDelta is new-base with its sign ("" unless both are present, and for
 // a hash, which has no difference).
-func isaDelta(c *ISAChange) string {
+func isaDelta(c *codecompare.ISAChange) string {
 	if c.Base.NaN() || c.New.NaN() || c.Hash {
 		return ""
 	}
 	return fmt.Sprintf("%+g", float64(c.New-c.Base))
 }
 
-func isaVerdictText(c *ISAChange) string {
+func isaVerdictText(c *codecompare.ISAChange) string {
 	v := string(c.Verdict)
 	if c.Allowed {
 		v += " (allowed: " + c.AllowReason + ")"
@@ -82,7 +75,7 @@ func isaVerdictText(c *ISAChange) string {
 
 // WriteISAText writes, per benchmark and group, the statistics that
 // differ, old → new and the difference, exact, like benchstat's rows.
-func WriteISAText(w io.Writer, r *ISAReport) error {
+func WriteISAText(w io.Writer, r *codecompare.ISAReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "radvbench compare (isa, exact): %s\n", r.Summary())
 	by := ""
@@ -127,7 +120,7 @@ func WriteISAText(w io.Writer, r *ISAReport) error {
 }
 
 // WriteISAMarkdown writes the same as a Markdown table per benchmark.
-func WriteISAMarkdown(w io.Writer, r *ISAReport) error {
+func WriteISAMarkdown(w io.Writer, r *codecompare.ISAReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**radvbench compare (isa, exact):** %s\n\nBaseline: %s", mdEscape(r.Summary()), mdEscape(r.Baseline))
 	if r.By != "" {
@@ -159,7 +152,7 @@ func WriteISAMarkdown(w io.Writer, r *ISAReport) error {
 
 // WriteISAJUnit writes one test case per changed key: a regression or a
 // new failure fails it; the others pass with the change in system-out.
-func WriteISAJUnit(w io.Writer, r *ISAReport) error {
+func WriteISAJUnit(w io.Writer, r *codecompare.ISAReport) error {
 	out := junitSuites{Name: "radvbench compare (isa)"}
 	idx := map[string]int{}
 	for _, g := range r.Groups[1:] {

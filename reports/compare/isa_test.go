@@ -12,6 +12,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
+	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -29,7 +30,7 @@ func loadISA(t *testing.T, name string) *results.File {
 
 // find returns the change of key's stat (key a prefix of the benchmark
 // key), or nil.
-func find(r *ISAReport, keyPrefix, keySuffix, stat string) *ISAChange {
+func find(r *codecompare.ISAReport, keyPrefix, keySuffix, stat string) *codecompare.ISAChange {
 	for i := range r.Changes {
 		c := &r.Changes[i]
 		if strings.HasPrefix(c.Key, keyPrefix) && strings.HasSuffix(c.Key, keySuffix) && c.Stat == stat {
@@ -62,8 +63,8 @@ func TestCompareISAMesaVersions(t *testing.T) {
 	if err := WriteISA(&js, rep, "json"); err != nil {
 		t.Fatal(err)
 	}
-	var back ISAReport
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back.Counts != rep.Counts || len(back.Changes) != len(rep.Changes) || back.Schema != ISAJSONSchema {
+	var back codecompare.ISAReport
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back.Counts != rep.Counts || len(back.Changes) != len(rep.Changes) || back.Schema != codecompare.ISAJSONSchema {
 		t.Errorf("JSON round trip: %v, %+v", err, back.Counts)
 	}
 	var ju bytes.Buffer
@@ -77,13 +78,13 @@ func TestCompareISAMesaVersions(t *testing.T) {
 	if !rep.Failed() || rep.Counts.Regressions != 1 {
 		t.Errorf("counts %+v, want the one occupancy regression to fail the gate", rep.Counts)
 	}
-	if c := find(rep, "matmul/coopmat-f16/", "@navi31", "Subgroups per SIMD"); c == nil || c.Base != 10 || c.New != 8 || c.Verdict != ISAVerdictRegression || !c.Fail {
+	if c := find(rep, "matmul/coopmat-f16/", "@navi31", "Subgroups per SIMD"); c == nil || c.Base != 10 || c.New != 8 || c.Verdict != codecompare.ISAVerdictRegression || !c.Fail {
 		t.Errorf("navi31 coopmat occupancy: %+v", c)
 	}
-	if c := find(rep, "matmul/naive/", "@navi31", "SGPRs"); c == nil || c.Base != 128 || c.New != 108 || c.Verdict != ISAVerdictImprovement {
+	if c := find(rep, "matmul/naive/", "@navi31", "SGPRs"); c == nil || c.Base != 128 || c.New != 108 || c.Verdict != codecompare.ISAVerdictImprovement {
 		t.Errorf("navi31 naive SGPRs: %+v", c)
 	}
-	if c := find(rep, "matmul/coopmat-f16/", "@gfx1201", ""); c == nil || c.Verdict != ISAVerdictAdded || !strings.Contains(c.Note, "VK_KHR_cooperative_matrix") {
+	if c := find(rep, "matmul/coopmat-f16/", "@gfx1201", ""); c == nil || c.Verdict != codecompare.ISAVerdictAdded || !strings.Contains(c.Note, "VK_KHR_cooperative_matrix") {
 		t.Errorf("gfx1201 coopmat: %+v", c)
 	}
 	if !strings.Contains(strings.Join(rep.Notes, "\n"), "gfx1201 is emulated by drm-shim in mesa-26.1.json and by null-winsys") {
@@ -139,22 +140,22 @@ allow:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := find(rep, "matmul/naive/", "@navi31", "Code size"); c == nil || c.Verdict != ISAVerdictImprovement {
+	if c := find(rep, "matmul/naive/", "@navi31", "Code size"); c == nil || c.Verdict != codecompare.ISAVerdictImprovement {
 		t.Errorf("naive code size 232 → 204 under a regression class: %+v, want an improvement", c)
 	}
-	if c := find(rep, "matmul/tiled/", "@navi31", "Code size"); c == nil || c.Verdict != ISAVerdictRegression || !c.Fail {
+	if c := find(rep, "matmul/tiled/", "@navi31", "Code size"); c == nil || c.Verdict != codecompare.ISAVerdictRegression || !c.Fail {
 		t.Errorf("tiled code size 624 → 644: %+v, want a failing regression", c)
 	}
-	if c := find(rep, "matmul/regblock/", "@navi31", "Code size"); c == nil || c.Verdict != ISAVerdictRegression || !c.Allowed || c.Fail {
+	if c := find(rep, "matmul/regblock/", "@navi31", "Code size"); c == nil || c.Verdict != codecompare.ISAVerdictRegression || !c.Allowed || c.Fail {
 		t.Errorf("regblock code size: %+v, want an allowed regression", c)
 	}
 	if c := find(rep, "matmul/naive/", "@navi31", "SGPRs"); c != nil {
 		t.Errorf("ignored SGPRs compared: %+v", c)
 	}
-	if c := find(rep, "matmul/naive/", "@gfx1201", "SGPRs"); c != nil && c.Verdict == ISAVerdictInfo {
+	if c := find(rep, "matmul/naive/", "@gfx1201", "SGPRs"); c != nil && c.Verdict == codecompare.ISAVerdictInfo {
 		t.Errorf("the navi31 rule reached gfx1201: %+v", c)
 	}
-	if c := find(rep, "matmul/coopmat-f16/", "@navi31", "Subgroups per SIMD"); c == nil || c.Verdict != ISAVerdictInfo {
+	if c := find(rep, "matmul/coopmat-f16/", "@navi31", "Subgroups per SIMD"); c == nil || c.Verdict != codecompare.ISAVerdictInfo {
 		t.Errorf("occupancy as info: %+v", c)
 	}
 	for _, bad := range []string{"rules:\n  - match: \"*\"\n    isa:\n      VGPRs: fatal\n", "rules:\n  - match: \"*\"\n    isa: {}\n"} {
@@ -183,23 +184,23 @@ func TestCompareISAClasses(t *testing.T) {
 		name      string
 		new       results.Result
 		stat      string
-		verdict   ISAVerdict
+		verdict   codecompare.ISAVerdict
 		base, got float64
 	}{
 		{"a new spill", res("ok", map[string]float64{"Spilled VGPRs": 4, "Subgroups per SIMD": 16, "VGPRs": 48, "SGPRs": 108, "Scratch size": 256, "Instructions": 100, "Latency": 900}),
-			"Spilled VGPRs", ISAVerdictRegression, 0, 4},
-		{"spill code in the listing", res("ok", map[string]float64{"Spilled VGPRs": 4}), "asm.scratch_stores", ISAVerdictWarning, 0, 4},
-		{"scratch memory", res("ok", map[string]float64{"Scratch size": 256}), "Scratch size", ISAVerdictRegression, 0, 256},
-		{"lower occupancy", res("ok", map[string]float64{"Subgroups per SIMD": 12}), "Subgroups per SIMD", ISAVerdictRegression, 16, 12},
-		{"higher occupancy", res("ok", map[string]float64{"Subgroups per SIMD": 20}), "Subgroups per SIMD", ISAVerdictImprovement, 16, 20},
-		{"more VGPRs", res("ok", map[string]float64{"VGPRs": 64}), "VGPRs", ISAVerdictWarning, 48, 64},
-		{"fewer SGPRs", res("ok", map[string]float64{"SGPRs": 96}), "SGPRs", ISAVerdictImprovement, 108, 96},
-		{"instructions", res("ok", map[string]float64{"Instructions": 120}), "Instructions", ISAVerdictInfo, 100, 120},
-		{"latency", res("ok", map[string]float64{"Latency": 800}), "Latency", ISAVerdictInfo, 900, 800},
-		{"a new statistic", res("ok", map[string]float64{"VOPD": 3}), "VOPD", ISAVerdictAdded, math.NaN(), 3},
-		{"a statistic gone", res("ok", map[string]float64{}), "Latency", ISAVerdictMissing, 900, math.NaN()},
-		{"fails to compile now", res("failed", nil), "", ISAVerdictFailed, math.NaN(), math.NaN()},
-		{"skipped now", res("skipped", nil), "", ISAVerdictWarning, math.NaN(), math.NaN()},
+			"Spilled VGPRs", codecompare.ISAVerdictRegression, 0, 4},
+		{"spill code in the listing", res("ok", map[string]float64{"Spilled VGPRs": 4}), "asm.scratch_stores", codecompare.ISAVerdictWarning, 0, 4},
+		{"scratch memory", res("ok", map[string]float64{"Scratch size": 256}), "Scratch size", codecompare.ISAVerdictRegression, 0, 256},
+		{"lower occupancy", res("ok", map[string]float64{"Subgroups per SIMD": 12}), "Subgroups per SIMD", codecompare.ISAVerdictRegression, 16, 12},
+		{"higher occupancy", res("ok", map[string]float64{"Subgroups per SIMD": 20}), "Subgroups per SIMD", codecompare.ISAVerdictImprovement, 16, 20},
+		{"more VGPRs", res("ok", map[string]float64{"VGPRs": 64}), "VGPRs", codecompare.ISAVerdictWarning, 48, 64},
+		{"fewer SGPRs", res("ok", map[string]float64{"SGPRs": 96}), "SGPRs", codecompare.ISAVerdictImprovement, 108, 96},
+		{"instructions", res("ok", map[string]float64{"Instructions": 120}), "Instructions", codecompare.ISAVerdictInfo, 100, 120},
+		{"latency", res("ok", map[string]float64{"Latency": 800}), "Latency", codecompare.ISAVerdictInfo, 900, 800},
+		{"a new statistic", res("ok", map[string]float64{"VOPD": 3}), "VOPD", codecompare.ISAVerdictAdded, math.NaN(), 3},
+		{"a statistic gone", res("ok", map[string]float64{}), "Latency", codecompare.ISAVerdictMissing, 900, math.NaN()},
+		{"fails to compile now", res("failed", nil), "", codecompare.ISAVerdictFailed, math.NaN(), math.NaN()},
+		{"skipped now", res("skipped", nil), "", codecompare.ISAVerdictWarning, math.NaN(), math.NaN()},
 	}
 	for _, tc := range tests {
 		// Statistics not given keep the baseline's value.
@@ -222,7 +223,7 @@ func TestCompareISAClasses(t *testing.T) {
 			continue
 		}
 		// (Spill code comes with a spill: the gate fails on that.)
-		fail := tc.verdict == ISAVerdictRegression || tc.verdict == ISAVerdictFailed
+		fail := tc.verdict == codecompare.ISAVerdictRegression || tc.verdict == codecompare.ISAVerdictFailed
 		if gate := fail || tc.stat == "asm.scratch_stores"; c.Fail != fail || rep.Failed() != gate {
 			t.Errorf("%s: fails %v, gate %v, want %v and %v", tc.name, c.Fail, rep.Failed(), fail, gate)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -124,18 +125,18 @@ func TestISAWaveHashUntimed(t *testing.T) {
 	for _, tc := range []struct {
 		other       string
 		regressions int
-		check       func(t *testing.T, rep *ISAReport)
+		check       func(t *testing.T, rep *codecompare.ISAReport)
 	}{
-		{"why-cswave32", 0, func(t *testing.T, rep *ISAReport) {
+		{"why-cswave32", 0, func(t *testing.T, rep *codecompare.ISAReport) {
 			c := find(rep, "matmul/naive/", "@navi31", "Subgroups per SIMD")
-			if c == nil || c.Verdict != ISAVerdictInfo || !strings.Contains(c.Note, "waves of 32 lanes, not 64") {
+			if c == nil || c.Verdict != codecompare.ISAVerdictInfo || !strings.Contains(c.Note, "waves of 32 lanes, not 64") {
 				t.Errorf("naive's occupancy change %+v: want information, across wave sizes", c)
 			}
-			if c := find(rep, "matmul/naive/", "@navi31", WaveStat); c == nil || c.Base != 64 || c.New != 32 {
+			if c := find(rep, "matmul/naive/", "@navi31", codecompare.WaveStat); c == nil || c.Base != 64 || c.New != 32 {
 				t.Errorf("naive's wave size change %+v: want 64 → 32", c)
 			}
 		}},
-		{"why-nosched", 0, func(t *testing.T, rep *ISAReport) {
+		{"why-nosched", 0, func(t *testing.T, rep *codecompare.ISAReport) {
 			untimed := 0
 			for _, c := range rep.Changes {
 				if c.Stat == "Driver pipeline hash" {
@@ -151,7 +152,7 @@ func TestISAWaveHashUntimed(t *testing.T) {
 					t.Errorf("%s: the vertex variant's classic pipeline is marked untimed", c.Key)
 				}
 			}
-			if c := find(rep, "matmul/tiled/", "@navi31", "Hash"); c == nil || !c.Hash || c.Verdict != ISAVerdictInfo {
+			if c := find(rep, "matmul/tiled/", "@navi31", "Hash"); c == nil || !c.Hash || c.Verdict != codecompare.ISAVerdictInfo {
 				t.Errorf("tiled's code hash change %+v: want an information change marked as a hash", c)
 			}
 			if untimed == 0 {

@@ -24,7 +24,7 @@ type row struct {
 	Change, P               string
 	Floor                   string
 	Verdict                 string
-	// Code is what changed in the compiled code (compare.Code.Text),
+	// Code is what changed in the compiled code (codecompare.Code.Text),
 	// shown under the verdict.
 	Code  string
 	Class string

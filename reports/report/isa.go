@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -12,7 +13,7 @@ import (
 // isaSection is the report of isa files: the comparison's changes and
 // every compiled executable's main statistics.
 type isaSection struct {
-	Report  *compare.ISAReport
+	Report  *codecompare.ISAReport
 	Changes []isaChangeRow
 	Table   []isaRow
 	Multi   bool
@@ -30,7 +31,7 @@ type isaRow struct {
 
 // newISASection lists the comparison's changes (rep may be nil) and the
 // main statistics of every compiled executable of the inputs.
-func newISASection(inputs []compare.Input, rep *compare.ISAReport) *isaSection {
+func newISASection(inputs []compare.Input, rep *codecompare.ISAReport) *isaSection {
 	sec := &isaSection{Report: rep, Multi: len(inputs) > 1}
 	if rep != nil {
 		for i := range rep.Changes {
@@ -42,9 +43,9 @@ func newISASection(inputs []compare.Input, rep *compare.ISAReport) *isaSection {
 				class = "bad"
 			case c.Allowed:
 				class = "allowed"
-			case c.Verdict == compare.ISAVerdictImprovement:
+			case c.Verdict == codecompare.ISAVerdictImprovement:
 				class = "good"
-			case c.Verdict == compare.ISAVerdictWarning:
+			case c.Verdict == codecompare.ISAVerdictWarning:
 				class = "noisy"
 			default:
 				class = "same"

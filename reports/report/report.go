@@ -17,6 +17,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/chart"
+	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
@@ -60,7 +61,7 @@ type Output struct {
 	// Compare is the comparison; nil when there is nothing to compare.
 	Compare *compare.Report
 	// ISACompare is the comparison of isa files (Compare is nil then).
-	ISACompare *compare.ISAReport
+	ISACompare *codecompare.ISAReport
 	// NoCompare says why there is no comparison.
 	NoCompare string
 	// Files lists every file written, relative to Dir.

@@ -4,8 +4,8 @@
 // evidence, and the sequential design that says when runs decide and how
 // many more would. It reads no files but a policy file, knows nothing of
 // results files or how runs are grouped and paired (reports/compare does
-// that), and words nothing but its reasons and its policy errors. It is
-// pure Go: no cgo, no Vulkan.
+// that), and words nothing but its reasons, its policy errors and the
+// summary line of a tally of verdicts. It is pure Go: no cgo, no Vulkan.
 package verdict
 
 import (

@@ -180,7 +180,7 @@ type Bench struct {
 	High   verdict.Float `json:"high"`
 	Reason string        `json:"reason,omitempty"`
 	// Code says what changed in the compiled code between the sides,
-	// where the runs captured it (compare.Code.Text: "code unchanged",
+	// where the runs captured it (codecompare.Code.Text: "code unchanged",
 	// "VGPRs 96→120", ...; "" when not known).
 	Code string `json:"code,omitempty"`
 }

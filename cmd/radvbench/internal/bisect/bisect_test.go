@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -53,7 +54,7 @@ func (g *fakeGate) Gate(_ context.Context, step int, base, cand Candidate, keys 
 	}
 	rep := &compare.Report{Policy: verdict.Policy{Alpha: 0.01}, Comparisons: []compare.Comparison{
 		{Key: "matmul/naive/x", Verdict: v, Change: verdict.Float(change), Low: verdict.Float(change - 0.05), High: verdict.Float(change + 0.05),
-			Code: &compare.Code{Source: compare.CodeCaptured, Unchanged: i < g.bad}},
+			Code: &codecompare.Code{Source: codecompare.CodeCaptured, Unchanged: i < g.bad}},
 		// Never slower: only the benchmarks the verification calls
 		// slower are judged, so this one does not make candidates good.
 		{Key: "latency/empty/1x1", Verdict: verdict.Same, Change: 0},
