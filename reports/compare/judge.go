@@ -24,193 +24,6 @@ func newJudge(p *verdict.Policy, nf *noise.File, advise Adviser) *judger {
 	return &judger{policy: p, noise: nf, advise: advise}
 }
 
-// side summarises a group's runs of a benchmark: every run's figure
-// (stats.RunEstimate of its undisturbed samples), the runs set aside as
-// disturbed throughout (stats.DisturbedRun), and the side's figure, the
-// geometric mean of its runs' figures. When keepAll is set (every run of
-// both sides was disturbed throughout: a machine loaded the whole time;
-// or, for runs paired by round, every run of one side: see byRound)
-// no run is set aside, so the table shows figures; the verdict then
-// rests on the pairs where the runs were taken in rounds, and is unsure
-// otherwise (see judgeTime). (Once a first clean run arrives the disturbed ones
-// go, which changes the runs a sequential design's early looks see; the
-// error those looks can spend is below 0.0005 of the default 0.01.)
-func side(e *entry, keepAll bool) *Side {
-	s := &Side{Status: e.result.Status, Reason: e.result.Reason, runs: e.runs}
-	if s.Status == "" {
-		s.Status = results.StatusOK
-	}
-	nan := verdict.Float(math.NaN())
-	s.Median, s.Low, s.High, s.RelCI, s.RunCV, s.WithinCV, s.WithinSE = nan, nan, nan, nan, nan, nan, nan
-	if s.Status != results.StatusOK || len(e.runs) == 0 {
-		return s
-	}
-	higher := e.result.Metric.Better == results.HigherIsBetter
-	aside := setAside(e, keepAll)
-	var cvs, ses []float64
-	for i, r := range e.runs {
-		if len(r) == 0 {
-			continue
-		}
-		var marks []bool
-		if i < len(e.marks) {
-			marks = e.marks[i]
-		}
-		s.Runs++
-		s.N += len(r)
-		s.RunMedians = append(s.RunMedians, stats.Median(r))
-		for _, d := range marks {
-			if d {
-				s.Disturbed++
-			}
-		}
-		if aside[i] {
-			s.DisturbedRuns++
-			continue
-		}
-		s.RunEstimates = append(s.RunEstimates, stats.RunEstimate(r, marks, higher))
-		block := ""
-		if i < len(e.blocks) {
-			block = e.blocks[i]
-		}
-		s.blocks = append(s.blocks, block)
-		if cv := stats.CV(stats.Undisturbed(r, marks)); !math.IsNaN(cv) {
-			cvs = append(cvs, cv)
-		}
-		if se := stats.RunEstimateSE(r, marks, higher); !math.IsNaN(se) {
-			ses = append(ses, se)
-		}
-	}
-	if l := stats.RunLevels(e.runs, e.marks); l.Flagged {
-		s.LevelRatio = l.Ratio
-	}
-	s.Median = verdict.Float(geoMean(s.RunEstimates))
-	s.RunCV = verdict.Float(stats.LogSD(s.RunEstimates))
-	s.WithinCV = verdict.Float(stats.Median(cvs))
-	s.WithinSE = verdict.Float(stats.Median(ses))
-	if n := len(s.RunEstimates); n >= stats.MinRuns && !s.RunCV.NaN() {
-		h := stats.TQuantile(1-(1-stats.Confidence)/2, float64(n-1)) * float64(s.RunCV) / math.Sqrt(float64(n))
-		m := float64(s.Median)
-		s.Low, s.High, s.RelCI = verdict.Float(m*math.Exp(-h)), verdict.Float(m*math.Exp(h)), verdict.Float(math.Expm1(h))
-	}
-	if len(e.secs) > 0 {
-		s.RunSeconds = stats.Median(e.secs)
-	}
-	return s
-}
-
-// pairRuns returns the run figures the change is judged on: when every
-// run of both sides names its round (Input.Block) and at least
-// MinPairedShare of the smaller side's runs have a partner of their
-// round on the other side, the figures of the rounds that have a run on
-// each side, base[i] and new[i] from one round, in the baseline's order,
-// and paired true; otherwise every run of each side. (Rounds lose their
-// pair when a side's run is set aside as disturbed; pairing then throws
-// away more evidence than the drift it cancels is worth. The choice
-// rests on the marks and the rounds, never on the figures.)
-func pairRuns(b, n *Side) (base, new []float64, paired bool) {
-	if len(b.blocks) != len(b.RunEstimates) || len(n.blocks) != len(n.RunEstimates) || len(b.blocks) == 0 || len(n.blocks) == 0 {
-		return b.RunEstimates, n.RunEstimates, false
-	}
-	byBlock := map[string]float64{}
-	for i, k := range n.blocks {
-		if k == "" {
-			return b.RunEstimates, n.RunEstimates, false
-		}
-		byBlock[k] = n.RunEstimates[i]
-	}
-	for i, k := range b.blocks {
-		if k == "" {
-			return b.RunEstimates, n.RunEstimates, false
-		}
-		if v, ok := byBlock[k]; ok {
-			base = append(base, b.RunEstimates[i])
-			new = append(new, v)
-		}
-	}
-	if float64(len(base)) < MinPairedShare*float64(min(len(b.RunEstimates), len(n.RunEstimates))) {
-		return b.RunEstimates, n.RunEstimates, false
-	}
-	return base, new, true
-}
-
-// MinPairedShare is the share of a side's runs (the smaller side's) that
-// must have a partner in their round for the runs to be judged as pairs.
-const MinPairedShare = 0.75
-
-// setAside marks the runs of e that are disturbed throughout
-// (stats.DisturbedRun); none when keepAll.
-func setAside(e *entry, keepAll bool) []bool {
-	out := make([]bool, len(e.runs))
-	if keepAll {
-		return out
-	}
-	for i, r := range e.runs {
-		if i < len(e.marks) {
-			out[i] = stats.DisturbedRun(e.marks[i], len(r))
-		}
-	}
-	return out
-}
-
-// allDisturbed reports whether every run with samples of every entry
-// given is disturbed throughout (and there is at least one).
-func allDisturbed(es ...*entry) bool {
-	n := 0
-	for _, e := range es {
-		if e == nil {
-			continue
-		}
-		for i, r := range e.runs {
-			if len(r) == 0 {
-				continue
-			}
-			if i >= len(e.marks) || !stats.DisturbedRun(e.marks[i], len(r)) {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0
-}
-
-// byRound reports whether every run of every entry given names its
-// round (entry.blocks): the runs were taken in rounds, one a side, and
-// pair. Where they do, a side whose every run was disturbed throughout
-// does not veto the comparison: the load fell on both runs of each pair
-// (they ran side by side or one right after the other), so no run is set
-// aside and the pairs carry the verdict, as when both sides were
-// disturbed throughout (the disturbed-pairs warning).
-func byRound(es ...*entry) bool {
-	for _, e := range es {
-		if e == nil || len(e.blocks) != len(e.runs) || len(e.runs) == 0 {
-			return false
-		}
-		for _, b := range e.blocks {
-			if b == "" {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// geoMean is the geometric mean of positive xs (NaN for none or a value
-// that is not positive).
-func geoMean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	var sum float64
-	for _, x := range xs {
-		if !(x > 0) {
-			return math.NaN()
-		}
-		sum += math.Log(x)
-	}
-	return math.Exp(sum / float64(len(xs)))
-}
-
 // judge compares one benchmark of group g against the baseline.
 func (j *judger) judge(key, group string, be, ge *entry) Comparison {
 	return j.judgeAt(key, group, be, ge, 1)
@@ -226,38 +39,97 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 	return c
 }
 
-// judgeTime judges one benchmark on its figures as they are.
+// judging is one benchmark's comparison while judgeTime's steps build
+// it: the limits, the sides' entries, and the evidence the verdict rests
+// on.
+type judging struct {
+	c      Comparison
+	be, ge *entry
+	// lim are the benchmark's limits, its alpha scaled (see judgeAt);
+	// perBenchmark its alpha before that; allow its allow-list entry.
+	lim          verdict.Limits
+	perBenchmark float64
+	allow        *verdict.Allow
+	// keepAll: no run is set aside as disturbed (see side).
+	keepAll bool
+	// dir is +1 when higher is better, -1 when lower is; nb and nn count
+	// each side's runs that were not set aside.
+	dir, nb, nn int
+	// The evidence: the run figures judged (pairs when paired), the
+	// benchmark's noise figures and the prior they give paired runs, the
+	// runs' log difference and the effective threshold.
+	ev     verdict.Evidence
+	xb, xn []float64
+	paired bool
+	nz     *noise.Bench
+	prior  stats.Prior
+	ld     stats.LogDiff
+	eff    float64
+	// misfit: the pairs scatter more than the noise file's paired spread
+	// allows; floorMisfit: and with fewer runs than an interval needs,
+	// the floor was dropped for it.
+	misfit, floorMisfit bool
+}
+
+// allowIt marks the comparison allowed when the policy's allow-list
+// covers it.
+func (s *judging) allowIt() {
+	if s.allow != nil {
+		s.c.Allowed, s.c.AllowReason = true, s.allow.Reason
+	}
+}
+
+// judgeTime judges one benchmark on its figures as they are: its sides
+// (sidesOf), what settles it without evidence (screen), the evidence of
+// its runs (evidence), the verdict (decide) and its caveats (warn).
 func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comparison {
-	p := j.policy
-	lim, allow := p.For(key)
-	perBenchmark := lim.Alpha
+	s := j.sidesOf(key, group, be, ge, scale)
+	if !s.screen(j.design) {
+		return s.c
+	}
+	j.evidence(s)
+	j.decide(s)
+	j.warn(s)
+	return s.c
+}
+
+// sidesOf starts one benchmark's comparison: its limits, with alpha
+// multiplied by scale, its metric, and each side's runs (side).
+func (j *judger) sidesOf(key, group string, be, ge *entry, scale float64) *judging {
+	lim, allow := j.policy.For(key)
+	s := &judging{be: be, ge: ge, allow: allow, perBenchmark: lim.Alpha}
 	lim.Alpha *= scale
+	s.lim = lim
 	nan := verdict.Float(math.NaN())
-	c := Comparison{Key: key, Group: group, Change: nan, Low: nan, High: nan, P: nan, Limits: lim}
+	s.c = Comparison{Key: key, Group: group, Change: nan, Low: nan, High: nan, P: nan, Limits: lim}
 	ref := be
 	if ref == nil {
 		ref = ge
 	}
-	c.Metric, c.Unit, c.Better = ref.result.Metric.Name, ref.result.Metric.Unit, ref.result.Metric.Better
-	keepAll := allDisturbed(be, ge) || (byRound(be, ge) && (allDisturbed(be) || allDisturbed(ge)))
+	s.c.Metric, s.c.Unit, s.c.Better = ref.result.Metric.Name, ref.result.Metric.Unit, ref.result.Metric.Better
+	s.keepAll = allDisturbed(be, ge) || (byRound(be, ge) && (allDisturbed(be) || allDisturbed(ge)))
 	if be != nil {
-		c.Base = side(be, keepAll)
+		s.c.Base = side(be, s.keepAll)
 	}
 	if ge != nil {
-		c.New = side(ge, keepAll)
+		s.c.New = side(ge, s.keepAll)
 	}
-	allowIt := func() {
-		if allow != nil {
-			c.Allowed, c.AllowReason = true, allow.Reason
-		}
-	}
+	return s
+}
+
+// screen settles what needs no evidence: a benchmark on one side only, a
+// status other than ok, metrics that differ or have no direction, no run
+// left on a side, a zero baseline. It reports whether the runs are to be
+// judged, and sets dir, nb and nn.
+func (s *judging) screen(d verdict.Design) bool {
+	c := &s.c
 	switch {
-	case be == nil:
+	case s.be == nil:
 		c.Verdict = verdict.Added
-		return c
-	case ge == nil:
+		return false
+	case s.ge == nil:
 		c.Verdict = verdict.Missing
-		return c
+		return false
 	}
 	bs, ns := c.Base.Status, c.New.Status
 	if bs != results.StatusOK || ns != results.StatusOK {
@@ -266,7 +138,7 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		case bs == results.StatusOK && ns == results.StatusFailed:
 			c.Verdict = verdict.Failed
 			c.Note = "failed: " + c.New.Reason
-			allowIt()
+			s.allowIt()
 		case bs == results.StatusFailed && ns == results.StatusOK:
 			c.Note = "failed in the baseline, ok now"
 		case bs == results.StatusSkipped || ns == results.StatusSkipped:
@@ -274,95 +146,109 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		default:
 			c.Note = fmt.Sprintf("status %s in the baseline, %s here", bs, ns)
 		}
-		return c
+		return false
 	}
-	bm, nm := be.result.Metric, ge.result.Metric
+	bm, nm := s.be.result.Metric, s.ge.result.Metric
 	if bm.Unit != nm.Unit || bm.Better != nm.Better {
 		c.Verdict = verdict.Incomparable
 		c.Note = fmt.Sprintf("metric differs: %s (%s, %s is better) in the baseline, %s (%s, %s is better) here", bm.Name, bm.Unit, bm.Better, nm.Name, nm.Unit, nm.Better)
-		return c
+		return false
 	}
-	dir := 0
 	switch bm.Better {
 	case results.HigherIsBetter:
-		dir = 1
+		s.dir = 1
 	case results.LowerIsBetter:
-		dir = -1
+		s.dir = -1
 	default:
 		c.Verdict = verdict.Incomparable
 		c.Note = fmt.Sprintf("metric %s has no direction (better: %q): cannot tell a regression from an improvement", bm.Name, bm.Better)
-		return c
+		return false
 	}
-	nb, nn := len(c.Base.RunEstimates), len(c.New.RunEstimates)
-	if nb == 0 || nn == 0 {
-		c.Verdict, c.More = verdict.Unsure, !j.design.Last(0)
+	s.nb, s.nn = len(c.Base.RunEstimates), len(c.New.RunEstimates)
+	if s.nb == 0 || s.nn == 0 {
+		c.Verdict, c.More = verdict.Unsure, !d.Last(0)
 		c.Reason = "every run on a side was disturbed throughout (most samples marked): rerun on a quieter machine"
-		return c
+		return false
 	}
 	if c.Base.Median == 0 || c.Base.Median.NaN() {
 		c.Verdict = verdict.Incomparable
 		c.Note = "baseline figure is zero"
-		return c
+		return false
 	}
+	return true
+}
+
+// evidence gathers what the verdict engine decides on: the change, the
+// run figures it is judged on (pairRuns), the noise floor, and with runs
+// enough for an interval the intervals (verdict.Assess), else the runs
+// that would settle it.
+func (j *judger) evidence(s *judging) {
+	c, lim, nb, nn := &s.c, s.lim, s.nb, s.nn
 	c.alarmScale, c.tested = math.Inf(1), true
-	var misfit bool
-	ev := verdict.Evidence{BaseRuns: nb, NewRuns: nn, Dir: dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
+	s.ev = verdict.Evidence{BaseRuns: nb, NewRuns: nn, Dir: s.dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
 		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
-	ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
-	xb, xn, paired := pairRuns(c.Base, c.New)
-	c.Paired = paired
-	nz := j.noise.Lookup(key)
-	var prior stats.Prior
-	if paired {
-		prior = nz.PairedPrior()
+	s.ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
+	s.xb, s.xn, s.paired = pairRuns(c.Base, c.New)
+	c.Paired = s.paired
+	s.nz = j.noise.Lookup(c.Key)
+	if s.paired {
+		s.prior = s.nz.PairedPrior()
 	}
-	if nz != nil {
+	if s.nz != nil {
 		// With runs enough for an interval the floor raises the threshold
 		// (what change matters), and the interval carries the alarm's
 		// share of a family-wise alpha; with fewer the floor is the test.
 		floorAlpha := lim.Alpha
 		if nb >= stats.MinRuns && nn >= stats.MinRuns {
-			floorAlpha = perBenchmark
+			floorAlpha = s.perBenchmark
 		}
-		ev.Floor = floorOf(nz, paired, nb, nn, len(xb), floorAlpha)
+		s.ev.Floor = floorOf(s.nz, s.paired, nb, nn, len(s.xb), floorAlpha)
 	}
-	ld := verdict.LogDiff(xb, xn, paired)
-	if ld.OK {
-		ev.P = ld.P()
+	s.ld = verdict.LogDiff(s.xb, s.xn, s.paired)
+	if s.ld.OK {
+		s.ev.P = s.ld.P()
 	}
 	// Fewer runs than an interval needs, the floor is the test; but two
 	// pairs already show their own scatter, and when it exceeds the noise
 	// file's paired spread (the F test Moderate makes) the floor does not
 	// hold for these runs: no floor, so no call on it.
-	floorMisfit := false
-	if (len(xb) < stats.MinRuns || len(xn) < stats.MinRuns) && paired && ld.OK && !math.IsNaN(ev.Floor) {
-		if _, _, fits := ld.Moderate(prior); !fits {
-			floorMisfit, misfit = true, true
-			ev.Floor = math.NaN()
+	if (len(s.xb) < stats.MinRuns || len(s.xn) < stats.MinRuns) && s.paired && s.ld.OK && !math.IsNaN(s.ev.Floor) {
+		if _, _, fits := s.ld.Moderate(s.prior); !fits {
+			s.floorMisfit, s.misfit = true, true
+			s.ev.Floor = math.NaN()
 		}
 	}
-	eff := ev.Effective(lim)
-	if len(xb) >= stats.MinRuns && len(xn) >= stats.MinRuns {
-		a := verdict.Assess(xb, xn, paired, prior, dir, eff, lim, j.design)
-		c.Moderated, misfit = a.Moderated, a.PriorMisfit
+	s.eff = s.ev.Effective(lim)
+	if len(s.xb) >= stats.MinRuns && len(s.xn) >= stats.MinRuns {
+		a := verdict.Assess(s.xb, s.xn, s.paired, s.prior, s.dir, s.eff, lim, j.design)
+		c.Moderated, s.misfit = a.Moderated, a.PriorMisfit
 		// The look's runs (a sequential design's first n a side): the change
 		// the interval is about.
-		ev.Change, ev.P = a.Change, a.P
-		ev.Low, ev.High, ev.EqLow, ev.EqHigh = a.Low, a.High, a.EqLow, a.EqHigh
+		s.ev.Change, s.ev.P = a.Change, a.P
+		s.ev.Low, s.ev.High, s.ev.EqLow, s.ev.EqHigh = a.Low, a.High, a.EqLow, a.EqHigh
 		c.More, c.SettleRuns = a.More, a.NeedRuns
-		c.alarmScale = a.AlarmAt / perBenchmark
+		c.alarmScale = a.AlarmAt / s.perBenchmark
 	} else {
-		c.More = !j.design.Last(min(len(xb), len(xn)))
-		if ld.OK && !math.IsNaN(eff) {
-			eq, _, _ := ld.Moderate(prior)
-			c.SettleRuns = verdict.NeedRuns(ld, eq, min(len(xb), len(xn)), dir, eff, lim, j.design)
+		c.More = !j.design.Last(min(len(s.xb), len(s.xn)))
+		if s.ld.OK && !math.IsNaN(s.eff) {
+			eq, _, _ := s.ld.Moderate(s.prior)
+			c.SettleRuns = verdict.NeedRuns(s.ld, eq, min(len(s.xb), len(s.xn)), s.dir, s.eff, lim, j.design)
 		}
 	}
-	c.Change, c.Low, c.High, c.P = verdict.Float(ev.Change), verdict.Float(ev.Low), verdict.Float(ev.High), verdict.Float(ev.P)
-	c.Limits.Floor = verdict.Float(ev.Floor)
-	c.Limits.Effective = verdict.Float(eff)
-	c.Verdict, c.Reason = verdict.Decide(ev, lim)
-	if floorMisfit {
+	c.Change, c.Low, c.High, c.P = verdict.Float(s.ev.Change), verdict.Float(s.ev.Low), verdict.Float(s.ev.High), verdict.Float(s.ev.P)
+	c.Limits.Floor = verdict.Float(s.ev.Floor)
+	c.Limits.Effective = verdict.Float(s.eff)
+}
+
+// decide calls the verdict (verdict.Decide) and applies the rules on top
+// of it: a floor that does not fit the pairs, no call before a sequential
+// design's first look, the closing look's floor rule (closingFloor), runs
+// disturbed throughout, the allow-list; a verdict other than unsure
+// drops the runs that would settle it.
+func (j *judger) decide(s *judging) {
+	c, nb, nn := &s.c, s.nb, s.nn
+	c.Verdict, c.Reason = verdict.Decide(s.ev, s.lim)
+	if s.floorMisfit {
 		c.Reason = fmt.Sprintf("fewer than %d runs a side, and their pairs scatter more than the noise file's paired spread allows: its floor does not hold for these runs", stats.MinRuns)
 	}
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && !j.design.Last(min(nb, nn)) && (c.Verdict == verdict.Regression || c.Verdict == verdict.Improvement) {
@@ -373,18 +259,18 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		c.Verdict = verdict.Unsure
 		c.Reason = fmt.Sprintf("fewer than %d runs a side: the change exceeds the noise floor plus the threshold, but runs added until decided are first judged at %d runs a side", stats.MinRuns, stats.MinRuns)
 	}
-	if w, ok := j.closingFloor(&c, ev, lim, nz, ld, prior, nb, nn, len(xb)); ok {
+	if w, ok := j.closingFloor(c, s.ev, s.lim, s.nz, s.ld, s.prior, nb, nn, len(s.xb)); ok {
 		c.Warnings = append(c.Warnings, w)
 	}
 	switch {
-	case keepAll && !paired:
+	case s.keepAll && !s.paired:
 		// Measured under load throughout, the runs of each side at
 		// their own times: the figures follow the load, which moves
 		// between the times the two sides ran.
 		c.Verdict, c.SettleRuns, c.More = verdict.Unsure, 0, !j.design.Last(min(nb, nn))
 		c.alarmScale = math.Inf(1)
 		c.Reason = "every run of both sides was disturbed throughout (most samples marked: other processes, steal, another GPU client, a clock change): the figures follow the machine's load; rerun when it is quieter"
-	case keepAll:
+	case s.keepAll:
 		// Runs paired by round ran under the same load, side by side or
 		// one right after the other: the load is in both runs of a pair
 		// and drops out of their ratio, and what it leaves is the pairs'
@@ -392,15 +278,22 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
 	}
 	if c.Verdict == verdict.Regression {
-		allowIt()
+		s.allowIt()
 	}
 	switch {
 	case c.Verdict != verdict.Unsure:
 		c.More, c.SettleRuns = false, 0
-	case !ld.OK:
+	case !s.ld.OK:
 		c.Reason += j.advise.kind(AdviceRepeatRuns)
 	}
-	if w, ok := runLevels(c); ok {
+}
+
+// warn adds a judged comparison's caveats: run levels far apart, runs set
+// aside as disturbed, few runs, pairs that do not fit the noise file, no
+// noise floor, few samples, runs that scatter beyond the noise limit.
+func (j *judger) warn(s *judging) {
+	c, nb, nn := &s.c, s.nb, s.nn
+	if w, ok := runLevels(*c); ok {
 		c.Warnings = append(c.Warnings, w)
 	}
 	if c.Base.DisturbedRuns+c.New.DisturbedRuns > 0 {
@@ -410,20 +303,19 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != verdict.Unsure {
 		c.Warnings = append(c.Warnings, Warning{"few-runs", fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only%s", stats.MinRuns, j.advise.kind(AdviceFewRuns))})
 	}
-	if misfit && c.Verdict != verdict.Regression && c.Verdict != verdict.Improvement {
+	if s.misfit && c.Verdict != verdict.Regression && c.Verdict != verdict.Improvement {
 		// Only ~ would have leaned on the prior.
 		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured%s, or the change varies between rounds", stats.PriorFitAlpha, j.advise.kind(AdviceRemeasureNoise))})
 	}
-	if j.noise != nil && nz == nil {
+	if j.noise != nil && s.nz == nil {
 		c.Warnings = append(c.Warnings, Warning{"no-floor", "not in the noise file: judged without a noise floor"})
 	}
-	if p.MinSamples > 0 && (minRun(be.runs) < p.MinSamples || minRun(ge.runs) < p.MinSamples) {
+	if p := j.policy; p.MinSamples > 0 && (minRun(s.be.runs) < p.MinSamples || minRun(s.ge.runs) < p.MinSamples) {
 		c.Warnings = append(c.Warnings, Warning{"few-samples", fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
 	}
-	if w, ok := noisyRuns(c, xb, xn, paired, lim.Noise, nz, j.advise); ok {
+	if w, ok := noisyRuns(*c, s.xb, s.xn, s.paired, s.lim.Noise, s.nz, j.advise); ok {
 		c.Warnings = append(c.Warnings, w)
 	}
-	return c
 }
 
 // noisyRuns warns when the runs the verdict rests on scatter by more than

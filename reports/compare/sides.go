@@ -1,0 +1,200 @@
+package compare
+
+import (
+	"math"
+
+	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/stats"
+	"github.com/radvbench/radvbench/reports/verdict"
+)
+
+// A side's runs of one benchmark as the judge sees them: each run's
+// figure, the runs set aside as disturbed throughout, and the runs paired
+// by round across the two sides.
+
+// side summarises a group's runs of a benchmark: every run's figure
+// (stats.RunEstimate of its undisturbed samples), the runs set aside as
+// disturbed throughout (stats.DisturbedRun), and the side's figure, the
+// geometric mean of its runs' figures. When keepAll is set (every run of
+// both sides was disturbed throughout: a machine loaded the whole time;
+// or, for runs paired by round, every run of one side: see byRound)
+// no run is set aside, so the table shows figures; the verdict then
+// rests on the pairs where the runs were taken in rounds, and is unsure
+// otherwise (see decide). (Once a first clean run arrives the disturbed ones
+// go, which changes the runs a sequential design's early looks see; the
+// error those looks can spend is below 0.0005 of the default 0.01.)
+func side(e *entry, keepAll bool) *Side {
+	s := &Side{Status: e.result.Status, Reason: e.result.Reason, runs: e.runs}
+	if s.Status == "" {
+		s.Status = results.StatusOK
+	}
+	nan := verdict.Float(math.NaN())
+	s.Median, s.Low, s.High, s.RelCI, s.RunCV, s.WithinCV, s.WithinSE = nan, nan, nan, nan, nan, nan, nan
+	if s.Status != results.StatusOK || len(e.runs) == 0 {
+		return s
+	}
+	higher := e.result.Metric.Better == results.HigherIsBetter
+	aside := setAside(e, keepAll)
+	var cvs, ses []float64
+	for i, r := range e.runs {
+		if len(r) == 0 {
+			continue
+		}
+		var marks []bool
+		if i < len(e.marks) {
+			marks = e.marks[i]
+		}
+		s.Runs++
+		s.N += len(r)
+		s.RunMedians = append(s.RunMedians, stats.Median(r))
+		for _, d := range marks {
+			if d {
+				s.Disturbed++
+			}
+		}
+		if aside[i] {
+			s.DisturbedRuns++
+			continue
+		}
+		s.RunEstimates = append(s.RunEstimates, stats.RunEstimate(r, marks, higher))
+		block := ""
+		if i < len(e.blocks) {
+			block = e.blocks[i]
+		}
+		s.blocks = append(s.blocks, block)
+		if cv := stats.CV(stats.Undisturbed(r, marks)); !math.IsNaN(cv) {
+			cvs = append(cvs, cv)
+		}
+		if se := stats.RunEstimateSE(r, marks, higher); !math.IsNaN(se) {
+			ses = append(ses, se)
+		}
+	}
+	if l := stats.RunLevels(e.runs, e.marks); l.Flagged {
+		s.LevelRatio = l.Ratio
+	}
+	s.Median = verdict.Float(geoMean(s.RunEstimates))
+	s.RunCV = verdict.Float(stats.LogSD(s.RunEstimates))
+	s.WithinCV = verdict.Float(stats.Median(cvs))
+	s.WithinSE = verdict.Float(stats.Median(ses))
+	if n := len(s.RunEstimates); n >= stats.MinRuns && !s.RunCV.NaN() {
+		h := stats.TQuantile(1-(1-stats.Confidence)/2, float64(n-1)) * float64(s.RunCV) / math.Sqrt(float64(n))
+		m := float64(s.Median)
+		s.Low, s.High, s.RelCI = verdict.Float(m*math.Exp(-h)), verdict.Float(m*math.Exp(h)), verdict.Float(math.Expm1(h))
+	}
+	if len(e.secs) > 0 {
+		s.RunSeconds = stats.Median(e.secs)
+	}
+	return s
+}
+
+// pairRuns returns the run figures the change is judged on: when every
+// run of both sides names its round (Input.Block) and at least
+// MinPairedShare of the smaller side's runs have a partner of their
+// round on the other side, the figures of the rounds that have a run on
+// each side, base[i] and new[i] from one round, in the baseline's order,
+// and paired true; otherwise every run of each side. (Rounds lose their
+// pair when a side's run is set aside as disturbed; pairing then throws
+// away more evidence than the drift it cancels is worth. The choice
+// rests on the marks and the rounds, never on the figures.)
+func pairRuns(b, n *Side) (base, new []float64, paired bool) {
+	if len(b.blocks) != len(b.RunEstimates) || len(n.blocks) != len(n.RunEstimates) || len(b.blocks) == 0 || len(n.blocks) == 0 {
+		return b.RunEstimates, n.RunEstimates, false
+	}
+	byBlock := map[string]float64{}
+	for i, k := range n.blocks {
+		if k == "" {
+			return b.RunEstimates, n.RunEstimates, false
+		}
+		byBlock[k] = n.RunEstimates[i]
+	}
+	for i, k := range b.blocks {
+		if k == "" {
+			return b.RunEstimates, n.RunEstimates, false
+		}
+		if v, ok := byBlock[k]; ok {
+			base = append(base, b.RunEstimates[i])
+			new = append(new, v)
+		}
+	}
+	if float64(len(base)) < MinPairedShare*float64(min(len(b.RunEstimates), len(n.RunEstimates))) {
+		return b.RunEstimates, n.RunEstimates, false
+	}
+	return base, new, true
+}
+
+// MinPairedShare is the share of a side's runs (the smaller side's) that
+// must have a partner in their round for the runs to be judged as pairs.
+const MinPairedShare = 0.75
+
+// setAside marks the runs of e that are disturbed throughout
+// (stats.DisturbedRun); none when keepAll.
+func setAside(e *entry, keepAll bool) []bool {
+	out := make([]bool, len(e.runs))
+	if keepAll {
+		return out
+	}
+	for i, r := range e.runs {
+		if i < len(e.marks) {
+			out[i] = stats.DisturbedRun(e.marks[i], len(r))
+		}
+	}
+	return out
+}
+
+// allDisturbed reports whether every run with samples of every entry
+// given is disturbed throughout (and there is at least one).
+func allDisturbed(es ...*entry) bool {
+	n := 0
+	for _, e := range es {
+		if e == nil {
+			continue
+		}
+		for i, r := range e.runs {
+			if len(r) == 0 {
+				continue
+			}
+			if i >= len(e.marks) || !stats.DisturbedRun(e.marks[i], len(r)) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// byRound reports whether every run of every entry given names its
+// round (entry.blocks): the runs were taken in rounds, one a side, and
+// pair. Where they do, a side whose every run was disturbed throughout
+// does not veto the comparison: the load fell on both runs of each pair
+// (they ran side by side or one right after the other), so no run is set
+// aside and the pairs carry the verdict, as when both sides were
+// disturbed throughout (the disturbed-pairs warning).
+func byRound(es ...*entry) bool {
+	for _, e := range es {
+		if e == nil || len(e.blocks) != len(e.runs) || len(e.runs) == 0 {
+			return false
+		}
+		for _, b := range e.blocks {
+			if b == "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// geoMean is the geometric mean of positive xs (NaN for none or a value
+// that is not positive).
+func geoMean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	var sum float64
+	for _, x := range xs {
+		if !(x > 0) {
+			return math.NaN()
+		}
+		sum += math.Log(x)
+	}
+	return math.Exp(sum / float64(len(xs)))
+}
