@@ -12,7 +12,7 @@ import (
 // compareAdvice words what reports/compare's messages leave to the CLI
 // (compare.Advice): the runs, noise files and budgets to ask for, in the
 // words of run's, noise's and compare's flags. Every caller of
-// compare.Compare, compare.Until and compare.WritePlan passes it
+// compare.Compare, compare.Until and comparefmt.WritePlan passes it
 // (Options.Advise, UntilOptions.Advise, Plan.Advise).
 func compareAdvice(a compare.Advice) string {
 	switch a.Kind {

@@ -18,6 +18,7 @@ import (
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/spf13/pflag"
 )
 
@@ -212,7 +213,7 @@ func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisec
 	case err != nil:
 		return &exitError{code: 125, msg: fmt.Sprintf("%s did not run (skip): %v", cs[1].Name, err)}
 	}
-	compare.Write(stdout, res.Report, "text")
+	comparefmt.Write(stdout, res.Report, "text")
 	mark, why, _ := bisect.Judge(res.Report, nil)
 	fmt.Fprintf(stdout, "%s: %s — %s; %s (results: %s)\n", cs[1].Name, mark, why, bisect.RoundsText(res.Rounds, string(res.Stop)), res.Results)
 	if mark == bisect.Good {

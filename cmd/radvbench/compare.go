@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/fossil"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
@@ -44,7 +45,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	f.policyFlags(fs)
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
-	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(compare.Formats, ", ")+"; for two isa files also "+fossil.Format+" (the Totals blocks of Mesa's fossil report script, per target, paste-ready for a merge request) (--plan: text or json)")
+	fs.StringVar(&f.format, "format", "text", "output: "+strings.Join(comparefmt.Formats, ", ")+"; for two isa files also "+fossil.Format+" (the Totals blocks of Mesa's fossil report script, per target, paste-ready for a merge request) (--plan: text or json)")
 	fs.StringVarP(&f.out, "out", "o", "", "write the output to FILE (atomically; '-' for stdout) instead of stdout; the summary line still goes to stdout")
 	f.deviceFlag(fs)
 	fs.StringSliceVar(&f.isa, "isa", nil, "the compiler's figures beside each verdict from isa files (written by 'radvbench isa'), one per group, baseline first: BASE-isa.json,NEW-isa.json; each verdict then names the statistics that changed (VGPRs 96→120) or says \"code unchanged\" (default: the figures the runs captured, where their driver reports them)")
@@ -54,8 +55,8 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if !compare.ValidFormat(f.format) && f.format != fossil.Format {
-		return usagef("unknown --format %q: use one of %s (or %s for isa files)", f.format, strings.Join(compare.Formats, ", "), fossil.Format)
+	if !comparefmt.ValidFormat(f.format) && f.format != fossil.Format {
+		return usagef("unknown --format %q: use one of %s (or %s for isa files)", f.format, strings.Join(comparefmt.Formats, ", "), fossil.Format)
 	}
 	if err := checkOutputPath("-o", f.out); err != nil {
 		return err
@@ -115,7 +116,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 	}
 	if f.format == fossil.Format {
-		return usagef("--format %s is for isa files (written by 'radvbench isa'); for run results use one of %s", fossil.Format, strings.Join(compare.Formats, ", "))
+		return usagef("--format %s is for isa files (written by 'radvbench isa'); for run results use one of %s", fossil.Format, strings.Join(comparefmt.Formats, ", "))
 	}
 	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
@@ -134,11 +135,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if f.format == "json" {
 			format = "json"
 		}
-		if err := compare.WritePlan(&buf, pl, format); err != nil {
+		if err := comparefmt.WritePlan(&buf, pl, format); err != nil {
 			return fmt.Errorf("render plan: %w", err)
 		}
 		summary = fmt.Sprintf("plan: %d runs a side", pl.Runs)
-	} else if err := compare.Write(&buf, rep, f.format); err != nil {
+	} else if err := comparefmt.Write(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
 	return writeJudged(stdout, f.out, buf.Bytes(), summary, !f.plan && rep.Failed())
@@ -162,7 +163,7 @@ func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts c
 		if err := fossil.WriteReport(&buf, inputs[0].File, inputs[1].File); err != nil {
 			return fmt.Errorf("render %s: %w", f.format, err)
 		}
-	} else if err := compare.WriteISA(&buf, rep, f.format); err != nil {
+	} else if err := comparefmt.WriteISA(&buf, rep, f.format); err != nil {
 		return fmt.Errorf("render %s: %w", f.format, err)
 	}
 	return writeJudged(stdout, f.out, buf.Bytes(), rep.Summary(), rep.Failed())

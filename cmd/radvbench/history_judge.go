@@ -11,6 +11,7 @@ import (
 
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/history"
 )
 
@@ -76,14 +77,14 @@ func addJudgeFlags(fs *pflag.FlagSet, hf *historyFlags, cf *compareFlags) {
 	hf.addFilters(fs)
 	cf.policyFlags(fs)
 	cf.deviceFlag(fs)
-	fs.StringVar(&cf.format, "format", "text", "output: "+strings.Join(compare.Formats, ", "))
+	fs.StringVar(&cf.format, "format", "text", "output: "+strings.Join(comparefmt.Formats, ", "))
 }
 
 // judgeOptions checks --format and returns compare's options
 // (compareFlags.options), both usage errors before any store is opened.
 func judgeOptions(fs *pflag.FlagSet, cf *compareFlags) (compare.Options, error) {
-	if !compare.ValidFormat(cf.format) {
-		return compare.Options{}, usagef("unknown --format %q: use one of %s", cf.format, strings.Join(compare.Formats, ", "))
+	if !comparefmt.ValidFormat(cf.format) {
+		return compare.Options{}, usagef("unknown --format %q: use one of %s", cf.format, strings.Join(comparefmt.Formats, ", "))
 	}
 	return cf.options(fs)
 }
@@ -97,7 +98,7 @@ func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts c
 		return compareError(err)
 	}
 	io.WriteString(stdout, header)
-	if err := compare.Write(stdout, rep, format); err != nil {
+	if err := comparefmt.Write(stdout, rep, format); err != nil {
 		return fmt.Errorf("render %s: %w", format, err)
 	}
 	if rep.Failed() {

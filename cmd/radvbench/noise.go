@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -120,7 +121,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		var buf bytes.Buffer
 		pl := compare.PlanFromNoise(nf, &pol, d, compare.DefaultPower)
 		pl.Advise = compareAdvice
-		if err := compare.WritePlan(&buf, pl, "text"); err != nil {
+		if err := comparefmt.WritePlan(&buf, pl, "text"); err != nil {
 			return err
 		}
 		if _, err := stdout.Write(buf.Bytes()); err != nil {

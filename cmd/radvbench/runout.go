@@ -16,6 +16,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -43,7 +44,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 	}
 	if r := verdict; r != nil {
 		fmt.Fprintf(stdout, "\nverdicts after %d round(s) (%d runs a side; stopped: %s):\n", r.Rounds, len(r.New), r.Stop)
-		if err := compare.Write(stdout, r.Report, "text"); err != nil {
+		if err := comparefmt.Write(stdout, r.Report, "text"); err != nil {
 			return fmt.Errorf("render the verdicts: %w", err)
 		}
 	} else if o.ByConfig {

@@ -65,8 +65,8 @@ const (
 // leading "; " or " (" where it needs one), "" adds nothing.
 type Adviser func(Advice) string
 
-// text is a's advice for adv, "" for a nil Adviser.
-func (a Adviser) text(adv Advice) string {
+// Text is a's advice for adv, "" for a nil Adviser.
+func (a Adviser) Text(adv Advice) string {
 	if a == nil {
 		return ""
 	}
@@ -74,4 +74,4 @@ func (a Adviser) text(adv Advice) string {
 }
 
 // kind is a's advice for a kind without figures.
-func (a Adviser) kind(k AdviceKind) string { return a.text(Advice{Kind: k}) }
+func (a Adviser) kind(k AdviceKind) string { return a.Text(Advice{Kind: k}) }

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -79,17 +78,7 @@ func TestCodeBesideVerdict(t *testing.T) {
 	if !hasNote(rep, "the compiler's figures are navi31's from mesa-25.0.json (its first target of navi31, gfx1201; the runs' device llvmpipe") {
 		t.Errorf("notes %q: want the target choice explained", rep.Notes)
 	}
-	var text, md, junit bytes.Buffer
-	for f, b := range map[string]*bytes.Buffer{"text": &text, "markdown": &md, "junit": &junit} {
-		if err := Write(b, rep, f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	goldenOut(t, "code-isa.text", text.Bytes())
-	goldenOut(t, "code-isa.markdown", md.Bytes())
-	if !strings.Contains(junit.String(), "Subgroups per SIMD 10→8") {
-		t.Errorf("JUnit failure message lacks the code change:\n%s", junit.String())
-	}
+	// Its text, Markdown and JUnit forms: TestCodeColumn (render_test.go).
 
 	// The same compiler on both sides: every benchmark's code is unchanged.
 	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})

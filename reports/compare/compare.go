@@ -5,15 +5,18 @@
 // one run only carry the noise inside a process, and any between-run
 // shift would look significant. The verdict engine it judges with (the
 // policy, the decision rule, the sequential design) is reports/verdict;
-// this package feeds it each pair's runs and noise floor. It also renders
-// the outcome as a text table, Markdown, JUnit XML or JSON. It is pure
-// Go: no cgo, no Vulkan.
+// this package feeds it each pair's runs and noise floor. Beside each
+// verdict it puts what changed in the compiled code, and it groups isa
+// files for their exact comparison: both are reports/codecompare's. The
+// outcome is data (Report, Plan); reports/comparefmt renders it. It is
+// pure Go: no cgo, no Vulkan.
 //
-// The files: group.go pairs benchmarks into runs per side, judge.go
-// turns a pair's runs into the verdict engine's evidence, notes.go states
-// what a reader must know first, plan.go answers "how many runs",
-// numfmt.go formats numbers, and one file per output format renders the
-// report.
+// The files: group.go pairs benchmarks into runs per side, sides.go
+// summarises a side's runs, judge.go turns a pair's runs into the verdict
+// engine's evidence and its verdict, notes.go states what a reader must
+// know first, plan.go answers "how many runs", code.go gathers the
+// compiler's figures, isa.go groups isa files, and numfmt.go formats
+// numbers for the messages and the renderers.
 package compare
 
 import (

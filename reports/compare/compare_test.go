@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
@@ -473,40 +472,6 @@ func TestNotesMismatch(t *testing.T) {
 		if !hasNote(rep, want) {
 			t.Errorf("notes %q lack %q", rep.Notes, want)
 		}
-	}
-}
-
-func TestGoldenFormats(t *testing.T) {
-	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	p, err := verdict.ReadPolicy(strings.NewReader("allow:\n  - match: \"matmul/gemm_tiled/*k=2048*\"\n    reason: \"accepted in !123\"\n"), "p.yaml", verdict.DefaultPolicy())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := Compare([]Input{base, newer}, Options{Policy: p})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range Formats {
-		var buf bytes.Buffer
-		if err := Write(&buf, rep, f); err != nil {
-			t.Fatal(err)
-		}
-		goldenOut(t, "base-new."+f, buf.Bytes())
-	}
-	var ins []Input
-	for _, n := range []string{"run-a1.json", "run-b1.json", "run-a2.json", "run-c1.json", "run-b2.json"} {
-		ins = append(ins, loadFixture(t, n))
-	}
-	rep, err = Compare(ins, Options{Policy: verdict.DefaultPolicy(), By: "label.config"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range []string{"text", "markdown"} {
-		var buf bytes.Buffer
-		if err := Write(&buf, rep, f); err != nil {
-			t.Fatal(err)
-		}
-		goldenOut(t, "by-label."+f, buf.Bytes())
 	}
 }
 

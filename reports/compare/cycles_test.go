@@ -64,13 +64,6 @@ func TestCycles(t *testing.T) {
 			if c.Fail != tc.fails || rep.Failed() != tc.fails || rep.Counts.ClockChanges != tc.clockChangeCount {
 				t.Errorf("fails %v (report %v, %d clock changes), want %v (%d)", c.Fail, rep.Failed(), rep.Counts.ClockChanges, tc.fails, tc.clockChangeCount)
 			}
-			var b strings.Builder
-			if err := WriteText(&b, rep); err != nil {
-				t.Fatal(err)
-			}
-			if tc.text != "" && !strings.Contains(b.String(), tc.text) {
-				t.Errorf("the text output does not say %q:\n%s", tc.text, b.String())
-			}
 		})
 	}
 	// Clocks on one side only: nothing judged in cycles.

@@ -1,9 +1,6 @@
 package compare
 
 import (
-	"bytes"
-	"encoding/json"
-	"encoding/xml"
 	"errors"
 	"math"
 	"strings"
@@ -11,7 +8,6 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/core/results"
-	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -52,29 +48,7 @@ func TestCompareISAMesaVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, format := range []string{"text", "markdown"} {
-		var b bytes.Buffer
-		if err := WriteISA(&b, rep, format); err != nil {
-			t.Fatal(err)
-		}
-		golden.Check(t, "testdata/golden/isa-mesa."+format, b.Bytes())
-	}
-	var js bytes.Buffer
-	if err := WriteISA(&js, rep, "json"); err != nil {
-		t.Fatal(err)
-	}
-	var back codecompare.ISAReport
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back.Counts != rep.Counts || len(back.Changes) != len(rep.Changes) || back.Schema != codecompare.ISAJSONSchema {
-		t.Errorf("JSON round trip: %v, %+v", err, back.Counts)
-	}
-	var ju bytes.Buffer
-	if err := WriteISA(&ju, rep, "junit"); err != nil {
-		t.Fatal(err)
-	}
-	var suites junitSuites
-	if err := xml.Unmarshal(ju.Bytes(), &suites); err != nil || suites.Failures != rep.Counts.Regressions || suites.Tests != len(rep.Changes) {
-		t.Errorf("JUnit: %v, %d failures of %d tests; want %d of %d", err, suites.Failures, suites.Tests, rep.Counts.Regressions, len(rep.Changes))
-	}
+	// Its formats: TestISAFormats (render_test.go).
 	if !rep.Failed() || rep.Counts.Regressions != 1 {
 		t.Errorf("counts %+v, want the one occupancy regression to fail the gate", rep.Counts)
 	}

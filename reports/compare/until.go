@@ -235,5 +235,5 @@ func shortBudgetNote(rep *Report, n int, elapsed time.Duration, advise Adviser) 
 	if want < time.Minute {
 		want = time.Minute
 	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread%s", n, round.Round(time.Second), rep.Family, n, advise.text(Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds})))
+	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread%s", n, round.Round(time.Second), rep.Family, n, advise.Text(Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds})))
 }

@@ -169,11 +169,7 @@ func TestISAWaveHashUntimed(t *testing.T) {
 				t.Errorf("%d regressions, want %d: %s", rep.Counts.Regressions, tc.regressions, rep.Summary())
 			}
 			tc.check(t, rep)
-			var b bytes.Buffer
-			if err := WriteISAText(&b, rep); err != nil {
-				t.Fatal(err)
-			}
-			goldenOut(t, "isa-"+tc.other+".text", b.Bytes())
+			// Its text: TestISAWhyText (render_test.go).
 		})
 	}
 }

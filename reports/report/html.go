@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -29,7 +30,7 @@ type row struct {
 	Code  string
 	Class string
 	// Notes are the footnote numbers of the row's remarks
-	// (compare.Footnotes: the text output's numbers).
+	// (comparefmt.Footnotes: the text output's numbers).
 	Notes []int
 }
 
@@ -93,7 +94,7 @@ func verdictLabel(c *compare.Comparison) string {
 // key is in hidden (benchmarks skipped in every run, which the page lists
 // by reason instead) are left out. names maps a key to a result, for the
 // short name; fn numbers the remarks.
-func rows(rep *compare.Report, names map[string]*results.Result, hidden map[string]bool, fn *compare.Footnotes) []row {
+func rows(rep *compare.Report, names map[string]*results.Result, hidden map[string]bool, fn *comparefmt.Footnotes) []row {
 	rank := func(c *compare.Comparison) int {
 		switch {
 		case c.Fails():
@@ -137,7 +138,7 @@ func rows(rep *compare.Report, names map[string]*results.Result, hidden map[stri
 }
 
 // footnotesOf lists, in number order, the remarks the rows refer to.
-func footnotesOf(rs []row, fn *compare.Footnotes) []footnote {
+func footnotesOf(rs []row, fn *comparefmt.Footnotes) []footnote {
 	seen := map[int]bool{}
 	var out []footnote
 	for _, r := range rs {
@@ -355,7 +356,7 @@ func writeMarkdown(w io.Writer, pg *page) error {
 	if pg.ISA != nil {
 		b.WriteString("## Compiled code: comparison\n\n")
 		if pg.ISA.Report != nil {
-			if err := compare.WriteISAMarkdown(&b, pg.ISA.Report); err != nil {
+			if err := comparefmt.WriteISAMarkdown(&b, pg.ISA.Report); err != nil {
 				return err
 			}
 			b.WriteString("\n")
@@ -371,7 +372,7 @@ func writeMarkdown(w io.Writer, pg *page) error {
 	} else {
 		b.WriteString("## Comparison and verdicts\n\n")
 		if pg.Compare != nil {
-			if err := compare.WriteMarkdown(&b, pg.Compare); err != nil {
+			if err := comparefmt.WriteMarkdown(&b, pg.Compare); err != nil {
 				return err
 			}
 			b.WriteString("\n")

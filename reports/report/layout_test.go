@@ -16,6 +16,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 )
 
 // chromiumBin is the headless browser the tests open reports in; without
@@ -205,7 +206,7 @@ func TestReportFootnotesAndSkips(t *testing.T) {
 	page := checkDir(t, out)
 	plain := htmlpkg.UnescapeString(page)
 	var text bytes.Buffer
-	if err := compare.WriteText(&text, out.Compare); err != nil {
+	if err := comparefmt.WriteText(&text, out.Compare); err != nil {
 		t.Fatal(err)
 	}
 	want := regexp.MustCompile(`(?m)^\[(\d+)\] (.*)$`).FindAllStringSubmatch(text.String(), -1)

@@ -19,6 +19,7 @@ import (
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -344,7 +345,7 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		if rep.NoiseFile != "" {
 			pg.Policy += ", noise floors from " + rep.NoiseFile
 		}
-		fn := rep.Footnotes()
+		fn := comparefmt.FootnotesOf(rep)
 		pg.Rows = rows(rep, names, hidden, fn)
 		pg.Footnotes = footnotesOf(pg.Rows, fn)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -83,7 +84,7 @@ func StepLine(r *Result, s *Step) string {
 // false-alarm bound.
 func WriteText(w io.Writer, r *Result) error {
 	if v := &r.Steps; r.Status == NoDifference && len(*v) == 1 && (*v)[0].Report != nil && len((*v)[0].Report.Groups) > 1 {
-		if err := compare.Write(w, (*v)[0].Report, "text"); err != nil {
+		if err := comparefmt.Write(w, (*v)[0].Report, "text"); err != nil {
 			return err
 		}
 	}

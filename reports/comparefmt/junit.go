@@ -1,4 +1,4 @@
-package compare
+package comparefmt
 
 import (
 	"encoding/xml"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -53,26 +54,26 @@ type junitMessage struct {
 }
 
 // figures is a one-line statement of a comparison's numbers.
-func figures(c *Comparison) string {
-	side := func(s *Side) string {
+func figures(c *compare.Comparison) string {
+	side := func(s *compare.Side) string {
 		if s == nil {
 			return "absent"
 		}
 		if s.Status != "ok" {
 			return s.Status
 		}
-		return fmt.Sprintf("%s %s (%d runs, %d samples)", FormatValue(float64(s.Median)), c.Unit, s.Runs, s.N)
+		return fmt.Sprintf("%s %s (%d runs, %d samples)", compare.FormatValue(float64(s.Median)), c.Unit, s.Runs, s.N)
 	}
 	s := fmt.Sprintf("%s: %s -> %s", c.Metric, side(c.Base), side(c.New))
 	if !c.Change.NaN() {
-		s += fmt.Sprintf(", change %s", FormatChange(float64(c.Change)))
-		if iv := FormatInterval(float64(c.Low), float64(c.High)); iv != "" {
+		s += fmt.Sprintf(", change %s", compare.FormatChange(float64(c.Change)))
+		if iv := compare.FormatInterval(float64(c.Low), float64(c.High)); iv != "" {
 			s += " interval " + iv
 		}
 		if !c.P.NaN() {
 			s += fmt.Sprintf(", p=%.3f", float64(c.P))
 		}
-		s += fmt.Sprintf(" (%s is better), alpha %.3g, threshold %s, noise floor %s", c.Better, c.Limits.Alpha, FormatPercent(c.Limits.Threshold), floorText(c))
+		s += fmt.Sprintf(" (%s is better), alpha %.3g, threshold %s, noise floor %s", c.Better, c.Limits.Alpha, compare.FormatPercent(c.Limits.Threshold), floorText(c))
 	}
 	return s
 }
@@ -81,7 +82,7 @@ func figures(c *Comparison) string {
 // benchmark: regressions and new failures are failures with the figures in
 // the message; benchmarks on one side only and incomparable ones are
 // skipped; allowed regressions pass with the reason in system-out.
-func WriteJUnit(w io.Writer, r *Report) error {
+func WriteJUnit(w io.Writer, r *compare.Report) error {
 	out := junitSuites{Name: "radvbench compare"}
 	idx := map[string]int{}
 	for _, g := range r.Groups[1:] {
@@ -89,7 +90,7 @@ func WriteJUnit(w io.Writer, r *Report) error {
 		props := []junitProp{
 			{"baseline", r.Baseline}, {"group", g.Name},
 			{"alpha", strconv.FormatFloat(r.Policy.Alpha, 'g', -1, 64)},
-			{"threshold", FormatPercent(r.Policy.Threshold)},
+			{"threshold", compare.FormatPercent(r.Policy.Threshold)},
 		}
 		if r.Family > 0 {
 			props = append(props, junitProp{"alpha_shared_among", strconv.Itoa(r.Family)})

@@ -1,4 +1,11 @@
-package compare
+// Package comparefmt renders the outcomes of reports/compare: a
+// comparison as an aligned text table in the style of benchstat,
+// Markdown for a pull-request comment, JUnit XML for CI test reporters or
+// JSON (the report itself); an isa comparison (reports/codecompare) in the
+// same formats; and a plan of runs as text or JSON. It judges nothing: the
+// figures, verdicts and remarks are the reports'. It is pure Go: no cgo,
+// no Vulkan.
+package comparefmt
 
 import (
 	"fmt"
@@ -8,11 +15,13 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/internal/termtext"
+	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // Rendering shared by the output formats: one file per format (text.go,
-// markdown.go, junit.go, json.go), the table layout in table.go.
+// markdown.go, junit.go, json.go), the table layout in table.go; isa.go
+// renders an isa comparison, plan.go a plan.
 
 // Formats are the output formats Write accepts.
 var Formats = []string{"text", "markdown", "junit", "json"}
@@ -21,7 +30,7 @@ var Formats = []string{"text", "markdown", "junit", "json"}
 func ValidFormat(format string) bool { return slices.Contains(Formats, format) }
 
 // Write renders the report in format (one of Formats).
-func Write(w io.Writer, r *Report, format string) error {
+func Write(w io.Writer, r *compare.Report, format string) error {
 	switch format {
 	case "text", "":
 		return WriteText(w, r)
@@ -36,15 +45,15 @@ func Write(w io.Writer, r *Report, format string) error {
 }
 
 // policyLine states the policy a reader needs to read the verdicts.
-func (r *Report) policyLine() string {
+func policyLine(r *compare.Report) string {
 	alpha := fmt.Sprintf("alpha %g", r.Policy.Alpha)
 	if r.Family > 1 {
 		alpha += fmt.Sprintf(" across %d benchmarks (Holm)", r.Family)
 	}
-	s := fmt.Sprintf("%s, threshold %s, interval %s", alpha, FormatPercent(r.Policy.Threshold), r.intervalText())
+	s := fmt.Sprintf("%s, threshold %s, interval %s", alpha, compare.FormatPercent(r.Policy.Threshold), intervalText(r))
 	if r.NoiseFile != "" {
 		s += ", noise floors from " + r.NoiseFile
-		if n := r.moderated(); n > 0 {
+		if n := moderated(r); n > 0 {
 			s += fmt.Sprintf(", and for ~ its paired spreads (%d benchmark(s))", n)
 		}
 	}
@@ -52,7 +61,7 @@ func (r *Report) policyLine() string {
 		s += ", unsure fails"
 	}
 	if r.Policy.Noise > 0 {
-		s += ", noise limit " + FormatPercent(r.Policy.Noise)
+		s += ", noise limit " + compare.FormatPercent(r.Policy.Noise)
 	}
 	if n := len(r.Policy.Rules); n > 0 {
 		s += fmt.Sprintf(", %d override rule(s)", n)
@@ -61,8 +70,8 @@ func (r *Report) policyLine() string {
 }
 
 // moderated counts the comparisons whose equivalence interval was
-// moderated by the noise file's paired spread (Comparison.Moderated).
-func (r *Report) moderated() int {
+// moderated by the noise file's paired spread (compare.Comparison.Moderated).
+func moderated(r *compare.Report) int {
 	n := 0
 	for _, c := range r.Comparisons {
 		if c.Moderated {
@@ -75,8 +84,8 @@ func (r *Report) moderated() int {
 // intervalText names the change interval's level: 1-2·alpha (each end
 // misses with alpha) for runs fixed in advance; for a sequential design,
 // the repeated intervals over its looks.
-func (r *Report) intervalText() string {
-	lvl := FormatPercent(1 - 2*r.Policy.Alpha)
+func intervalText(r *compare.Report) string {
+	lvl := compare.FormatPercent(1 - 2*r.Policy.Alpha)
 	if r.Family > 1 {
 		lvl = "at each benchmark's share"
 	}
@@ -99,7 +108,7 @@ func (r *Report) intervalText() string {
 
 // verdictText is the verdict as a table shows it: "FAILED" for a new
 // failure, the runs that would settle an unsure verdict, "(allowed)".
-func verdictText(c *Comparison) string {
+func verdictText(c *compare.Comparison) string {
 	v := string(c.Verdict)
 	switch {
 	case c.Verdict == verdict.Failed:
@@ -120,15 +129,15 @@ func verdictText(c *Comparison) string {
 
 // floorText is the threshold a verdict was judged against: the effective
 // threshold, marked when a noise floor raised it.
-func floorText(c *Comparison) string {
+func floorText(c *compare.Comparison) string {
 	if c.Limits.Floor.NaN() {
 		return "—"
 	}
-	return FormatFloor(float64(c.Limits.Floor))
+	return compare.FormatFloor(float64(c.Limits.Floor))
 }
 
 // runsText is "3" for a side's runs, "—" for an absent side.
-func runsText(s *Side) string {
+func runsText(s *compare.Side) string {
 	if s == nil || s.Status != "ok" {
 		return ""
 	}
@@ -184,12 +193,12 @@ func refText(ns []int) string {
 // output and the HTML report number them alike.
 type Footnotes struct {
 	footnotes
-	refs map[*Comparison][]int
+	refs map[*compare.Comparison][]int
 }
 
-// Footnotes numbers r's remarks.
-func (r *Report) Footnotes() *Footnotes {
-	fn := &Footnotes{refs: map[*Comparison][]int{}}
+// FootnotesOf numbers r's remarks.
+func FootnotesOf(r *compare.Report) *Footnotes {
+	fn := &Footnotes{refs: map[*compare.Comparison][]int{}}
 	keys, cell := cells(r)
 	for _, k := range keys {
 		for _, g := range r.Groups[1:] {
@@ -202,7 +211,7 @@ func (r *Report) Footnotes() *Footnotes {
 }
 
 // Numbers are the footnote numbers of c, one of the report's comparisons.
-func (f *Footnotes) Numbers(c *Comparison) []int { return f.refs[c] }
+func (f *Footnotes) Numbers(c *compare.Comparison) []int { return f.refs[c] }
 
 // Text is the remark numbered n (from 1).
 func (f *Footnotes) Text(n int) string { return f.text[n-1] }
@@ -219,7 +228,7 @@ func (f *footnotes) write(b *strings.Builder) {
 }
 
 // remarks are a comparison's notes, reason, allowance and warnings.
-func remarks(c *Comparison) []string {
+func remarks(c *compare.Comparison) []string {
 	var m []string
 	if c.Note != "" {
 		m = append(m, c.Note)

@@ -1,4 +1,4 @@
-package compare
+package comparefmt
 
 import (
 	"fmt"
@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/internal/termtext"
+	"github.com/radvbench/radvbench/reports/compare"
 )
 
 // WriteMarkdown writes a pull-request comment: the summary line first, the
 // notes, a table of regressions and new failures, then every comparison
 // collapsed in a <details> block.
-func WriteMarkdown(w io.Writer, r *Report) error {
+func WriteMarkdown(w io.Writer, r *compare.Report) error {
 	var b strings.Builder
 	mark := "✅"
 	if r.Failed() {
@@ -21,7 +22,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.By != "" {
 		by = fmt.Sprintf(" (by `%s`)", mdCode(r.By))
 	}
-	fmt.Fprintf(&b, "%s **radvbench: %s** against baseline `%s`%s (%s)\n\n", mark, r.Summary(), mdCode(r.Baseline), by, mdEscape(r.policyLine()))
+	fmt.Fprintf(&b, "%s **radvbench: %s** against baseline `%s`%s (%s)\n\n", mark, r.Summary(), mdCode(r.Baseline), by, mdEscape(policyLine(r)))
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "> **Note:** %s\n>\n", mdEscape(n))
 	}
@@ -29,7 +30,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		b.WriteString("\n")
 	}
 	multi := len(r.Groups) > 2
-	var bad, allowed []*Comparison
+	var bad, allowed []*compare.Comparison
 	for i := range r.Comparisons {
 		c := &r.Comparisons[i]
 		switch {
@@ -50,7 +51,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		mdTable(&b, allowed, multi, &fn)
 		b.WriteString("\n")
 	}
-	all := make([]*Comparison, len(r.Comparisons))
+	all := make([]*compare.Comparison, len(r.Comparisons))
 	for i := range r.Comparisons {
 		all[i] = &r.Comparisons[i]
 	}
@@ -71,7 +72,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	return err
 }
 
-func mdTable(b *strings.Builder, cs []*Comparison, multi bool, fn *footnotes) {
+func mdTable(b *strings.Builder, cs []*compare.Comparison, multi bool, fn *footnotes) {
 	code := false
 	for _, c := range cs {
 		code = code || c.Code != nil
@@ -98,8 +99,8 @@ func mdTable(b *strings.Builder, cs []*Comparison, multi bool, fn *footnotes) {
 		if !c.P.NaN() {
 			p = fmt.Sprintf("%.3f", float64(c.P))
 		}
-		cells = append(cells, mdSide(c.Base, c.Unit), mdSide(c.New, c.Unit), FormatChange(float64(c.Change)),
-			FormatInterval(float64(c.Low), float64(c.High)), p, floorText(c), v)
+		cells = append(cells, mdSide(c.Base, c.Unit), mdSide(c.New, c.Unit), compare.FormatChange(float64(c.Change)),
+			compare.FormatInterval(float64(c.Low), float64(c.High)), p, floorText(c), v)
 		if code {
 			cells = append(cells, mdEscape(c.Code.Text()))
 		}
@@ -108,7 +109,7 @@ func mdTable(b *strings.Builder, cs []*Comparison, multi bool, fn *footnotes) {
 	}
 }
 
-func mdSide(s *Side, unit string) string {
+func mdSide(s *compare.Side, unit string) string {
 	if s == nil {
 		return "—"
 	}
@@ -119,7 +120,7 @@ func mdSide(s *Side, unit string) string {
 	if s.Runs == 1 {
 		runs = "run"
 	}
-	return fmt.Sprintf("%s %s (%d %s)", FormatValue(float64(s.Median)), mdEscape(unit), s.Runs, runs)
+	return fmt.Sprintf("%s %s (%d %s)", compare.FormatValue(float64(s.Median)), mdEscape(unit), s.Runs, runs)
 }
 
 func mdEscape(s string) string {

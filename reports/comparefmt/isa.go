@@ -1,4 +1,4 @@
-package compare
+package comparefmt
 
 import (
 	"encoding/json"
@@ -45,7 +45,8 @@ func isaBlocks(r *codecompare.ISAReport) []isaBlock {
 	return out
 }
 
-// isaCell formats one side of a change: a hash in hex, else isaValue.
+// isaCell formats one side of a change: a hash in hex, else
+// codecompare.ValueText.
 func isaCell(c *codecompare.ISAChange, f verdict.Float) string {
 	if c.Hash && !f.NaN() {
 		return fmt.Sprintf("%#x", uint64(f))

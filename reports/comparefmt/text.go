@@ -1,4 +1,4 @@
-package compare
+package comparefmt
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/internal/termtext"
+	"github.com/radvbench/radvbench/reports/compare"
 )
 
 // WriteText writes an aligned table in the style of benchstat: one row per
@@ -13,9 +14,9 @@ import (
 // every other group its figure and runs, the change with its interval,
 // the p-value of the run-level test, the noise floor and the verdict.
 // Remarks are numbered footnotes, each printed once.
-func WriteText(w io.Writer, r *Report) error {
+func WriteText(w io.Writer, r *compare.Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "radvbench compare: %s (%s)\n", r.Summary(), r.policyLine())
+	fmt.Fprintf(&b, "radvbench compare: %s (%s)\n", r.Summary(), policyLine(r))
 	by := ""
 	if r.By != "" {
 		by = " (by " + r.By + ")"
@@ -28,7 +29,7 @@ func WriteText(w io.Writer, r *Report) error {
 
 	others := r.Groups[1:]
 	keys, cell := cells(r)
-	fn := r.Footnotes()
+	fn := FootnotesOf(r)
 	header1 := []string{"", "", r.Baseline, ""}
 	header2 := []string{"benchmark", "unit", "figure", "runs"}
 	block := 7
@@ -45,7 +46,7 @@ func WriteText(w io.Writer, r *Report) error {
 	}
 	rows := [][]string{header1, header2}
 	for _, k := range keys {
-		var first *Comparison
+		var first *compare.Comparison
 		for _, g := range others {
 			if c := cell[k][g.Name]; c != nil {
 				first = c
@@ -63,8 +64,8 @@ func WriteText(w io.Writer, r *Report) error {
 			if ref := refText(fn.Numbers(c)); ref != "" {
 				v += " " + ref
 			}
-			row = append(row, sideMedian(c.New), runsText(c.New), FormatChange(float64(c.Change)),
-				FormatInterval(float64(c.Low), float64(c.High)), FormatP(float64(c.P)), floorText(c), v)
+			row = append(row, sideMedian(c.New), runsText(c.New), compare.FormatChange(float64(c.Change)),
+				compare.FormatInterval(float64(c.Low), float64(c.High)), compare.FormatP(float64(c.P)), floorText(c), v)
 			if block == 8 {
 				row = append(row, c.Code.Text())
 			}
@@ -79,25 +80,25 @@ func WriteText(w io.Writer, r *Report) error {
 
 // cells indexes the comparisons by benchmark (in first-appearance order)
 // and group.
-func cells(r *Report) (keys []string, cell map[string]map[string]*Comparison) {
-	cell = map[string]map[string]*Comparison{}
+func cells(r *compare.Report) (keys []string, cell map[string]map[string]*compare.Comparison) {
+	cell = map[string]map[string]*compare.Comparison{}
 	for i := range r.Comparisons {
 		c := &r.Comparisons[i]
 		if cell[c.Key] == nil {
 			keys = append(keys, c.Key)
-			cell[c.Key] = map[string]*Comparison{}
+			cell[c.Key] = map[string]*compare.Comparison{}
 		}
 		cell[c.Key][c.Group] = c
 	}
 	return keys, cell
 }
 
-func sideMedian(s *Side) string {
+func sideMedian(s *compare.Side) string {
 	switch {
 	case s == nil:
 		return "—"
 	case s.Status != "ok":
 		return s.Status
 	}
-	return FormatValue(float64(s.Median))
+	return compare.FormatValue(float64(s.Median))
 }
