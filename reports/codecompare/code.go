@@ -233,7 +233,6 @@ func codeOrder(changes []ISAChange) {
 	})
 }
 
-
 // ValueText formats a statistic exactly ("—" when absent).
 func ValueText(f verdict.Float) string {
 	if f.NaN() {
