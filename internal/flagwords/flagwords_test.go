@@ -24,9 +24,9 @@ var allowed = []struct {
 }{
 	// Report headers name the tool and command that wrote the report:
 	// the output's identity, not advice.
-	{"reports/compare/text.go", "radvbench compare: %s (%s)\n", "report header"},
-	{"reports/compare/isa_format.go", "radvbench compare (isa", "report header (text, Markdown, JUnit suite)"},
-	{"reports/compare/junit.go", "radvbench compare", "JUnit suite name"},
+	{"reports/comparefmt/text.go", "radvbench compare: %s (%s)\n", "report header"},
+	{"reports/comparefmt/isa.go", "radvbench compare (isa", "report header (text, Markdown, JUnit suite)"},
+	{"reports/comparefmt/junit.go", "radvbench compare", "JUnit suite name"},
 	{"reports/report/report.go", "radvbench report", "page title"},
 	{"reports/report/report.go", "radvbench isa report", "page title"},
 	// Prose about the tool, not a command line to type.
