@@ -105,9 +105,14 @@ func (d Design) Look(n int, alpha, equiv float64) (float64, float64) {
 		return alpha, equiv
 	}
 	if d.Closed {
-		// The closing look: what the scheduled looks up to n (taken or
-		// not, so nothing is spent twice) left.
-		spent := float64(d.lookAt(n)) / float64(looks[len(looks)-1])
+		// The closing look: what the scheduled looks before n left. A
+		// scheduled look at n itself, had it been taken, used the same
+		// runs (the first n a side) with a smaller share, so its
+		// intervals contain the closing look's: its misses are the
+		// closing look's, and spending its share again here counts
+		// nothing twice. At n = MaxRuns the closing look is the final
+		// look, and spends the final look's share, not nothing.
+		spent := float64(d.lookAt(n-1)) / float64(looks[len(looks)-1])
 		rest := func(total float64) float64 { return total - stats.SpendAlpha(total, spent, d.rho()) }
 		return rest(alpha), rest(equiv)
 	}

@@ -141,12 +141,50 @@ func TestClosedLook(t *testing.T) {
 	}
 	d.Closed = true
 	last, _ := d.Look(5, l.Alpha, EquivalenceAlpha)
-	// The closing look at 5 treats the scheduled look at 5 as spent too
-	// (it may have been taken): what it spends plus looks 3..5 is alpha.
+	// The closing look at 5 replaces the scheduled look at 5 (the same
+	// first 5 runs, a larger share: its intervals lie inside that look's),
+	// so looks 3 and 4 and the closing look spend alpha in all.
+	if total := spent + last; math.Abs(total-l.Alpha) > 1e-12 {
+		t.Errorf("looks 3, 4 and the closing look at 5 spend %.6f in all, want alpha %.6f", total, l.Alpha)
+	}
+	// Between scheduled looks the closing look spends what the last
+	// scheduled look left: at 7 runs, after the look at 6.
+	at7, _ := d.Look(7, l.Alpha, EquivalenceAlpha)
 	d.Closed = false
-	at5, _ := d.Look(5, l.Alpha, EquivalenceAlpha)
-	if total := spent + at5 + last; math.Abs(total-l.Alpha) > 1e-12 {
-		t.Errorf("looks 3, 4, 5 and the closing look spend %.6f in all, want alpha %.6f", total, l.Alpha)
+	var upTo6 float64
+	for _, n := range []int{3, 4, 5, 6} {
+		a, _ := d.Look(n, l.Alpha, EquivalenceAlpha)
+		upTo6 += a
+	}
+	if math.Abs(upTo6+at7-l.Alpha) > 1e-12 {
+		t.Errorf("looks 3..6 and the closing look at 7 spend %.6f in all, want alpha %.6f", upTo6+at7, l.Alpha)
+	}
+}
+
+// TestClosedAtMaxRuns: when the time budget ends on the round that brings
+// the runs to the design's MaxRuns, the closing look is the final look and
+// spends the final look's share. It once spent nothing there: every
+// benchmark still open at the last round of a gate that used its whole
+// run budget came out unsure with no interval ("before the design's first
+// look"), an A/A gate of 12 rounds beside a noisy neighbour calling 14 of
+// 23 benchmarks ~ and leaving 9 with no interval at all.
+func TestClosedAtMaxRuns(t *testing.T) {
+	l := Limits{Alpha: 0.01, Threshold: 0.03}
+	const maxRuns = 12
+	rng := rand.New(rand.NewPCG(7, 1))
+	var base, new []float64
+	for range maxRuns {
+		x := math.Exp(0.01 * rng.NormFloat64())
+		base = append(base, 100*x)
+		new = append(new, 100*x*math.Exp(0.005*rng.NormFloat64()))
+	}
+	open := Assess(base, new, true, stats.Prior{}, 1, l.Threshold, l, Design{MaxRuns: maxRuns})
+	closed := Assess(base, new, true, stats.Prior{}, 1, l.Threshold, l, Design{MaxRuns: maxRuns, Closed: true})
+	if !(closed.Alpha > 0) || math.Abs(closed.Alpha-open.Alpha) > 1e-15 || math.Abs(closed.Equiv-open.Equiv) > 1e-15 {
+		t.Errorf("closing look at MaxRuns spends alpha %v, equivalence %v; the final scheduled look spends %v, %v", closed.Alpha, closed.Equiv, open.Alpha, open.Equiv)
+	}
+	if closed.Verdict != Same || open.Verdict != Same {
+		t.Errorf("A/A at %d runs, pairs within 0.5%%: open look %s (%s), closing look %s (%s); want ~ from both", maxRuns, open.Verdict, open.Reason, closed.Verdict, closed.Reason)
 	}
 }
 
