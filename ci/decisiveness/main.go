@@ -96,6 +96,7 @@ func run() error {
 	slow := fs.Float64("slow", 10, "a change of at least this many percent slower in the planted gate counts as a slowdown to catch")
 	nb := fs.String("neighbour", neighbour.Default, "the synthetic neighbour: ON_MS,OFF_MS,THREADS (bursts of copying 256 MiB buffers; 'off' for none)")
 	out := fs.String("o", "decisiveness-out", "directory for the gates' logs, results and the summary (summary.json)")
+	reuse := fs.String("reuse-noise", "", "NAME=FILE[,NAME=FILE...]: judge build NAME's gates against a noise file it measured before, instead of an A/A gate of its own first (e.g. to add gates of one build to an earlier study)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: go run ./ci/decisiveness [flags] NAME=RADVBENCH [NAME=RADVBENCH ...]\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -134,8 +135,23 @@ func run() error {
 		"--runs", "12", "--budget", budget.String(), "--progress", "never"}
 	var gates []gate
 	noise := map[string]string{}
+	if *reuse != "" {
+		for _, kv := range strings.Split(*reuse, ",") {
+			name, file, ok := strings.Cut(kv, "=")
+			if !ok || !slices.ContainsFunc(builds, func(b build) bool { return b.name == name }) {
+				return usageError{fmt.Errorf("--reuse-noise %q: give NAME=FILE with NAME one of the builds", kv)}
+			}
+			if st, err := os.Stat(file); err != nil || !st.Mode().IsRegular() {
+				return usageError{fmt.Errorf("--reuse-noise %s: %s is not a noise file (make one with radvbench noise)", name, file)}
+			}
+			noise[name] = file
+		}
+	}
 	// One A/A gate of each build measures its noise file first.
 	for _, b := range builds {
+		if noise[b.name] != "" {
+			continue
+		}
 		g, err := runGate(ctx, *out, b, "noise", 0, append(common, "--config", "A", "--config", "B"))
 		if err != nil {
 			return err
