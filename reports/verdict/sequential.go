@@ -223,7 +223,14 @@ func Assess(base, new []float64, paired bool, prior stats.Prior, dir int, eff fl
 		return a
 	}
 	if d.MaxRuns > 0 {
-		if !d.Closed { // the closing look takes every run
+		looks := d.Looks()
+		switch final := looks[len(looks)-1]; {
+		case d.Closed && n > final:
+			// Runs beyond the design's last count (a side that ran ahead
+			// and rounds that went on for other benchmarks): the closing
+			// look is the final look, on its runs.
+			n = final
+		case !d.Closed: // the closing look takes every run
 			n = d.lookAt(n)
 		}
 		base, new = base[:n], new[:n]

@@ -183,6 +183,14 @@ func TestClosedAtMaxRuns(t *testing.T) {
 	if !(closed.Alpha > 0) || math.Abs(closed.Alpha-open.Alpha) > 1e-15 || math.Abs(closed.Equiv-open.Equiv) > 1e-15 {
 		t.Errorf("closing look at MaxRuns spends alpha %v, equivalence %v; the final scheduled look spends %v, %v", closed.Alpha, closed.Equiv, open.Alpha, open.Equiv)
 	}
+	// Rounds may go on past MaxRuns for other benchmarks (a side whose
+	// runs were set aside catches up): a closing look with more runs
+	// than the design's last count is the final look, on its runs.
+	beyond := Assess(append(base, 300, 100), append(new, 100, 100), true, stats.Prior{}, 1, l.Threshold, l, Design{MaxRuns: maxRuns, Closed: true})
+	if beyond.Alpha != closed.Alpha || beyond.Change != closed.Change || beyond.Verdict != closed.Verdict {
+		t.Errorf("closing look at %d runs of a %d-run design: alpha %v change %v %s, want the final look's: alpha %v change %v %s",
+			maxRuns+2, maxRuns, beyond.Alpha, beyond.Change, beyond.Verdict, closed.Alpha, closed.Change, closed.Verdict)
+	}
 	if closed.Verdict != Same || open.Verdict != Same {
 		t.Errorf("A/A at %d runs, pairs within 0.5%%: open look %s (%s), closing look %s (%s); want ~ from both", maxRuns, open.Verdict, open.Reason, closed.Verdict, closed.Reason)
 	}
