@@ -7,6 +7,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // compareAdvice words what reports/compare's messages leave to the CLI
@@ -47,9 +48,9 @@ func compareAdvice(a compare.Advice) string {
 // compareError is the usage error (exit 2) for inputs compare.Compare or
 // compare.CompareISA refuses, with what to do about the typed ones.
 func compareError(err error) error {
-	var few *compare.TooFewGroupsError
+	var few *pairing.TooFewGroupsError
 	var none *compare.NothingComparedError
-	var dev *compare.DeviceError
+	var dev *pairing.DeviceError
 	var isaCount *compare.ISACountError
 	advice := ""
 	switch {
@@ -68,10 +69,10 @@ func compareError(err error) error {
 }
 
 // inputError is the usage error (exit 2) for a results file
-// compare.LoadInputs refuses, with what to do; verb says what the command
+// pairing.LoadInputs refuses, with what to do; verb says what the command
 // would have done with it ("compare", "import").
 func inputError(err error, verb string) error {
-	var lie *compare.LoadInputError
+	var lie *pairing.LoadInputError
 	var le *results.LoadError
 	switch {
 	case errors.As(err, &le) && le.Problem == results.LoadIsDir:
@@ -80,7 +81,7 @@ func inputError(err error, verb string) error {
 		return resultsError(err)
 	}
 	switch lie.Problem {
-	case compare.InputNoResults:
+	case pairing.InputNoResults:
 		return usagef("%s holds no benchmark results: nothing to %s (was the run interrupted or its --filter too narrow?)", lie.Path, verb)
 	}
 	return usagef("%v", err)
@@ -89,7 +90,7 @@ func inputError(err error, verb string) error {
 // reportExplain is report.Options.Explain: what the report says in place
 // of a comparison it could not make.
 func reportExplain(err error) string {
-	var few *compare.TooFewGroupsError
+	var few *pairing.TooFewGroupsError
 	switch {
 	case errors.As(err, &few) && few.By == "" && few.ISA:
 		return "one isa file and no --by key: nothing to compare (pass two isa files, or --by driver, or --by config to compare targets)"

@@ -12,6 +12,7 @@ import (
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/internal/flagwords"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // TestAdviceCompareKinds: every advice kind of reports/compare is worded,
@@ -43,11 +44,11 @@ func TestAdviceCompareKinds(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&compare.TooFewGroupsError{What: "results files"}, "need at least two results files to compare (or --by KEY to compare groups within them)"},
-		{fmt.Errorf("ctx: %w", &compare.TooFewGroupsError{What: "results files", By: "driver", Group: "x"}), `ctx: all results have the same driver ("x"): nothing to compare; pick another --by key`},
+		{&pairing.TooFewGroupsError{What: "results files"}, "need at least two results files to compare (or --by KEY to compare groups within them)"},
+		{fmt.Errorf("ctx: %w", &pairing.TooFewGroupsError{What: "results files", By: "driver", Group: "x"}), `ctx: all results have the same driver ("x"): nothing to compare; pick another --by key`},
 		{&compare.NothingComparedError{Baseline: "a", Group: "b", OnlyBase: 1, OnlyGroup: 1}, "nothing was compared; check that both ran the same suites and --filter"},
 		{&compare.NothingComparedError{Baseline: "a", Group: "b", Neither: 2}, "nothing was compared"},
-		{&compare.DeviceError{Base: "a", Other: "b", BaseDev: "X", OtherDev: "Y"}, "not a regression: compare devices with --by device, or pass --allow-device-change to judge across them"},
+		{&pairing.DeviceError{Base: "a", Other: "b", BaseDev: "X", OtherDev: "Y"}, "not a regression: compare devices with --by device, or pass --allow-device-change to judge across them"},
 		{errors.New("plain"), "plain"},
 	} {
 		got := compareError(tt.err)
@@ -55,7 +56,7 @@ func TestAdviceCompareKinds(t *testing.T) {
 			t.Errorf("compareError(%v) = %q (exit %d), want it to end %q, exit 2", tt.err, got, exitCode(got), tt.want)
 		}
 	}
-	if got := reportExplain(&compare.TooFewGroupsError{What: "isa files", ISA: true}); !strings.HasPrefix(got, "one isa file and no --by key") {
+	if got := reportExplain(&pairing.TooFewGroupsError{What: "isa files", ISA: true}); !strings.HasPrefix(got, "one isa file and no --by key") {
 		t.Errorf("reportExplain(one isa file) = %q", got)
 	}
 }

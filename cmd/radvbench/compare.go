@@ -17,6 +17,7 @@ import (
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/fossil"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -87,7 +88,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	baseline := f.baseline
 	if dash >= 0 {
-		base := compare.PoolSides(inputs, dash)
+		base := pairing.PoolSides(inputs, dash)
 		if baseline != "" && baseline != base {
 			return usagef("--baseline with '--': the files before '--' are the baseline")
 		}
@@ -100,7 +101,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 	}
 	opts.By, opts.Baseline = f.by, baseline
-	kind, err := compare.Kind(inputs)
+	kind, err := pairing.Kind(inputs)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -147,7 +148,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 
 // compareISA judges isa files exactly (compare.CompareISA): every change
 // of a statistic is real, and the policy says what fails the gate.
-func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts compare.Options) error {
+func compareISA(stdout io.Writer, f compareFlags, inputs []pairing.Input, opts compare.Options) error {
 	if f.plan {
 		return usagef("--plan sizes runs against noise; isa files are exact (one compile a side decides): drop --plan")
 	}
@@ -197,10 +198,10 @@ func loadNoise(path string) (*noise.File, error) {
 	return nf, nil
 }
 
-// loadInputs reads every results file (compare.LoadInputs); any problem
+// loadInputs reads every results file (pairing.LoadInputs); any problem
 // is an input error (exit 2) naming the file.
-func loadInputs(paths []string) ([]compare.Input, error) {
-	inputs, err := compare.LoadInputs(paths)
+func loadInputs(paths []string) ([]pairing.Input, error) {
+	inputs, err := pairing.LoadInputs(paths)
 	if err != nil {
 		return nil, inputError(err, "compare")
 	}

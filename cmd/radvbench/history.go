@@ -15,8 +15,8 @@ import (
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
-	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 func init() {
@@ -166,7 +166,7 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if fs.NArg() == 0 {
 		return usagef("history import needs results files: radvbench history import RUN.json [RUN.json ...]")
 	}
-	inputs, err := compare.LoadInputs(fs.Args())
+	inputs, err := pairing.LoadInputs(fs.Args())
 	if err != nil {
 		return inputError(err, "import")
 	}
@@ -349,7 +349,7 @@ func importFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *
 // historyTrendCharts draws, for 'report --db', the stored trend of each
 // benchmark the inputs hold (history.TrendCharts), from the store opened
 // read-only.
-func historyTrendCharts(ctx context.Context, dsn string, inputs []compare.Input) (charts []*chart.Chart, err error) {
+func historyTrendCharts(ctx context.Context, dsn string, inputs []pairing.Input) (charts []*chart.Chart, err error) {
 	err = useStore(ctx, dsn, true, func(s *history.Store) error {
 		charts, err = s.TrendCharts(ctx, inputs)
 		return err

@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/history"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // The history subcommands that judge stored runs as 'radvbench compare'
@@ -92,7 +93,7 @@ func judgeOptions(fs *pflag.FlagSet, cf *compareFlags) (compare.Options, error) 
 // judgeStored judges stored runs (and new files) as compare does (opts
 // from compareFlags.options) and prints header and the report in format;
 // a failed gate exits 1.
-func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts compare.Options, format string) error {
+func judgeStored(stdout io.Writer, header string, inputs []pairing.Input, opts compare.Options, format string) error {
 	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
 		return compareError(err)

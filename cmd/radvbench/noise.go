@@ -15,6 +15,7 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -70,7 +71,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		for i := range inputs {
 			inputs[i].Group = "noise"
 		}
-		inputs, notes, err := compare.Dedupe(inputs, "")
+		inputs, notes, err := pairing.Dedupe(inputs, "")
 		if err != nil {
 			return usagef("%v", err)
 		}

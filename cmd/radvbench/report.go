@@ -11,7 +11,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/report"
 )
 
@@ -91,16 +91,16 @@ func writeReport(files []*results.File, names []string, dir string, opts reportO
 	if len(files) != len(names) {
 		return fmt.Errorf("writeReport: %d files, %d names", len(files), len(names))
 	}
-	inputs := make([]compare.Input, len(files))
+	inputs := make([]pairing.Input, len(files))
 	for i := range files {
-		inputs[i] = compare.Input{Name: names[i], File: files[i]}
+		inputs[i] = pairing.Input{Name: names[i], File: files[i]}
 	}
 	return writeReportTo(io.Discard, inputs, dir, opts)
 }
 
 // writeReportTo writes the report of inputs to dir (report.Write, a zero
 // policy its default) with the CLI's advice, and says so on stdout.
-func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts reportOptions) error {
+func writeReportTo(stdout io.Writer, inputs []pairing.Input, dir string, opts reportOptions) error {
 	opts.NoiseName, opts.Advise, opts.Explain = opts.Policy.NoiseFile, compareAdvice, reportExplain
 	out, err := report.Write(dir, inputs, opts)
 	var inErr *report.InputError

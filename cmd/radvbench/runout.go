@@ -17,6 +17,7 @@ import (
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -108,7 +109,7 @@ func runError(err error) error {
 		return pinClocksError(pe.Err)
 	case errors.As(err, &ee):
 		return usagef("%v; '%s isa --target %s' compiles for it", ee, progName, ee.Target)
-	case errors.As(err, new(*compare.TooFewGroupsError)) || errors.As(err, new(*compare.NothingComparedError)) || errors.As(err, new(*compare.DeviceError)):
+	case errors.As(err, new(*pairing.TooFewGroupsError)) || errors.As(err, new(*compare.NothingComparedError)) || errors.As(err, new(*pairing.DeviceError)):
 		return compareError(err) // the gate of a run until decided refused its runs
 	}
 	return err

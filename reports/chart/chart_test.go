@@ -15,10 +15,11 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
-func report(t *testing.T, in []compare.Input, by string) *compare.Report {
+func report(t *testing.T, in []pairing.Input, by string) *compare.Report {
 	t.Helper()
 	// Alpha a benchmark: the fixtures' +7.5% improvement (p 0.004) stays
 	// one; the charts draw verdicts, whatever the policy made them.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // KindClock is the GPU's shader clock over a suite's samples.
@@ -35,7 +35,7 @@ func clockMarked(why string) bool {
 // throttle or clock-low are drawn apart, a dashed line is each
 // configuration's median clock and light lines separate benchmarks. A
 // suite without clocks (lavapipe, files before telemetry) has no chart.
-func clockChart(inputs []compare.Input, d *dataset, by, suite string) *Chart {
+func clockChart(inputs []pairing.Input, d *dataset, by, suite string) *Chart {
 	type series struct {
 		pts, marked plotter.XYs
 		clocks      []float64

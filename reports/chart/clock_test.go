@@ -7,7 +7,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // clockRun is a synthetic run on an RX 7900 XTX whose telemetry read
@@ -47,7 +47,7 @@ func clockRun() *results.File {
 // sample with a clock, the throttle window's samples marked, the chart
 // renders; the lavapipe fixture (no clocks) has none.
 func TestClockChart(t *testing.T) {
-	in := []compare.Input{{Name: "amd", File: clockRun()}}
+	in := []pairing.Input{{Name: "amd", File: clockRun()}}
 	var clock *Chart
 	for _, c := range All(in, Options{}) {
 		if c.Kind == KindClock {

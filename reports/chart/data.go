@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // Options select what the charts group by.
@@ -45,7 +46,7 @@ type dataset struct {
 }
 
 // configOf names the configuration a result belongs to.
-func configOf(in compare.Input, r *results.Result, by string, multi bool) string {
+func configOf(in pairing.Input, r *results.Result, by string, multi bool) string {
 	f := in.File
 	var v string
 	switch {
@@ -81,7 +82,7 @@ func configOf(in compare.Input, r *results.Result, by string, multi bool) string
 	return v
 }
 
-func collect(inputs []compare.Input, by string) *dataset {
+func collect(inputs []pairing.Input, by string) *dataset {
 	d := &dataset{byKey: map[string]*bench{}}
 	seenCfg := map[string]bool{}
 	seenSuite := map[string]bool{}
@@ -312,8 +313,8 @@ func safeName(s string) string {
 // throughput, heatmaps, roofline, distributions, shader clocks (where
 // the samples carry them); for isa files, ISA's. Charts for suites absent
 // from the inputs are not drawn.
-func All(inputs []compare.Input, opt Options) []*Chart {
-	if kind, _ := compare.Kind(inputs); kind == results.KindISA {
+func All(inputs []pairing.Input, opt Options) []*Chart {
+	if kind, _ := pairing.Kind(inputs); kind == results.KindISA {
 		return ISA(inputs)
 	}
 	d := collect(inputs, opt.By)

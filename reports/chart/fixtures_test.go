@@ -10,7 +10,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // The synthetic fixtures: two runs on an RX 7900 XTX (device-table SKU, so
@@ -180,15 +180,15 @@ func TestFixturesUpToDate(t *testing.T) {
 	}
 }
 
-func load(t *testing.T, paths ...string) []compare.Input {
+func load(t *testing.T, paths ...string) []pairing.Input {
 	t.Helper()
-	var in []compare.Input
+	var in []pairing.Input
 	for _, p := range paths {
 		f, err := results.Load(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		in = append(in, compare.Input{Name: filepath.Base(p), File: f})
+		in = append(in, pairing.Input{Name: filepath.Base(p), File: f})
 	}
 	return in
 }

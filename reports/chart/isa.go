@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/core/results"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // isaHeatmapStats are the statistics of isa files drawn as heatmaps, and
@@ -26,7 +26,7 @@ var isaHeatmapStats = []struct {
 // kernel variant (rows) on every target (columns; with several files, a
 // column per target and file). An executable per row when a benchmark's
 // pipelines have several (graphics: vertex, fragment, mesh, task).
-func ISA(inputs []compare.Input) []*Chart {
+func ISA(inputs []pairing.Input) []*Chart {
 	type col struct{ target, file string }
 	var cols []col
 	colIdx := map[col]int{}
@@ -148,7 +148,7 @@ func ISA(inputs []compare.Input) []*Chart {
 }
 
 // isaSubtitle names each file's Mesa.
-func isaSubtitle(inputs []compare.Input) string {
+func isaSubtitle(inputs []pairing.Input) string {
 	var parts []string
 	for _, in := range inputs {
 		parts = append(parts, in.Name+": "+strings.TrimSpace(in.File.Device.DriverName+" "+in.File.Device.DriverInfo))

@@ -7,20 +7,20 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // TestISAHeatmaps draws the real isa fixtures (compare's testdata: matmul
 // for navi31 and gfx1201, Mesa 25.0 and 26.1): a VGPR and an occupancy
 // heatmap, the figures RADV reported in their data, every chart renders.
 func TestISAHeatmaps(t *testing.T) {
-	var inputs []compare.Input
+	var inputs []pairing.Input
 	for _, v := range []string{"25.0", "26.1"} {
 		f, err := results.Load("../compare/testdata/isa/mesa-" + v + ".json")
 		if err != nil {
 			t.Fatal(err)
 		}
-		inputs = append(inputs, compare.Input{Name: "mesa-" + v, File: f})
+		inputs = append(inputs, pairing.Input{Name: "mesa-" + v, File: f})
 	}
 	charts := All(inputs, Options{})
 	if len(charts) != 2 || charts[0].Name != "isa-matmul-vgprs" || charts[1].Name != "isa-matmul-subgroups-per-simd" {

@@ -4,7 +4,7 @@
 // real and the policy classifies it (regression, warning or info, see
 // verdict.Policy.ISAClassFor). It judges isa files ('radvbench isa' and
 // 'radvbench compare' of isa files: CompareISA, on the groups
-// reports/compare forms) and says beside a timing verdict what changed in
+// reports/pairing forms) and says beside a timing verdict what changed in
 // the compiled code (Code). It reads no files and renders nothing but the
 // one-line summary and the code column's text. It is pure Go: no cgo, no
 // Vulkan.
@@ -118,7 +118,7 @@ type ISAReport struct {
 // allow-list does not accept.
 func (r *ISAReport) Failed() bool { return r.Counts.Regressions > 0 || r.Counts.Failed > 0 }
 
-// Side is one group of isa files, as reports/compare groups them.
+// Side is one group of isa files, as reports/pairing groups them.
 type Side struct {
 	// Name is the group's name as shown; Files its files' names.
 	Name  string

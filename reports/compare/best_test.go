@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"strings"
 	"testing"
 
@@ -23,10 +24,10 @@ func TestCompareBest(t *testing.T) {
 		b.variant = map[string]string{"name": tile}
 		return b
 	}
-	base := Input{Name: "base.json", File: file(radvDevice(), 1, g("t8", 1.0e6), g("t16", 1.1e6), d("w8", 2e6), d("w16", 3e6))}
-	cand := Input{Name: "new.json", File: file(radvDevice(), 2, g("t8", 1.4e6), g("t16", 1.1e6), d("w8", 2e6), d("w16", 3e6))}
+	base := pairing.Input{Name: "base.json", File: file(radvDevice(), 1, g("t8", 1.0e6), g("t16", 1.1e6), d("w8", 2e6), d("w16", 3e6))}
+	cand := pairing.Input{Name: "new.json", File: file(radvDevice(), 2, g("t8", 1.4e6), g("t16", 1.1e6), d("w8", 2e6), d("w16", 3e6))}
 	p := verdict.DefaultPolicy()
-	rep, err := Compare([]Input{base, cand}, Options{Policy: p, Best: true})
+	rep, err := Compare([]pairing.Input{base, cand}, Options{Policy: p, Best: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/codecompare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // The code column: beside each verdict, what the driver compiled the
@@ -37,7 +38,7 @@ func (e *ISACountError) Error() string {
 // codeSides collects each group's figures: from isa (one file per group,
 // when given) or else from the runs' captured pipelines. A group without
 // figures gets nil.
-func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codecompare.Figures, []string, error) {
+func codeSides(groups []*pairing.Group, isa []pairing.Input, advise Adviser) ([]*codecompare.Figures, []string, error) {
 	if len(isa) > 0 && len(isa) != len(groups) {
 		return nil, nil, &ISACountError{Files: len(isa), Groups: len(groups)}
 	}
@@ -45,7 +46,7 @@ func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codecompare
 	out := make([]*codecompare.Figures, len(groups))
 	for i, g := range groups {
 		s := &codecompare.Figures{ByID: map[string]*results.Result{}}
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			for m, h := range in.File.Shaders {
 				if s.SPIRV == nil {
 					s.SPIRV = map[string]string{}
@@ -63,12 +64,12 @@ func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codecompare
 			}
 		} else {
 			s.Source = codecompare.CodeCaptured
-			if len(g.inputs) > 0 {
-				s.Device = codecompare.CapturedDevice(g.inputs[0].File.Device)
+			if len(g.Inputs) > 0 {
+				s.Device = codecompare.CapturedDevice(g.Inputs[0].File.Device)
 			}
-			for _, k := range g.order {
-				if e := g.entries[k]; e != nil && len(e.result.Pipelines) > 0 {
-					s.ByID[e.result.ID()] = e.result
+			for _, k := range g.Order {
+				if e := g.Entries[k]; e != nil && len(e.Result.Pipelines) > 0 {
+					s.ByID[e.Result.ID()] = e.Result
 				}
 			}
 		}
@@ -87,19 +88,19 @@ func codeSides(groups []*groupData, isa []Input, advise Adviser) ([]*codecompare
 // isaFigures fills s with a group's figures from its isa file: the
 // target whose chip the runs' GPU is (codecompare.ISATarget), with a note
 // when the figures are of another.
-func isaFigures(s *codecompare.Figures, isa Input, g *groupData) (note string, err error) {
+func isaFigures(s *codecompare.Figures, isa pairing.Input, g *pairing.Group) (note string, err error) {
 	f := isa.File
 	if f.Kind() != results.KindISA {
 		return "", fmt.Errorf("%s is %s, not an isa file: give the isa files the runs' kernels were compiled into", isa.Name, results.KindName(f.Kind()))
 	}
 	var devices []string
-	for _, in := range g.inputs {
+	for _, in := range g.Inputs {
 		devices = append(devices, in.File.Device.Name)
 	}
 	target, why := codecompare.ISATarget(f, devices)
 	s.Device, s.Other = codecompare.ISADevice(target, f), why != ""
 	if why != "" {
-		note = fmt.Sprintf("%s: the compiler's figures are %s's from %s (%s)", displayGroup(g.name), target, isa.Name, why)
+		note = fmt.Sprintf("%s: the compiler's figures are %s's from %s (%s)", g.DisplayName(), target, isa.Name, why)
 	}
 	s.Source, s.Target = codecompare.CodeISA, target
 	for j := range f.Results {
@@ -115,14 +116,14 @@ func isaFigures(s *codecompare.Figures, isa Input, g *groupData) (note string, e
 // captured no compiler figures, why (their capture: a driver without
 // VK_KHR_pipeline_executable_properties, or capture turned off), and
 // (through advise) what to give.
-func noCodeNote(groups []*groupData, sides []*codecompare.Figures, advise Adviser) string {
+func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures, advise Adviser) string {
 	var why []string
 	for i, g := range groups {
 		if sides[i] != nil {
 			continue
 		}
 		capture := ""
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			if capture = in.File.Capture; capture != "" {
 				break
 			}
@@ -130,7 +131,7 @@ func noCodeNote(groups []*groupData, sides []*codecompare.Figures, advise Advise
 		if capture == "" {
 			continue // written before runs captured: nothing to explain
 		}
-		why = append(why, fmt.Sprintf("%s (capture: %s)", displayGroup(g.name), capture))
+		why = append(why, fmt.Sprintf("%s (capture: %s)", g.DisplayName(), capture))
 	}
 	if len(why) == 0 {
 		return ""
@@ -142,9 +143,9 @@ func noCodeNote(groups []*groupData, sides []*codecompare.Figures, advise Advise
 // codeOf compares one benchmark's compiled code between the baseline's
 // figures and a group's (codecompare.CodeOf); nil when either side lacks
 // the benchmark or its figures.
-func codeOf(c *Comparison, opt *Options, bs, gs *codecompare.Figures, be, ge *entry) *codecompare.Code {
+func codeOf(c *Comparison, opt *Options, bs, gs *codecompare.Figures, be, ge *pairing.Entry) *codecompare.Code {
 	if be == nil || ge == nil {
 		return nil
 	}
-	return codecompare.CodeOf(&opt.Policy, c.Key, bs, gs, be.result, ge.result)
+	return codecompare.CodeOf(&opt.Policy, c.Key, bs, gs, be.Result, ge.Result)
 }

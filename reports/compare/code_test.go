@@ -2,6 +2,7 @@ package compare
 
 import (
 	"errors"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"strings"
 	"testing"
 
@@ -61,8 +62,8 @@ func TestCodeBesideVerdict(t *testing.T) {
 	isa25, isa26 := loadISA(t, "mesa-25.0"), loadISA(t, "mesa-26.1")
 	const slow = "name=sg2x2-t2x2-k2"
 	base, newer := codeRuns(t, isa25, slow)
-	in := []Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
-	isa := []Input{{Name: "mesa-25.0.json", File: isa25}, {Name: "mesa-26.1.json", File: isa26}}
+	in := []pairing.Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
+	isa := []pairing.Input{{Name: "mesa-25.0.json", File: isa25}, {Name: "mesa-26.1.json", File: isa26}}
 
 	rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: isa})
 	if err != nil {
@@ -81,7 +82,7 @@ func TestCodeBesideVerdict(t *testing.T) {
 	// Its text, Markdown and JUnit forms: TestCodeColumn (render_test.go).
 
 	// The same compiler on both sides: every benchmark's code is unchanged.
-	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
+	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []pairing.Input{isa[0], isa[0]}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestCodeBesideVerdict(t *testing.T) {
 	}
 	// The same statistics but another SPIR-V: not "unchanged".
 	newer.Shaders["coopmat-f16.comp"] = "another-hash"
-	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []Input{isa[0], isa[0]}})
+	rep, err = Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []pairing.Input{isa[0], isa[0]}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestCodeBesideVerdict(t *testing.T) {
 	if _, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: isa[:1]}); !errors.As(err, &ce) {
 		t.Errorf("one isa file for two groups: %v, want an *ISACountError", err)
 	}
-	if _, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []Input{isa[0], in[1]}}); err == nil || !strings.Contains(err.Error(), "not an isa file") {
+	if _, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), ISA: []pairing.Input{isa[0], in[1]}}); err == nil || !strings.Contains(err.Error(), "not an isa file") {
 		t.Errorf("a run file as an isa file: %v", err)
 	}
 }
@@ -134,7 +135,7 @@ func TestCodeCaptured(t *testing.T) {
 	}
 	capture(base, isa25)
 	capture(newer, isa26)
-	in := []Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
+	in := []pairing.Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
 	rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)

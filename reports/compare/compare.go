@@ -1,22 +1,28 @@
-// Package compare turns radvbench results files into comparisons. It
-// groups results files into sides (per file, pooled with '--', or by a
-// label, fingerprint key or A/B configuration), pairs benchmarks across
-// groups, and judges each pair on its runs, not its samples: samples of
-// one run only carry the noise inside a process, and any between-run
-// shift would look significant. The verdict engine it judges with (the
-// policy, the decision rule, the sequential design) is reports/verdict;
-// this package feeds it each pair's runs and noise floor. Beside each
-// verdict it puts what changed in the compiled code, and it groups isa
-// files for their exact comparison: both are reports/codecompare's. The
+// Package compare judges the sides of a comparison: every benchmark of
+// each group against the baseline group, on its runs, not its samples:
+// samples of one run only carry the noise inside a process, and any
+// between-run shift would look significant. The sides, and the runs they
+// pair by round, are reports/pairing's (it reads, checks and groups the
+// results files); the verdict engine (the policy, the decision rule, the
+// sequential design) is reports/verdict's; this package is the glue
+// between them: it feeds the engine each pair's runs and noise floor,
+// shares a family-wise alpha among the benchmarks (Holm), judges again
+// in cycles, runs until decided (core/rounds' judge), notes what a
+// reader must know first and plans how many runs a gate needs. Beside
+// each verdict it puts what changed in the compiled code, and it
+// compares isa files exactly: both are reports/codecompare's. The
 // outcome is data (Report, Plan); reports/comparefmt renders it. It is
 // pure Go: no cgo, no Vulkan.
 //
-// The files: group.go pairs benchmarks into runs per side, sides.go
-// summarises a side's runs, judge.go turns a pair's runs into the verdict
-// engine's evidence and its verdict, notes.go states what a reader must
-// know first, plan.go answers "how many runs", code.go gathers the
-// compiler's figures, isa.go groups isa files, and numfmt.go formats
-// numbers for the messages and the renderers.
+// The files: compare.go forms the report, judge.go turns a pair's runs
+// into the verdict engine's evidence and its verdict, cycles.go judges
+// again in cycles, family.go shares alpha (Holm), until.go is the judge
+// of a run until decided, checks.go checks what was judged, notes.go
+// states what a reader must know first, plan.go answers "how many runs",
+// code.go gathers the compiler's figures, isa.go compares isa files,
+// best.go words best against best, advice.go marks where the caller's
+// advice goes, and numfmt.go formats numbers for the messages and the
+// renderers.
 package compare
 
 import (
@@ -25,33 +31,19 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
-
-// Input is one results file and the name it is shown under.
-type Input struct {
-	Name string
-	File *results.File
-	// Group, when set (and Options.By is empty), puts the input in the
-	// named group: the runs of all its files are pooled as one side
-	// ('compare BASE1 BASE2 -- NEW1 NEW2').
-	Group string
-	// Block, when set, says the input's runs were taken together with the
-	// runs of the other side's input of the same Block (one round of
-	// interleaved runs: Until sets "round N"): runs of one block on the
-	// two sides are compared as pairs (Comparison.Paired). Runs of an A/B
-	// file grouped by config pair by their round the same way.
-	Block string
-}
 
 // Options select grouping and policy.
 type Options struct {
 	Policy verdict.Policy
-	// By is the grouping key: "" (each input is a group, named by its
-	// Name or Group), "config" (Result.Config), "file", "label.KEY"
-	// (File.Labels), "device" (Device.Name), "driver" (Device.DriverInfo),
-	// or any key of File.Fingerprint (kernel.release, ...). A group's
-	// files are pooled: their runs are the group's runs.
+	// By is the grouping key (pairing.Groups): "" (each input is a
+	// group, named by its Name or Group), "config" (Result.Config),
+	// "file", "label.KEY" (File.Labels), "device" (Device.Name), "driver"
+	// (Device.DriverInfo), or any key of File.Fingerprint
+	// (kernel.release, ...). A group's files are pooled: their runs are
+	// the group's runs.
 	By string
 	// Baseline is the group every other group is compared against; ""
 	// means the first group (in input order).
@@ -73,81 +65,27 @@ type Options struct {
 	// (see Advice); nil leaves it out.
 	Advise Adviser
 	// Best judges each kernel's best variant per size on each side
-	// against the other side's (see bestOf) instead of variant by
+	// against the other side's (see pairing.KeepBest) instead of variant by
 	// variant.
 	Best bool
 	// ISA, when set, gives the compiler's figures of each group (one isa
 	// file per group, baseline first) for Comparison.Code, in place of
 	// what the runs captured (runs on a driver that captures nothing,
 	// such as lavapipe in CI).
-	ISA []Input
-}
-
-// Side is one group's view of a benchmark: its runs and their figures.
-type Side struct {
-	Status string `json:"status"`
-	Reason string `json:"reason,omitempty"`
-	// Runs counts the runs with samples; N the samples over all of them.
-	Runs int `json:"runs"`
-	N    int `json:"n"`
-	// Disturbed counts the samples the observer marked disturbed;
-	// DisturbedRuns the runs set aside because most of their samples were
-	// (stats.DisturbedRun): they are no evidence.
-	Disturbed     int `json:"disturbed,omitempty"`
-	DisturbedRuns int `json:"disturbed_runs,omitempty"`
-	// Median is the side's figure: the geometric mean of its runs'
-	// figures (RunEstimates). (Schema v2 held the median of run medians
-	// here; the name stays for readers.)
-	Median verdict.Float `json:"median"`
-	// Low and High bound the 95% t-interval of Median over the runs; null
-	// with fewer than 3 runs (no run-level interval).
-	Low  verdict.Float `json:"low"`
-	High verdict.Float `json:"high"`
-	// RelCI is the interval's half-width relative to Median (null when
-	// there is no interval).
-	RelCI verdict.Float `json:"rel_ci"`
-	// RunCV is the between-run variation of the runs' figures (standard
-	// deviation of their logarithms; null with one run); WithinCV the
-	// median of the runs' own CVs over their undisturbed samples.
-	RunCV    verdict.Float `json:"run_cv"`
-	WithinCV verdict.Float `json:"within_cv"`
-	// WithinSE is the median over runs of the standard error a run's
-	// figure owes to its own samples, relative to it
-	// (stats.RunEstimateSE: read from the fast tenth's neighbourhood, not
-	// from the CV, which the slow tail sets; null when unknown). The plan
-	// floors the runs' spread at it.
-	WithinSE verdict.Float `json:"within_se"`
-	// RunEstimates lists the figure of each run that was not set aside,
-	// in run order: stats.RunEstimate, the fast tenth of its
-	// undisturbed samples.
-	RunEstimates []float64 `json:"run_estimates,omitempty"`
-	// RunMedians lists each run's median over all its samples, in run
-	// order (for readers; the verdict uses RunEstimates).
-	RunMedians []float64 `json:"run_medians,omitempty"`
-	// RunSeconds is the median time one run spent on the benchmark (0 when
-	// the files do not say).
-	RunSeconds float64 `json:"run_seconds,omitempty"`
-	// LevelRatio is the highest run level (median) over the lowest when
-	// the runs each sat steady at levels far apart (stats.RunLevels): a
-	// power state or clock, not the code; 0 otherwise.
-	LevelRatio float64 `json:"level_ratio,omitempty"`
-
-	runs [][]float64
-	// blocks names the round of each RunEstimates run ("" unpaired).
-	blocks []string
+	ISA []pairing.Input
 }
 
 // Comparison is one benchmark in one group against the baseline group.
 type Comparison struct {
 	// Key identifies the benchmark: Result.ID(), plus "@CONFIG" when the
 	// result carries an A/B configuration that is not the grouping key.
-	Key    string `json:"key"`
-	Group  string `json:"group"`
-	Metric string `json:"metric"`
-	Unit   string `json:"unit"`
-	Better string `json:"better"`
-	Base   *Side  `json:"base"`
-	New    *Side  `json:"new"`
+	Key    string        `json:"key"`
+	Group  string        `json:"group"`
+	Metric string        `json:"metric"`
+	Unit   string        `json:"unit"`
+	Better string        `json:"better"`
+	Base   *pairing.Side `json:"base"`
+	New    *pairing.Side `json:"new"`
 	// Change is New.Median/Base.Median - 1 (the ratio of the geometric
 	// means of the run figures); Low and High bound its alarm interval
 	// (Welch's t on the log run figures, or the paired t when Paired, each end missing with the
@@ -162,10 +100,11 @@ type Comparison struct {
 	// run figures, or of the paired t-test when Paired (null with fewer
 	// than 2 runs on a side); reported, the verdict rests on the intervals.
 	P verdict.Float `json:"p"`
-	// Paired is set when both sides' runs were taken in rounds (Input.Block,
-	// or the rounds of an A/B file): the change is then judged on the runs
-	// of rounds that have one on each side, as paired log ratios, so what
-	// moved both runs of a round alike cancels (stats.PairedLogDiff).
+	// Paired is set when both sides' runs were taken in rounds
+	// (pairing.Input.Block, or the rounds of an A/B file): the change is
+	// then judged on the runs of rounds that have one on each side, as
+	// paired log ratios, so what moved both runs of a round alike cancels
+	// (pairing.PairRuns, stats.PairedLogDiff).
 	Paired bool `json:"paired,omitempty"`
 	// Moderated is set when the equivalence interval (the one ~ rests
 	// on) has the paired log ratios' spread combined with the noise
@@ -225,23 +164,6 @@ type Warning struct {
 }
 
 func (w Warning) Error() string { return w.Message }
-
-// TooFewGroupsError: the inputs make fewer than two groups to compare:
-// fewer than two inputs (By ""), or every input has the same value
-// (Group) of the key By.
-type TooFewGroupsError struct {
-	What  string // the inputs: "results files", "isa files"
-	ISA   bool   // the inputs are isa files
-	By    string
-	Group string
-}
-
-func (e *TooFewGroupsError) Error() string {
-	if e.By == "" {
-		return fmt.Sprintf("need at least two %s to compare", e.What)
-	}
-	return fmt.Sprintf("all results have the same %s (%q): nothing to compare", e.By, e.Group)
-}
 
 // Fails reports whether this comparison fails the gate.
 func (c *Comparison) Fails() bool {
@@ -316,28 +238,28 @@ func (r *Report) Failed() bool {
 
 // Compare groups the inputs, pairs benchmarks and judges every non-baseline
 // group against the baseline. Errors are input or usage errors.
-func Compare(inputs []Input, opt Options) (*Report, error) {
+func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 	if err := opt.Policy.Validate(); err != nil {
 		return nil, err
 	}
 	if len(inputs) == 0 {
 		return nil, fmt.Errorf("no results files to compare")
 	}
-	if kind, err := Kind(inputs); err != nil {
+	if kind, err := pairing.Kind(inputs); err != nil {
 		return nil, err
 	} else if kind == results.KindISA {
 		return nil, errISAInputs
 	}
-	inputs, dupNotes, err := Dedupe(inputs, opt.By)
+	inputs, dupNotes, err := pairing.Dedupe(inputs, opt.By)
 	if err != nil {
 		return nil, err
 	}
-	ordered, err := orderedGroups(inputs, opt, "results files")
+	ordered, err := pairing.Groups(inputs, opt.By, opt.Baseline, "results files")
 	if err != nil {
 		return nil, err
 	}
 
-	rep := &Report{Schema: JSONSchema, By: opt.By, Baseline: displayGroup(ordered[0].name), Policy: opt.Policy, Design: opt.Design, Comparisons: []Comparison{}}
+	rep := &Report{Schema: JSONSchema, By: opt.By, Baseline: ordered[0].DisplayName(), Policy: opt.Policy, Design: opt.Design, Comparisons: []Comparison{}}
 	if opt.Noise != nil {
 		rep.NoiseFile = opt.NoiseName
 		if rep.NoiseFile == "" {
@@ -345,10 +267,10 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 		}
 	}
 	for _, g := range ordered {
-		rep.Groups = append(rep.Groups, Group{Name: displayGroup(g.name), Files: g.files})
+		rep.Groups = append(rep.Groups, Group{Name: g.DisplayName(), Files: g.Files})
 	}
 	if !opt.AllowDeviceChange && opt.By != "device" {
-		if err := checkDevices(ordered); err != nil {
+		if err := pairing.CheckDevices(ordered); err != nil {
 			return nil, err
 		}
 	}
@@ -356,7 +278,7 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 
 	if opt.Best {
 		for _, g := range ordered {
-			bestOf(g)
+			pairing.KeepBest(g)
 		}
 	}
 	allowUsed := make([]bool, len(opt.Policy.Allow))
@@ -371,13 +293,13 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	type pair struct {
 		key, group string
 		gi         int
-		base, new  *entry
+		base, new  *pairing.Entry
 	}
 	var pairs []pair
 	for gi, g := range ordered[1:] {
-		for _, k := range unionKeys(bg, g) {
-			pairs = append(pairs, pair{k, displayGroup(g.name), gi + 1, bg.entries[k], g.entries[k]})
-			rep.Comparisons = append(rep.Comparisons, j.judge(k, displayGroup(g.name), bg.entries[k], g.entries[k]))
+		for _, k := range pairing.UnionKeys(bg, g) {
+			pairs = append(pairs, pair{k, g.DisplayName(), gi + 1, bg.Entries[k], g.Entries[k]})
+			rep.Comparisons = append(rep.Comparisons, j.judge(k, g.DisplayName(), bg.Entries[k], g.Entries[k]))
 		}
 	}
 	if opt.Policy.FamilyWise() {
@@ -394,8 +316,8 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 		c := &rep.Comparisons[i]
 		p := pairs[i]
 		c.Code = codeOf(c, &opt, sides[0], sides[p.gi], p.base, p.new)
-		if p.base != nil && p.new != nil && p.base.best != "" {
-			c.Warnings = append(c.Warnings, bestWarning(p.base.best, p.new.best))
+		if p.base != nil && p.new != nil && p.base.Best != "" {
+			c.Warnings = append(c.Warnings, bestWarning(p.base.Best, p.new.Best))
 		}
 		if c.Allowed {
 			for a := range opt.Policy.Allow {
@@ -423,38 +345,6 @@ func Compare(inputs []Input, opt Options) (*Report, error) {
 	rep.SummaryLine = rep.summary()
 	rep.advise = opt.Advise
 	return rep, nil
-}
-
-// orderedGroups groups the inputs by opt.By and puts the baseline group
-// first, the others in input order; what names the inputs in errors
-// ("results files", "isa files").
-func orderedGroups(inputs []Input, opt Options, what string) ([]*groupData, error) {
-	groups, err := group(inputs, opt.By)
-	if err != nil {
-		return nil, err
-	}
-	if len(groups) < 2 {
-		e := &TooFewGroupsError{What: what, ISA: what == "isa files", By: opt.By}
-		if opt.By != "" {
-			e.Group = displayGroup(groups[0].name)
-		}
-		return nil, e
-	}
-	base := 0
-	if opt.Baseline != "" {
-		base = -1
-		var names []string
-		for i, g := range groups {
-			names = append(names, displayGroup(g.name))
-			if g.name == opt.Baseline || (opt.Baseline == unsetGroup && g.name == "") {
-				base = i
-			}
-		}
-		if base < 0 {
-			return nil, &BaselineError{Baseline: opt.Baseline, Groups: names}
-		}
-	}
-	return append([]*groupData{groups[base]}, append(append([]*groupData{}, groups[:base]...), groups[base+1:]...)...), nil
 }
 
 func count(cs []Comparison) Counts {

@@ -3,6 +3,7 @@ package compare
 import (
 	"encoding/json"
 	"errors"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"math"
 	"strings"
 	"testing"
@@ -17,18 +18,18 @@ import (
 )
 
 // runsEntry wraps runs (each a list of samples) as a benchmark for judge.
-func runsEntry(better string, runs ...[]float64) *entry {
+func runsEntry(better string, runs ...[]float64) *pairing.Entry {
 	var all []float64
 	for _, r := range runs {
 		all = append(all, r...)
 	}
 	r := &results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK,
 		Metric: results.Metric{Name: "m", Unit: "u", Better: better, Samples: all}}
-	return &entry{key: r.ID(), result: r, runs: runs}
+	return &pairing.Entry{Key: r.ID(), Result: r, Runs: runs}
 }
 
 // samplesEntry is a benchmark with one run of samples xs.
-func samplesEntry(better string, xs ...float64) *entry {
+func samplesEntry(better string, xs ...float64) *pairing.Entry {
 	return runsEntry(better, xs)
 }
 
@@ -41,7 +42,7 @@ func around(m float64) []float64 {
 	return xs
 }
 
-func judgeOne(p *verdict.Policy, be, ne *entry) Comparison {
+func judgeOne(p *verdict.Policy, be, ne *pairing.Entry) Comparison {
 	return newJudge(p, nil, nil).judge("s/k", "new", be, ne)
 }
 
@@ -157,16 +158,16 @@ func seq(start float64, n int) []float64 {
 func TestJudgeStatuses(t *testing.T) {
 	p := verdict.DefaultPolicy()
 	ok := runsEntry(results.HigherIsBetter, seq(1000, 20), seq(1001, 20), seq(1002, 20))
-	failed := &entry{result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusFailed, Reason: "verification failed",
+	failed := &pairing.Entry{Result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusFailed, Reason: "verification failed",
 		Metric: results.Metric{Unit: "u", Better: results.HigherIsBetter}}}
-	skipped := &entry{result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusSkipped, Reason: "no fp16",
+	skipped := &pairing.Entry{Result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusSkipped, Reason: "no fp16",
 		Metric: results.Metric{Unit: "u", Better: results.HigherIsBetter}}}
 	otherUnit := samplesEntry(results.HigherIsBetter, seq(1000, 20)...)
-	otherUnit.result.Metric.Unit = "GB/s"
+	otherUnit.Result.Metric.Unit = "GB/s"
 	noDir := samplesEntry("", seq(1000, 20)...)
 	tests := []struct {
 		name      string
-		base, new *entry
+		base, new *pairing.Entry
 		want      verdict.Verdict
 		fails     bool
 	}{
@@ -190,7 +191,7 @@ func TestJudgeStatuses(t *testing.T) {
 
 func TestCompareFixtures(t *testing.T) {
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	rep, err := Compare([]Input{base, newer}, Options{Policy: verdict.DefaultPolicy()})
+	rep, err := Compare([]pairing.Input{base, newer}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,9 +222,9 @@ func TestCompareFixtures(t *testing.T) {
 	}
 
 	// A file against itself compares a run with itself: an input error.
-	_, err = Compare([]Input{base, {Name: "base-again.json", File: base.File}}, Options{Policy: verdict.DefaultPolicy()})
-	if !errors.Is(err, ErrSameEvidence) {
-		t.Errorf("self comparison: %v, want ErrSameEvidence", err)
+	_, err = Compare([]pairing.Input{base, {Name: "base-again.json", File: base.File}}, Options{Policy: verdict.DefaultPolicy()})
+	if !errors.Is(err, pairing.ErrSameEvidence) {
+		t.Errorf("self comparison: %v, want pairing.ErrSameEvidence", err)
 	}
 }
 
@@ -269,7 +270,7 @@ allow:
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Compare([]Input{base, newer}, Options{Policy: p})
+	rep, err := Compare([]pairing.Input{base, newer}, Options{Policy: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +290,7 @@ func TestCompareRulesOverride(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Compare([]Input{base, newer}, Options{Policy: p})
+	rep, err := Compare([]pairing.Input{base, newer}, Options{Policy: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,7 +301,7 @@ func TestCompareRulesOverride(t *testing.T) {
 
 func TestCompareByConfig(t *testing.T) {
 	ab := loadFixture(t, "ab.json")
-	rep, err := Compare([]Input{ab}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
+	rep, err := Compare([]pairing.Input{ab}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +319,7 @@ func TestCompareByConfig(t *testing.T) {
 		}
 	}
 	// With wave32 as the baseline, default is the regression.
-	rep, err = Compare([]Input{ab}, Options{Policy: verdict.DefaultPolicy(), By: "config", Baseline: "wave32"})
+	rep, err = Compare([]pairing.Input{ab}, Options{Policy: verdict.DefaultPolicy(), By: "config", Baseline: "wave32"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +327,7 @@ func TestCompareByConfig(t *testing.T) {
 		t.Errorf("baseline %s: %s", rep.Baseline, rep.Summary())
 	}
 	// Without --by, a file with configurations pairs by ID@config.
-	rep, err = Compare([]Input{ab, {Name: "ab2.json", File: rescaled(t, ab.File, 1.001)}}, Options{Policy: verdict.DefaultPolicy()})
+	rep, err = Compare([]pairing.Input{ab, {Name: "ab2.json", File: rescaled(t, ab.File, 1.001)}}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,7 +361,7 @@ func TestComparePairedRounds(t *testing.T) {
 		plain.Config = ""
 		sep[ci].Results = []results.Result{plain}
 	}
-	rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
+	rep, err := Compare([]pairing.Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,7 +377,7 @@ func TestComparePairedRounds(t *testing.T) {
 	}
 	// The same runs as groups of separate inputs: nothing says which
 	// runs were taken together.
-	rep, err = Compare([]Input{{Name: "a.json", File: sep[0]}, {Name: "b.json", File: sep[1]}}, Options{Policy: verdict.DefaultPolicy()})
+	rep, err = Compare([]pairing.Input{{Name: "a.json", File: sep[0]}, {Name: "b.json", File: sep[1]}}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,7 +390,7 @@ func TestComparePairedRounds(t *testing.T) {
 }
 
 func TestCompareByLabelAndFingerprint(t *testing.T) {
-	var ins []Input
+	var ins []pairing.Input
 	for _, n := range []string{"run-a1.json", "run-b1.json", "run-a2.json", "run-c1.json", "run-b2.json"} {
 		ins = append(ins, loadFixture(t, n))
 	}
@@ -433,15 +434,15 @@ func TestCompareErrors(t *testing.T) {
 	base, ab := loadFixture(t, "base.json"), loadFixture(t, "ab.json")
 	tests := []struct {
 		name string
-		in   []Input
+		in   []pairing.Input
 		opt  Options
 		want string
 	}{
-		{"one file", []Input{base}, Options{}, "need at least two results files"},
-		{"unknown key", []Input{base, base}, Options{By: "label.nope"}, `no results file has the key "label.nope": use one of device, driver, file`},
-		{"one group", []Input{base, {Name: "b2", File: base.File}}, Options{By: "device"}, "all results have the same device"},
-		{"bad baseline", []Input{ab}, Options{By: "config", Baseline: "wave64"}, `baseline "wave64" is not one of the groups (default, wave32)`},
-		{"bad alpha", []Input{base, base}, Options{Policy: verdict.Policy{Alpha: 2}}, "alpha 2 is outside (0, 1)"},
+		{"one file", []pairing.Input{base}, Options{}, "need at least two results files"},
+		{"unknown key", []pairing.Input{base, base}, Options{By: "label.nope"}, `no results file has the key "label.nope": use one of device, driver, file`},
+		{"one group", []pairing.Input{base, {Name: "b2", File: base.File}}, Options{By: "device"}, "all results have the same device"},
+		{"bad baseline", []pairing.Input{ab}, Options{By: "config", Baseline: "wave64"}, `baseline "wave64" is not one of the groups (default, wave32)`},
+		{"bad alpha", []pairing.Input{base, base}, Options{Policy: verdict.Policy{Alpha: 2}}, "alpha 2 is outside (0, 1)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -459,7 +460,7 @@ func TestCompareErrors(t *testing.T) {
 func TestNotesMismatch(t *testing.T) {
 	base, lvp := loadFixture(t, "base.json"), loadFixture(t, "lvp.json")
 	advise := func(a Advice) string { return "<" + string(a.Kind) + ">" }
-	rep, err := Compare([]Input{base, lvp}, Options{Policy: verdict.DefaultPolicy(), AllowDeviceChange: true, Advise: advise})
+	rep, err := Compare([]pairing.Input{base, lvp}, Options{Policy: verdict.DefaultPolicy(), AllowDeviceChange: true, Advise: advise})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -500,7 +501,7 @@ func TestNoiseFloors(t *testing.T) {
 	nf := &noise.File{Device: "AMD Radeon RX 7900 XTX (RADV NAVI31)", Driver: "radv Mesa 25.0.4",
 		Benchmarks: []noise.Bench{{Key: "s/k", Runs: 10, BetweenCV: 0.01}}}
 	j := newJudge(&p, nf, nil)
-	one := func(m float64) *entry { return runsEntry(results.HigherIsBetter, around(m)) }
+	one := func(m float64) *pairing.Entry { return runsEntry(results.HigherIsBetter, around(m)) }
 	c := j.judge("s/k", "new", one(100), one(92))
 	wantFloor := math.Expm1(stats.TQuantile(0.99, 9) * 0.01 * math.Sqrt2)
 	if c.Verdict != verdict.Regression || math.Abs(float64(c.Limits.Floor)-wantFloor) > 1e-12 ||
@@ -515,7 +516,7 @@ func TestNoiseFloors(t *testing.T) {
 	nf.Benchmarks[0].BetweenCV = 0.08
 	nf.Benchmarks = append([]noise.Bench(nil), nf.Benchmarks...) // reset the lookup index
 	j = newJudge(&p, &noise.File{Benchmarks: nf.Benchmarks}, nil)
-	three := func(m float64) *entry {
+	three := func(m float64) *pairing.Entry {
 		return runsEntry(results.HigherIsBetter, around(m), around(m+0.2), around(m+0.4))
 	}
 	if c := j.judge("s/k", "new", three(100), three(95)); c.Verdict == verdict.Regression || c.Limits.Floor.NaN() || float64(c.Limits.Effective) < 0.2 {
@@ -527,7 +528,7 @@ func TestNoiseFloors(t *testing.T) {
 	}
 	// A floor from another machine: a note.
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	rep, err := Compare([]Input{base, newer}, Options{Policy: p, Noise: &noise.File{Device: "llvmpipe", Driver: "llvmpipe Mesa 25"}, NoiseName: "lvp-noise.json"})
+	rep, err := Compare([]pairing.Input{base, newer}, Options{Policy: p, Noise: &noise.File{Device: "llvmpipe", Driver: "llvmpipe Mesa 25"}, NoiseName: "lvp-noise.json"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,7 @@ package compare
 import (
 	"fmt"
 
-	"github.com/radvbench/radvbench/core/results"
-	"github.com/radvbench/radvbench/core/stats"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -41,65 +40,16 @@ func (c *Comparison) ClockExplained() bool {
 	return c.Cycles != nil && c.Cycles.Verdict == verdict.Same && (c.Verdict == verdict.Regression || c.Verdict == verdict.Improvement)
 }
 
-// runClocks splits r's per-sample shader clocks by run, aligned with
-// RunSamples; nil when r has no clock for every sample.
-func runClocks(r *results.Result) [][]float64 {
-	if r.Interference == nil {
-		return nil
-	}
-	for _, v := range r.Interference.SCLKMHz {
-		if !(v > 0) {
-			return nil
-		}
-	}
-	return results.RunColumn(r, r.Interference.SCLKMHz)
-}
-
-// inCycles is e with every sample scaled by its clock, or nil unless
-// every run of e has a clock for every sample.
-func inCycles(e *entry) *entry {
-	if e == nil || len(e.clocks) != len(e.runs) || len(e.runs) == 0 {
-		return nil
-	}
-	higher := e.result.Metric.Better == results.HigherIsBetter
-	c := *e
-	c.runs = make([][]float64, len(e.runs))
-	for i, r := range e.runs {
-		if len(e.clocks[i]) != len(r) {
-			return nil
-		}
-		c.runs[i] = make([]float64, len(r))
-		for k, v := range r {
-			if higher {
-				c.runs[i][k] = v / e.clocks[i][k] // work per cycle
-			} else {
-				c.runs[i][k] = v * e.clocks[i][k] // cycles (×10⁻³ for ns)
-			}
-		}
-	}
-	c.clocks = nil
-	return &c
-}
-
-// medianClock is the geometric mean of e's runs' median clocks.
-func medianClock(e *entry) float64 {
-	var m []float64
-	for _, c := range e.clocks {
-		m = append(m, stats.Median(c))
-	}
-	return geoMean(m)
-}
-
 // cycles judges c's benchmark again in cycles (nil unless both sides
 // carry every sample's clock and the time change was judged).
-func (j *judger) cycles(c *Comparison, key, group string, be, ge *entry, scale float64) *Cycles {
-	bc, gc := inCycles(be), inCycles(ge)
+func (j *judger) cycles(c *Comparison, key, group string, be, ge *pairing.Entry, scale float64) *Cycles {
+	bc, gc := be.InCycles(), ge.InCycles()
 	if bc == nil || gc == nil || !c.tested {
 		return nil
 	}
 	cc := j.judgeTime(key, group, bc, gc, scale)
 	out := &Cycles{Verdict: cc.Verdict, Change: cc.Change, Low: cc.Low, High: cc.High,
-		Clock: verdict.Float(medianClock(ge)/medianClock(be) - 1)}
+		Clock: verdict.Float(ge.MedianClock()/be.MedianClock() - 1)}
 	clock := func() string {
 		if float64(out.Clock) < 0 {
 			return "the clock fell " + FormatPercent(-float64(out.Clock))

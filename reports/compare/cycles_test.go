@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func TestCycles(t *testing.T) {
 			if tc.clockPass {
 				p.ClockChanges = verdict.ClockPass
 			}
-			in := []Input{{Name: "base.json", File: clocked(1, tc.baseNS, tc.baseMHz)}, {Name: "new.json", File: clocked(2, tc.newNS, tc.newMHz)}}
+			in := []pairing.Input{{Name: "base.json", File: clocked(1, tc.baseNS, tc.baseMHz)}, {Name: "new.json", File: clocked(2, tc.newNS, tc.newMHz)}}
 			rep, err := Compare(in, Options{Policy: p})
 			if err != nil {
 				t.Fatal(err)
@@ -67,7 +68,7 @@ func TestCycles(t *testing.T) {
 		})
 	}
 	// Clocks on one side only: nothing judged in cycles.
-	in := []Input{{Name: "base.json", File: clocked(1, 1e6, 2000)}, {Name: "new.json", File: file(radvDevice(), 2, gemm("tiled", 1024, 1e6, 0.003))}}
+	in := []pairing.Input{{Name: "base.json", File: clocked(1, 1e6, 2000)}, {Name: "new.json", File: file(radvDevice(), 2, gemm("tiled", 1024, 1e6, 0.003))}}
 	rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)

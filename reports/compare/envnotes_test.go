@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"maps"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // where the comparison groups by the variable, or where only the way an
 // isa target emulates its chip differs.
 func TestEnvNotes(t *testing.T) {
-	withEnv := func(in Input, env map[string]string) Input {
+	withEnv := func(in pairing.Input, env map[string]string) pairing.Input {
 		f := *in.File
 		f.Fingerprint = maps.Clone(f.Fingerprint)
 		if f.Fingerprint == nil {
@@ -28,7 +29,7 @@ func TestEnvNotes(t *testing.T) {
 		in.File = &f
 		return in
 	}
-	withConfigEnv := func(in Input, envs ...map[string]string) Input {
+	withConfigEnv := func(in pairing.Input, envs ...map[string]string) pairing.Input {
 		f := *in.File
 		f.Configs = append([]results.Config(nil), f.Configs...)
 		for i := range f.Configs {
@@ -38,9 +39,9 @@ func TestEnvNotes(t *testing.T) {
 		return in
 	}
 	base, newer, ab := loadFixture(t, "base.json"), loadFixture(t, "new.json"), loadFixture(t, "ab.json")
-	isaOld, isaNew := Input{Name: "mesa-25.0.json", File: loadISA(t, "mesa-25.0")}, Input{Name: "mesa-26.1.json", File: loadISA(t, "mesa-26.1")}
+	isaOld, isaNew := pairing.Input{Name: "mesa-25.0.json", File: loadISA(t, "mesa-25.0")}, pairing.Input{Name: "mesa-26.1.json", File: loadISA(t, "mesa-26.1")}
 	targets := len(isaOld.File.Configs)
-	isaEnv := func(in Input, extra map[string]string) Input {
+	isaEnv := func(in pairing.Input, extra map[string]string) pairing.Input {
 		envs := make([]map[string]string, targets)
 		for i, c := range in.File.Configs {
 			envs[i] = maps.Clone(c.Env) // the emulation, which differs between the Mesa versions
@@ -51,22 +52,22 @@ func TestEnvNotes(t *testing.T) {
 	first := isaOld.File.Configs[0].Name
 	for _, tc := range []struct {
 		name string
-		in   []Input
+		in   []pairing.Input
 		by   string
 		want string // "" for no environment note
 	}{
-		{"files, one with an option", []Input{base, withEnv(newer, map[string]string{"RADV_PERFTEST": "cswave32"})}, "",
+		{"files, one with an option", []pairing.Input{base, withEnv(newer, map[string]string{"RADV_PERFTEST": "cswave32"})}, "",
 			"driver environment differs: new.json has RADV_PERFTEST=cswave32 (baseline: unset) against baseline base.json: the driver compiled or ran differently there, a candidate cause of any change"},
-		{"files, another value", []Input{withEnv(base, map[string]string{"LP_NATIVE_VECTOR_WIDTH": "256"}), withEnv(newer, map[string]string{"LP_NATIVE_VECTOR_WIDTH": "128"})}, "",
+		{"files, another value", []pairing.Input{withEnv(base, map[string]string{"LP_NATIVE_VECTOR_WIDTH": "256"}), withEnv(newer, map[string]string{"LP_NATIVE_VECTOR_WIDTH": "128"})}, "",
 			"new.json has LP_NATIVE_VECTOR_WIDTH=128 (baseline: 256)"},
-		{"files, the same", []Input{withEnv(base, map[string]string{"ACO_DEBUG": "nosched"}), withEnv(newer, map[string]string{"ACO_DEBUG": "nosched"})}, "", ""},
-		{"grouped by the variable", []Input{base, withEnv(newer, map[string]string{"RADV_PERFTEST": "cswave32"})}, "env.RADV_PERFTEST", ""},
-		{"A/B, configurations' own records", []Input{withConfigEnv(ab, map[string]string{}, map[string]string{"RADV_PERFTEST": "cswave32", "ACO_DEBUG": "nosched"})}, "config",
+		{"files, the same", []pairing.Input{withEnv(base, map[string]string{"ACO_DEBUG": "nosched"}), withEnv(newer, map[string]string{"ACO_DEBUG": "nosched"})}, "", ""},
+		{"grouped by the variable", []pairing.Input{base, withEnv(newer, map[string]string{"RADV_PERFTEST": "cswave32"})}, "env.RADV_PERFTEST", ""},
+		{"A/B, configurations' own records", []pairing.Input{withConfigEnv(ab, map[string]string{}, map[string]string{"RADV_PERFTEST": "cswave32", "ACO_DEBUG": "nosched"})}, "config",
 			"wave32 has ACO_DEBUG=nosched (baseline: unset), RADV_PERFTEST=cswave32 (baseline: unset) against baseline default"},
-		{"A/B, older file: its configurations' variables", []Input{ab}, "config", "wave32 has RADV_PERFTEST=cswave32 (baseline: unset) against baseline default"},
-		{"isa, an option on one side", []Input{isaEnv(isaOld, nil), isaEnv(isaNew, map[string]string{"ACO_DEBUG": "nosched"})}, "",
+		{"A/B, older file: its configurations' variables", []pairing.Input{ab}, "config", "wave32 has RADV_PERFTEST=cswave32 (baseline: unset) against baseline default"},
+		{"isa, an option on one side", []pairing.Input{isaEnv(isaOld, nil), isaEnv(isaNew, map[string]string{"ACO_DEBUG": "nosched"})}, "",
 			"driver environment differs (target " + first + "): mesa-26.1.json has ACO_DEBUG=nosched (baseline: unset)"},
-		{"isa, only the emulation differs", []Input{isaEnv(isaOld, nil), isaEnv(isaNew, nil)}, "", ""},
+		{"isa, only the emulation differs", []pairing.Input{isaEnv(isaOld, nil), isaEnv(isaNew, nil)}, "", ""},
 	} {
 		var notes []string
 		if tc.in[0].File.Kind() == results.KindISA {

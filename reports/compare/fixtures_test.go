@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -247,7 +248,7 @@ func fixtures() map[string]*results.File {
 
 // loadFixture reads a results file from testdata/ after checking that it
 // is what its generator in fixtures writes (rewriting it under -update).
-func loadFixture(t *testing.T, name string) Input {
+func loadFixture(t *testing.T, name string) pairing.Input {
 	t.Helper()
 	path := filepath.Join("testdata", name)
 	f, ok := fixtures()[name]
@@ -263,7 +264,7 @@ func loadFixture(t *testing.T, name string) Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Input{Name: name, File: disk}
+	return pairing.Input{Name: name, File: disk}
 }
 
 // goldenOut compares got with testdata/golden/NAME (see golden.Check).

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"errors"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"strings"
 	"testing"
 
@@ -14,8 +15,10 @@ import (
 // (run-a1/run-b1: 3 runs each of the same benchmarks on one device).
 func TestInputChecks(t *testing.T) {
 	a, b := loadFixture(t, "run-a1.json"), loadFixture(t, "run-b1.json")
-	copyOf := func(in Input, name string) Input { return Input{Name: name, File: in.File, Group: in.Group} }
-	on := func(in Input, group string) Input { in.Group = group; return in }
+	copyOf := func(in pairing.Input, name string) pairing.Input {
+		return pairing.Input{Name: name, File: in.File, Group: in.Group}
+	}
+	on := func(in pairing.Input, group string) pairing.Input { in.Group = group; return in }
 	// b's runs 1% faster, with its third round a copy of a's first.
 	stolen := rescaled(t, b.File, 1.01)
 	for i := range stolen.Results {
@@ -41,7 +44,7 @@ func TestInputChecks(t *testing.T) {
 	otherGPU.Device.DeviceID, otherGPU.Device.Name = 0x7550, "AMD Radeon RX 9070 XT (RADV GFX1201)"
 	for _, tc := range []struct {
 		name   string
-		in     []Input
+		in     []pairing.Input
 		opt    Options
 		err    error
 		note   string
@@ -49,18 +52,18 @@ func TestInputChecks(t *testing.T) {
 		nruns  int // the other side's
 		groups int
 	}{
-		{"distinct runs", []Input{on(a, "A"), on(b, "B")}, Options{}, nil, "", 3, 3, 2},
-		{"a file three times a side", []Input{on(a, "A"), on(a, "A"), on(a, "A"), on(b, "B"), on(b, "B")}, Options{}, nil, "given more than once", 3, 3, 2},
-		{"a copy under another name", []Input{on(a, "A"), on(copyOf(a, "copy.json"), "A"), on(b, "B")}, Options{}, nil, "copy.json has the same content as run-a1.json", 3, 3, 2},
-		{"a re-encoded copy", []Input{on(a, "A"), {Name: "re.json", File: rescaled(t, a.File, 1), Group: "A"}, on(b, "B")}, Options{}, nil, "same content", 3, 3, 2},
-		{"a round repeated in another file", []Input{on(a, "A"), {Name: "stolen.json", File: stolen, Group: "A"}, on(b, "B")}, Options{}, nil, "round 3 of stolen.json repeats round 1 of run-a1.json", 5, 3, 2},
-		{"the same file both sides", []Input{a, a}, Options{}, ErrSameEvidence, "", 0, 0, 0},
-		{"a copy on the other side", []Input{on(a, "A"), on(copyOf(a, "x.json"), "B")}, Options{}, ErrSameEvidence, "", 0, 0, 0},
-		{"a round on the other side", []Input{on(a, "A"), {Name: "stolen.json", File: stolen, Group: "B"}}, Options{}, ErrSameEvidence, "", 0, 0, 0},
-		{"nothing in common", []Input{a, {Name: "other.json", File: otherSuite}}, Options{}, ErrNothingCompared, "", 0, 0, 0},
-		{"another GPU", []Input{a, {Name: "gpu.json", File: otherGPU}}, Options{}, ErrDeviceChange, "", 0, 0, 0},
-		{"another GPU allowed", []Input{a, {Name: "gpu.json", File: otherGPU}}, Options{AllowDeviceChange: true}, nil, "", 3, 3, 2},
-		{"another GPU by device", []Input{a, {Name: "gpu.json", File: otherGPU}}, Options{By: "device"}, nil, "", 3, 3, 2},
+		{"distinct runs", []pairing.Input{on(a, "A"), on(b, "B")}, Options{}, nil, "", 3, 3, 2},
+		{"a file three times a side", []pairing.Input{on(a, "A"), on(a, "A"), on(a, "A"), on(b, "B"), on(b, "B")}, Options{}, nil, "given more than once", 3, 3, 2},
+		{"a copy under another name", []pairing.Input{on(a, "A"), on(copyOf(a, "copy.json"), "A"), on(b, "B")}, Options{}, nil, "copy.json has the same content as run-a1.json", 3, 3, 2},
+		{"a re-encoded copy", []pairing.Input{on(a, "A"), {Name: "re.json", File: rescaled(t, a.File, 1), Group: "A"}, on(b, "B")}, Options{}, nil, "same content", 3, 3, 2},
+		{"a round repeated in another file", []pairing.Input{on(a, "A"), {Name: "stolen.json", File: stolen, Group: "A"}, on(b, "B")}, Options{}, nil, "round 3 of stolen.json repeats round 1 of run-a1.json", 5, 3, 2},
+		{"the same file both sides", []pairing.Input{a, a}, Options{}, pairing.ErrSameEvidence, "", 0, 0, 0},
+		{"a copy on the other side", []pairing.Input{on(a, "A"), on(copyOf(a, "x.json"), "B")}, Options{}, pairing.ErrSameEvidence, "", 0, 0, 0},
+		{"a round on the other side", []pairing.Input{on(a, "A"), {Name: "stolen.json", File: stolen, Group: "B"}}, Options{}, pairing.ErrSameEvidence, "", 0, 0, 0},
+		{"nothing in common", []pairing.Input{a, {Name: "other.json", File: otherSuite}}, Options{}, ErrNothingCompared, "", 0, 0, 0},
+		{"another GPU", []pairing.Input{a, {Name: "gpu.json", File: otherGPU}}, Options{}, pairing.ErrDeviceChange, "", 0, 0, 0},
+		{"another GPU allowed", []pairing.Input{a, {Name: "gpu.json", File: otherGPU}}, Options{AllowDeviceChange: true}, nil, "", 3, 3, 2},
+		{"another GPU by device", []pairing.Input{a, {Name: "gpu.json", File: otherGPU}}, Options{By: "device"}, nil, "", 3, 3, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opt.Policy = verdict.DefaultPolicy()
@@ -88,7 +91,7 @@ func TestInputChecks(t *testing.T) {
 	}
 	// Dedupe changes none of its inputs.
 	before := len(stolen.Results[0].Metric.Samples)
-	if _, _, err := Dedupe([]Input{on(a, "A"), {Name: "stolen.json", File: stolen, Group: "A"}}, ""); err != nil || len(stolen.Results[0].Metric.Samples) != before {
+	if _, _, err := pairing.Dedupe([]pairing.Input{on(a, "A"), {Name: "stolen.json", File: stolen, Group: "A"}}, ""); err != nil || len(stolen.Results[0].Metric.Samples) != before {
 		t.Errorf("Dedupe changed its input (%v)", err)
 	}
 }

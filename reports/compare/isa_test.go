@@ -2,6 +2,7 @@ package compare
 
 import (
 	"errors"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"math"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func find(r *codecompare.ISAReport, keyPrefix, keySuffix, stat string) *codecomp
 // gfx1201's cooperative-matrix kernel compiles at all.
 func TestCompareISAMesaVersions(t *testing.T) {
 	m25, m26 := loadISA(t, "mesa-25.0"), loadISA(t, "mesa-26.1")
-	inputs := []Input{{Name: "mesa-25.0.json", File: m25}, {Name: "mesa-26.1.json", File: m26}}
+	inputs := []pairing.Input{{Name: "mesa-25.0.json", File: m25}, {Name: "mesa-26.1.json", File: m26}}
 	rep, err := CompareISA(inputs, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +68,7 @@ func TestCompareISAMesaVersions(t *testing.T) {
 
 	// --by driver pools files by Mesa version: the same comparison, and a
 	// copy of a file in a group changes nothing (the build is exact).
-	byDrv, err := CompareISA(append(inputs, Input{Name: "mesa-25.0-again.json", File: m25}), Options{Policy: verdict.DefaultPolicy(), By: "driver"})
+	byDrv, err := CompareISA(append(inputs, pairing.Input{Name: "mesa-25.0-again.json", File: m25}), Options{Policy: verdict.DefaultPolicy(), By: "driver"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,15 +79,15 @@ func TestCompareISAMesaVersions(t *testing.T) {
 	// nothing changed. One file on both sides is no comparison.
 	again := *m26
 	again.Started = m26.Started.Add(time.Minute)
-	same, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: &again}}, Options{Policy: verdict.DefaultPolicy()})
+	same, err := CompareISA([]pairing.Input{{Name: "a", File: m26}, {Name: "b", File: &again}}, Options{Policy: verdict.DefaultPolicy()})
 	if err != nil || len(same.Changes) != 0 || same.Failed() || same.Counts.Unchanged == 0 {
 		t.Errorf("a build against itself: %v, %+v", err, same)
 	}
-	if _, err := CompareISA([]Input{{Name: "a", File: m26}, {Name: "b", File: m26}}, Options{Policy: verdict.DefaultPolicy()}); err == nil {
+	if _, err := CompareISA([]pairing.Input{{Name: "a", File: m26}, {Name: "b", File: m26}}, Options{Policy: verdict.DefaultPolicy()}); err == nil {
 		t.Error("one isa file on both sides compared as if two builds")
 	}
 	// --by config compares the targets with each other.
-	targets, err := CompareISA([]Input{{Name: "mesa-26.1.json", File: m26}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Baseline: "navi31"})
+	targets, err := CompareISA([]pairing.Input{{Name: "mesa-26.1.json", File: m26}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Baseline: "navi31"})
 	if err != nil || targets.Groups[1].Name != "gfx1201" || len(targets.Changes) == 0 {
 		t.Errorf("by config: %v, groups %+v", err, targets.Groups)
 	}
@@ -95,7 +96,7 @@ func TestCompareISAMesaVersions(t *testing.T) {
 // TestCompareISAPolicy: policy rules classify statistics per benchmark.
 func TestCompareISAPolicy(t *testing.T) {
 	m25, m26 := loadISA(t, "mesa-25.0"), loadISA(t, "mesa-26.1")
-	inputs := []Input{{Name: "mesa-25.0.json", File: m25}, {Name: "mesa-26.1.json", File: m26}}
+	inputs := []pairing.Input{{Name: "mesa-25.0.json", File: m25}, {Name: "mesa-26.1.json", File: m26}}
 	yml := `rules:
   - match: "matmul/*@navi31"
     isa:
@@ -187,7 +188,7 @@ func TestCompareISAClasses(t *testing.T) {
 			}
 			tc.new.Pipelines[0].Executables[0].Derived["scratch_stores"] = st["Spilled VGPRs"]
 		}
-		rep, err := CompareISA([]Input{{Name: "a", File: file(res("ok", base))}, {Name: "b", File: file(tc.new)}}, Options{Policy: verdict.DefaultPolicy()})
+		rep, err := CompareISA([]pairing.Input{{Name: "a", File: file(res("ok", base))}, {Name: "b", File: file(tc.new)}}, Options{Policy: verdict.DefaultPolicy()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,28 +208,28 @@ func TestCompareISAClasses(t *testing.T) {
 func sameFloat(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
 
 // TestCompareKinds: an isa file against a run file is a usage error
-// (*KindError) for both comparisons; Compare refuses isa files.
+// (*pairing.KindError) for both comparisons; Compare refuses isa files.
 func TestCompareKinds(t *testing.T) {
 	run, err := results.Load("testdata/base.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	isa := loadISA(t, "mesa-25.0")
-	mixed := []Input{{Name: "base.json", File: run}, {Name: "mesa-25.0.json", File: isa}}
-	var ke *KindError
+	mixed := []pairing.Input{{Name: "base.json", File: run}, {Name: "mesa-25.0.json", File: isa}}
+	var ke *pairing.KindError
 	if _, err := CompareISA(mixed, Options{Policy: verdict.DefaultPolicy()}); !errors.As(err, &ke) || !strings.Contains(err.Error(), "cannot compare mesa-25.0.json (an isa file) with base.json (a run results file)") {
 		t.Errorf("CompareISA of mixed kinds: %v", err)
 	}
 	if _, err := Compare(mixed, Options{Policy: verdict.DefaultPolicy()}); !errors.As(err, &ke) {
 		t.Errorf("Compare of mixed kinds: %v", err)
 	}
-	if _, err := Compare([]Input{{Name: "a", File: isa}, {Name: "b", File: isa}}, Options{Policy: verdict.DefaultPolicy()}); err == nil || !strings.Contains(err.Error(), "isa files") {
+	if _, err := Compare([]pairing.Input{{Name: "a", File: isa}, {Name: "b", File: isa}}, Options{Policy: verdict.DefaultPolicy()}); err == nil || !strings.Contains(err.Error(), "isa files") {
 		t.Errorf("Compare of isa files: %v", err)
 	}
-	if _, err := CompareISA([]Input{{Name: "a", File: run}, {Name: "b", File: run}}, Options{Policy: verdict.DefaultPolicy()}); err == nil {
+	if _, err := CompareISA([]pairing.Input{{Name: "a", File: run}, {Name: "b", File: run}}, Options{Policy: verdict.DefaultPolicy()}); err == nil {
 		t.Error("CompareISA of run files succeeded")
 	}
-	if k, err := Kind([]Input{{Name: "a", File: isa}}); k != results.KindISA || err != nil {
+	if k, err := pairing.Kind([]pairing.Input{{Name: "a", File: isa}}); k != results.KindISA || err != nil {
 		t.Errorf("Kind = %q, %v", k, err)
 	}
 }

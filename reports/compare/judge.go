@@ -8,6 +8,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -25,14 +26,14 @@ func newJudge(p *verdict.Policy, nf *noise.File, advise Adviser) *judger {
 }
 
 // judge compares one benchmark of group g against the baseline.
-func (j *judger) judge(key, group string, be, ge *entry) Comparison {
+func (j *judger) judge(key, group string, be, ge *pairing.Entry) Comparison {
 	return j.judgeAt(key, group, be, ge, 1)
 }
 
 // judgeAt judges one benchmark with its policy alpha multiplied by scale
 // (its share of a family-wise alpha, see holm): in time, then, where the
 // samples carry their clocks, in cycles (see Cycles).
-func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Comparison {
+func (j *judger) judgeAt(key, group string, be, ge *pairing.Entry, scale float64) Comparison {
 	c := j.judgeTime(key, group, be, ge, scale)
 	c.Cycles = j.cycles(&c, key, group, be, ge, scale)
 	c.ClockAccepted = c.Verdict == verdict.Regression && c.ClockExplained() && j.policy.ClockChanges == verdict.ClockPass
@@ -44,13 +45,13 @@ func (j *judger) judgeAt(key, group string, be, ge *entry, scale float64) Compar
 // on.
 type judging struct {
 	c      Comparison
-	be, ge *entry
+	be, ge *pairing.Entry
 	// lim are the benchmark's limits, its alpha scaled (see judgeAt);
 	// perBenchmark its alpha before that; allow its allow-list entry.
 	lim          verdict.Limits
 	perBenchmark float64
 	allow        *verdict.Allow
-	// keepAll: no run is set aside as disturbed (see side).
+	// keepAll: no run is set aside as disturbed (see pairing.NewSide).
 	keepAll bool
 	// dir is +1 when higher is better, -1 when lower is; nb and nn count
 	// each side's runs that were not set aside.
@@ -82,7 +83,7 @@ func (s *judging) allowIt() {
 // judgeTime judges one benchmark on its figures as they are: its sides
 // (sidesOf), what settles it without evidence (screen), the evidence of
 // its runs (evidence), the verdict (decide) and its caveats (warn).
-func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comparison {
+func (j *judger) judgeTime(key, group string, be, ge *pairing.Entry, scale float64) Comparison {
 	s := j.sidesOf(key, group, be, ge, scale)
 	if !s.screen(j.design) {
 		return s.c
@@ -94,8 +95,9 @@ func (j *judger) judgeTime(key, group string, be, ge *entry, scale float64) Comp
 }
 
 // sidesOf starts one benchmark's comparison: its limits, with alpha
-// multiplied by scale, its metric, and each side's runs (side).
-func (j *judger) sidesOf(key, group string, be, ge *entry, scale float64) *judging {
+// multiplied by scale, its metric, and each side's runs
+// (pairing.NewSide).
+func (j *judger) sidesOf(key, group string, be, ge *pairing.Entry, scale float64) *judging {
 	lim, allow := j.policy.For(key)
 	s := &judging{be: be, ge: ge, allow: allow, perBenchmark: lim.Alpha}
 	lim.Alpha *= scale
@@ -106,13 +108,13 @@ func (j *judger) sidesOf(key, group string, be, ge *entry, scale float64) *judgi
 	if ref == nil {
 		ref = ge
 	}
-	s.c.Metric, s.c.Unit, s.c.Better = ref.result.Metric.Name, ref.result.Metric.Unit, ref.result.Metric.Better
-	s.keepAll = allDisturbed(be, ge) || (byRound(be, ge) && (allDisturbed(be) || allDisturbed(ge)))
+	s.c.Metric, s.c.Unit, s.c.Better = ref.Result.Metric.Name, ref.Result.Metric.Unit, ref.Result.Metric.Better
+	s.keepAll = pairing.AllDisturbed(be, ge) || (pairing.ByRound(be, ge) && (pairing.AllDisturbed(be) || pairing.AllDisturbed(ge)))
 	if be != nil {
-		s.c.Base = side(be, s.keepAll)
+		s.c.Base = pairing.NewSide(be, s.keepAll)
 	}
 	if ge != nil {
-		s.c.New = side(ge, s.keepAll)
+		s.c.New = pairing.NewSide(ge, s.keepAll)
 	}
 	return s
 }
@@ -148,7 +150,7 @@ func (s *judging) screen(d verdict.Design) bool {
 		}
 		return false
 	}
-	bm, nm := s.be.result.Metric, s.ge.result.Metric
+	bm, nm := s.be.Result.Metric, s.ge.Result.Metric
 	if bm.Unit != nm.Unit || bm.Better != nm.Better {
 		c.Verdict = verdict.Incomparable
 		c.Note = fmt.Sprintf("metric differs: %s (%s, %s is better) in the baseline, %s (%s, %s is better) here", bm.Name, bm.Unit, bm.Better, nm.Name, nm.Unit, nm.Better)
@@ -179,7 +181,7 @@ func (s *judging) screen(d verdict.Design) bool {
 }
 
 // evidence gathers what the verdict engine decides on: the change, the
-// run figures it is judged on (pairRuns), the noise floor, and with runs
+// run figures it is judged on (pairing.PairRuns), the noise floor, and with runs
 // enough for an interval the intervals (verdict.Assess), else the runs
 // that would settle it.
 func (j *judger) evidence(s *judging) {
@@ -188,7 +190,7 @@ func (j *judger) evidence(s *judging) {
 	s.ev = verdict.Evidence{BaseRuns: nb, NewRuns: nn, Dir: s.dir, Floor: math.NaN(), Low: math.NaN(), High: math.NaN(),
 		EqLow: math.NaN(), EqHigh: math.NaN(), P: math.NaN()}
 	s.ev.Change = float64(c.New.Median)/float64(c.Base.Median) - 1
-	s.xb, s.xn, s.paired = pairRuns(c.Base, c.New)
+	s.xb, s.xn, s.paired = pairing.PairRuns(c.Base, c.New)
 	c.Paired = s.paired
 	s.nz = j.noise.Lookup(c.Key)
 	if s.paired {
@@ -310,7 +312,7 @@ func (j *judger) warn(s *judging) {
 	if j.noise != nil && s.nz == nil {
 		c.Warnings = append(c.Warnings, Warning{"no-floor", "not in the noise file: judged without a noise floor"})
 	}
-	if p := j.policy; p.MinSamples > 0 && (minRun(s.be.runs) < p.MinSamples || minRun(s.ge.runs) < p.MinSamples) {
+	if p := j.policy; p.MinSamples > 0 && (minRun(s.be.Runs) < p.MinSamples || minRun(s.ge.Runs) < p.MinSamples) {
 		c.Warnings = append(c.Warnings, Warning{"few-samples", fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
 	}
 	if w, ok := noisyRuns(*c, s.xb, s.xn, s.paired, s.lim.Noise, s.nz, j.advise); ok {
@@ -408,7 +410,7 @@ func runLevels(c Comparison) (Warning, bool) {
 	ratio := 0.0
 	for _, s := range []struct {
 		name string
-		side *Side
+		side *pairing.Side
 	}{{"the baseline's", c.Base}, {"the new side's", c.New}} {
 		if s.side != nil && s.side.LevelRatio > 0 {
 			which = append(which, s.name)

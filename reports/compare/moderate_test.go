@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/noise"
@@ -28,7 +29,7 @@ func TestModeratedPairs(t *testing.T) {
 		verdicts = map[verdict.Verdict]int{}
 		for i := range uint64(trials) {
 			f := slowTailFile(rounds, 50, shift, 0.06, seed+i)
-			rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
+			rep, err := Compare([]pairing.Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +62,7 @@ func TestModeratedPairs(t *testing.T) {
 	}
 
 	// The report says which noise file ~ leaned on, and the JSON marks it.
-	rep, err := Compare([]Input{{Name: "ab.json", File: slowTailFile(rounds, 50, 1, 0.06, 1000)}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: matched, NoiseName: "noise.json"})
+	rep, err := Compare([]pairing.Input{{Name: "ab.json", File: slowTailFile(rounds, 50, 1, 0.06, 1000)}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: matched, NoiseName: "noise.json"})
 	if err != nil {
 		t.Fatal(err)
 	}

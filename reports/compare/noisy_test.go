@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -13,8 +14,8 @@ import (
 // 30% slower) are not noisy; pairs that differ are, and an unsure verdict
 // without a paired floor is told where one comes from.
 func TestNoisyRuns(t *testing.T) {
-	drifting := &Side{RunCV: 0.3}
-	steady := &Side{RunCV: 0.01}
+	drifting := &pairing.Side{RunCV: 0.3}
+	steady := &pairing.Side{RunCV: 0.01}
 	tight := [2][]float64{{100, 70, 130, 100}, {100.5, 70.2, 130.1, 99.8}}
 	loose := [2][]float64{{100, 70, 130, 100}, {110, 66, 140, 93}}
 	paired := &noise.Bench{PairedCV: 0.05, Pairs: 10, PairedDF: 9}

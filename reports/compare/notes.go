@@ -7,10 +7,11 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // notes states what the reader must know before trusting the table.
-func notes(groups []*groupData, opt Options) []string {
+func notes(groups []*pairing.Group, opt Options) []string {
 	by := opt.By
 	var out []string
 	type ident struct{ device, driver string }
@@ -22,16 +23,16 @@ func notes(groups []*groupData, opt Options) []string {
 		}
 		return ident{d.Name, drv}
 	}
-	if len(groups[0].inputs) == 0 {
+	if len(groups[0].Inputs) == 0 {
 		return nil
 	}
-	first := &groups[0].inputs[0]
+	first := &groups[0].Inputs[0]
 	base := idOf(first.File)
 	seenDev := map[string]bool{}
 	seenDrv := map[string]bool{}
 	cpu := false
 	for _, g := range groups {
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			id := idOf(in.File)
 			cpu = cpu || in.File.Device.CPU
 			if id.device != base.device && !seenDev[id.device] && by != "device" {
@@ -48,7 +49,7 @@ func notes(groups []*groupData, opt Options) []string {
 	const kernelKey = "kernel.release"
 	baseKernel, seenKernel := first.File.Fingerprint[kernelKey], map[string]bool{}
 	for _, g := range groups {
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			k, ok := in.File.Fingerprint[kernelKey]
 			if ok && k != baseKernel && !seenKernel[k] && by != kernelKey {
 				seenKernel[k] = true
@@ -57,7 +58,7 @@ func notes(groups []*groupData, opt Options) []string {
 		}
 	}
 	for _, g := range groups {
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			if in.File.Partial {
 				out = append(out, fmt.Sprintf("%s is a partial run (interrupted): it holds only the benchmarks that finished", in.Name))
 			}
@@ -70,14 +71,14 @@ func notes(groups []*groupData, opt Options) []string {
 	}
 	// Shaders whose hash changed: the code measured is not the same.
 	baseSh := map[string]string{}
-	for _, in := range groups[0].inputs {
+	for _, in := range groups[0].Inputs {
 		for k, v := range in.File.Shaders {
 			baseSh[k] = v
 		}
 	}
 	changed := map[string]bool{}
 	for _, g := range groups[1:] {
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			for k, v := range in.File.Shaders {
 				if b, ok := baseSh[k]; ok && b != v {
 					changed[k] = true
@@ -95,7 +96,7 @@ func notes(groups []*groupData, opt Options) []string {
 	}
 	quick := map[bool]bool{}
 	for _, g := range groups {
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			quick[in.File.Quick] = true
 		}
 	}
@@ -138,7 +139,7 @@ func heldClocks(f *results.File) string {
 // baseline's (held and not, or held another way): a change between them
 // can be the clocks', not the code's. Nothing when grouping by the keys
 // that say so.
-func clockNotes(groups []*groupData, first *Input, by string) []string {
+func clockNotes(groups []*pairing.Group, first *pairing.Input, by string) []string {
 	if by == "clocks.stable" || by == "clocks.pstate" || by == "perf_level" {
 		return nil
 	}
@@ -146,7 +147,7 @@ func clockNotes(groups []*groupData, first *Input, by string) []string {
 	seen := map[string]bool{base: true}
 	var out []string
 	for _, g := range groups {
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			h := heldClocks(in.File)
 			if seen[h] {
 				continue
@@ -179,18 +180,18 @@ func displayNoise(name string) string {
 // figures or the code. A group's environment is its first input's; with
 // By "config" its configuration's own, and for isa files each target's.
 // A variable the comparison groups by (env.NAME) is its point, not a note.
-func envNotes(groups []*groupData, by string) []string {
-	if len(groups) < 2 || len(groups[0].inputs) == 0 {
+func envNotes(groups []*pairing.Group, by string) []string {
+	if len(groups) < 2 || len(groups[0].Inputs) == 0 {
 		return nil
 	}
-	isa := groups[0].inputs[0].File.Kind() == results.KindISA
+	isa := groups[0].Inputs[0].File.Kind() == results.KindISA
 	// emulation: the variables with which an isa target emulates its
 	// chip (Config.Env: RADV_FORCE_FAMILY, or LD_PRELOAD and
 	// AMDGPU_GPU_ID), which two Mesa versions do differently for the same
 	// chip; the target's name says the chip.
 	emulation := map[string]bool{}
 	for _, g := range groups {
-		for _, in := range g.inputs {
+		for _, in := range g.Inputs {
 			for _, c := range in.File.Configs {
 				for k := range c.Env {
 					emulation[k] = isa
@@ -198,10 +199,10 @@ func envNotes(groups []*groupData, by string) []string {
 			}
 		}
 	}
-	envOf := func(g *groupData, config string) map[string]string {
-		f := g.inputs[0].File
+	envOf := func(g *pairing.Group, config string) map[string]string {
+		f := g.Inputs[0].File
 		if by == "config" {
-			config = g.name
+			config = g.Name
 		}
 		env := maps.Clone(f.DriverEnv(config))
 		if name, ok := strings.CutPrefix(by, "env."); ok {
@@ -213,7 +214,7 @@ func envNotes(groups []*groupData, by string) []string {
 	// The configurations to compare: for isa files each target (the
 	// first file's), else the file's own environment.
 	targets := []string{""}
-	if f := groups[0].inputs[0].File; isa && by != "config" {
+	if f := groups[0].Inputs[0].File; isa && by != "config" {
 		targets = targets[:0]
 		for _, c := range f.Configs {
 			targets = append(targets, c.Name)
@@ -222,7 +223,7 @@ func envNotes(groups []*groupData, by string) []string {
 	var out []string
 	base := groups[0]
 	for _, g := range groups[1:] {
-		if len(g.inputs) == 0 {
+		if len(g.Inputs) == 0 {
 			continue
 		}
 		for _, t := range targets {
@@ -238,7 +239,7 @@ func envNotes(groups []*groupData, by string) []string {
 				of = " (target " + t + ")"
 			}
 			out = append(out, fmt.Sprintf("driver environment differs%s: %s has %s against baseline %s: the driver compiled or ran differently there, a candidate cause of any change",
-				of, displayGroup(g.name), strings.Join(diff, ", "), displayGroup(base.name)))
+				of, g.DisplayName(), strings.Join(diff, ", "), base.DisplayName()))
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"maps"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 // not, or held them another way; runs that held them alike get no note,
 // nor does a comparison grouped by the key that says so.
 func TestNotesStableClocks(t *testing.T) {
-	with := func(name string, fp map[string]string) Input {
+	with := func(name string, fp map[string]string) pairing.Input {
 		in := loadFixture(t, name)
 		f := *in.File
 		f.Fingerprint = maps.Clone(f.Fingerprint)
@@ -43,7 +44,7 @@ func TestNotesStableClocks(t *testing.T) {
 		{"grouped by it", lock, auto, "clocks.stable", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := []Input{with("base.json", tc.base), with("new.json", tc.next)}
+			in := []pairing.Input{with("base.json", tc.base), with("new.json", tc.next)}
 			rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy(), By: tc.by})
 			if err != nil {
 				t.Fatal(err)

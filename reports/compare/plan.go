@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -183,7 +184,7 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 			continue
 		}
 		spread, source := pooledSpread(c.Base.RunEstimates, c.New.RunEstimates), fmt.Sprintf("%d+%d runs", c.Base.Runs, c.New.Runs)
-		base, next, paired := pairRuns(c.Base, c.New)
+		base, next, paired := pairing.PairRuns(c.Base, c.New)
 		if paired && len(base) >= 2 {
 			spread, source = pairedSpread(base, next), fmt.Sprintf("%d pairs", len(base))
 		}
@@ -242,7 +243,7 @@ var quantileSE = math.Sqrt(stats.RunQuantile*(1-stats.RunQuantile)) /
 // samples: Side.WithinSE, or for a side without it (too few samples a
 // run) WithinSpread of its median within-run CV over its average samples
 // a run.
-func sideWithin(s *Side) float64 {
+func sideWithin(s *pairing.Side) float64 {
 	if s == nil || s.Runs == 0 {
 		return math.NaN()
 	}

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -55,7 +56,7 @@ func slowTailFile(rounds, samples int, shift, jitter float64, seed uint64) *resu
 // is used the same way; a file without it falls back to the CV.
 func TestPlanWithinFromFastTenth(t *testing.T) {
 	f := slowTailFile(6, 200, 1, 0.01, 5)
-	rep, err := Compare([]Input{{Name: "aa.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
+	rep, err := Compare([]pairing.Input{{Name: "aa.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 	}
 	judge := func(f *results.File, nf *noise.File) Comparison {
 		t.Helper()
-		rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
+		rep, err := Compare([]pairing.Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +162,7 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 		t.Errorf("floor without paired noise %v, want the between-run floor %v, several times the paired one", c.Limits.Floor, want)
 	}
 	// The plan: the noise file's paired spread and floor.
-	rep, err := Compare([]Input{{Name: "ab.json", File: aa}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
+	rep, err := Compare([]pairing.Input{{Name: "ab.json", File: aa}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +195,7 @@ func TestFloorRuleWaitsForTheFirstLook(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Compare([]Input{{Name: "ab.json", File: slow}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf, Design: tt.design})
+			rep, err := Compare([]pairing.Input{{Name: "ab.json", File: slow}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf, Design: tt.design})
 			if err != nil {
 				t.Fatal(err)
 			}

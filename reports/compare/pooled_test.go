@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"strings"
 	"testing"
 
@@ -73,7 +74,7 @@ func TestPooledFloorTwoPairs(t *testing.T) {
 		{"two benchmarks: nothing to pool with", 0, verdict.Unsure, verdict.Unsure, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: noiseFile(tt.others), NoiseName: "n.json"})
+			rep, err := Compare([]pairing.Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: noiseFile(tt.others), NoiseName: "n.json"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +112,7 @@ func TestClosingFloor(t *testing.T) {
 		{"a look before the last", verdict.Design{MaxRuns: 12}, verdict.Unsure, verdict.Unsure},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			rep, err := Compare([]Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf, NoiseName: "n.json", Design: tt.design})
+			rep, err := Compare([]pairing.Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf, NoiseName: "n.json", Design: tt.design})
 			if err != nil {
 				t.Fatal(err)
 			}

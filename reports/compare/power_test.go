@@ -79,7 +79,7 @@ func verdictRate(seed uint64, c cell, slowdown float64, n int, nf *noise.File) f
 		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 		ne := runsEntry(results.HigherIsBetter, c.side(rng, slowdown)...)
 		if nf == nil && c.runs >= stats.MinRuns {
-			pv := stats.WelchLog(runFigures(be.runs), runFigures(ne.runs)).P
+			pv := stats.WelchLog(runFigures(be.Runs), runFigures(ne.Runs)).P
 			if !(pv < 2*p.Alpha) {
 				if i%20 == 0 {
 					if v := j.judge("s/k", fmt.Sprint(i), be, ne).Verdict; v == verdict.Regression {

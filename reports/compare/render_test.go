@@ -12,6 +12,7 @@ import (
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -30,7 +31,7 @@ func TestGoldenFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := compare.Compare([]compare.Input{base, newer}, compare.Options{Policy: p})
+	rep, err := compare.Compare([]pairing.Input{base, newer}, compare.Options{Policy: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestGoldenFormats(t *testing.T) {
 		}
 		goldenOut(t, "base-new."+f, buf.Bytes())
 	}
-	var ins []compare.Input
+	var ins []pairing.Input
 	for _, n := range []string{"run-a1.json", "run-b1.json", "run-a2.json", "run-c1.json", "run-b2.json"} {
 		ins = append(ins, compare.LoadFixture(t, n))
 	}
@@ -64,8 +65,8 @@ func TestGoldenFormats(t *testing.T) {
 func TestCodeColumn(t *testing.T) {
 	isa25, isa26 := compare.LoadISA(t, "mesa-25.0"), compare.LoadISA(t, "mesa-26.1")
 	base, newer := compare.CodeRuns(t, isa25, "name=sg2x2-t2x2-k2")
-	in := []compare.Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
-	isa := []compare.Input{{Name: "mesa-25.0.json", File: isa25}, {Name: "mesa-26.1.json", File: isa26}}
+	in := []pairing.Input{{Name: "base.json", File: base}, {Name: "new.json", File: newer}}
+	isa := []pairing.Input{{Name: "mesa-25.0.json", File: isa25}, {Name: "mesa-26.1.json", File: isa26}}
 	rep, err := compare.Compare(in, compare.Options{Policy: verdict.DefaultPolicy(), ISA: isa})
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +89,7 @@ func TestCodeColumn(t *testing.T) {
 // JUnit with the regression as its one failure.
 func TestISAFormats(t *testing.T) {
 	m25, m26 := compare.LoadISA(t, "mesa-25.0"), compare.LoadISA(t, "mesa-26.1")
-	inputs := []compare.Input{{Name: "mesa-25.0.json", File: m25}, {Name: "mesa-26.1.json", File: m26}}
+	inputs := []pairing.Input{{Name: "mesa-25.0.json", File: m25}, {Name: "mesa-26.1.json", File: m26}}
 	rep, err := compare.CompareISA(inputs, compare.Options{Policy: verdict.DefaultPolicy()})
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +131,7 @@ func TestISAFormats(t *testing.T) {
 func TestISAWhyText(t *testing.T) {
 	base := compare.LoadISA(t, "why-default")
 	for _, other := range []string{"why-cswave32", "why-nosched"} {
-		rep, err := compare.CompareISA([]compare.Input{{Name: "why-default.json", File: base}, {Name: other + ".json", File: compare.LoadISA(t, other)}}, compare.Options{Policy: verdict.DefaultPolicy()})
+		rep, err := compare.CompareISA([]pairing.Input{{Name: "why-default.json", File: base}, {Name: other + ".json", File: compare.LoadISA(t, other)}}, compare.Options{Policy: verdict.DefaultPolicy()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"path/filepath"
 	"testing"
 
@@ -14,15 +15,15 @@ import (
 // compare called 38 and 19 of 89 benchmarks regressions; judged on runs,
 // none is.
 
-func loadAA(t *testing.T, names ...string) []Input {
+func loadAA(t *testing.T, names ...string) []pairing.Input {
 	t.Helper()
-	var ins []Input
+	var ins []pairing.Input
 	for _, n := range names {
 		f, err := results.Load(filepath.Join("testdata", "aa-quick", n))
 		if err != nil {
 			t.Fatal(err)
 		}
-		ins = append(ins, Input{Name: n, File: f})
+		ins = append(ins, pairing.Input{Name: n, File: f})
 	}
 	return ins
 }
@@ -36,7 +37,7 @@ func TestReplayAAQuick(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		inputs []Input
+		inputs []pairing.Input
 		nf     *noise.File
 	}{
 		{"aa1 aa2", loadAA(t, "aa1.json", "aa2.json"), nil},

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"github.com/radvbench/radvbench/reports/pairing"
 	"math"
 	"slices"
 	"strings"
@@ -27,7 +28,7 @@ func TestUnsurePolicy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := Compare([]Input{base, newer}, Options{Policy: p})
+		rep, err := Compare([]pairing.Input{base, newer}, Options{Policy: p})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +74,7 @@ func TestPlanDesign(t *testing.T) {
 	}
 	// The report carries its design to the plan.
 	base, newer := loadFixture(t, "base.json"), loadFixture(t, "new.json")
-	rep, err := Compare([]Input{base, newer}, Options{Policy: p, Design: verdict.Design{MaxRuns: 30}})
+	rep, err := Compare([]pairing.Input{base, newer}, Options{Policy: p, Design: verdict.Design{MaxRuns: 30}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,12 +99,12 @@ func TestJudgeDisturbed(t *testing.T) {
 		}
 		return xs, marks
 	}
-	entryOf := func(runs ...[2]float64) *entry {
+	entryOf := func(runs ...[2]float64) *pairing.Entry {
 		e := runsEntry("higher")
 		for _, r := range runs {
 			xs, marks := run(r[0], int(r[1]))
-			e.runs = append(e.runs, xs)
-			e.marks = append(e.marks, marks)
+			e.Runs = append(e.Runs, xs)
+			e.Marks = append(e.Marks, marks)
 		}
 		return e
 	}
@@ -132,8 +133,8 @@ func TestJudgeDisturbed(t *testing.T) {
 	// The same runs taken in rounds, side by side (the gate's lockstep):
 	// the load fell on both runs of each pair, so the pairs carry the
 	// 30% slowdown; the veto would leave a bisection's clear step unsure.
-	paired := func(e *entry) *entry {
-		e.blocks = []string{"r#1", "r#2", "r#3"}
+	paired := func(e *pairing.Entry) *pairing.Entry {
+		e.Blocks = []string{"r#1", "r#2", "r#3"}
 		return e
 	}
 	c = judgeOne(&p, paired(entryOf([2]float64{100, 6}, [2]float64{110, 7}, [2]float64{95, 8})),

@@ -8,6 +8,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -140,9 +141,9 @@ func NewUntilJudge(o UntilOptions) (*UntilJudge, rounds.Options, error) {
 }
 
 // Look judges every run of res (rounds.Judge): the runs the rounds took
-// pair by round (Input.Block); runs a side already had are not paired,
-// and then neither are the rounds' (pairRuns pairs only when every run
-// has one).
+// pair by round (pairing.Input.Block); runs a side already had are not
+// paired, and then neither are the rounds' (pairing.PairRuns pairs only
+// when every run has one).
 func (j *UntilJudge) Look(res *rounds.Result, closing rounds.Stop, elapsed time.Duration) ([]string, bool, error) {
 	j.res = res
 	block := func(i, had int) string {
@@ -151,12 +152,12 @@ func (j *UntilJudge) Look(res *rounds.Result, closing rounds.Stop, elapsed time.
 		}
 		return fmt.Sprintf("round %d", i-had+1)
 	}
-	var ins []Input
+	var ins []pairing.Input
 	for i, f := range res.Base {
-		ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", j.o.BaseName, i+1), File: f, Group: j.o.BaseName, Block: block(i, res.Had[Base])})
+		ins = append(ins, pairing.Input{Name: fmt.Sprintf("%s#%d", j.o.BaseName, i+1), File: f, Group: j.o.BaseName, Block: block(i, res.Had[Base])})
 	}
 	for i, f := range res.New {
-		ins = append(ins, Input{Name: fmt.Sprintf("%s#%d", j.o.NewName, i+1), File: f, Group: j.o.NewName, Block: block(i, res.Had[New])})
+		ins = append(ins, pairing.Input{Name: fmt.Sprintf("%s#%d", j.o.NewName, i+1), File: f, Group: j.o.NewName, Block: block(i, res.Had[New])})
 	}
 	j.opt.Design.Closed = closing != ""
 	rep, err := Compare(ins, j.opt)

@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"fmt"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"strings"
 	"testing"
 
@@ -46,8 +47,8 @@ func TestCauseLines(t *testing.T) {
 					DriverInfo: "Mesa 25.0.7-2~bpo12+1", DriverVersion: "25.0.7", APIVersion: "1.4.305", TimestampPeriodNS: 10, TimestampValidBits: 64, SubgroupSize: 64}
 			}
 		}
-		rep, err := Compare([]Input{{Name: "a.json", File: runA}, {Name: "b.json", File: runB}},
-			Options{Policy: verdict.DefaultPolicy(), ISA: []Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: other}}})
+		rep, err := Compare([]pairing.Input{{Name: "a.json", File: runA}, {Name: "b.json", File: runB}},
+			Options{Policy: verdict.DefaultPolicy(), ISA: []pairing.Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: other}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,9 +97,9 @@ func TestNoCodeNote(t *testing.T) {
 			// The advice is the caller's words (cmd/radvbench names --isa).
 			opt := Options{Policy: verdict.DefaultPolicy(), Advise: func(a Advice) string { return "<" + string(a.Kind) + ">" }}
 			if tc.withISA {
-				opt.ISA = []Input{{Name: "i.json", File: isa}, {Name: "i.json", File: isa}}
+				opt.ISA = []pairing.Input{{Name: "i.json", File: isa}, {Name: "i.json", File: isa}}
 			}
-			rep, err := Compare([]Input{{Name: "a.json", File: a}, {Name: "b.json", File: b}}, opt)
+			rep, err := Compare([]pairing.Input{{Name: "a.json", File: a}, {Name: "b.json", File: b}}, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -161,7 +162,7 @@ func TestISAWaveHashUntimed(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.other, func(t *testing.T) {
-			rep, err := CompareISA([]Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: loadISA(t, tc.other)}}, Options{Policy: verdict.DefaultPolicy()})
+			rep, err := CompareISA([]pairing.Input{{Name: "why-default.json", File: base}, {Name: tc.other + ".json", File: loadISA(t, tc.other)}}, Options{Policy: verdict.DefaultPolicy()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -137,7 +138,7 @@ func floorText(c *compare.Comparison) string {
 }
 
 // runsText is "3" for a side's runs, "—" for an absent side.
-func runsText(s *compare.Side) string {
+func runsText(s *pairing.Side) string {
 	if s == nil || s.Status != "ok" {
 		return ""
 	}

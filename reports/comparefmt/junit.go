@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -55,7 +56,7 @@ type junitMessage struct {
 
 // figures is a one-line statement of a comparison's numbers.
 func figures(c *compare.Comparison) string {
-	side := func(s *compare.Side) string {
+	side := func(s *pairing.Side) string {
 		if s == nil {
 			return "absent"
 		}

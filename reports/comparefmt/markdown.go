@@ -7,6 +7,7 @@ import (
 
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // WriteMarkdown writes a pull-request comment: the summary line first, the
@@ -109,7 +110,7 @@ func mdTable(b *strings.Builder, cs []*compare.Comparison, multi bool, fn *footn
 	}
 }
 
-func mdSide(s *compare.Side, unit string) string {
+func mdSide(s *pairing.Side, unit string) string {
 	if s == nil {
 		return "—"
 	}

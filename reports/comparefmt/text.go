@@ -7,6 +7,7 @@ import (
 
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // WriteText writes an aligned table in the style of benchstat: one row per
@@ -93,7 +94,7 @@ func cells(r *compare.Report) (keys []string, cell map[string]map[string]*compar
 	return keys, cell
 }
 
-func sideMedian(s *compare.Side) string {
+func sideMedian(s *pairing.Side) string {
 	switch {
 	case s == nil:
 		return "—"

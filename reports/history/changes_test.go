@@ -10,7 +10,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/changepoint"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // TestTrendAndDetectAll: a benchmark that drops by 20% after eight runs
@@ -72,16 +72,16 @@ func TestTrendCharts(t *testing.T) {
 	}
 	failed := fakeFile(fakeSpec{seed: 3, start: t0, medians: [][]float64{{100, 50}}})
 	failed.Results[1].Status = results.StatusFailed
-	in := func(fs ...*results.File) []compare.Input {
-		var out []compare.Input
+	in := func(fs ...*results.File) []pairing.Input {
+		var out []pairing.Input
 		for i, f := range fs {
-			out = append(out, compare.Input{Name: fmt.Sprint(i), File: f})
+			out = append(out, pairing.Input{Name: fmt.Sprint(i), File: f})
 		}
 		return out
 	}
 	for _, tc := range []struct {
 		name   string
-		inputs []compare.Input
+		inputs []pairing.Input
 		want   []string
 	}{
 		{"both benchmarks", in(two), []string{"trend-fake_k_v_0_n_1024", "trend-fake_k_v_1_n_1024"}},

@@ -10,7 +10,7 @@ import (
 	"maps"
 
 	"github.com/radvbench/radvbench/internal/termtext"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // SideKey is the fingerprint key a Gate's inputs are grouped by: SideBaseline
@@ -24,7 +24,7 @@ const (
 
 // Inputs rebuilds stored runs as comparison inputs, one per run, named by
 // their short run ID ("run 0123456789ab-1").
-func (s *Store) Inputs(ctx context.Context, runs []Run) ([]compare.Input, error) {
+func (s *Store) Inputs(ctx context.Context, runs []Run) ([]pairing.Input, error) {
 	ids := make([]string, len(runs))
 	for i, r := range runs {
 		ids[i] = r.ID
@@ -33,9 +33,9 @@ func (s *Store) Inputs(ctx context.Context, runs []Run) ([]compare.Input, error)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]compare.Input, len(files))
+	out := make([]pairing.Input, len(files))
 	for i, f := range files {
-		out[i] = compare.Input{Name: "run " + ShortRun(ids[i]), File: f}
+		out[i] = pairing.Input{Name: "run " + ShortRun(ids[i]), File: f}
 	}
 	return out, nil
 }
@@ -58,7 +58,7 @@ type Gate struct {
 	Runs []Run
 	// Inputs are the baseline runs (SideBaseline) then the new files
 	// (SideNew, copies: the callers' files are not changed).
-	Inputs []compare.Input
+	Inputs []pairing.Input
 	// NewRuns is how many runs the new files hold.
 	NewRuns int
 }
@@ -67,7 +67,7 @@ type Gate struct {
 // filter selects, on the device of the first new file unless the filter
 // names one, leaving out the new files themselves if they were imported.
 // No such run is a *NoBaselineError.
-func (s *Store) Gate(ctx context.Context, news []compare.Input, f Filter, last int) (*Gate, error) {
+func (s *Store) Gate(ctx context.Context, news []pairing.Input, f Filter, last int) (*Gate, error) {
 	if len(news) == 0 {
 		return nil, fmt.Errorf("gate: no new results")
 	}
@@ -93,7 +93,7 @@ func (s *Store) Gate(ctx context.Context, news []compare.Input, f Filter, last i
 	if err != nil {
 		return nil, err
 	}
-	g := &Gate{Device: f.Device, Runs: runs, Inputs: make([]compare.Input, 0, len(base)+len(news))}
+	g := &Gate{Device: f.Device, Runs: runs, Inputs: make([]pairing.Input, 0, len(base)+len(news))}
 	for _, in := range base {
 		if in.File.Fingerprint == nil {
 			in.File.Fingerprint = map[string]string{}
@@ -108,7 +108,7 @@ func (s *Store) Gate(ctx context.Context, news []compare.Input, f Filter, last i
 			nf.Fingerprint = map[string]string{}
 		}
 		nf.Fingerprint[SideKey] = SideNew
-		g.Inputs = append(g.Inputs, compare.Input{Name: in.Name, File: &nf})
+		g.Inputs = append(g.Inputs, pairing.Input{Name: in.Name, File: &nf})
 		g.NewRuns += max(1, len(nf.Rounds))
 	}
 	return g, nil

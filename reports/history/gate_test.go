@@ -6,7 +6,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // TestGate: the baseline is the newest --last runs on the new file's
@@ -19,7 +19,7 @@ func TestGate(t *testing.T) {
 		old := fakeFile(fakeSpec{seed: 1, start: t0, medians: [][]float64{{100}, {101}, {99}}})
 		other := fakeFile(fakeSpec{seed: 2, start: t0, medians: [][]float64{{50}}, device: "another GPU"})
 		cur := fakeFile(fakeSpec{seed: 3, start: t0.Add(10 * 3600e9), medians: [][]float64{{90}, {91}}})
-		for _, in := range []compare.Input{{Name: "old.json", File: old}, {Name: "other.json", File: other}, {Name: "new.json", File: cur}} {
+		for _, in := range []pairing.Input{{Name: "old.json", File: old}, {Name: "other.json", File: other}, {Name: "new.json", File: cur}} {
 			if _, err := s.Import(ctx, in.File, in.Name); err != nil {
 				t.Fatal(err)
 			}
@@ -28,7 +28,7 @@ func TestGate(t *testing.T) {
 		for k, v := range cur.Fingerprint {
 			before[k] = v
 		}
-		news := []compare.Input{{Name: "new.json", File: cur}}
+		news := []pairing.Input{{Name: "new.json", File: cur}}
 		g, err := s.Gate(ctx, news, Filter{}, 2)
 		if err != nil {
 			t.Fatal(err)

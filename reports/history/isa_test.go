@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 
 	"github.com/radvbench/radvbench/core/results"
@@ -122,13 +123,13 @@ func TestImportCapturedCode(t *testing.T) {
 				t.Fatalf("stored run: capture %q, results %d: want the captured pipelines back", f.Capture, len(f.Results))
 			}
 		}
-		var in []compare.Input
+		var in []pairing.Input
 		for i, f := range files {
 			g := "25.0"
 			if i >= 3 {
 				g = "26.1"
 			}
-			in = append(in, compare.Input{Name: fmt.Sprint("run ", i), File: f, Group: g})
+			in = append(in, pairing.Input{Name: fmt.Sprint("run ", i), File: f, Group: g})
 		}
 		rep, err := compare.Compare(in, compare.Options{Policy: verdict.DefaultPolicy()})
 		if err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // ShortRun abbreviates a run ID (file hash - round) for tables.
@@ -191,7 +192,7 @@ const MaxReportTrends = 40
 // TrendCharts draws, for 'report --db', the stored trend of each
 // benchmark the inputs hold (on their devices, at most MaxReportTrends),
 // change points marked; series of fewer than two runs are left out.
-func (s *Store) TrendCharts(ctx context.Context, inputs []compare.Input) ([]*chart.Chart, error) {
+func (s *Store) TrendCharts(ctx context.Context, inputs []pairing.Input) ([]*chart.Chart, error) {
 	type key struct{ bench, device string }
 	seen := map[key]bool{}
 	var out []*chart.Chart

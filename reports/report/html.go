@@ -11,6 +11,7 @@ import (
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -43,7 +44,7 @@ type footnote struct {
 	Text string
 }
 
-func side(s *compare.Side, unit string) sideCell {
+func side(s *pairing.Side, unit string) sideCell {
 	if s == nil {
 		return sideCell{Value: "—"}
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/codecompare"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -31,7 +31,7 @@ type isaRow struct {
 
 // newISASection lists the comparison's changes (rep may be nil) and the
 // main statistics of every compiled executable of the inputs.
-func newISASection(inputs []compare.Input, rep *codecompare.ISAReport) *isaSection {
+func newISASection(inputs []pairing.Input, rep *codecompare.ISAReport) *isaSection {
 	sec := &isaSection{Report: rep, Multi: len(inputs) > 1}
 	if rep != nil {
 		for i := range rep.Changes {

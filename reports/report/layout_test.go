@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/core/results"
-	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // chromiumBin is the headless browser the tests open reports in; without
@@ -138,7 +138,7 @@ func measureLayout(t *testing.T, index string, width int) layout {
 // names: long keys, every row with remarks), each with 12
 // cooperative-matrix benchmarks skipped for one reason and one benchmark
 // skipped in the second only.
-func layoutInputs(t *testing.T) []compare.Input {
+func layoutInputs(t *testing.T) []pairing.Input {
 	t.Helper()
 	in := load(t, fixLVP, fixLVP)
 	in[0].Name, in[1].Name = "before.json", "after.json"

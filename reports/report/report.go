@@ -21,6 +21,7 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -40,10 +41,10 @@ type Options struct {
 	Advise compare.Adviser
 	// ISA is compare.Options.ISA: the compiler's figures of each group
 	// from isa files, for the code beside each verdict.
-	ISA []compare.Input
+	ISA []pairing.Input
 	// Explain is the text shown in place of a comparison that could not
 	// be made (err from compare.Compare or CompareISA: one input and no
-	// key is a *compare.TooFewGroupsError), with what to do about it;
+	// key is a *pairing.TooFewGroupsError), with what to do about it;
 	// nil shows err's own text.
 	Explain func(err error) string
 	// Inputs are the paths of the files the report is made from (results,
@@ -134,7 +135,7 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // at least two groups, draws the charts and writes the report to dir.
 // Errors are *InputError (an unknown --by key, a bad baseline), *WriteError
 // or a failure to render.
-func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
+func Write(dir string, inputs []pairing.Input, opt Options) (*Output, error) {
 	if len(inputs) == 0 {
 		return nil, &InputError{errors.New("no results files to report on")}
 	}
@@ -148,7 +149,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 		return nil, &InputError{fmt.Errorf("no results file has the key %q: use file, device, driver, config, label.NAME or a fingerprint key (%s)",
 			opt.By, strings.Join(keysOf(inputs), ", "))}
 	}
-	kind, err := compare.Kind(inputs)
+	kind, err := pairing.Kind(inputs)
 	if err != nil {
 		return nil, &InputError{err}
 	}
@@ -157,7 +158,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 	if explain == nil {
 		explain = func(err error) string { return err.Error() }
 	}
-	var be *compare.BaselineError
+	var be *pairing.BaselineError
 	if kind == results.KindISA {
 		rep, err := compare.CompareISA(inputs, copt)
 		switch {
@@ -235,7 +236,7 @@ func Write(dir string, inputs []compare.Input, opt Options) (*Output, error) {
 	return out, nil
 }
 
-func hasKey(inputs []compare.Input, by string) bool {
+func hasKey(inputs []pairing.Input, by string) bool {
 	for _, in := range inputs {
 		f := in.File
 		switch {
@@ -254,7 +255,7 @@ func hasKey(inputs []compare.Input, by string) bool {
 	return false
 }
 
-func keysOf(inputs []compare.Input) []string {
+func keysOf(inputs []pairing.Input) []string {
 	set := map[string]bool{}
 	for _, in := range inputs {
 		for k := range in.File.Labels {
@@ -275,7 +276,7 @@ func keysOf(inputs []compare.Input) []string {
 	return keys
 }
 
-func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
+func buildPage(inputs []pairing.Input, out *Output, opt Options) *page {
 	pg := &page{Compare: out.Compare, NoCmp: out.NoCompare, Charts: out.Charts}
 	suites := map[string]bool{}
 	for _, in := range inputs {
@@ -349,7 +350,7 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 		pg.Rows = rows(rep, names, hidden, fn)
 		pg.Footnotes = footnotesOf(pg.Rows, fn)
 	}
-	if kind, _ := compare.Kind(inputs); kind == results.KindISA {
+	if kind, _ := pairing.Kind(inputs); kind == results.KindISA {
 		pg.ISA = newISASection(inputs, out.ISACompare)
 		pg.Title = strings.Replace(pg.Title, "radvbench report", "radvbench isa report", 1)
 		if out.ISACompare != nil {
@@ -366,7 +367,7 @@ func buildPage(inputs []compare.Input, out *Output, opt Options) *page {
 // inputs to a result, and lists the benchmarks skipped in every run that
 // has them, one result each, with their keys (hidden: the verdict table
 // leaves them out; the page lists them by reason).
-func resultsByKey(inputs []compare.Input) (names map[string]*results.Result, skipped []results.Result, hidden map[string]bool) {
+func resultsByKey(inputs []pairing.Input) (names map[string]*results.Result, skipped []results.Result, hidden map[string]bool) {
 	names = map[string]*results.Result{}
 	everywhere := map[string]bool{}
 	var order []string
@@ -408,7 +409,7 @@ func noiseLimit(p verdict.Policy) float64 {
 
 // params splits the configuration keys (fingerprint and labels) into
 // those whose values differ between runs and those all runs share.
-func params(inputs []compare.Input) (differ, same []Param) {
+func params(inputs []pairing.Input) (differ, same []Param) {
 	keys := map[string]bool{}
 	get := func(f *results.File, k string) string {
 		if strings.HasPrefix(k, "label.") {

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/results"
-	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // The fixtures live with the charts (see reports/chart/fixtures_test.go):
@@ -28,15 +28,15 @@ const (
 	regKey     = "matmul/regblock/name=wg16x16-t4x4-k16/K=1024,M=1024,N=1024"
 )
 
-func load(t *testing.T, paths ...string) []compare.Input {
+func load(t *testing.T, paths ...string) []pairing.Input {
 	t.Helper()
-	var in []compare.Input
+	var in []pairing.Input
 	for _, p := range paths {
 		f, err := results.Load(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		in = append(in, compare.Input{Name: filepath.Base(p), File: f})
+		in = append(in, pairing.Input{Name: filepath.Base(p), File: f})
 	}
 	return in
 }

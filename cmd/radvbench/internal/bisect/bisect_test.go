@@ -18,6 +18,7 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -550,7 +551,7 @@ func (g *endGate) Gate(ctx context.Context, step int, base, cand Candidate, keys
 	}
 	for i := range res.Report.Comparisons {
 		c := &res.Report.Comparisons[i]
-		c.Verdict, c.Base = verdict.Incomparable, &compare.Side{Status: results.StatusFailed}
+		c.Verdict, c.Base = verdict.Incomparable, &pairing.Side{Status: results.StatusFailed}
 	}
 	return res, nil
 }

@@ -1,4 +1,4 @@
-package compare
+package pairing
 
 import (
 	"bytes"
@@ -11,33 +11,27 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 )
 
-// TestLoadInputs: the committed fixtures load in order, named by base
+// TestLoadInputs: results files load in order, named by base
 // name when those tell them apart; a directory, a file with no results
 // and a file results.Load refuses are typed errors naming the path.
 func TestLoadInputs(t *testing.T) {
-	loadFixture(t, "base.json") // the fixtures on disk are current
-	loadFixture(t, "new.json")
-	base, next := filepath.Join("testdata", "base.json"), filepath.Join("testdata", "new.json")
-	dir := t.TempDir()
-	empty := filepath.Join(dir, "empty.json")
-	f := *fixtures()["base.json"]
-	f.Results = nil
-	var buf bytes.Buffer
-	if err := results.Encode(&buf, &f); err != nil {
-		t.Fatal(err)
+	dir, other := t.TempDir(), t.TempDir()
+	write := func(dir, name string, f *results.File) string {
+		t.Helper()
+		var buf bytes.Buffer
+		if err := results.Encode(&buf, f); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
 	}
-	if err := os.WriteFile(empty, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	base, next := write(dir, "base.json", runFile("gpu", 2, 1, "k")), write(dir, "new.json", runFile("gpu", 2, 2, "k"))
+	empty := write(dir, "empty.json", runFile("gpu", 1, 1))
 	// Another base.json: the base names no longer tell the files apart.
-	twin := filepath.Join(dir, "base.json")
-	data, err := os.ReadFile(next)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(twin, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	twin := write(other, "base.json", runFile("gpu", 2, 3, "k"))
 	missing := filepath.Join(dir, "missing.json")
 	for _, tc := range []struct {
 		name    string
@@ -50,7 +44,7 @@ func TestLoadInputs(t *testing.T) {
 		{name: "base names", paths: []string{base, next}, names: []string{"base.json", "new.json"}},
 		{name: "same base names keep paths", paths: []string{base, twin}, names: []string{base, twin}},
 		{name: "one file", paths: []string{next}, names: []string{"new.json"}},
-		{name: "directory", paths: []string{base, dir}, load: results.LoadIsDir, path: dir},
+		{name: "directory", paths: []string{base, other}, load: results.LoadIsDir, path: other},
 		{name: "no results", paths: []string{empty, base}, problem: InputNoResults, path: empty},
 		{name: "missing", paths: []string{base, missing}, load: results.LoadMissing, path: missing},
 	} {

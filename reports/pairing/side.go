@@ -1,4 +1,4 @@
-package compare
+package pairing
 
 import (
 	"math"
@@ -12,37 +12,91 @@ import (
 // figure, the runs set aside as disturbed throughout, and the runs paired
 // by round across the two sides.
 
-// side summarises a group's runs of a benchmark: every run's figure
+// Side is one group's view of a benchmark: its runs and their figures.
+type Side struct {
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+	// Runs counts the runs with samples; N the samples over all of them.
+	Runs int `json:"runs"`
+	N    int `json:"n"`
+	// Disturbed counts the samples the observer marked disturbed;
+	// DisturbedRuns the runs set aside because most of their samples were
+	// (stats.DisturbedRun): they are no evidence.
+	Disturbed     int `json:"disturbed,omitempty"`
+	DisturbedRuns int `json:"disturbed_runs,omitempty"`
+	// Median is the side's figure: the geometric mean of its runs'
+	// figures (RunEstimates). (Schema v2 held the median of run medians
+	// here; the name stays for readers.)
+	Median verdict.Float `json:"median"`
+	// Low and High bound the 95% t-interval of Median over the runs; null
+	// with fewer than 3 runs (no run-level interval).
+	Low  verdict.Float `json:"low"`
+	High verdict.Float `json:"high"`
+	// RelCI is the interval's half-width relative to Median (null when
+	// there is no interval).
+	RelCI verdict.Float `json:"rel_ci"`
+	// RunCV is the between-run variation of the runs' figures (standard
+	// deviation of their logarithms; null with one run); WithinCV the
+	// median of the runs' own CVs over their undisturbed samples.
+	RunCV    verdict.Float `json:"run_cv"`
+	WithinCV verdict.Float `json:"within_cv"`
+	// WithinSE is the median over runs of the standard error a run's
+	// figure owes to its own samples, relative to it
+	// (stats.RunEstimateSE: read from the fast tenth's neighbourhood, not
+	// from the CV, which the slow tail sets; null when unknown). The plan
+	// floors the runs' spread at it.
+	WithinSE verdict.Float `json:"within_se"`
+	// RunEstimates lists the figure of each run that was not set aside,
+	// in run order: stats.RunEstimate, the fast tenth of its
+	// undisturbed samples.
+	RunEstimates []float64 `json:"run_estimates,omitempty"`
+	// RunMedians lists each run's median over all its samples, in run
+	// order (for readers; the verdict uses RunEstimates).
+	RunMedians []float64 `json:"run_medians,omitempty"`
+	// RunSeconds is the median time one run spent on the benchmark (0 when
+	// the files do not say).
+	RunSeconds float64 `json:"run_seconds,omitempty"`
+	// LevelRatio is the highest run level (median) over the lowest when
+	// the runs each sat steady at levels far apart (stats.RunLevels): a
+	// power state or clock, not the code; 0 otherwise.
+	LevelRatio float64 `json:"level_ratio,omitempty"`
+
+	// blocks names the round of each RunEstimates run ("" unpaired).
+	blocks []string
+}
+
+// NewSide summarises a group's runs of a benchmark: every run's figure
 // (stats.RunEstimate of its undisturbed samples), the runs set aside as
 // disturbed throughout (stats.DisturbedRun), and the side's figure, the
 // geometric mean of its runs' figures. When keepAll is set (every run of
 // both sides was disturbed throughout: a machine loaded the whole time;
-// or, for runs paired by round, every run of one side: see byRound)
+// or, for runs paired by round, every run of one side: see ByRound)
 // no run is set aside, so the table shows figures; the verdict then
 // rests on the pairs where the runs were taken in rounds, and is unsure
-// otherwise (see decide). (Once a first clean run arrives the disturbed ones
-// go, which changes the runs a sequential design's early looks see; the
-// error those looks can spend is below 0.0005 of the default 0.01.)
-func side(e *entry, keepAll bool) *Side {
-	s := &Side{Status: e.result.Status, Reason: e.result.Reason, runs: e.runs}
+// otherwise (reports/compare decides so). (Once a first clean run
+// arrives the disturbed ones go, which changes the runs a sequential
+// design's early looks see; the error those looks can spend is below
+// 0.0005 of the default 0.01.)
+func NewSide(e *Entry, keepAll bool) *Side {
+	s := &Side{Status: e.Result.Status, Reason: e.Result.Reason}
 	if s.Status == "" {
 		s.Status = results.StatusOK
 	}
 	nan := verdict.Float(math.NaN())
 	s.Median, s.Low, s.High, s.RelCI, s.RunCV, s.WithinCV, s.WithinSE = nan, nan, nan, nan, nan, nan, nan
-	if s.Status != results.StatusOK || len(e.runs) == 0 {
+	if s.Status != results.StatusOK || len(e.Runs) == 0 {
 		return s
 	}
-	higher := e.result.Metric.Better == results.HigherIsBetter
+	higher := e.Result.Metric.Better == results.HigherIsBetter
 	aside := setAside(e, keepAll)
 	var cvs, ses []float64
-	for i, r := range e.runs {
+	for i, r := range e.Runs {
 		if len(r) == 0 {
 			continue
 		}
 		var marks []bool
-		if i < len(e.marks) {
-			marks = e.marks[i]
+		if i < len(e.Marks) {
+			marks = e.Marks[i]
 		}
 		s.Runs++
 		s.N += len(r)
@@ -58,8 +112,8 @@ func side(e *entry, keepAll bool) *Side {
 		}
 		s.RunEstimates = append(s.RunEstimates, stats.RunEstimate(r, marks, higher))
 		block := ""
-		if i < len(e.blocks) {
-			block = e.blocks[i]
+		if i < len(e.Blocks) {
+			block = e.Blocks[i]
 		}
 		s.blocks = append(s.blocks, block)
 		if cv := stats.CV(stats.Undisturbed(r, marks)); !math.IsNaN(cv) {
@@ -69,7 +123,7 @@ func side(e *entry, keepAll bool) *Side {
 			ses = append(ses, se)
 		}
 	}
-	if l := stats.RunLevels(e.runs, e.marks); l.Flagged {
+	if l := stats.RunLevels(e.Runs, e.Marks); l.Flagged {
 		s.LevelRatio = l.Ratio
 	}
 	s.Median = verdict.Float(geoMean(s.RunEstimates))
@@ -81,13 +135,13 @@ func side(e *entry, keepAll bool) *Side {
 		m := float64(s.Median)
 		s.Low, s.High, s.RelCI = verdict.Float(m*math.Exp(-h)), verdict.Float(m*math.Exp(h)), verdict.Float(math.Expm1(h))
 	}
-	if len(e.secs) > 0 {
-		s.RunSeconds = stats.Median(e.secs)
+	if len(e.Secs) > 0 {
+		s.RunSeconds = stats.Median(e.Secs)
 	}
 	return s
 }
 
-// pairRuns returns the run figures the change is judged on: when every
+// PairRuns returns the run figures the change is judged on: when every
 // run of both sides names its round (Input.Block) and at least
 // MinPairedShare of the smaller side's runs have a partner of their
 // round on the other side, the figures of the rounds that have a run on
@@ -96,7 +150,7 @@ func side(e *entry, keepAll bool) *Side {
 // pair when a side's run is set aside as disturbed; pairing then throws
 // away more evidence than the drift it cancels is worth. The choice
 // rests on the marks and the rounds, never on the figures.)
-func pairRuns(b, n *Side) (base, new []float64, paired bool) {
+func PairRuns(b, n *Side) (base, new []float64, paired bool) {
 	if len(b.blocks) != len(b.RunEstimates) || len(n.blocks) != len(n.RunEstimates) || len(b.blocks) == 0 || len(n.blocks) == 0 {
 		return b.RunEstimates, n.RunEstimates, false
 	}
@@ -128,32 +182,32 @@ const MinPairedShare = 0.75
 
 // setAside marks the runs of e that are disturbed throughout
 // (stats.DisturbedRun); none when keepAll.
-func setAside(e *entry, keepAll bool) []bool {
-	out := make([]bool, len(e.runs))
+func setAside(e *Entry, keepAll bool) []bool {
+	out := make([]bool, len(e.Runs))
 	if keepAll {
 		return out
 	}
-	for i, r := range e.runs {
-		if i < len(e.marks) {
-			out[i] = stats.DisturbedRun(e.marks[i], len(r))
+	for i, r := range e.Runs {
+		if i < len(e.Marks) {
+			out[i] = stats.DisturbedRun(e.Marks[i], len(r))
 		}
 	}
 	return out
 }
 
-// allDisturbed reports whether every run with samples of every entry
+// AllDisturbed reports whether every run with samples of every entry
 // given is disturbed throughout (and there is at least one).
-func allDisturbed(es ...*entry) bool {
+func AllDisturbed(es ...*Entry) bool {
 	n := 0
 	for _, e := range es {
 		if e == nil {
 			continue
 		}
-		for i, r := range e.runs {
+		for i, r := range e.Runs {
 			if len(r) == 0 {
 				continue
 			}
-			if i >= len(e.marks) || !stats.DisturbedRun(e.marks[i], len(r)) {
+			if i >= len(e.Marks) || !stats.DisturbedRun(e.Marks[i], len(r)) {
 				return false
 			}
 			n++
@@ -162,19 +216,19 @@ func allDisturbed(es ...*entry) bool {
 	return n > 0
 }
 
-// byRound reports whether every run of every entry given names its
-// round (entry.blocks): the runs were taken in rounds, one a side, and
+// ByRound reports whether every run of every entry given names its
+// round (Entry.Blocks): the runs were taken in rounds, one a side, and
 // pair. Where they do, a side whose every run was disturbed throughout
 // does not veto the comparison: the load fell on both runs of each pair
 // (they ran side by side or one right after the other), so no run is set
 // aside and the pairs carry the verdict, as when both sides were
 // disturbed throughout (the disturbed-pairs warning).
-func byRound(es ...*entry) bool {
+func ByRound(es ...*Entry) bool {
 	for _, e := range es {
-		if e == nil || len(e.blocks) != len(e.runs) || len(e.runs) == 0 {
+		if e == nil || len(e.Blocks) != len(e.Runs) || len(e.Runs) == 0 {
 			return false
 		}
-		for _, b := range e.blocks {
+		for _, b := range e.Blocks {
 			if b == "" {
 				return false
 			}

@@ -1,9 +1,7 @@
-package compare
+package pairing
 
-// Checks of what a comparison is given, before and after judging it:
-// the same evidence counts once (Dedupe), a gate that compared nothing
-// fails (NothingComparedError), and another GPU model is not compared
-// unless asked (DeviceError).
+// The same evidence counts once: a file, or a run of one, given twice
+// on a side is dropped with a note; given on two sides it is an error.
 
 import (
 	"crypto/sha256"
@@ -12,12 +10,10 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/noise"
-	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // ErrSameEvidence is what a DuplicateError matches with errors.Is.
@@ -239,141 +235,4 @@ func withoutRounds(f *results.File, drop map[roundKey]bool) *results.File {
 		return nil
 	}
 	return &g
-}
-
-// ErrNothingCompared is what a NothingComparedError matches.
-var ErrNothingCompared = errors.New("nothing compared")
-
-// NothingComparedError: a group has no benchmark measured on both it and
-// the baseline; a gate that compared nothing must not pass.
-type NothingComparedError struct {
-	Baseline, Group string
-	// OnlyBase and OnlyGroup count the benchmarks on one side only;
-	// Neither those on both without a figure on both (skipped, failed).
-	OnlyBase, OnlyGroup, Neither int
-}
-
-func (e *NothingComparedError) Error() string {
-	if !e.Disjoint() {
-		return fmt.Sprintf("no benchmark was measured on both %s and the baseline %s (%d in common, none with figures on both sides: skipped or failed): nothing was compared", termtext.Escape(e.Group), termtext.Escape(e.Baseline), e.Neither)
-	}
-	return fmt.Sprintf("no benchmark in common between the baseline %s and %s (%d only in the baseline, %d only in %s): nothing was compared", termtext.Escape(e.Baseline), termtext.Escape(e.Group), e.OnlyBase, e.OnlyGroup, termtext.Escape(e.Group))
-}
-
-// Disjoint reports whether the sides ran different benchmarks (rather
-// than the same ones with no figures on both): the suites or filters
-// they ran with differ.
-func (e *NothingComparedError) Disjoint() bool {
-	return !(e.OnlyBase+e.OnlyGroup == 0 || e.Neither > 0 && e.OnlyBase+e.OnlyGroup < e.Neither)
-}
-
-func (e *NothingComparedError) Is(t error) bool { return t == ErrNothingCompared }
-
-// checkCompared fails when a group compared no benchmark with the
-// baseline: every comparison of it is missing, added or incomparable.
-func checkCompared(rep *Report) error {
-	for _, g := range rep.Groups[1:] {
-		e := &NothingComparedError{Baseline: rep.Baseline, Group: g.Name}
-		compared := false
-		for i := range rep.Comparisons {
-			c := &rep.Comparisons[i]
-			if c.Group != g.Name {
-				continue
-			}
-			switch c.Verdict {
-			case verdict.Missing:
-				e.OnlyBase++
-			case verdict.Added:
-				e.OnlyGroup++
-			case verdict.Incomparable:
-				e.Neither++
-			default:
-				compared = true
-			}
-		}
-		if !compared {
-			return e
-		}
-	}
-	return nil
-}
-
-// ErrDeviceChange is what a DeviceError matches.
-var ErrDeviceChange = errors.New("different device")
-
-// DeviceError: an input ran on another GPU model (PCI vendor and device
-// ID; the name where a file has no IDs) than the baseline. Another GPU is
-// not a regression: grouping by device, or an explicit allowance, says
-// the caller means it.
-type DeviceError struct {
-	Base, Other       string // input names
-	BaseDev, OtherDev string // device descriptions
-}
-
-func (e *DeviceError) Error() string {
-	return fmt.Sprintf("the inputs ran on a different device: %s on %s, the baseline %s on %s; a different GPU model is not a regression", termtext.Escape(e.Other), termtext.Escape(e.OtherDev), termtext.Escape(e.Base), termtext.Escape(e.BaseDev))
-}
-
-func (e *DeviceError) Is(t error) bool { return t == ErrDeviceChange }
-
-// deviceIdentity is what tells GPU models apart: the PCI vendor and
-// device ID when the file has them, else the device name (files rebuilt
-// from the history store carry only the name).
-func deviceIdentity(d results.Device) (id string, hasID bool) {
-	if d.VendorID != 0 || d.DeviceID != 0 {
-		return fmt.Sprintf("%04x:%04x", d.VendorID, d.DeviceID), true
-	}
-	return d.Name, false
-}
-
-// checkDevices fails when an input's device differs from the baseline's
-// first input's: by ID where both have one, else by name.
-func checkDevices(groups []*groupData) error {
-	if len(groups) == 0 || len(groups[0].inputs) == 0 {
-		return nil
-	}
-	base := groups[0].inputs[0]
-	bid, bHas := deviceIdentity(base.File.Device)
-	for _, g := range groups {
-		for _, in := range g.inputs {
-			id, has := deviceIdentity(in.File.Device)
-			differ := id != bid
-			if has != bHas {
-				differ = in.File.Device.Name != base.File.Device.Name
-			}
-			if differ {
-				return &DeviceError{Base: base.Name, Other: in.Name, BaseDev: describeDevice(base.File.Device), OtherDev: describeDevice(in.File.Device)}
-			}
-		}
-	}
-	return nil
-}
-
-func describeDevice(d results.Device) string {
-	id, has := deviceIdentity(d)
-	if !has {
-		return fmt.Sprintf("%q", d.Name)
-	}
-	return fmt.Sprintf("%q [%s]", strings.TrimSpace(d.Name), id)
-}
-
-// wideFloor is the noise floor above which a note warns that the floor,
-// not the data, decides: changes smaller than it are called unchanged.
-const wideFloor = 0.5
-
-// wideFloors is a note naming how many comparisons were judged against a
-// noise floor above wideFloor (a noise file measured over too few runs,
-// or a machine too noisy to gate), "" when none were.
-func wideFloors(rep *Report, advise Adviser) string {
-	n, worst := 0, 0.0
-	for i := range rep.Comparisons {
-		if f := float64(rep.Comparisons[i].Limits.Floor); f > wideFloor {
-			n++
-			worst = math.Max(worst, f)
-		}
-	}
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is%s", n, FormatPercent(wideFloor), FormatPercent(worst), advise.kind(AdviceWideFloor))
 }
