@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -108,7 +109,7 @@ func (d *Device) pipelineCreateFlags() vk.PipelineCreateFlags {
 // on a capturing device the pipeline's executables then go to the hook.
 func (d *Device) createPipeline(kind, name, key string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) (vk.Pipeline, error) {
 	var h vk.Pipeline
-	r := withoutGC(func() vk.Result {
+	r := cgorules.WithoutGC(func() vk.Result {
 		var r vk.Result
 		h, r = create(d.pipelineCreateFlags())
 		return r

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -90,7 +91,7 @@ func (d *Device) NewGraphicsPipeline(spec GraphicsSpec) (*GraphicsPipeline, erro
 			SType:  vk.StructureTypePipelineShaderStageCreateInfo,
 			Stage:  vk.ShaderStageFlagBits(s.Stage),
 			Module: m,
-			PName:  cstr("main"),
+			PName:  cgorules.CString("main"),
 		}
 		var freeSpec func()
 		stages[i].PSpecializationInfo, freeSpec = specialization(s.SpecConstants)

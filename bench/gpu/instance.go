@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -95,15 +96,15 @@ func NewInstanceWithExtensions(exts ...string) (*Instance, error) {
 	}
 	app := &vk.ApplicationInfo{
 		SType:            vk.StructureTypeApplicationInfo,
-		PApplicationName: cstr("radvbench"),
-		PEngineName:      cstr("radvbench"),
+		PApplicationName: cgorules.CString("radvbench"),
+		PEngineName:      cgorules.CString("radvbench"),
 		ApiVersion:       apiVersion,
 	}
 	var inst vk.Instance
 	exts = withSurface(exts)
 	names := make([]string, len(exts))
 	for i, e := range exts {
-		names[i] = cstr(e)
+		names[i] = cgorules.CString(e)
 	}
 	r := vk.CreateInstance(&vk.InstanceCreateInfo{
 		SType:                   vk.StructureTypeInstanceCreateInfo,

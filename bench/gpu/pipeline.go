@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -86,7 +87,7 @@ func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, er
 		words[i] = binary.LittleEndian.Uint32(spirv[4*i:])
 	}
 	var m vk.ShaderModule
-	defer pin(words)()
+	defer cgorules.Pin(words)()
 	err := d.check("create shader module "+name, vk.CreateShaderModule(d.h, &vk.ShaderModuleCreateInfo{
 		SType:    vk.StructureTypeShaderModuleCreateInfo,
 		CodeSize: uint(len(spirv)),
@@ -122,7 +123,7 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		SType:  vk.StructureTypePipelineShaderStageCreateInfo,
 		Stage:  vk.ShaderStageComputeBit,
 		Module: module,
-		PName:  cstr("main"),
+		PName:  cgorules.CString("main"),
 	}
 	var freeSpec func()
 	stage.PSpecializationInfo, freeSpec = specialization(spec.SpecConstants)
@@ -195,7 +196,7 @@ func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.Desc
 	}
 	var set vk.DescriptorSet
 	layouts := []vk.DescriptorSetLayout{layout}
-	defer pin(layouts)()
+	defer cgorules.Pin(layouts)()
 	if err := d.check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
 		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
 		DescriptorPool:     pool,
@@ -245,7 +246,7 @@ func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlag
 		return vk.NullDescriptorSetLayout, vk.NullPipelineLayout, err
 	}
 	setLayouts := []vk.DescriptorSetLayout{setLayout}
-	defer pin(setLayouts)()
+	defer cgorules.Pin(setLayouts)()
 	plci := vk.PipelineLayoutCreateInfo{
 		SType:          vk.StructureTypePipelineLayoutCreateInfo,
 		SetLayoutCount: 1,

@@ -7,6 +7,7 @@ package gpu
 import (
 	"fmt"
 
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -148,7 +149,7 @@ func (d *Device) NewRenderTarget(spec RenderTargetSpec) (*RenderTarget, error) {
 		return t, nil // stand-in images: no framebuffer (nothing draws)
 	}
 	var fb vk.Framebuffer
-	defer pin(views)()
+	defer cgorules.Pin(views)()
 	if err := d.check("create framebuffer", vk.CreateFramebuffer(d.h, &vk.FramebufferCreateInfo{
 		SType:           vk.StructureTypeFramebufferCreateInfo,
 		RenderPass:      t.pass,
@@ -169,7 +170,7 @@ func (t *RenderTarget) Begin(cb *CommandBuffer) {
 	if !cb.records() {
 		return
 	}
-	defer pin(t.clear)()
+	defer cgorules.Pin(t.clear)()
 	vk.CmdBeginRenderPass(cb.h, &vk.RenderPassBeginInfo{
 		SType:           vk.StructureTypeRenderPassBeginInfo,
 		RenderPass:      t.pass,

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -545,11 +546,11 @@ func (s *Swapchain) Frame(record func(cb *CommandBuffer, f FrameInfo) error) err
 	waitSems, signalSems := []vk.Semaphore{sl.acquired}, []vk.Semaphore{s.done[idx]}
 	waitStages, cbs := []vk.PipelineStageFlags{vk.PipelineStageFlags(vk.PipelineStageTransferBit)}, []vk.CommandBuffer{cb.h}
 	swapchains, indices := []vk.Swapchain{s.h}, []uint32{idx}
-	defer pin(waitSems, signalSems)()
-	defer pin(waitStages)()
-	defer pin(cbs)()
-	defer pin(swapchains)()
-	defer pin(indices)()
+	defer cgorules.Pin(waitSems, signalSems)()
+	defer cgorules.Pin(waitStages)()
+	defer cgorules.Pin(cbs)()
+	defer cgorules.Pin(swapchains)()
+	defer cgorules.Pin(indices)()
 	if err := s.dev.check("queue submit (frame)", vk.QueueSubmit(s.dev.queue, 1, []vk.SubmitInfo{{
 		SType:                vk.StructureTypeSubmitInfo,
 		WaitSemaphoreCount:   1,
