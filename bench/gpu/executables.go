@@ -2,7 +2,7 @@ package gpu
 
 // What the driver compiled a pipeline into (VK_KHR_pipeline_executable_properties),
 // for a device opened with OpenOptions.Capture: every pipeline is created
-// through createPipeline, which sets the capture flags and hands the
+// through PipelineCore.CreatePipeline, which sets the capture flags and hands the
 // pipeline's executables to the capture hook.
 
 import (
@@ -51,10 +51,11 @@ func (e *Executable) Representation(name string) (Representation, bool) {
 
 // PipelineExecutables is one created pipeline and its executables.
 type PipelineExecutables struct {
-	// Name is the pipeline's name (ComputeSpec.Name, GraphicsSpec.Name).
+	// Name is the pipeline's name (ComputeSpec.Name,
+	// graphics.PipelineSpec.Name).
 	Name string
 	// Key identifies what the compiler was given (ComputeSpec.Key,
-	// GraphicsSpec.Key): equal keys, equal code.
+	// graphics.PipelineSpec.Key): equal keys, equal code.
 	Key         string
 	Executables []Executable
 }
@@ -102,12 +103,13 @@ func (d *Device) pipelineCreateFlags() vk.PipelineCreateFlags {
 	return vk.PipelineCreateFlags(vkshim.PipelineCreateCaptureStatistics | vkshim.PipelineCreateCaptureInternalRepresentations)
 }
 
-// createPipeline is the one place pipelines are created (key is the
-// spec's Key, recorded with the capture): create makes the
-// pipeline with flags (vkCreateComputePipelines or
-// vkCreateGraphicsPipelines, run with the collector off, see withoutGC);
-// on a capturing device the pipeline's executables then go to the hook.
-func (d *Device) createPipeline(kind, name, key string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) (vk.Pipeline, error) {
+// CreatePipeline is the one place pipelines are created (key is the
+// spec's Key, recorded with the capture): create makes the pipeline with
+// flags (vkCreateComputePipelines or vkCreateGraphicsPipelines, run with
+// the collector off, see cgorules.WithoutGC); on a capturing device the
+// pipeline's executables then go to the hook.
+func (c *PipelineCore) CreatePipeline(kind, name, key string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) error {
+	d := c.dev
 	var h vk.Pipeline
 	r := cgorules.WithoutGC(func() vk.Result {
 		var r vk.Result
@@ -115,18 +117,18 @@ func (d *Device) createPipeline(kind, name, key string, create func(flags vk.Pip
 		return r
 	})
 	if err := d.check("create "+kind+" pipeline", r); err != nil {
-		return vk.NullPipeline, err
+		return err
 	}
-	if d.capture == nil {
-		return h, nil
+	if d.capture != nil {
+		exes, err := d.executables(h)
+		if err != nil {
+			vk.DestroyPipeline(d.h, h, nil)
+			return fmt.Errorf("capture what %s pipeline %s compiled into: %w", kind, name, err)
+		}
+		d.capture(PipelineExecutables{Name: name, Key: key, Executables: exes})
 	}
-	exes, err := d.executables(h)
-	if err != nil {
-		vk.DestroyPipeline(d.h, h, nil)
-		return vk.NullPipeline, fmt.Errorf("capture what %s pipeline %s compiled into: %w", kind, name, err)
-	}
-	d.capture(PipelineExecutables{Name: name, Key: key, Executables: exes})
-	return h, nil
+	c.pipeline = h
+	return nil
 }
 
 // executables reads every executable of h with its statistics and

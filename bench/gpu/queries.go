@@ -2,7 +2,8 @@ package gpu
 
 // Query pools: one core (create, reset, read 64-bit results, destroy) under
 // every kind radvbench uses — timestamps (timestamps.go), mesh primitives
-// generated (here) and compacted acceleration-structure sizes (accel.go).
+// generated (here) and compacted acceleration-structure sizes
+// (bench/gpu/accel, through TypedQueryPool).
 
 import (
 	"fmt"
@@ -109,4 +110,31 @@ func (q *QueryPool) End(cb *CommandBuffer, i uint32) {
 	if cb.records() {
 		vk.CmdEndQuery(cb.h, q.h, i)
 	}
+}
+
+// TypedQueryPool is a pool of Count queries of a type bench/gpu does not
+// wrap itself (compacted acceleration-structure sizes: bench/gpu/accel).
+type TypedQueryPool struct{ queryPool }
+
+// NewTypedQueryPool creates count queries of type typ (what names them in
+// errors).
+func (d *Device) NewTypedQueryPool(what string, typ vk.QueryType, count uint32) (*TypedQueryPool, error) {
+	q, err := d.newQueryPool(what, typ, count)
+	if err != nil {
+		return nil, err
+	}
+	return &TypedQueryPool{q}, nil
+}
+
+// Handle is the VkQueryPool (none on a compile-only device).
+func (q *TypedQueryPool) Handle() vk.QueryPool { return q.h }
+
+// SetStandIn sets what query i of a compile-only device's stand-in pool
+// reads (nothing runs there to write it).
+func (q *TypedQueryPool) SetStandIn(i uint32, v uint64) error {
+	if i >= q.Count {
+		return fmt.Errorf("%s query %d of a pool of %d", q.what, i, q.Count)
+	}
+	q.standIn[i] = v
+	return nil
 }

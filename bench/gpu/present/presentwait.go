@@ -1,4 +1,4 @@
-package gpu
+package present
 
 // Frame latency through VK_KHR_present_id + VK_KHR_present_wait: each
 // present chains a VkPresentIdKHR, and a waiter goroutine calls
@@ -26,6 +26,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/radvbench/radvbench/bench/gpu"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -99,7 +100,7 @@ func (w *presentWaiter) loop() {
 			case vk.ErrorOutOfDate, vk.ErrorSurfaceLost:
 				w.book.drop(id)
 			default:
-				w.err = check("wait for present", r)
+				w.err = gpu.CheckResult("wait for present", r)
 				w.book.drop(id)
 				w.quit = true
 			}
