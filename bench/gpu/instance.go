@@ -34,24 +34,6 @@ const (
 	DriverIntelMesa = 6
 )
 
-var driverIDNames = map[uint32]string{
-	1: "AMD_PROPRIETARY", 2: "AMD_OPEN_SOURCE", 3: "MESA_RADV", 4: "NVIDIA_PROPRIETARY",
-	5: "INTEL_PROPRIETARY_WINDOWS", 6: "INTEL_OPEN_SOURCE_MESA", 7: "IMAGINATION_PROPRIETARY",
-	8: "QUALCOMM_PROPRIETARY", 9: "ARM_PROPRIETARY", 10: "GOOGLE_SWIFTSHADER", 11: "GGP_PROPRIETARY",
-	12: "BROADCOM_PROPRIETARY", 13: "MESA_LLVMPIPE", 14: "MOLTENVK", 15: "COREAVI_PROPRIETARY",
-	16: "JUICE_PROPRIETARY", 17: "VERISILICON_PROPRIETARY", 18: "MESA_TURNIP", 19: "MESA_V3DV",
-	20: "MESA_PANVK", 21: "SAMSUNG_PROPRIETARY", 22: "MESA_VENUS", 23: "MESA_DOZEN", 24: "MESA_NVK",
-	25: "IMAGINATION_OPEN_SOURCE_MESA", 26: "MESA_HONEYKRISP",
-}
-
-// DriverIDName names a VkDriverId.
-func DriverIDName(id uint32) string {
-	if n, ok := driverIDNames[id]; ok {
-		return n
-	}
-	return fmt.Sprintf("DRIVER_ID_%d", id)
-}
-
 var loadOnce struct {
 	sync.Once
 	err error

@@ -79,4 +79,3 @@ func (d *Device) NewRayQueryPipeline(spec ComputeSpec, accels int) (*ComputePipe
 	spec.Accels = accels
 	return d.NewComputePipeline(spec)
 }
-

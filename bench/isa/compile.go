@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/core/amdchip"
@@ -105,7 +106,7 @@ func CanCapture(pd *gpu.PhysicalDevice) bool {
 // Config (an isa target; "" for a run's). The instance stays the
 // caller's.
 func OpenOn(pd *gpu.PhysicalDevice, config string) (*Compiler, error) {
-	c := &Compiler{target: config, desc: pd.Describe()}
+	c := &Compiler{target: config, desc: describe.Device(pd)}
 	var err error
 	c.dev, err = pd.OpenWithOptions(gpu.OpenOptions{CompileOnly: true,
 		Capture: func(p gpu.PipelineExecutables) { c.captured = append(c.captured, p) }})
@@ -124,7 +125,7 @@ func emulated(devs []*gpu.PhysicalDevice, target string) (*gpu.PhysicalDevice, e
 	var names []string
 	for _, d := range devs {
 		names = append(names, fmt.Sprintf("%q", d.Name))
-		e := d.Emulation()
+		e := describe.Emulation(d)
 		if e == nil {
 			continue
 		}
