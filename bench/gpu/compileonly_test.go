@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/bench/gpu/compiled"
 	"github.com/radvbench/radvbench/internal/vktest"
 	"github.com/radvbench/radvbench/shaders"
 )
@@ -175,8 +176,8 @@ func compileOnlyChild(t *testing.T) {
 // the hook with statistics.
 func TestCaptureNeedsPipelineExecutableProperties(t *testing.T) {
 	pd := defaultDevice(t)
-	var got []PipelineExecutables
-	d, err := pd.OpenWithOptions(OpenOptions{Capture: func(p PipelineExecutables) { got = append(got, p) }})
+	var got []compiled.Pipeline
+	d, err := pd.OpenWithOptions(OpenOptions{Capture: func(p compiled.Pipeline) { got = append(got, p) }})
 	if !pd.Extensions["VK_KHR_pipeline_executable_properties"] || !pd.Info.PipelineExecutableInfo {
 		if err == nil || !strings.Contains(err.Error(), "VK_KHR_pipeline_executable_properties") {
 			d.Close()

@@ -277,27 +277,6 @@ func (p *PhysicalDevice) IsCPU() bool { return p.Type == vk.PhysicalDeviceTypeCp
 // IsRADV reports Mesa's RADV driver.
 func (p *PhysicalDevice) IsRADV() bool { return p.Info.DriverID == DriverRADV }
 
-// TypeName is the device type in words.
-func (p *PhysicalDevice) TypeName() string {
-	switch p.Type {
-	case vk.PhysicalDeviceTypeDiscreteGpu:
-		return "discrete-gpu"
-	case vk.PhysicalDeviceTypeIntegratedGpu:
-		return "integrated-gpu"
-	case vk.PhysicalDeviceTypeVirtualGpu:
-		return "virtual-gpu"
-	case vk.PhysicalDeviceTypeCpu:
-		return "cpu"
-	default:
-		return "other"
-	}
-}
-
-// VersionString renders a Vulkan version number.
-func VersionString(v uint32) string {
-	return fmt.Sprintf("%d.%d.%d", v>>22&0x7f, v>>12&0x3ff, v&0xfff)
-}
-
 // rank orders devices for the default choice: an AMD GPU on RADV first,
 // then any discrete GPU, any other GPU, and a CPU implementation last.
 func rank(p *PhysicalDevice) int {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/radvbench/radvbench/bench/gpu/compiled"
 	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
@@ -204,6 +205,47 @@ func (c *PipelineCore) Use(cb *CommandBuffer, point vk.PipelineBindPoint, stages
 	if len(push) > 0 {
 		vk.CmdPushConstants(cb.h, c.layout, stages, 0, uint32(len(push)), unsafe.Pointer(&push[0]))
 	}
+}
+
+// What the driver compiled a pipeline into (bench/gpu/compiled) goes to
+// the capture hook of a device opened with OpenOptions.Capture: every
+// pipeline is created through CreatePipeline, which sets the capture
+// flags and reads the pipeline's executables.
+
+// pipelineCreateFlags are the flags every pipeline of d is created with.
+func (d *Device) pipelineCreateFlags() vk.PipelineCreateFlags {
+	if d.capture == nil {
+		return 0
+	}
+	return vk.PipelineCreateFlags(vkshim.PipelineCreateCaptureStatistics | vkshim.PipelineCreateCaptureInternalRepresentations)
+}
+
+// CreatePipeline is the one place pipelines are created (key is the
+// spec's Key, recorded with the capture): create makes the pipeline with
+// flags (vkCreateComputePipelines or vkCreateGraphicsPipelines, run with
+// the collector off, see cgorules.WithoutGC); on a capturing device the
+// pipeline's executables then go to the hook.
+func (c *PipelineCore) CreatePipeline(kind, name, key string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) error {
+	d := c.dev
+	var h vk.Pipeline
+	r := cgorules.WithoutGC(func() vk.Result {
+		var r vk.Result
+		h, r = create(d.pipelineCreateFlags())
+		return r
+	})
+	if err := d.check("create "+kind+" pipeline", r); err != nil {
+		return err
+	}
+	if d.capture != nil {
+		exes, err := compiled.Read(d.fns, h)
+		if err != nil {
+			vk.DestroyPipeline(d.h, h, nil)
+			return fmt.Errorf("capture what %s pipeline %s compiled into: %w", kind, name, err)
+		}
+		d.capture(compiled.Pipeline{Name: name, Key: key, Executables: exes})
+	}
+	c.pipeline = h
+	return nil
 }
 
 // AllocateSet creates a descriptor pool sized for one set of the

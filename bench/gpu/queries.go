@@ -1,15 +1,14 @@
 package gpu
 
 // Query pools: one core (create, reset, read 64-bit results, destroy) under
-// every kind radvbench uses — timestamps (timestamps.go), mesh primitives
-// generated (here) and compacted acceleration-structure sizes
-// (bench/gpu/accel, through TypedQueryPool).
+// every kind radvbench uses — timestamps (timestamps.go), and through
+// TypedQueryPool mesh primitives generated (bench/gpu/graphics) and
+// compacted acceleration-structure sizes (bench/gpu/accel).
 
 import (
 	"fmt"
 	"unsafe"
 
-	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -82,38 +81,9 @@ func (q *queryPool) Close() {
 	}
 }
 
-// QueryPool is a pool of mesh-primitives-generated queries.
-type QueryPool struct{ queryPool }
-
-// NewMeshPrimitivesQueryPool creates count VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT
-// queries; it needs the meshShaderQueries feature.
-func (d *Device) NewMeshPrimitivesQueryPool(count uint32) (*QueryPool, error) {
-	if !d.Features.MeshPipelineStatistics {
-		return nil, fmt.Errorf("mesh primitive queries need the meshShaderQueries feature, which device %q lacks", d.Phys.Name)
-	}
-	q, err := d.newQueryPool("mesh-primitives", vkshim.QueryTypeMeshPrimitivesGeneratedEXT, count)
-	if err != nil {
-		return nil, err
-	}
-	return &QueryPool{q}, nil
-}
-
-// Begin records the start of query i.
-func (q *QueryPool) Begin(cb *CommandBuffer, i uint32) {
-	if cb.records() {
-		vk.CmdBeginQuery(cb.h, q.h, i, 0)
-	}
-}
-
-// End records the end of query i.
-func (q *QueryPool) End(cb *CommandBuffer, i uint32) {
-	if cb.records() {
-		vk.CmdEndQuery(cb.h, q.h, i)
-	}
-}
-
 // TypedQueryPool is a pool of Count queries of a type bench/gpu does not
-// wrap itself (compacted acceleration-structure sizes: bench/gpu/accel).
+// wrap itself (mesh primitives generated: bench/gpu/graphics; compacted
+// acceleration-structure sizes: bench/gpu/accel).
 type TypedQueryPool struct{ queryPool }
 
 // NewTypedQueryPool creates count queries of type typ (what names them in

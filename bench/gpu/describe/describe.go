@@ -18,6 +18,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/core/amdchip"
 	"github.com/radvbench/radvbench/core/results"
+	vk "github.com/vulkan-go/vulkan"
 )
 
 // relevantExtensions are the device extensions recorded in results: the
@@ -39,7 +40,7 @@ func DriverVersion(p *gpu.PhysicalDevice) string {
 	if p.VendorID == gpu.VendorNVIDIA {
 		return fmt.Sprintf("%d.%d.%d.%d", v>>22, v>>14&0xff, v>>6&0xff, v&0x3f)
 	}
-	return gpu.VersionString(v)
+	return VersionString(v)
 }
 
 // SKU is the device-table entry for p, when its PCI ID names exactly one
@@ -55,12 +56,12 @@ func Device(p *gpu.PhysicalDevice) results.Device {
 		Name:               p.Name,
 		VendorID:           p.VendorID,
 		DeviceID:           p.DeviceID,
-		Type:               p.TypeName(),
+		Type:               TypeName(p),
 		DriverID:           DriverIDName(p.Info.DriverID),
 		DriverName:         p.Info.DriverName,
 		DriverInfo:         p.Info.DriverInfo,
 		DriverVersion:      DriverVersion(p),
-		APIVersion:         gpu.VersionString(p.APIVersion),
+		APIVersion:         VersionString(p.APIVersion),
 		TimestampPeriodNS:  finiteOrZero(float64(p.Limits.TimestampPeriod)),
 		TimestampValidBits: p.TimestampBits,
 		SubgroupSize:       p.Info.SubgroupSize,
@@ -168,6 +169,27 @@ func DriverIDName(id uint32) string {
 		return n
 	}
 	return fmt.Sprintf("DRIVER_ID_%d", id)
+}
+
+// TypeName is p's device type in words.
+func TypeName(p *gpu.PhysicalDevice) string {
+	switch p.Type {
+	case vk.PhysicalDeviceTypeDiscreteGpu:
+		return "discrete-gpu"
+	case vk.PhysicalDeviceTypeIntegratedGpu:
+		return "integrated-gpu"
+	case vk.PhysicalDeviceTypeVirtualGpu:
+		return "virtual-gpu"
+	case vk.PhysicalDeviceTypeCpu:
+		return "cpu"
+	default:
+		return "other"
+	}
+}
+
+// VersionString renders a Vulkan version number.
+func VersionString(v uint32) string {
+	return fmt.Sprintf("%d.%d.%d", v>>22&0x7f, v>>12&0x3ff, v&0xfff)
 }
 
 // ShimLibrary is the file name of Mesa's no-op amdgpu DRM shim (Debian

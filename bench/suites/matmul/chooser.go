@@ -98,7 +98,7 @@ func slotsOf(d *gpu.PhysicalDevice) uint32 {
 	if sku, ok := describe.SKU(d); ok {
 		cus = sku.CUs
 	}
-	return slots(d.TypeName(), cus, cpuThreads())
+	return slots(describe.TypeName(d), cus, cpuThreads())
 }
 
 // slots is slotsOf's rule, by device type, CUs (0: unknown) and threads.

@@ -214,7 +214,7 @@ type instance struct {
 	push    []byte
 	items   int
 	gx, gy  uint32
-	query   *gpu.QueryPool
+	query   *graphics.PrimitivesQueryPool
 	// queryPending: the next Record (the runner's verification pass)
 	// counts the primitives the mesh shaders generate; queryDone: it did.
 	queryPending, queryDone bool
@@ -282,7 +282,7 @@ func (i *instance) build(d *gpu.Device, name string) error {
 		return err
 	}
 	if i.cfg.kind != classic && d.Features.MeshPipelineStatistics {
-		if i.query, err = gpu.Own[*gpu.QueryPool](&i.own)(d.NewMeshPrimitivesQueryPool(1)); err != nil {
+		if i.query, err = gpu.Own[*graphics.PrimitivesQueryPool](&i.own)(graphics.NewPrimitivesQueryPool(d, 1)); err != nil {
 			return err
 		}
 		i.queryPending = true
@@ -386,7 +386,7 @@ func (i *instance) uploadScene(d *gpu.Device) ([]*gpu.Buffer, error) {
 		}
 		meshBufs = append(meshBufs, i.insts)
 	}
-	if err := d.Run(func(cb *gpu.CommandBuffer) error { cb.InputBarrier(); return nil }); err != nil {
+	if err := d.Run(func(cb *gpu.CommandBuffer) error { graphics.InputBarrier(cb); return nil }); err != nil {
 		return nil, fmt.Errorf("upload barrier: %w", err)
 	}
 	return meshBufs, nil
