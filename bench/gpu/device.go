@@ -109,8 +109,8 @@ type OpenOptions struct {
 	// it creates matter. What Setup reads back is what nothing executed:
 	// downloads and queries read zero, except a compacted
 	// acceleration-structure size, which reads the structure's full size
-	// (bench/gpu/accel's SizePool.Write) so that a compacting copy can be set up;
-	// buffers with a device-address usage and acceleration structures
+	// (bench/gpu/accel's SizePool.Write) so that a compacting copy can be
+	// set up; buffers with a device-address usage and acceleration structures
 	// have distinct, non-zero stand-in addresses. Never time or verify on
 	// such a device.
 	CompileOnly bool
