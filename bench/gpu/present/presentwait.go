@@ -19,7 +19,7 @@ package present
 //
 // None of the drivers available where this was written (lavapipe of Mesa
 // 25.0, 26.1, 26.2) offers these extensions: this path has not run. The
-// bookkeeping it relies on (presentlatency.go) is tested on its own.
+// bookkeeping it relies on (latency.go) is tested on its own.
 
 import (
 	"sync"
