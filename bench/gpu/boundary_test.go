@@ -11,8 +11,10 @@ import (
 )
 
 // TestVulkanStaysInsideGPU walks the module: only bench/internal/vk uses
-// cgo, and no benchmark suite imports vulkan-go, the cgo shim or unsafe
-// (what suites need is a bench/gpu method, gpu.BytesOf included).
+// cgo; outside bench/gpu and its sibling packages (bench/gpu/graphics,
+// bench/gpu/present, ...) no package imports vulkan-go or the cgo shim
+// (tests may); and no benchmark suite imports them or unsafe (what
+// suites need is a bench/gpu method, gpu.BytesOf included).
 func TestVulkanStaysInsideGPU(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -40,14 +42,19 @@ func TestVulkanStaysInsideGPU(t *testing.T) {
 			return err
 		}
 		checked++
-		inSuites := strings.HasPrefix(rel, "bench/suites/") && !strings.HasSuffix(rel, "_test.go")
+		test := strings.HasSuffix(rel, "_test.go")
+		inSuites := strings.HasPrefix(rel, "bench/suites/") && !test
+		outsideGPU := !strings.HasPrefix(rel, "bench/gpu/") && !strings.HasPrefix(rel, "bench/internal/vk/") && !test
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
 			if p == "C" && !strings.HasPrefix(rel, "bench/internal/vk/") {
 				t.Errorf("%s uses cgo; cgo lives only in bench/internal/vk", rel)
 			}
-			if inSuites && suiteBanned[p] {
+			switch {
+			case inSuites && suiteBanned[p]:
 				t.Errorf("%s imports %s; suites reach Vulkan only through bench/gpu", rel, p)
+			case outsideGPU && p != "unsafe" && suiteBanned[p]:
+				t.Errorf("%s imports %s; Vulkan handles stay in bench/gpu and its sibling packages", rel, p)
 			}
 		}
 		return nil

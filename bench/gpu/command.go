@@ -1,7 +1,6 @@
 package gpu
 
 import (
-	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -84,28 +83,6 @@ func (c *CommandBuffer) Barrier() {
 		SrcAccessMask: vk.AccessFlags(vk.AccessShaderWriteBit | vk.AccessTransferWriteBit),
 		DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessShaderWriteBit | vk.AccessTransferReadBit | vk.AccessTransferWriteBit),
 	}}, 0, nil, 0, nil)
-}
-
-// InputBarrier records a memory barrier that makes earlier transfer and
-// compute writes (uploads) visible to vertex input, index reads and
-// shader reads of every graphics stage, mesh and task included.
-func (c *CommandBuffer) InputBarrier() {
-	if !c.records() {
-		return
-	}
-	dst := vk.PipelineStageVertexInputBit | vk.PipelineStageVertexShaderBit | vk.PipelineStageFragmentShaderBit
-	if c.dev.Features.MeshShader {
-		dst |= vkshim.PipelineStageMeshShaderBitEXT
-	}
-	if c.dev.Features.TaskShader {
-		dst |= vkshim.PipelineStageTaskShaderBitEXT
-	}
-	vk.CmdPipelineBarrier(c.h, vk.PipelineStageFlags(vk.PipelineStageTransferBit|vk.PipelineStageComputeShaderBit),
-		vk.PipelineStageFlags(dst), 0, 1, []vk.MemoryBarrier{{
-			SType:         vk.StructureTypeMemoryBarrier,
-			SrcAccessMask: vk.AccessFlags(vk.AccessTransferWriteBit | vk.AccessShaderWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessVertexAttributeReadBit | vk.AccessIndexReadBit | vk.AccessShaderReadBit),
-		}}, 0, nil, 0, nil)
 }
 
 // hostReadBarrier makes transfer writes visible to the host.

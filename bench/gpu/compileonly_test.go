@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/bench/gpu/compiled"
 	"github.com/radvbench/radvbench/internal/vktest"
 	"github.com/radvbench/radvbench/shaders"
 )
@@ -165,38 +166,8 @@ func compileOnlyChild(t *testing.T) {
 		y.Close()
 		z.Close()
 	}
-	if d.Features.AccelerationStructure && d.Features.RayQuery {
-		compileOnlyCompaction(t, d)
-	}
 	d.Close()
 	t.Log("compile-only: done")
-}
-
-// compileOnlyCompaction: a compacted-size query on a compile-only device
-// reads the structure's full size, the one figure Setup must read back.
-func compileOnlyCompaction(t *testing.T, d *Device) {
-	geom := AccelGeometry{VertexCount: 3, Count: 1}
-	sizes, err := d.AccelBuildSizes(geom, AccelAllowCompaction)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := d.NewAccelStruct(false, sizes.Accel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	pool, err := d.NewCompactedSizePool(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if err := d.Run(func(cb *CommandBuffer) error { return pool.Write(cb, a, 0) }); err != nil {
-		t.Fatal(err)
-	}
-	res, err := pool.Results()
-	if err != nil || len(res) != 1 || res[0] != sizes.Accel {
-		t.Errorf("compile-only compacted size = %v, %v; want [%d] (the full size)", res, err, sizes.Accel)
-	}
 }
 
 // TestCaptureNeedsPipelineExecutableProperties: capturing on a device
@@ -205,8 +176,8 @@ func compileOnlyCompaction(t *testing.T, d *Device) {
 // the hook with statistics.
 func TestCaptureNeedsPipelineExecutableProperties(t *testing.T) {
 	pd := defaultDevice(t)
-	var got []PipelineExecutables
-	d, err := pd.OpenWithOptions(OpenOptions{Capture: func(p PipelineExecutables) { got = append(got, p) }})
+	var got []compiled.Pipeline
+	d, err := pd.OpenWithOptions(OpenOptions{Capture: func(p compiled.Pipeline) { got = append(got, p) }})
 	if !pd.Extensions["VK_KHR_pipeline_executable_properties"] || !pd.Info.PipelineExecutableInfo {
 		if err == nil || !strings.Contains(err.Error(), "VK_KHR_pipeline_executable_properties") {
 			d.Close()

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/gpu/compiled"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -64,7 +65,7 @@ type Device struct {
 	presentWait *vkshim.PresentWaitFuncs
 
 	// capture and compileOnly: see OpenOptions.
-	capture     func(PipelineExecutables)
+	capture     func(compiled.Pipeline)
 	compileOnly bool
 	// profilingLock: the profiling lock is held (AcquireProfilingLock).
 	profilingLock bool
@@ -97,7 +98,7 @@ type OpenOptions struct {
 	// and creates every pipeline with the capture flags; opening fails on
 	// a device without the extension and feature. A capture that fails is
 	// the pipeline's creation error.
-	Capture func(PipelineExecutables)
+	Capture func(compiled.Pipeline)
 	// CompileOnly makes the device never submit or wait: Submit,
 	// SubmitAsync, Wait, Run, a Submitter's submissions and Close's idle
 	// wait succeed without touching the queue, and command buffers are
@@ -108,8 +109,8 @@ type OpenOptions struct {
 	// it creates matter. What Setup reads back is what nothing executed:
 	// downloads and queries read zero, except a compacted
 	// acceleration-structure size, which reads the structure's full size
-	// (AccelSizePool.Write) so that a compacting copy can be set up;
-	// buffers with a device-address usage and acceleration structures
+	// (bench/gpu/accel's SizePool.Write) so that a compacting copy can be
+	// set up; buffers with a device-address usage and acceleration structures
 	// have distinct, non-zero stand-in addresses. Never time or verify on
 	// such a device.
 	CompileOnly bool

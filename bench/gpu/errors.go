@@ -1,15 +1,18 @@
-// Package gpu owns radvbench's Vulkan objects: the instance, physical-device
-// listing, description and selection, the logical device with its one
-// queue (opened on any queue family, e.g. the async-compute one), buffers,
-// compute, ray-query, mesh and graphics pipelines, render targets,
-// acceleration structures, swapchains with present timing
-// (VK_KHR_present_id/present_wait), cooperative-matrix properties and the
-// one table of the type combinations the suites run (CoopMatTypes),
-// timestamp and statistics queries, and fenced submission with timeouts.
-// Every object has an idempotent Close, constructors undo their own
-// partial work, Close waits for the GPU, and errors wrap a named VkResult
-// (errors.Is(err, gpu.ErrDeviceLost)). The C side lives in
-// bench/internal/vk; suites never import it.
+// Package gpu owns radvbench's Vulkan objects for compute: the instance,
+// physical-device listing and selection, the logical device with its one
+// queue (opened on any queue family, e.g. the async-compute one),
+// buffers, command buffers, compute and ray-query pipelines on the one
+// pipeline core every pipeline is built on (with the capture of what the
+// driver compiled), cooperative-matrix properties, timestamp and other
+// queries, and fenced submission with timeouts. Every object has an
+// idempotent Close, constructors undo their own partial work, Close waits
+// for the GPU, and errors wrap a named VkResult (errors.Is(err,
+// gpu.ErrDeviceLost)). The C side lives in bench/internal/vk; suites
+// never import it. Its sibling packages build on narrow accessors
+// (siblings.go): bench/gpu/graphics (render targets, graphics pipelines),
+// bench/gpu/present (surfaces, swapchains), bench/gpu/accel (acceleration
+// structures); bench/gpu/coopmat, bench/gpu/describe and
+// bench/gpu/compiled read what this package reports.
 package gpu
 
 import (

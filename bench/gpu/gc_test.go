@@ -14,7 +14,7 @@ import (
 // allocates garbage without pause (collections run back to back), in a child process under the validation
 // layer: vulkan-go frees the C copy of a create info from a finalizer, so
 // a collection during the driver's compile must not be able to run it
-// (withoutGC). A use after free shows as a crash or a validation message.
+// (cgorules.WithoutGC). A use after free shows as a crash or a validation message.
 func TestPipelinesSurviveCollections(t *testing.T) {
 	if os.Getenv("RADVBENCH_GC_CHILD") == "1" {
 		createUnderGC(t)

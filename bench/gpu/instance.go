@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -32,24 +33,6 @@ const (
 	DriverNVIDIA    = 4
 	DriverIntelMesa = 6
 )
-
-var driverIDNames = map[uint32]string{
-	1: "AMD_PROPRIETARY", 2: "AMD_OPEN_SOURCE", 3: "MESA_RADV", 4: "NVIDIA_PROPRIETARY",
-	5: "INTEL_PROPRIETARY_WINDOWS", 6: "INTEL_OPEN_SOURCE_MESA", 7: "IMAGINATION_PROPRIETARY",
-	8: "QUALCOMM_PROPRIETARY", 9: "ARM_PROPRIETARY", 10: "GOOGLE_SWIFTSHADER", 11: "GGP_PROPRIETARY",
-	12: "BROADCOM_PROPRIETARY", 13: "MESA_LLVMPIPE", 14: "MOLTENVK", 15: "COREAVI_PROPRIETARY",
-	16: "JUICE_PROPRIETARY", 17: "VERISILICON_PROPRIETARY", 18: "MESA_TURNIP", 19: "MESA_V3DV",
-	20: "MESA_PANVK", 21: "SAMSUNG_PROPRIETARY", 22: "MESA_VENUS", 23: "MESA_DOZEN", 24: "MESA_NVK",
-	25: "IMAGINATION_OPEN_SOURCE_MESA", 26: "MESA_HONEYKRISP",
-}
-
-// DriverIDName names a VkDriverId.
-func DriverIDName(id uint32) string {
-	if n, ok := driverIDNames[id]; ok {
-		return n
-	}
-	return fmt.Sprintf("DRIVER_ID_%d", id)
-}
 
 var loadOnce struct {
 	sync.Once
@@ -95,15 +78,15 @@ func NewInstanceWithExtensions(exts ...string) (*Instance, error) {
 	}
 	app := &vk.ApplicationInfo{
 		SType:            vk.StructureTypeApplicationInfo,
-		PApplicationName: cstr("radvbench"),
-		PEngineName:      cstr("radvbench"),
+		PApplicationName: cgorules.CString("radvbench"),
+		PEngineName:      cgorules.CString("radvbench"),
 		ApiVersion:       apiVersion,
 	}
 	var inst vk.Instance
 	exts = withSurface(exts)
 	names := make([]string, len(exts))
 	for i, e := range exts {
-		names[i] = cstr(e)
+		names[i] = cgorules.CString(e)
 	}
 	r := vk.CreateInstance(&vk.InstanceCreateInfo{
 		SType:                   vk.StructureTypeInstanceCreateInfo,
@@ -293,27 +276,6 @@ func (p *PhysicalDevice) IsCPU() bool { return p.Type == vk.PhysicalDeviceTypeCp
 
 // IsRADV reports Mesa's RADV driver.
 func (p *PhysicalDevice) IsRADV() bool { return p.Info.DriverID == DriverRADV }
-
-// TypeName is the device type in words.
-func (p *PhysicalDevice) TypeName() string {
-	switch p.Type {
-	case vk.PhysicalDeviceTypeDiscreteGpu:
-		return "discrete-gpu"
-	case vk.PhysicalDeviceTypeIntegratedGpu:
-		return "integrated-gpu"
-	case vk.PhysicalDeviceTypeVirtualGpu:
-		return "virtual-gpu"
-	case vk.PhysicalDeviceTypeCpu:
-		return "cpu"
-	default:
-		return "other"
-	}
-}
-
-// VersionString renders a Vulkan version number.
-func VersionString(v uint32) string {
-	return fmt.Sprintf("%d.%d.%d", v>>22&0x7f, v>>12&0x3ff, v&0xfff)
-}
 
 // rank orders devices for the default choice: an AMD GPU on RADV first,
 // then any discrete GPU, any other GPU, and a CPU implementation last.

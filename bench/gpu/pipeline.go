@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/radvbench/radvbench/bench/gpu/compiled"
+	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -30,15 +32,20 @@ type ComputeSpec struct {
 // ComputePipeline is a compute pipeline with its layout and one
 // descriptor set.
 type ComputePipeline struct {
-	Name string
-	pipelineCore
+	Name     string
+	core     *PipelineCore
 	pushSize uint32
 }
 
-// pipelineCore is what every pipeline owns: its shader modules, descriptor
+// Close destroys the pipeline and what it owns; safe to call twice.
+func (p *ComputePipeline) Close() { p.core.Close() }
+
+// PipelineCore is what every pipeline owns: its shader modules, descriptor
 // set layout, pipeline layout, pipeline and one descriptor set with its
-// pool.
-type pipelineCore struct {
+// pool. Compute pipelines here and bench/gpu/graphics's graphics pipelines
+// are built on it in order: AddShaderModule for each stage, CreateLayouts,
+// CreatePipeline (the one place a pipeline is created), AllocateSet.
+type PipelineCore struct {
 	dev       *Device
 	modules   []vk.ShaderModule
 	setLayout vk.DescriptorSetLayout
@@ -49,8 +56,11 @@ type pipelineCore struct {
 	closed    bool
 }
 
+// NewPipelineCore starts the core of a pipeline on d: nothing created yet.
+func (d *Device) NewPipelineCore() *PipelineCore { return &PipelineCore{dev: d} }
+
 // Close destroys the pipeline and what it owns; safe to call twice.
-func (c *pipelineCore) Close() {
+func (c *PipelineCore) Close() {
 	if c == nil || c.closed {
 		return
 	}
@@ -76,6 +86,17 @@ func (c *pipelineCore) Close() {
 	}
 }
 
+// AddShaderModule creates a shader module from SPIR-V that the pipeline
+// owns (NewShaderModule).
+func (c *PipelineCore) AddShaderModule(name string, spirv []byte) (vk.ShaderModule, error) {
+	m, err := c.dev.NewShaderModule(name, spirv)
+	if err != nil {
+		return vk.NullShaderModule, err
+	}
+	c.modules = append(c.modules, m)
+	return m, nil
+}
+
 // NewShaderModule creates a shader module from SPIR-V bytes.
 func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, error) {
 	if len(spirv)%4 != 0 || len(spirv) == 0 {
@@ -86,7 +107,7 @@ func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, er
 		words[i] = binary.LittleEndian.Uint32(spirv[4*i:])
 	}
 	var m vk.ShaderModule
-	defer pin(words)()
+	defer cgorules.Pin(words)()
 	err := d.check("create shader module "+name, vk.CreateShaderModule(d.h, &vk.ShaderModuleCreateInfo{
 		SType:    vk.StructureTypeShaderModuleCreateInfo,
 		CodeSize: uint(len(spirv)),
@@ -97,17 +118,15 @@ func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, er
 
 // NewComputePipeline builds the pipeline described by spec.
 func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) {
-	p := &ComputePipeline{Name: spec.Name, pipelineCore: pipelineCore{dev: d}, pushSize: spec.PushSize}
+	p := &ComputePipeline{Name: spec.Name, core: d.NewPipelineCore(), pushSize: spec.PushSize}
 	fail := func(err error) (*ComputePipeline, error) {
 		p.Close()
 		return nil, fmt.Errorf("create pipeline %s: %w", spec.Name, err)
 	}
-	var err error
-	module, err := d.NewShaderModule(spec.Name, spec.SPIRV)
+	module, err := p.core.AddShaderModule(spec.Name, spec.SPIRV)
 	if err != nil {
 		return fail(err)
 	}
-	p.modules = append(p.modules, module)
 	types := make([]vk.DescriptorType, spec.Buffers+spec.Accels)
 	for i := range types {
 		types[i] = vk.DescriptorTypeStorageBuffer
@@ -115,17 +134,17 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 			types[i] = vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure)
 		}
 	}
-	if p.setLayout, p.layout, err = d.newLayouts(types, vk.ShaderStageFlags(vk.ShaderStageComputeBit), spec.PushSize); err != nil {
+	if err := p.core.CreateLayouts(types, vk.ShaderStageFlags(vk.ShaderStageComputeBit), spec.PushSize); err != nil {
 		return fail(err)
 	}
 	stage := vk.PipelineShaderStageCreateInfo{
 		SType:  vk.StructureTypePipelineShaderStageCreateInfo,
 		Stage:  vk.ShaderStageComputeBit,
 		Module: module,
-		PName:  cstr("main"),
+		PName:  cgorules.CString("main"),
 	}
 	var freeSpec func()
-	stage.PSpecializationInfo, freeSpec = specialization(spec.SpecConstants)
+	stage.PSpecializationInfo, freeSpec = Specialization(spec.SpecConstants)
 	defer freeSpec()
 	if spec.RequiredSubgroupSize != 0 {
 		if !d.Features.SubgroupSizeControl {
@@ -135,13 +154,13 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		defer vkshim.Free(rs)
 		stage.PNext = rs
 	}
-	if p.pipeline, err = d.createPipeline("compute", spec.Name, spec.Key(), func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
+	if err := p.core.CreatePipeline("compute", spec.Name, spec.Key(), func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
 		pipes := make([]vk.Pipeline, 1)
 		r := vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
 			SType:  vk.StructureTypeComputePipelineCreateInfo,
 			Flags:  flags,
 			Stage:  stage,
-			Layout: p.layout,
+			Layout: p.core.layout,
 		}}, nil, pipes)
 		return pipes[0], r
 	}); err != nil {
@@ -155,7 +174,7 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure), DescriptorCount: uint32(spec.Accels)})
 	}
 	if len(sizes) > 0 {
-		if p.descPool, p.set, err = d.newDescriptorSet(p.setLayout, sizes); err != nil {
+		if err := p.core.AllocateSet(sizes); err != nil {
 			return fail(err)
 		}
 	}
@@ -163,7 +182,7 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 }
 
 // Bind points bindings 0..len(bufs)-1 at bufs (whole buffers).
-func (p *ComputePipeline) Bind(bufs ...*Buffer) { bindStorage(p.dev, p.set, bufs) }
+func (p *ComputePipeline) Bind(bufs ...*Buffer) { p.core.BindStorage(bufs) }
 
 // Dispatch records binding the pipeline, its descriptor set and push
 // constants, and a dispatch of x×y×z workgroups.
@@ -171,19 +190,68 @@ func (p *ComputePipeline) Dispatch(cb *CommandBuffer, push []byte, x, y, z uint3
 	if !cb.records() {
 		return
 	}
-	vk.CmdBindPipeline(cb.h, vk.PipelineBindPointCompute, p.pipeline)
-	if p.set != vk.NullDescriptorSet {
-		vk.CmdBindDescriptorSets(cb.h, vk.PipelineBindPointCompute, p.layout, 0, 1, []vk.DescriptorSet{p.set}, 0, nil)
-	}
-	if len(push) > 0 {
-		vk.CmdPushConstants(cb.h, p.layout, vk.ShaderStageFlags(vk.ShaderStageComputeBit), 0, uint32(len(push)), unsafe.Pointer(&push[0]))
-	}
+	p.core.Use(cb, vk.PipelineBindPointCompute, vk.ShaderStageFlags(vk.ShaderStageComputeBit), push)
 	vk.CmdDispatch(cb.h, x, y, z)
 }
 
-// newDescriptorSet creates a pool sized for one set of layout and
-// allocates that set.
-func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.DescriptorPoolSize) (vk.DescriptorPool, vk.DescriptorSet, error) {
+// Use records binding the pipeline at point, its descriptor set (when it
+// has one) and push constants for stages (when push is not empty); the
+// caller checks CommandBuffer.Records.
+func (c *PipelineCore) Use(cb *CommandBuffer, point vk.PipelineBindPoint, stages vk.ShaderStageFlags, push []byte) {
+	vk.CmdBindPipeline(cb.h, point, c.pipeline)
+	if c.set != vk.NullDescriptorSet {
+		vk.CmdBindDescriptorSets(cb.h, point, c.layout, 0, 1, []vk.DescriptorSet{c.set}, 0, nil)
+	}
+	if len(push) > 0 {
+		vk.CmdPushConstants(cb.h, c.layout, stages, 0, uint32(len(push)), unsafe.Pointer(&push[0]))
+	}
+}
+
+// What the driver compiled a pipeline into (bench/gpu/compiled) goes to
+// the capture hook of a device opened with OpenOptions.Capture: every
+// pipeline is created through CreatePipeline, which sets the capture
+// flags and reads the pipeline's executables.
+
+// pipelineCreateFlags are the flags every pipeline of d is created with.
+func (d *Device) pipelineCreateFlags() vk.PipelineCreateFlags {
+	if d.capture == nil {
+		return 0
+	}
+	return vk.PipelineCreateFlags(vkshim.PipelineCreateCaptureStatistics | vkshim.PipelineCreateCaptureInternalRepresentations)
+}
+
+// CreatePipeline is the one place pipelines are created (key is the
+// spec's Key, recorded with the capture): create makes the pipeline with
+// flags (vkCreateComputePipelines or vkCreateGraphicsPipelines, run with
+// the collector off, see cgorules.WithoutGC); on a capturing device the
+// pipeline's executables then go to the hook.
+func (c *PipelineCore) CreatePipeline(kind, name, key string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) error {
+	d := c.dev
+	var h vk.Pipeline
+	r := cgorules.WithoutGC(func() vk.Result {
+		var r vk.Result
+		h, r = create(d.pipelineCreateFlags())
+		return r
+	})
+	if err := d.check("create "+kind+" pipeline", r); err != nil {
+		return err
+	}
+	if d.capture != nil {
+		exes, err := compiled.Read(d.fns, h)
+		if err != nil {
+			vk.DestroyPipeline(d.h, h, nil)
+			return fmt.Errorf("capture what %s pipeline %s compiled into: %w", kind, name, err)
+		}
+		d.capture(compiled.Pipeline{Name: name, Key: key, Executables: exes})
+	}
+	c.pipeline = h
+	return nil
+}
+
+// AllocateSet creates a descriptor pool sized for one set of the
+// pipeline's set layout (CreateLayouts) and allocates that set.
+func (c *PipelineCore) AllocateSet(sizes []vk.DescriptorPoolSize) error {
+	d := c.dev
 	var pool vk.DescriptorPool
 	if err := d.check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
 		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
@@ -191,11 +259,11 @@ func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.Desc
 		PoolSizeCount: uint32(len(sizes)),
 		PPoolSizes:    sizes,
 	}, nil, &pool)); err != nil {
-		return vk.NullDescriptorPool, vk.NullDescriptorSet, err
+		return err
 	}
 	var set vk.DescriptorSet
-	layouts := []vk.DescriptorSetLayout{layout}
-	defer pin(layouts)()
+	layouts := []vk.DescriptorSetLayout{c.setLayout}
+	defer cgorules.Pin(layouts)()
 	if err := d.check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
 		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
 		DescriptorPool:     pool,
@@ -203,14 +271,21 @@ func (d *Device) newDescriptorSet(layout vk.DescriptorSetLayout, sizes []vk.Desc
 		PSetLayouts:        layouts,
 	}, &set)); err != nil {
 		vk.DestroyDescriptorPool(d.h, pool, nil)
-		return vk.NullDescriptorPool, vk.NullDescriptorSet, err
+		return err
 	}
-	return pool, set, nil
+	c.descPool, c.set = pool, set
+	return nil
 }
 
-// bindStorage points storage-buffer bindings 0..len(bufs)-1 of set at
-// bufs (whole buffers).
-func bindStorage(d *Device, set vk.DescriptorSet, bufs []*Buffer) {
+// DescriptorSet is the pipeline's one descriptor set (AllocateSet), for a
+// binding of a kind bench/gpu does not write itself (acceleration
+// structures).
+func (c *PipelineCore) DescriptorSet() vk.DescriptorSet { return c.set }
+
+// BindStorage points storage-buffer bindings 0..len(bufs)-1 of the
+// pipeline's set at bufs (whole buffers).
+func (c *PipelineCore) BindStorage(bufs []*Buffer) {
+	d := c.dev
 	if d.compileOnly {
 		return // stand-in buffers have no Vulkan object to point at
 	}
@@ -218,7 +293,7 @@ func bindStorage(d *Device, set vk.DescriptorSet, bufs []*Buffer) {
 	for i, b := range bufs {
 		writes[i] = vk.WriteDescriptorSet{
 			SType:           vk.StructureTypeWriteDescriptorSet,
-			DstSet:          set,
+			DstSet:          c.set,
 			DstBinding:      uint32(i),
 			DescriptorCount: 1,
 			DescriptorType:  vk.DescriptorTypeStorageBuffer,
@@ -228,10 +303,11 @@ func bindStorage(d *Device, set vk.DescriptorSet, bufs []*Buffer) {
 	vk.UpdateDescriptorSets(d.h, uint32(len(writes)), writes, 0, nil)
 }
 
-// newLayouts creates a descriptor set layout with one binding per entry of
-// types (bindings 0..len-1, visible to stages) and a pipeline layout with
-// that set and, when pushSize > 0, one push-constant range.
-func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlags, pushSize uint32) (vk.DescriptorSetLayout, vk.PipelineLayout, error) {
+// CreateLayouts creates a descriptor set layout with one binding per
+// entry of types (bindings 0..len-1, visible to stages) and a pipeline
+// layout with that set and, when pushSize > 0, one push-constant range.
+func (c *PipelineCore) CreateLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlags, pushSize uint32) error {
+	d := c.dev
 	bindings := make([]vk.DescriptorSetLayoutBinding, len(types))
 	for i, t := range types {
 		bindings[i] = vk.DescriptorSetLayoutBinding{Binding: uint32(i), DescriptorType: t, DescriptorCount: 1, StageFlags: stages}
@@ -242,10 +318,10 @@ func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlag
 		BindingCount: uint32(len(bindings)),
 		PBindings:    bindings,
 	}, nil, &setLayout)); err != nil {
-		return vk.NullDescriptorSetLayout, vk.NullPipelineLayout, err
+		return err
 	}
 	setLayouts := []vk.DescriptorSetLayout{setLayout}
-	defer pin(setLayouts)()
+	defer cgorules.Pin(setLayouts)()
 	plci := vk.PipelineLayoutCreateInfo{
 		SType:          vk.StructureTypePipelineLayoutCreateInfo,
 		SetLayoutCount: 1,
@@ -258,15 +334,20 @@ func (d *Device) newLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlag
 	var layout vk.PipelineLayout
 	if err := d.check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
 		vk.DestroyDescriptorSetLayout(d.h, setLayout, nil)
-		return vk.NullDescriptorSetLayout, vk.NullPipelineLayout, err
+		return err
 	}
-	return setLayout, layout, nil
+	c.setLayout, c.layout = setLayout, layout
+	return nil
 }
 
-// specialization maps constants[i] to constant_id i (32-bit each). The
+// Layout is the pipeline layout (CreateLayouts), for the create info
+// CreatePipeline's function fills.
+func (c *PipelineCore) Layout() vk.PipelineLayout { return c.layout }
+
+// Specialization maps constants[i] to constant_id i (32-bit each). The
 // data lives in C memory (vulkan-go passes the pointer through); call
 // free after the pipeline is created.
-func specialization(constants []uint32) ([]vk.SpecializationInfo, func()) {
+func Specialization(constants []uint32) ([]vk.SpecializationInfo, func()) {
 	n := len(constants)
 	if n == 0 {
 		return nil, func() {}

@@ -1,14 +1,14 @@
 package gpu
 
 // Query pools: one core (create, reset, read 64-bit results, destroy) under
-// every kind radvbench uses — timestamps (timestamps.go), mesh primitives
-// generated (here) and compacted acceleration-structure sizes (accel.go).
+// every kind radvbench uses — timestamps (timestamps.go), and through
+// TypedQueryPool mesh primitives generated (bench/gpu/graphics) and
+// compacted acceleration-structure sizes (bench/gpu/accel).
 
 import (
 	"fmt"
 	"unsafe"
 
-	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -81,32 +81,30 @@ func (q *queryPool) Close() {
 	}
 }
 
-// QueryPool is a pool of mesh-primitives-generated queries.
-type QueryPool struct{ queryPool }
+// TypedQueryPool is a pool of Count queries of a type bench/gpu does not
+// wrap itself (mesh primitives generated: bench/gpu/graphics; compacted
+// acceleration-structure sizes: bench/gpu/accel).
+type TypedQueryPool struct{ queryPool }
 
-// NewMeshPrimitivesQueryPool creates count VK_QUERY_TYPE_MESH_PRIMITIVES_GENERATED_EXT
-// queries; it needs the meshShaderQueries feature.
-func (d *Device) NewMeshPrimitivesQueryPool(count uint32) (*QueryPool, error) {
-	if !d.Features.MeshPipelineStatistics {
-		return nil, fmt.Errorf("mesh primitive queries need the meshShaderQueries feature, which device %q lacks", d.Phys.Name)
-	}
-	q, err := d.newQueryPool("mesh-primitives", vkshim.QueryTypeMeshPrimitivesGeneratedEXT, count)
+// NewTypedQueryPool creates count queries of type typ (what names them in
+// errors).
+func (d *Device) NewTypedQueryPool(what string, typ vk.QueryType, count uint32) (*TypedQueryPool, error) {
+	q, err := d.newQueryPool(what, typ, count)
 	if err != nil {
 		return nil, err
 	}
-	return &QueryPool{q}, nil
+	return &TypedQueryPool{q}, nil
 }
 
-// Begin records the start of query i.
-func (q *QueryPool) Begin(cb *CommandBuffer, i uint32) {
-	if cb.records() {
-		vk.CmdBeginQuery(cb.h, q.h, i, 0)
-	}
-}
+// Handle is the VkQueryPool (none on a compile-only device).
+func (q *TypedQueryPool) Handle() vk.QueryPool { return q.h }
 
-// End records the end of query i.
-func (q *QueryPool) End(cb *CommandBuffer, i uint32) {
-	if cb.records() {
-		vk.CmdEndQuery(cb.h, q.h, i)
+// SetStandIn sets what query i of a compile-only device's stand-in pool
+// reads (nothing runs there to write it).
+func (q *TypedQueryPool) SetStandIn(i uint32, v uint64) error {
+	if i >= q.Count {
+		return fmt.Errorf("%s query %d of a pool of %d", q.what, i, q.Count)
 	}
+	q.standIn[i] = v
+	return nil
 }

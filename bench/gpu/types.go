@@ -30,8 +30,6 @@ const (
 	FormatD32Sfloat          = Format(vk.FormatD32Sfloat)
 )
 
-func (f Format) vk() vk.Format { return vk.Format(f) }
-
 // ShaderStage is a VkShaderStageFlagBits value (one stage).
 type ShaderStage uint32
 
@@ -61,35 +59,3 @@ const (
 	// UsageAccelStorage is for the memory of acceleration structures.
 	UsageAccelStorage = BufferUsage(vkshim.BufferUsageAccelStructureStorage | vkshim.BufferUsageShaderDeviceAddress)
 )
-
-// VertexBinding is one vertex-buffer binding of a graphics pipeline:
-// binding Binding advances Stride bytes per vertex, or per instance when
-// PerInstance.
-type VertexBinding struct {
-	Binding, Stride uint32
-	PerInstance     bool
-}
-
-// VertexAttribute is one vertex attribute: shader location Location reads
-// Format at Offset bytes into each element of binding Binding.
-type VertexAttribute struct {
-	Location, Binding uint32
-	Format            Format
-	Offset            uint32
-}
-
-func vertexInput(bs []VertexBinding, as []VertexAttribute) ([]vk.VertexInputBindingDescription, []vk.VertexInputAttributeDescription) {
-	vb := make([]vk.VertexInputBindingDescription, len(bs))
-	for i, b := range bs {
-		rate := vk.VertexInputRateVertex
-		if b.PerInstance {
-			rate = vk.VertexInputRateInstance
-		}
-		vb[i] = vk.VertexInputBindingDescription{Binding: b.Binding, Stride: b.Stride, InputRate: rate}
-	}
-	va := make([]vk.VertexInputAttributeDescription, len(as))
-	for i, a := range as {
-		va[i] = vk.VertexInputAttributeDescription{Location: a.Location, Binding: a.Binding, Format: a.Format.vk(), Offset: a.Offset}
-	}
-	return vb, va
-}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/vktest"
@@ -76,7 +77,7 @@ func childMain(jobJSON string) int {
 			var devs []*gpu.PhysicalDevice
 			if devs, err = inst.Devices(); err == nil {
 				for _, d := range devs {
-					ans.Devices = append(ans.Devices, d.Describe())
+					ans.Devices = append(ans.Devices, describe.Device(d))
 				}
 			}
 			inst.Close()

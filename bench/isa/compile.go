@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/compiled"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/core/amdchip"
@@ -57,7 +59,7 @@ type Compiler struct {
 	inst     *gpu.Instance
 	dev      *gpu.Device
 	desc     results.Device
-	captured []gpu.PipelineExecutables
+	captured []compiled.Pipeline
 }
 
 // Open finds the emulated RADV device for target ("navi31") among this
@@ -105,10 +107,10 @@ func CanCapture(pd *gpu.PhysicalDevice) bool {
 // Config (an isa target; "" for a run's). The instance stays the
 // caller's.
 func OpenOn(pd *gpu.PhysicalDevice, config string) (*Compiler, error) {
-	c := &Compiler{target: config, desc: pd.Describe()}
+	c := &Compiler{target: config, desc: describe.Device(pd)}
 	var err error
 	c.dev, err = pd.OpenWithOptions(gpu.OpenOptions{CompileOnly: true,
-		Capture: func(p gpu.PipelineExecutables) { c.captured = append(c.captured, p) }})
+		Capture: func(p compiled.Pipeline) { c.captured = append(c.captured, p) }})
 	if err != nil {
 		if config == "" {
 			return nil, fmt.Errorf("open %s to capture its pipelines: %w", pd.Name, err)
@@ -124,7 +126,7 @@ func emulated(devs []*gpu.PhysicalDevice, target string) (*gpu.PhysicalDevice, e
 	var names []string
 	for _, d := range devs {
 		names = append(names, fmt.Sprintf("%q", d.Name))
-		e := d.Emulation()
+		e := describe.Emulation(d)
 		if e == nil {
 			continue
 		}
@@ -214,7 +216,7 @@ func suitesForISA(suites []*kernel.Suite) []*kernel.Suite {
 
 // pipelineStats turns captured pipelines into the result's statistics,
 // writing each executable's assembly under asmDir when it is set.
-func pipelineStats(r *results.Result, pipes []gpu.PipelineExecutables, asmDir string) ([]results.PipelineStats, error) {
+func pipelineStats(r *results.Result, pipes []compiled.Pipeline, asmDir string) ([]results.PipelineStats, error) {
 	out := make([]results.PipelineStats, 0, len(pipes))
 	used := map[string]int{}
 	var werr error
@@ -252,10 +254,10 @@ func pipelineStats(r *results.Result, pipes []gpu.PipelineExecutables, asmDir st
 // whose name holds "hash" (RADV's "Driver pipeline hash", ACO's "Hash", a
 // CRC of the code), kept exactly (a 64-bit hash does not fit a float64).
 // Any other 64-bit integer a float64 cannot hold exactly is left out.
-func Statistics(stats []gpu.Statistic) (counts map[string]float64, hashes map[string]uint64) {
+func Statistics(stats []compiled.Statistic) (counts map[string]float64, hashes map[string]uint64) {
 	counts = make(map[string]float64, len(stats))
 	for _, s := range stats {
-		integer := s.Format == gpu.StatisticInt64 || s.Format == gpu.StatisticUint64
+		integer := s.Format == compiled.StatisticInt64 || s.Format == compiled.StatisticUint64
 		switch {
 		case strings.Contains(strings.ToLower(s.Name), "hash") && integer:
 			if hashes == nil {

@@ -160,7 +160,7 @@ func TestCompileMatmulMesa25(t *testing.T) {
 		t.Fatalf("navi31 by %s, gfx1201 by %s: want the shim and the null winsys of Mesa 25.0", navi31.Mechanism, gfx1201.Mechanism)
 	}
 	n31, dev := compileMatmul(t, "", navi31, noCoopmat, coopmatOnly)
-	golden.Check(t, "../gpu/testdata/coopmat/navi31-mesa25.0.txt", coopTable(dev))
+	golden.Check(t, "../gpu/coopmat/testdata/coopmat/navi31-mesa25.0.txt", coopTable(dev))
 	if dev.Emulated == nil || dev.Emulated.GFX != "gfx1100" {
 		t.Errorf("navi31 device %q emulated %+v", dev.Name, dev.Emulated)
 	}
@@ -247,7 +247,7 @@ func TestCompileMatmulMesa26(t *testing.T) {
 			t.Fatalf("%s by %s on Mesa 26.1", p.Target, p.Mechanism)
 		}
 		byID, dev := compileMatmul(t, root, p, validated, newTypes)
-		golden.Check(t, "../gpu/testdata/coopmat/"+p.Target+"-mesa26.1.txt", coopTable(dev))
+		golden.Check(t, "../gpu/coopmat/testdata/coopmat/"+p.Target+"-mesa26.1.txt", coopTable(dev))
 		checkResults(t, p.Target, byID)
 		if s := spills(byID, p.Target); len(s) > 0 {
 			t.Errorf("%s (Mesa 26.1) spills: %q", p.Target, s)

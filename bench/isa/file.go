@@ -33,7 +33,7 @@ func NewFile(in *Installation, plans []Plan) *results.File {
 	return f
 }
 
-// SetDevice records the device target's child reported (gpu.Describe of
+// SetDevice records the device target's child reported (describe.Device of
 // the emulated device: chip, features, cooperative-matrix table,
 // Emulated) in the target's Config, and RADV's own driver figures in the
 // summary Device.

@@ -34,7 +34,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/core/amdchip"
 	"github.com/radvbench/radvbench/core/results"
 )
@@ -121,7 +121,7 @@ func Detect(root string) (*Installation, error) {
 	}
 	dirs := append([]string{filepath.Dir(in.RADV)}, libDirs...)
 	for _, d := range dirs {
-		p := filepath.Join(d, gpu.ShimLibrary)
+		p := filepath.Join(d, describe.ShimLibrary)
 		if fi, err := os.Stat(filepath.Join(root, p)); err == nil && fi.Mode().IsRegular() {
 			in.Shim = p
 			break
@@ -256,7 +256,7 @@ func (p Plan) Environ(base []string) []string {
 	// it back first.
 	var keep []string
 	for _, lib := range strings.FieldsFunc(preload, func(r rune) bool { return r == ':' || r == ' ' }) {
-		if !strings.Contains(filepath.Base(lib), strings.TrimSuffix(gpu.ShimLibrary, ".so")) {
+		if !strings.Contains(filepath.Base(lib), strings.TrimSuffix(describe.ShimLibrary, ".so")) {
 			keep = append(keep, lib)
 		}
 	}
@@ -355,7 +355,7 @@ func (e *UnavailableError) Error() string {
 type NoShimError struct{ Mesa string }
 
 func (e *NoShimError) Error() string {
-	return fmt.Sprintf("Mesa's no-op DRM shim (%s) is not installed: install the Debian package %s in the version of mesa-vulkan-drivers (Mesa %s)", gpu.ShimLibrary, ShimPackage, e.Mesa)
+	return fmt.Sprintf("Mesa's no-op DRM shim (%s) is not installed: install the Debian package %s in the version of mesa-vulkan-drivers (Mesa %s)", describe.ShimLibrary, ShimPackage, e.Mesa)
 }
 
 // Resolve turns target names into plans. No names means DefaultTargets,
@@ -481,7 +481,7 @@ func (in *Installation) CheckEnv(getenv func(string) string) error {
 			return e
 		}
 	}
-	if strings.Contains(getenv("LD_PRELOAD"), strings.TrimSuffix(gpu.ShimLibrary, ".so")) {
+	if strings.Contains(getenv("LD_PRELOAD"), strings.TrimSuffix(describe.ShimLibrary, ".so")) {
 		if id := getenv("AMDGPU_GPU_ID"); id != "" && !in.shimStrings[id] {
 			return &EnvError{Problem: EnvUnknownShimChip, Var: "AMDGPU_GPU_ID", Value: id, Mesa: in.Mesa, Available: in.availableNames()}
 		}

@@ -111,8 +111,8 @@ type Timer interface {
 // Timed is implemented by instances that build pipelines they do not time
 // (the mesh suite builds the classic vertex pipeline beside every mesh
 // pipeline): TimedPipelines names the pipelines (gpu.ComputeSpec.Name,
-// GraphicsSpec.Name) whose work is timed; the compiler's figures of the
-// others are marked untimed. Without it every pipeline counts as timed.
+// graphics.PipelineSpec.Name) whose work is timed; the compiler's figures
+// of the others are marked untimed. Without it every pipeline counts as timed.
 type Timed interface {
 	TimedPipelines() []string
 }

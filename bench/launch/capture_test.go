@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
@@ -60,7 +61,7 @@ func captureOnEmulated() (*results.Result, error) {
 	}
 	var pd *gpu.PhysicalDevice
 	for _, d := range devs {
-		if d.Emulation() != nil {
+		if describe.Emulation(d) != nil {
 			pd = d
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 )
 
 // device is an opened Vulkan device for a run in this process or a
@@ -26,7 +27,7 @@ func openDevice(p *Plan, env Env) (*device, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e := pd.Emulation(); e != nil {
+	if e := describe.Emulation(pd); e != nil {
 		inst.Close()
 		return nil, &EmulatedError{Device: pd.Name, Mechanism: e.Mechanism, Target: e.Target}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/devtable"
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/core/results"
@@ -20,7 +21,7 @@ func header(p *Plan, env Env, sys *sysinfo.System, pd *gpu.PhysicalDevice, comma
 		Tool:    env.Tool,
 		Command: command,
 		Quick:   p.Kernel.Quick,
-		Device:  pd.Describe(),
+		Device:  describe.Device(pd),
 		Labels:  p.Labels,
 		Suites:  suiteNames(p.Suites),
 		Capture: captureState(p, pd),

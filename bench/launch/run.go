@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/core/results"
@@ -97,7 +98,7 @@ func autoIsolation(p *Plan, env Env) (supervise.Isolation, error) {
 	if err != nil {
 		return supervise.IsolateAuto, err
 	}
-	onGPU := !pd.IsCPU() && pd.Emulation() == nil
+	onGPU := !pd.IsCPU() && describe.Emulation(pd) == nil
 	inst.Close()
 	return supervise.AutoIsolation(onGPU), nil
 }

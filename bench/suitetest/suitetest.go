@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/core/results"
@@ -64,10 +65,10 @@ func runChild(suite, out string) error {
 	}
 	defer inst.Close()
 	defer dev.Close()
-	f := &results.File{Schema: results.Schema, Started: time.Now().UTC(), Suites: []string{suite}, Quick: true, Device: dev.Phys.Describe()}
+	f := &results.File{Schema: results.Schema, Started: time.Now().UTC(), Suites: []string{suite}, Quick: true, Device: describe.Device(dev.Phys)}
 	res, hashes, err := runner.Run(context.Background(), dev, runner.Options{
 		Suites: suites, Kernel: kernel.Options{Quick: true, Seed: 1, CPU: dev.Phys.IsCPU()},
-		MaxTime: 150 * time.Millisecond, Warmup: 5 * time.Millisecond, Peaks: gpu.Peaks(f.Device.SKU),
+		MaxTime: 150 * time.Millisecond, Warmup: 5 * time.Millisecond, Peaks: describe.Peaks(f.Device.SKU),
 	})
 	if err != nil {
 		return err

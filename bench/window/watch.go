@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/present"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
 	"gonum.org/v1/plot"
@@ -76,7 +76,7 @@ const (
 // to it) and starts its goroutine; name gives a result's short name and
 // size label, as the caller's tables show them.
 func StartWatch(title string, name func(*results.Result) (name, size string)) (*Watch, error) {
-	scr, err := OpenScreen(title, WatchSize[0], WatchSize[1], "", gpu.PresentFifo)
+	scr, err := OpenScreen(title, WatchSize[0], WatchSize[1], "", present.Fifo)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/present"
 )
 
 // Built reports whether the binary has window support.
@@ -127,8 +128,8 @@ func (w *Window) RequiredExtensions() []string {
 }
 
 // CreateSurface creates a Vulkan surface for the window on inst.
-func (w *Window) CreateSurface(inst *gpu.Instance) (*gpu.Surface, error) {
-	return inst.NewSurface(func(vkInstance any) (ptr uintptr, err error) {
+func (w *Window) CreateSurface(inst *gpu.Instance) (*present.Surface, error) {
+	return present.NewSurface(inst, func(vkInstance any) (ptr uintptr, err error) {
 		do(func() { ptr, err = w.w.CreateWindowSurface(vkInstance, nil) })
 		return ptr, err
 	})
@@ -174,13 +175,13 @@ func (w *Window) Close() {
 
 // ModeError means the surface does not offer the wanted present mode.
 type ModeError struct {
-	Want    gpu.PresentMode
-	Offered []gpu.PresentMode
+	Want    present.Mode
+	Offered []present.Mode
 }
 
 func (e *ModeError) Error() string {
 	return fmt.Sprintf("the window's surface does not offer present mode %s (it offers %s)",
-		e.Want, gpu.PresentModeNames(e.Offered))
+		e.Want, present.ModeNames(e.Offered))
 }
 
 // Screen is a window with its own Vulkan instance, device (with
@@ -189,9 +190,9 @@ type Screen struct {
 	Win   *Window
 	Inst  *gpu.Instance
 	Dev   *gpu.Device
-	Surf  *gpu.Surface
-	Swap  *gpu.Swapchain
-	Modes []gpu.PresentMode
+	Surf  *present.Surface
+	Swap  *present.Swapchain
+	Modes []present.Mode
 
 	closeAll []func()
 }
@@ -199,7 +200,7 @@ type Screen struct {
 // OpenScreen opens a window and presents to it from the device device
 // selects (see gpu.Select: "" is the best, a number an index) with
 // present mode mode. A mode the surface lacks is a *ModeError.
-func OpenScreen(title string, width, height int, device string, mode gpu.PresentMode) (*Screen, error) {
+func OpenScreen(title string, width, height int, device string, mode present.Mode) (*Screen, error) {
 	s := &Screen{}
 	fail := func(err error) (*Screen, error) {
 		s.Close()
@@ -226,10 +227,10 @@ func OpenScreen(title string, width, height int, device string, mode gpu.Present
 	if err != nil {
 		return fail(err)
 	}
-	if !pd.Extensions["VK_KHR_swapchain"] || !pd.CanPresent(s.Surf) {
+	if !pd.Extensions["VK_KHR_swapchain"] || !present.CanPresent(pd, s.Surf) {
 		return fail(fmt.Errorf("device %s cannot present to the window (no VK_KHR_swapchain or no presenting queue)", pd.Name))
 	}
-	if s.Modes, err = pd.PresentModes(s.Surf); err != nil {
+	if s.Modes, err = present.Modes(pd, s.Surf); err != nil {
 		return fail(err)
 	}
 	offered := false
@@ -243,7 +244,7 @@ func OpenScreen(title string, width, height int, device string, mode gpu.Present
 		return fail(fmt.Errorf("open device %s for presenting: %w", pd.Name, err))
 	}
 	s.closeAll = append(s.closeAll, s.Dev.Close)
-	if s.Swap, err = s.Dev.NewSwapchain(s.Surf, mode, s.Win.FramebufferSize); err != nil {
+	if s.Swap, err = present.NewSwapchain(s.Dev, s.Surf, mode, s.Win.FramebufferSize); err != nil {
 		return fail(err)
 	}
 	s.closeAll = append(s.closeAll, s.Swap.Close)

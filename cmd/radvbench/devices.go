@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
@@ -29,7 +30,7 @@ func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	defer inst.Close()
 	descs := make([]results.Device, len(devs))
 	for i, d := range devs {
-		descs[i] = d.Describe()
+		descs[i] = describe.Device(d)
 	}
 	if *asJSON {
 		return writeJSON(stdout, descs)

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
@@ -51,7 +52,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		defer inst.Close()
 		pd = p
-		resulttable.WriteDeviceSummary(stdout, pd.Describe(), "supported means RADV compiles it ('radvbench isa'); nothing runs there")
+		resulttable.WriteDeviceSummary(stdout, describe.Device(pd), "supported means RADV compiles it ('radvbench isa'); nothing runs there")
 	}
 	if *skipped {
 		if pd == nil {

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/core/tuning"
@@ -83,7 +84,7 @@ func (t *runTuning) checkDevice(spec, path string, stderr io.Writer) error {
 	if err != nil {
 		return vulkanError(err)
 	}
-	here := tuning.DeviceOf(pd.Describe())
+	here := tuning.DeviceOf(describe.Device(pd))
 	inst.Close()
 	there := t.file.Device
 	if !there.Same(here) {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
@@ -155,7 +156,7 @@ func openVulkan(s *sysinfo.System, sysroot string, f vulkanFlags) (notOpened str
 		}
 		return oneLine(err.Error()), nil
 	}
-	launch.SetVulkan(s, pd.Describe())
+	launch.SetVulkan(s, describe.Device(pd))
 	inst.Close()
 	return "", nil
 }

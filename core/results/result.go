@@ -87,8 +87,8 @@ type PipelineStats struct {
 	// Key identifies what the compiler was given (16 hex digits: the
 	// SHA-256 of the shaders, specialization constants, layout and the
 	// state that reaches the compiler, bench/gpu's ComputeSpec.Key and
-	// GraphicsSpec.Key): one key, one compiled pipeline, however many
-	// benchmarks build it. "" in files written before radvbench kept it.
+	// bench/gpu/graphics's PipelineSpec.Key): one key, one compiled
+	// pipeline, however many benchmarks build it. "" in files written before radvbench kept it.
 	Key string `json:"key,omitempty"`
 	// Untimed is set for a pipeline the benchmark builds but does not
 	// time (the classic vertex pipeline a mesh benchmark builds beside

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/describe"
 )
 
 // limits is what the configuration chooser needs of a device: the block
@@ -94,10 +95,10 @@ func chooseSplit(m, n, k, bm, bn, slots uint32) uint32 {
 // (today's large GPUs have 84-132 CUs or SMs), any other GPU 32.
 func slotsOf(d *gpu.PhysicalDevice) uint32 {
 	cus := 0
-	if sku, ok := d.SKU(); ok {
+	if sku, ok := describe.SKU(d); ok {
 		cus = sku.CUs
 	}
-	return slots(d.TypeName(), cus, cpuThreads())
+	return slots(describe.TypeName(d), cus, cpuThreads())
 }
 
 // slots is slotsOf's rule, by device type, CUs (0: unknown) and threads.

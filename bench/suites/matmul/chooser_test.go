@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 )
 
 // device is a device as the chooser sees it: its limits, the subgroup
@@ -55,12 +55,12 @@ func TestChooserFitsEveryDevice(t *testing.T) {
 				}
 				checkDeepest(t, "block/"+v.Name, ladder(b.kmax, 4), g.depth, b.bytes, dev.lim)
 			}
-			for _, typ := range gpu.CoopMatTypes {
+			for _, typ := range coopmat.Types {
 				tile, has := dev.tiles[typ.Suffix]
 				if !has {
 					continue
 				}
-				row := gpu.CoopMatProperties{M: tile[0], N: tile[1], K: tile[2], A: typ.In, B: typ.In, C: typ.Acc, Result: typ.Acc}
+				row := coopmat.Properties{M: tile[0], N: tile[1], K: tile[2], A: typ.In, B: typ.In, C: typ.Acc, Result: typ.Acc}
 				for _, v := range coopBlockKernel(coopType{typ}, "", gflops("")).Variants {
 					c := v.Data.(blockCoop)
 					g, ok, why := coopBlockFit(c, row, dev.sg, dev.lim)
@@ -99,9 +99,9 @@ func checkDeepest(t *testing.T, name string, lad []depth, got depth, bytes func(
 // buffering only where nothing double-buffered fits, and a skip naming
 // the shortfall where even that does not fit.
 func TestChooserDepths(t *testing.T) {
-	f16 := coopType{gpu.CoopMatTypes[0]}
+	f16 := coopType{coopmat.Types[0]}
 	big := blockCoop{t: f16, wm: 4, wn: 2, tm: 2, tn: 4, kmax: 4}
-	row16 := gpu.CoopMatProperties{M: 16, N: 16, K: 16}
+	row16 := coopmat.Properties{M: 16, N: 16, K: 16}
 	tests := []struct {
 		name   string
 		shared uint32
@@ -126,11 +126,11 @@ func TestChooserDepths(t *testing.T) {
 	}
 	// int8: 16-byte chunks on RDNA's 16×16×16 and NVIDIA's 16×16×32
 	// tiles, 8-byte ones (the _c8 build) on lavapipe's 8×8×8.
-	i8 := blockCoop{t: coopType{gpu.CoopMatTypes[2]}, wm: 2, wn: 2, tm: 2, tn: 2, kmax: 4}
+	i8 := blockCoop{t: coopType{coopmat.Types[2]}, wm: 2, wn: 2, tm: 2, tn: 2, kmax: 4}
 	for _, tc := range []struct {
 		k, cb uint32
 	}{{16, 16}, {32, 16}, {8, 8}} {
-		row := gpu.CoopMatProperties{M: tc.k, N: tc.k, K: tc.k}
+		row := coopmat.Properties{M: tc.k, N: tc.k, K: tc.k}
 		if tc.k == 32 {
 			row.M, row.N = 16, 16
 		}

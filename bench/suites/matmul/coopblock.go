@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 	"github.com/radvbench/radvbench/bench/kernel"
 )
 
@@ -19,7 +20,7 @@ type blockCoop struct {
 // coopBlockGeometry is a block cooperative-matrix variant on a device.
 type coopBlockGeometry struct {
 	depth
-	row        gpu.CoopMatProperties
+	row        coopmat.Properties
 	sg, bm, bn uint32
 	shared     uint32
 	// cb is the bytes of a chunk: 16, or 8 where a tile's K row is 8
@@ -31,7 +32,7 @@ type coopBlockGeometry struct {
 // (BM rows of BK elements) and B (BN rows of BK: B is held transposed),
 // rows padded by one chunk; at least one C tile per subgroup (the edge
 // path reuses the array).
-func (c blockCoop) bytes(row gpu.CoopMatProperties, cb uint32, d depth) uint32 {
+func (c blockCoop) bytes(row coopmat.Properties, cb uint32, d depth) uint32 {
 	ch := cb / uint32(c.t.InBytes())
 	bm, bn, bk := c.wm*c.tm*row.M, c.wn*c.tn*row.N, d.k*row.K
 	stages := d.stages * (bm + bn) * (bk/ch + 1)
@@ -41,7 +42,7 @@ func (c blockCoop) bytes(row gpu.CoopMatProperties, cb uint32, d depth) uint32 {
 
 // chunkBytes is the chunk the kernel moves A and B in on a tile shape:
 // 16 bytes, or 8 for int8 tiles whose K row is 8 bytes (the _c8 build).
-func (c blockCoop) chunkBytes(row gpu.CoopMatProperties) uint32 {
+func (c blockCoop) chunkBytes(row coopmat.Properties) uint32 {
 	if kb := row.K * uint32(c.t.InBytes()); kb%16 != 0 && kb%8 == 0 && c.t.Suffix == "int8" {
 		return 8
 	}
@@ -51,7 +52,7 @@ func (c blockCoop) chunkBytes(row gpu.CoopMatProperties) uint32 {
 // coopBlockFit checks a variant against a device's tile shape, subgroup
 // size and limits, and chooses the deepest K-step (kmax, kmax/2, ... 1
 // tiles) and stage count that fit its shared memory.
-func coopBlockFit(c blockCoop, row gpu.CoopMatProperties, sg uint32, lim limits) (g coopBlockGeometry, ok bool, why string) {
+func coopBlockFit(c blockCoop, row coopmat.Properties, sg uint32, lim limits) (g coopBlockGeometry, ok bool, why string) {
 	g.row, g.sg, g.cb = row, sg, c.chunkBytes(row)
 	if ch := g.cb / uint32(c.t.InBytes()); row.K%ch != 0 || row.N*uint32(c.t.AccBytes())%g.cb != 0 {
 		return g, false, fmt.Sprintf("the device's %dx%dx%d tiles are not whole %d-byte chunks of %s", row.M, row.N, row.K, g.cb, c.t.In)
@@ -68,11 +69,11 @@ func coopBlockFit(c blockCoop, row gpu.CoopMatProperties, sg uint32, lim limits)
 }
 
 func coopBlockGeom(d *gpu.PhysicalDevice, c blockCoop) (coopBlockGeometry, bool, string) {
-	row, ok, why := d.CoopMatShape(c.t.In, c.t.Acc)
+	row, ok, why := coopmat.Shape(d, c.t.In, c.t.Acc)
 	if !ok {
 		return coopBlockGeometry{}, false, why
 	}
-	return coopBlockFit(c, row, d.CoopMatSubgroupSize(), limitsOf(d))
+	return coopBlockFit(c, row, coopmat.SubgroupSize(d), limitsOf(d))
 }
 
 func coopBlockVariant(t coopType, wm, wn, tm, tn uint32) kernel.Variant {

@@ -8,14 +8,15 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/shaders"
 )
 
 // coopType is one cooperative-matrix type combination of the one table
-// (gpu.CoopMatTypes), as the matmul suite runs it.
-type coopType struct{ gpu.CoopMatType }
+// (coopmat.Types), as the matmul suite runs it.
+type coopType struct{ coopmat.Type }
 
 func (t coopType) shader() string { return t.Shader("matmul") }
 
@@ -72,11 +73,11 @@ func coopKernels() []*kernel.Kernel {
 		"fp8e5m2": {"cooperative matrices: fp8 E5M2 A, B, fp32 accumulation and C (VK_EXT_shader_float8)", gflops("")},
 	}
 	var out []*kernel.Kernel
-	for _, t := range gpu.CoopMatTypes {
+	for _, t := range coopmat.Types {
 		a := about[t.Suffix]
 		out = append(out, coopKernel(coopType{t}, a.desc, a.metric))
 	}
-	for _, t := range gpu.CoopMatTypes {
+	for _, t := range coopmat.Types {
 		a := about[t.Suffix]
 		desc := "GPU-grade block GEMM, " + strings.TrimSuffix(a.desc, "; shared-memory staging, 16-byte loads") +
 			"; B held transposed (N×K); 16-byte chunks straight to shared memory, two stages, K-step and stages chosen to fit the device"
@@ -88,18 +89,18 @@ func coopKernels() []*kernel.Kernel {
 // coopGeometry is a variant on a device: the device's tile shape, the
 // subgroup size it runs with and the block of C a workgroup computes.
 type coopGeometry struct {
-	row                gpu.CoopMatProperties
+	row                coopmat.Properties
 	sg, lx, bm, bn, bk uint32
 	shared             uint32
 }
 
 func coopGeom(d *gpu.PhysicalDevice, c coopConfig) (g coopGeometry, ok bool, why string) {
-	row, ok, why := d.CoopMatShape(c.t.In, c.t.Acc)
+	row, ok, why := coopmat.Shape(d, c.t.In, c.t.Acc)
 	if !ok {
 		return g, false, why
 	}
 	lim := d.Limits
-	return coopGeomOn(c, row, d.CoopMatSubgroupSize(), coopLimits{lim.MaxComputeSharedMemorySize, lim.MaxComputeWorkGroupInvocations, lim.MaxComputeWorkGroupSize[0]})
+	return coopGeomOn(c, row, coopmat.SubgroupSize(d), coopLimits{lim.MaxComputeSharedMemorySize, lim.MaxComputeWorkGroupInvocations, lim.MaxComputeWorkGroupSize[0]})
 }
 
 // coopLimits are the device limits a cooperative-matrix configuration
@@ -109,7 +110,7 @@ type coopLimits struct{ shared, invocations, width uint32 }
 // coopGeomOn is coopGeom for a device whose tile shape (row), subgroup
 // size and limits are given (the tables of RADV, NVIDIA and lavapipe in
 // tests).
-func coopGeomOn(c coopConfig, row gpu.CoopMatProperties, sg uint32, lim coopLimits) (g coopGeometry, ok bool, why string) {
+func coopGeomOn(c coopConfig, row coopmat.Properties, sg uint32, lim coopLimits) (g coopGeometry, ok bool, why string) {
 	g.row, g.sg = row, sg
 	g.lx = g.sg * c.wm * c.wn
 	g.bm, g.bn, g.bk = c.wm*c.tm*g.row.M, c.wn*c.tn*g.row.N, c.ks*g.row.K

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 	"github.com/radvbench/radvbench/bench/kernel"
 )
 
@@ -158,7 +159,7 @@ func TestCoopEncode(t *testing.T) {
 		return b
 	}
 	typ := func(suffix string) coopType {
-		for _, t := range gpu.CoopMatTypes {
+		for _, t := range coopmat.Types {
 			if t.Suffix == suffix {
 				return coopType{t}
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	"github.com/radvbench/radvbench/bench/kernel"
 )
@@ -172,7 +173,7 @@ func TestRegisteredVariantsInSpace(t *testing.T) {
 // ones that need more shared memory than NVIDIA's 48 KiB are not
 // candidates there.
 func TestCoopSpaceFits(t *testing.T) {
-	f16 := coopType{gpu.CoopMatTypes[0]}
+	f16 := coopType{coopmat.Types[0]}
 	devs := []struct {
 		name   string
 		tile   uint32
@@ -186,7 +187,7 @@ func TestCoopSpaceFits(t *testing.T) {
 	}
 	space := coopSpace(f16)
 	for _, d := range devs {
-		row := gpu.CoopMatProperties{M: d.tile, N: d.tile, K: d.tile, A: f16.In, B: f16.In, C: f16.Acc, Result: f16.Acc}
+		row := coopmat.Properties{M: d.tile, N: d.tile, K: d.tile, A: f16.In, B: f16.In, C: f16.Acc, Result: f16.Acc}
 		fit, unfit := 0, 0
 		for _, p := range space.Points() {
 			v, _ := space.Variant(p)

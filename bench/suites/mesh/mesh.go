@@ -33,6 +33,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/graphics"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/shaders"
@@ -163,10 +164,10 @@ const (
 
 func supported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	c := v.Data.(config)
-	if !d.HasGraphicsQueue() {
+	if !graphics.HasQueue(d) {
 		return false, "the device's compute queue family has no graphics (offscreen passes need it)"
 	}
-	if !d.SupportsAttachment(colorFormat, false) || !d.SupportsAttachment(depthFormat, true) {
+	if !graphics.SupportsAttachment(d, colorFormat, false) || !graphics.SupportsAttachment(d, depthFormat, true) {
 		return false, "device cannot render to R32_UINT colour with a D32_SFLOAT depth attachment"
 	}
 	if c.kind == classic {
@@ -204,16 +205,16 @@ type instance struct {
 	cfg     config
 	sc      *scene
 	ml      *meshlets
-	rt      *gpu.RenderTarget
-	pipe    *gpu.GraphicsPipeline // the variant's pipeline
-	classic *gpu.GraphicsPipeline // the classic baseline (pipe for the classic variant)
+	rt      *graphics.RenderTarget
+	pipe    *graphics.Pipeline // the variant's pipeline
+	classic *graphics.Pipeline // the classic baseline (pipe for the classic variant)
 	pos     *gpu.Buffer
 	insts   *gpu.Buffer
 	index   *gpu.Buffer
 	push    []byte
 	items   int
 	gx, gy  uint32
-	query   *gpu.QueryPool
+	query   *graphics.PrimitivesQueryPool
 	// queryPending: the next Record (the runner's verification pass)
 	// counts the primitives the mesh shaders generate; queryDone: it did.
 	queryPending, queryDone bool
@@ -268,7 +269,7 @@ func (i *instance) build(d *gpu.Device, name string) error {
 		return err
 	}
 	var err error
-	if i.rt, err = gpu.Own[*gpu.RenderTarget](&i.own)(d.NewRenderTarget(gpu.RenderTargetSpec{
+	if i.rt, err = gpu.Own[*graphics.RenderTarget](&i.own)(graphics.NewRenderTarget(d, graphics.RenderTargetSpec{
 		Width: uint32(i.sc.w), Height: uint32(i.sc.h), ColorFormat: colorFormat, DepthFormat: depthFormat, ClearDepth: 1,
 	})); err != nil {
 		return err
@@ -281,7 +282,7 @@ func (i *instance) build(d *gpu.Device, name string) error {
 		return err
 	}
 	if i.cfg.kind != classic && d.Features.MeshPipelineStatistics {
-		if i.query, err = gpu.Own[*gpu.QueryPool](&i.own)(d.NewMeshPrimitivesQueryPool(1)); err != nil {
+		if i.query, err = gpu.Own[*graphics.PrimitivesQueryPool](&i.own)(graphics.NewPrimitivesQueryPool(d, 1)); err != nil {
 			return err
 		}
 		i.queryPending = true
@@ -385,15 +386,15 @@ func (i *instance) uploadScene(d *gpu.Device) ([]*gpu.Buffer, error) {
 		}
 		meshBufs = append(meshBufs, i.insts)
 	}
-	if err := d.Run(func(cb *gpu.CommandBuffer) error { cb.InputBarrier(); return nil }); err != nil {
+	if err := d.Run(func(cb *gpu.CommandBuffer) error { graphics.InputBarrier(cb); return nil }); err != nil {
 		return nil, fmt.Errorf("upload barrier: %w", err)
 	}
 	return meshBufs, nil
 }
 
-func stage(s gpu.ShaderStage, name string, spec ...uint32) (gpu.GraphicsStage, error) {
+func stage(s gpu.ShaderStage, name string, spec ...uint32) (graphics.Stage, error) {
 	spirv, err := shaders.Get(name)
-	return gpu.GraphicsStage{Stage: s, Name: name, SPIRV: spirv, SpecConstants: spec}, err
+	return graphics.Stage{Stage: s, Name: name, SPIRV: spirv, SpecConstants: spec}, err
 }
 
 // newPipelines builds the classic baseline always and the variant's
@@ -407,13 +408,13 @@ func (i *instance) newPipelines(d *gpu.Device, name string, meshBufs []*gpu.Buff
 	if err != nil {
 		return err
 	}
-	if i.classic, err = gpu.Own[*gpu.GraphicsPipeline](&i.own)(d.NewGraphicsPipeline(gpu.GraphicsSpec{
-		Name: "classic", Target: i.rt, Stages: []gpu.GraphicsStage{vert, frag}, PushSize: pushSize,
-		VertexBindings: []gpu.VertexBinding{
+	if i.classic, err = gpu.Own[*graphics.Pipeline](&i.own)(graphics.NewPipeline(d, graphics.PipelineSpec{
+		Name: "classic", Target: i.rt, Stages: []graphics.Stage{vert, frag}, PushSize: pushSize,
+		VertexBindings: []graphics.VertexBinding{
 			{Binding: 0, Stride: 16},
 			{Binding: 1, Stride: 32, PerInstance: true},
 		},
-		VertexAttributes: []gpu.VertexAttribute{
+		VertexAttributes: []graphics.VertexAttribute{
 			{Location: 0, Binding: 0, Format: gpu.FormatR32G32B32A32Sfloat},
 			{Location: 1, Binding: 1, Format: gpu.FormatR32G32B32A32Sfloat},
 			{Location: 2, Binding: 1, Format: gpu.FormatR32Uint, Offset: 16},
@@ -431,7 +432,7 @@ func (i *instance) newPipelines(d *gpu.Device, name string, meshBufs []*gpu.Buff
 	if err != nil {
 		return err
 	}
-	stages := []gpu.GraphicsStage{ms, frag}
+	stages := []graphics.Stage{ms, frag}
 	if c.kind != meshOnly {
 		cull := uint32(0)
 		if c.kind == taskCull {
@@ -441,9 +442,9 @@ func (i *instance) newPipelines(d *gpu.Device, name string, meshBufs []*gpu.Buff
 		if err != nil {
 			return err
 		}
-		stages = append([]gpu.GraphicsStage{ts}, stages...)
+		stages = append([]graphics.Stage{ts}, stages...)
 	}
-	if i.pipe, err = gpu.Own[*gpu.GraphicsPipeline](&i.own)(d.NewGraphicsPipeline(gpu.GraphicsSpec{
+	if i.pipe, err = gpu.Own[*graphics.Pipeline](&i.own)(graphics.NewPipeline(d, graphics.PipelineSpec{
 		Name: name, Target: i.rt, Stages: stages, Buffers: len(meshBufs), PushSize: pushSize,
 		CullBack: true, DepthTest: true,
 	})); err != nil {
@@ -468,7 +469,7 @@ func (i *instance) pushConstants() []byte {
 }
 
 // pass records one pass with pipeline p: clear, draw everything, store.
-func (i *instance) pass(cb *gpu.CommandBuffer, p *gpu.GraphicsPipeline, query bool) {
+func (i *instance) pass(cb *gpu.CommandBuffer, p *graphics.Pipeline, query bool) {
 	if query {
 		i.query.Reset(cb)
 	}

@@ -8,16 +8,17 @@ import (
 	"strconv"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/shaders"
 )
 
 // coopType is one cooperative-matrix type combination of the one table
-// (gpu.CoopMatTypes), as the peak suite runs it. Its inputs (1 and 1/K,
+// (coopmat.Types), as the peak suite runs it. Its inputs (1 and 1/K,
 // K a power of two) are exact in every type for the K devices list (8 to
 // 32): E4M3, the narrowest, holds powers of two down to 2^-9.
-type coopType struct{ gpu.CoopMatType }
+type coopType struct{ coopmat.Type }
 
 func (t coopType) shader() string { return t.Shader("peak") }
 
@@ -65,7 +66,7 @@ func coopKernels() []*kernel.Kernel {
 		"fp8e5m2": {"cooperative-matrix multiply-add chains, fp8 E5M2 A·B + fp32 C (VK_EXT_shader_float8)", flopsNoPeak},
 	}
 	var out []*kernel.Kernel
-	for _, t := range gpu.CoopMatTypes {
+	for _, t := range coopmat.Types {
 		a := about[t.Suffix]
 		out = append(out, coopKernel(coopType{t}, a.desc, a.metric))
 	}
@@ -74,10 +75,10 @@ func coopKernels() []*kernel.Kernel {
 
 func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 	c := v.Data.(coopCfg)
-	if _, ok, why := d.CoopMatShape(c.t.In, c.t.Acc); !ok {
+	if _, ok, why := coopmat.Shape(d, c.t.In, c.t.Acc); !ok {
 		return false, why
 	}
-	if wg := coopSubgroups * d.CoopMatSubgroupSize(); wg > d.Limits.MaxComputeWorkGroupInvocations {
+	if wg := coopSubgroups * coopmat.SubgroupSize(d); wg > d.Limits.MaxComputeWorkGroupInvocations {
 		return false, fmt.Sprintf("needs workgroups of %d invocations", wg)
 	}
 	return true, ""
@@ -85,7 +86,7 @@ func coopSupported(d *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
 
 type coopInstance struct {
 	c          coopCfg
-	row        gpu.CoopMatProperties
+	row        coopmat.Properties
 	groups     uint32
 	subgroups  uint32
 	pipe       *gpu.ComputePipeline
@@ -96,14 +97,14 @@ type coopInstance struct {
 
 func coopSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Options) (kernel.Instance, error) {
 	c := v.Data.(coopCfg)
-	row, ok, why := d.Phys.CoopMatShape(c.t.In, c.t.Acc)
+	row, ok, why := coopmat.Shape(d.Phys, c.t.In, c.t.Acc)
 	if !ok {
 		return nil, kernel.Skipf("%s", why)
 	}
 	if row.K&(row.K-1) != 0 {
 		return nil, kernel.Skipf("K = %d is not a power of two: 1/K is not exact", row.K)
 	}
-	sg := d.Phys.CoopMatSubgroupSize()
+	sg := coopmat.SubgroupSize(d.Phys)
 	inst := &coopInstance{c: c, row: row, iterations: coopIters}
 	// A GPU gets enough subgroups to fill it for milliseconds; a CPU
 	// implementation (lavapipe lowers each multiply-add to scalar FMAs)
@@ -179,7 +180,7 @@ func (i *coopInstance) want() uint32 {
 	for j := uint32(0); j < i.c.acc; j++ {
 		sum += j + i.iterations*step
 	}
-	if i.c.t.Acc == gpu.ComponentSint32 {
+	if i.c.t.Acc == coopmat.ComponentSint32 {
 		return sum
 	}
 	return math.Float32bits(float32(sum))

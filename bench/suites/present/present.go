@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/graphics"
+	"github.com/radvbench/radvbench/bench/gpu/present"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/suites/mesh"
 	"github.com/radvbench/radvbench/bench/window"
@@ -19,11 +21,11 @@ import (
 // config is a variant's typed form.
 type config struct {
 	pipeline string // mesh suite variant of kernel "dense"
-	mode     gpu.PresentMode
+	mode     present.Mode
 	gemm     bool
 }
 
-var modes = []gpu.PresentMode{gpu.PresentFifo, gpu.PresentFifoRelaxed, gpu.PresentMailbox, gpu.PresentImmediate}
+var modes = []present.Mode{present.Fifo, present.FifoRelaxed, present.Mailbox, present.Immediate}
 
 // pipelines maps the present suite's pipeline names to the mesh suite's
 // variants of kernel "dense".
@@ -115,9 +117,9 @@ type instance struct {
 	ref     kernel.Instance // offscreen mesh pass on the runner's device
 	scr     *window.Screen
 	pass    kernel.Instance // the same pass on the window's device
-	rt      *gpu.RenderTarget
-	ts      [gpu.FramesInFlight]*gpu.TimestampPool
-	pending [gpu.FramesInFlight]bool
+	rt      *graphics.RenderTarget
+	ts      [present.FramesInFlight]*gpu.TimestampPool
+	pending [present.FramesInFlight]bool
 	last    time.Time
 	// intervals are present-to-present times (CPU monotonic clock, ns);
 	// passNS the pass's GPU time per frame (timestamps).
@@ -195,7 +197,7 @@ func (i *instance) frame() error {
 		i.scr.Win.SetSize(i.resizeW, i.resizeH)
 	}
 	i.scr.Win.Poll()
-	err := i.scr.Swap.Frame(func(cb *gpu.CommandBuffer, f gpu.FrameInfo) error {
+	err := i.scr.Swap.Frame(func(cb *gpu.CommandBuffer, f present.FrameInfo) error {
 		ts := i.ts[f.Slot]
 		if i.pending[f.Slot] {
 			t, err := ts.Ticks()
@@ -208,7 +210,7 @@ func (i *instance) frame() error {
 		ts.Write(cb, 0)
 		i.pass.Record(cb)
 		ts.Write(cb, 1)
-		i.rt.CopyColorTo(cb, f)
+		f.CopyColor(cb, i.rt)
 		i.pending[f.Slot] = true
 		return nil
 	})
@@ -418,7 +420,7 @@ func (i *instance) Note() string {
 	if i.gemm != nil {
 		arrangement = i.gemm.arrangement()
 	}
-	return joinNotes(arrangement, latencyNote(i.scr.Swap.MeasuresLatency(), i.scr.Dev.Phys.PresentWaitMissing()))
+	return joinNotes(arrangement, latencyNote(i.scr.Swap.MeasuresLatency(), present.LatencyMissing(i.scr.Dev.Phys)))
 }
 
 func (i *instance) Close() {

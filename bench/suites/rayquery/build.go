@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/accel"
 	"github.com/radvbench/radvbench/bench/kernel"
 )
 
@@ -15,8 +16,8 @@ type buildInstance struct {
 	v     buildVariant
 	cpu   *scene // the scene as the timed build leaves it
 	g     *gpuScene
-	build gpu.AccelBuild
-	sizes gpu.AccelSizes
+	build accel.Build
+	sizes accel.Sizes
 	prims int
 	moved *gpu.Buffer
 	tr    *tracer
@@ -26,7 +27,7 @@ type buildInstance struct {
 	own   gpu.Owned
 	// compaction: the compacted copy, and the TLAS that reaches it (the
 	// copy itself for a TLAS, a TLAS over the compacted BLAS otherwise).
-	compact, compactTLAS *gpu.AccelStruct
+	compact, compactTLAS *accel.Struct
 }
 
 // verifyRays is the size of each verification ray set (primary and AO).
@@ -36,11 +37,11 @@ func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 	bvar := v.Data.(buildVariant)
 	sp := specOf(spheres, p, o)
 	s := getScene(o.Shared, sp)
-	blasFlags, tlasFlags := gpu.AccelPreferFastTrace, gpu.AccelPreferFastTrace
+	blasFlags, tlasFlags := accel.PreferFastTrace, accel.PreferFastTrace
 	if bvar.top {
 		tlasFlags = bvar.flags
 		if bvar.update {
-			tlasFlags |= gpu.AccelAllowUpdate
+			tlasFlags |= accel.AllowUpdate
 		}
 	} else {
 		blasFlags = bvar.flags
@@ -58,7 +59,7 @@ func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 	switch {
 	case !bvar.top:
 		m := b.g.meshes[0]
-		b.build = gpu.AccelBuild{Dst: m.blas, Geometry: m.geom, Flags: blasFlags, Scratch: b.g.scratch}
+		b.build = accel.Build{Dst: m.blas, Geometry: m.geom, Flags: blasFlags, Scratch: b.g.scratch}
 		b.sizes, b.prims = m.sizes, int(m.geom.Count)
 	case bvar.update:
 		moved := &scene{Meshes: s.Meshes, Instances: movedInstances(s, o.Seed)}
@@ -69,10 +70,10 @@ func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 		}
 		geom := b.g.instGeom
 		geom.Instances = b.moved
-		b.build = gpu.AccelBuild{Dst: b.g.tlas, Src: b.g.tlas, Geometry: geom, Flags: tlasFlags, Scratch: b.g.scratch}
+		b.build = accel.Build{Dst: b.g.tlas, Src: b.g.tlas, Geometry: geom, Flags: tlasFlags, Scratch: b.g.scratch}
 		b.sizes, b.prims = b.g.tlasSizes, len(s.Instances)
 	default:
-		b.build = gpu.AccelBuild{Dst: b.g.tlas, Geometry: b.g.instGeom, Flags: tlasFlags, Scratch: b.g.scratch}
+		b.build = accel.Build{Dst: b.g.tlas, Geometry: b.g.instGeom, Flags: tlasFlags, Scratch: b.g.scratch}
 		b.sizes, b.prims = b.g.tlasSizes, len(s.Instances)
 	}
 	b.extra["accel_bytes"] = float64(b.sizes.Accel)
@@ -96,34 +97,34 @@ func setupBuild(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.Optio
 // compaction builds the target level again with ALLOW_COMPACTION, reads
 // its compacted size, and copies it into a compacted acceleration
 // structure that Verify traces too.
-func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.AccelFlags) error {
+func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags accel.Flags) error {
 	flags, geom := blasFlags, b.build.Geometry
 	if b.v.top {
 		flags = tlasFlags
 	}
-	flags |= gpu.AccelAllowCompaction
-	sizes, err := d.AccelBuildSizes(geom, flags)
+	flags |= accel.AllowCompaction
+	sizes, err := accel.BuildSizes(d, geom, flags)
 	if err != nil {
 		return err
 	}
-	full, err := d.NewAccelStruct(b.v.top, sizes.Accel)
+	full, err := accel.New(d, b.v.top, sizes.Accel)
 	if err != nil {
 		return fmt.Errorf("compactable copy: %w", err)
 	}
 	defer full.Close()
-	scratch, err := d.NewAccelScratch(sizes.BuildScratch)
+	scratch, err := accel.NewScratch(d, sizes.BuildScratch)
 	if err != nil {
 		return err
 	}
 	defer scratch.Close()
-	pool, err := d.NewCompactedSizePool(1)
+	pool, err := accel.NewSizePool(d, 1)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
 	if err := d.Run(func(cb *gpu.CommandBuffer) error {
 		pool.Reset(cb)
-		if err := cb.BuildAccel(gpu.AccelBuild{Dst: full, Geometry: geom, Flags: flags, Scratch: scratch}); err != nil {
+		if err := accel.RecordBuild(cb, accel.Build{Dst: full, Geometry: geom, Flags: flags, Scratch: scratch}); err != nil {
 			return err
 		}
 		return pool.Write(cb, full, 0)
@@ -138,7 +139,7 @@ func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.Accel
 	if compacted == 0 || compacted > sizes.Accel {
 		return fmt.Errorf("compacted size %d bytes is not in (0, %d]", compacted, sizes.Accel)
 	}
-	if b.compact, err = d.NewAccelStruct(b.v.top, compacted); err != nil {
+	if b.compact, err = accel.New(d, b.v.top, compacted); err != nil {
 		return fmt.Errorf("compacted copy: %w", err)
 	}
 	b.own.Add(b.compact.Close)
@@ -146,7 +147,7 @@ func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.Accel
 	var inst *gpu.Buffer
 	if !b.v.top {
 		// A TLAS over the compacted BLAS, with the scene's instances.
-		if b.compactTLAS, err = d.NewAccelStruct(true, b.g.tlasSizes.Accel); err != nil {
+		if b.compactTLAS, err = accel.New(d, true, b.g.tlasSizes.Accel); err != nil {
 			return err
 		}
 		b.own.Add(b.compactTLAS.Close)
@@ -155,7 +156,7 @@ func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.Accel
 		}
 	}
 	if err := d.Run(func(cb *gpu.CommandBuffer) error {
-		if err := cb.CopyAccel(full, b.compact, true); err != nil {
+		if err := accel.Copy(cb, full, b.compact, true); err != nil {
 			return err
 		}
 		if b.v.top {
@@ -163,7 +164,7 @@ func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.Accel
 		}
 		geom := b.g.instGeom
 		geom.Instances = inst
-		return cb.BuildAccel(gpu.AccelBuild{Dst: b.compactTLAS, Geometry: geom, Flags: gpu.AccelPreferFastTrace, Scratch: b.g.scratch})
+		return accel.RecordBuild(cb, accel.Build{Dst: b.compactTLAS, Geometry: geom, Flags: accel.PreferFastTrace, Scratch: b.g.scratch})
 	}); err != nil {
 		return fmt.Errorf("compacting copy: %w", err)
 	}
@@ -176,14 +177,14 @@ func (b *buildInstance) compaction(d *gpu.Device, blasFlags, tlasFlags gpu.Accel
 func (b *buildInstance) Record(cb *gpu.CommandBuffer) {
 	// The geometry and scratch were checked in Setup; BuildAccel only
 	// fails without ray-query support, which Setup established.
-	_ = cb.BuildAccel(b.build)
+	_ = accel.RecordBuild(cb, b.build)
 }
 
 func (b *buildInstance) Work() float64 { return float64(b.prims) }
 
 // trace runs the verification rays through tlas (rebuilding the scene's
 // TLAS first after a BLAS build) and compares them with the reference.
-func (b *buildInstance) trace(tlas *gpu.AccelStruct, rebuildTLAS bool) (map[string]float64, error) {
+func (b *buildInstance) trace(tlas *accel.Struct, rebuildTLAS bool) (map[string]float64, error) {
 	if err := b.tr.bind(tlas); err != nil {
 		return nil, err
 	}
@@ -192,7 +193,7 @@ func (b *buildInstance) trace(tlas *gpu.AccelStruct, rebuildTLAS bool) (map[stri
 	}
 	if err := b.tr.dev.Run(func(cb *gpu.CommandBuffer) error {
 		if rebuildTLAS {
-			if err := cb.BuildAccel(gpu.AccelBuild{Dst: b.g.tlas, Geometry: b.g.instGeom, Flags: gpu.AccelPreferFastTrace, Scratch: b.g.scratch}); err != nil {
+			if err := accel.RecordBuild(cb, accel.Build{Dst: b.g.tlas, Geometry: b.g.instGeom, Flags: accel.PreferFastTrace, Scratch: b.g.scratch}); err != nil {
 				return err
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/accel"
 )
 
 // gpuScene is a scene's acceleration structures on the device: a vertex
@@ -14,24 +15,24 @@ type gpuScene struct {
 	dev      *gpu.Device
 	meshes   []gpuMesh
 	inst     *gpu.Buffer
-	instGeom gpu.AccelGeometry
-	tlas     *gpu.AccelStruct
+	instGeom accel.Geometry
+	tlas     *accel.Struct
 	// tlasSizes are the TLAS's build sizes; scratch fits every build here.
-	tlasSizes gpu.AccelSizes
+	tlasSizes accel.Sizes
 	scratch   *gpu.Buffer
 	own       gpu.Owned
 }
 
 type gpuMesh struct {
-	geom  gpu.AccelGeometry
-	blas  *gpu.AccelStruct
-	sizes gpu.AccelSizes
+	geom  accel.Geometry
+	blas  *accel.Struct
+	sizes accel.Sizes
 }
 
 func (g *gpuScene) Close() { g.own.Close() }
 
 // checkAccel turns sizes beyond the device into a skip.
-func checkAccel(d *gpu.Device, what string, sizes gpu.AccelSizes) error {
+func checkAccel(d *gpu.Device, what string, sizes accel.Sizes) error {
 	for _, s := range []uint64{sizes.Accel, sizes.BuildScratch} {
 		if err := d.CheckAllocation(s); err != nil {
 			return skipf("%s: %v", what, err)
@@ -55,22 +56,22 @@ func (g *gpuScene) upload(what string, data []byte) (*gpu.Buffer, error) {
 
 // encodeInstances encodes instances referencing the BLAS addresses.
 func encodeInstances(list []instance, blas func(mesh int) uint64) []byte {
-	out := make([]byte, gpu.InstanceSize*len(list))
+	out := make([]byte, accel.InstanceSize*len(list))
 	for i, in := range list {
-		gpu.EncodeInstance(out[gpu.InstanceSize*i:], in.Transform, uint32(i), 0xff, gpu.InstanceCullDisable, blas(in.Mesh))
+		accel.EncodeInstance(out[accel.InstanceSize*i:], in.Transform, uint32(i), 0xff, accel.InstanceCullDisable, blas(in.Mesh))
 	}
 	return out
 }
 
 // newGPUScene uploads s and builds its BLASes with blasFlags and its TLAS
 // with tlasFlags.
-func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags gpu.AccelFlags) (*gpuScene, error) {
+func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags accel.Flags) (*gpuScene, error) {
 	g := &gpuScene{dev: d}
 	fail := func(err error) (*gpuScene, error) {
 		g.Close()
 		return nil, err
 	}
-	lim, err := d.AccelLimits()
+	lim, err := accel.DeviceLimits(d)
 	if err != nil {
 		return nil, skipf("%v", err)
 	}
@@ -82,8 +83,8 @@ func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags gpu.AccelFlags) (
 		if uint64(m.tris()) > lim.MaxPrimitiveCount {
 			return fail(skipf("%d triangles exceed maxPrimitiveCount %d", m.tris(), lim.MaxPrimitiveCount))
 		}
-		gm := gpuMesh{geom: gpu.AccelGeometry{VertexCount: uint32(len(m.Verts) / 3), Count: uint32(m.tris()), Opaque: true}}
-		if gm.sizes, err = d.AccelBuildSizes(gm.geom, blasFlags); err != nil {
+		gm := gpuMesh{geom: accel.Geometry{VertexCount: uint32(len(m.Verts) / 3), Count: uint32(m.tris()), Opaque: true}}
+		if gm.sizes, err = accel.BuildSizes(d, gm.geom, blasFlags); err != nil {
 			return fail(err)
 		}
 		if err := checkAccel(d, fmt.Sprintf("the BLAS of %d triangles", m.tris()), gm.sizes); err != nil {
@@ -100,26 +101,26 @@ func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags gpu.AccelFlags) (
 		if gm.geom.Indices, err = g.upload("index", gpu.BytesOf(m.Idx)); err != nil {
 			return fail(err)
 		}
-		if gm.blas, err = d.NewAccelStruct(false, gm.sizes.Accel); err != nil {
+		if gm.blas, err = accel.New(d, false, gm.sizes.Accel); err != nil {
 			return fail(fmt.Errorf("BLAS: %w", err))
 		}
 		g.own.Add(gm.blas.Close)
 		scratch = max(scratch, gm.sizes.BuildScratch, gm.sizes.UpdateScratch)
 		g.meshes = append(g.meshes, gm)
 	}
-	g.instGeom = gpu.AccelGeometry{Top: true, Count: uint32(len(s.Instances))}
-	if g.tlasSizes, err = d.AccelBuildSizes(g.instGeom, tlasFlags); err != nil {
+	g.instGeom = accel.Geometry{Top: true, Count: uint32(len(s.Instances))}
+	if g.tlasSizes, err = accel.BuildSizes(d, g.instGeom, tlasFlags); err != nil {
 		return fail(err)
 	}
 	if err := checkAccel(d, fmt.Sprintf("the TLAS of %d instances", len(s.Instances)), g.tlasSizes); err != nil {
 		return fail(err)
 	}
 	scratch = max(scratch, g.tlasSizes.BuildScratch, g.tlasSizes.UpdateScratch)
-	if g.tlas, err = d.NewAccelStruct(true, g.tlasSizes.Accel); err != nil {
+	if g.tlas, err = accel.New(d, true, g.tlasSizes.Accel); err != nil {
 		return fail(fmt.Errorf("TLAS: %w", err))
 	}
 	g.own.Add(g.tlas.Close)
-	if g.scratch, err = d.NewAccelScratch(scratch); err != nil {
+	if g.scratch, err = accel.NewScratch(d, scratch); err != nil {
 		return fail(fmt.Errorf("scratch: %w", err))
 	}
 	g.own.Add(g.scratch.Close)
@@ -128,11 +129,11 @@ func newGPUScene(d *gpu.Device, s *scene, blasFlags, tlasFlags gpu.AccelFlags) (
 	}
 	err = d.Run(func(cb *gpu.CommandBuffer) error {
 		for _, m := range g.meshes {
-			if err := cb.BuildAccel(gpu.AccelBuild{Dst: m.blas, Geometry: m.geom, Flags: blasFlags, Scratch: g.scratch}); err != nil {
+			if err := accel.RecordBuild(cb, accel.Build{Dst: m.blas, Geometry: m.geom, Flags: blasFlags, Scratch: g.scratch}); err != nil {
 				return err
 			}
 		}
-		return cb.BuildAccel(gpu.AccelBuild{Dst: g.tlas, Geometry: g.instGeom, Flags: tlasFlags, Scratch: g.scratch})
+		return accel.RecordBuild(cb, accel.Build{Dst: g.tlas, Geometry: g.instGeom, Flags: tlasFlags, Scratch: g.scratch})
 	})
 	if err != nil {
 		return fail(fmt.Errorf("build acceleration structures: %w", err))
@@ -221,7 +222,7 @@ func (t *tracer) poison() error {
 }
 
 // bind points the pipeline at tlas (not while a dispatch is in flight).
-func (t *tracer) bind(tlas *gpu.AccelStruct) error { return t.pipe.BindAccel(2, tlas) }
+func (t *tracer) bind(tlas *accel.Struct) error { return accel.Bind(t.pipe, 2, tlas) }
 
 func (t *tracer) record(cb *gpu.CommandBuffer) { t.pipe.Dispatch(cb, t.push, t.groups, 1, 1) }
 

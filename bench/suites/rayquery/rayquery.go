@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/accel"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/shaders"
@@ -75,16 +76,16 @@ func tv(rk rayKind, first, nonOpaque bool, wg, rpi uint32) kernel.Variant {
 // buildVariant is a build variant's typed form.
 type buildVariant struct {
 	top    bool
-	flags  gpu.AccelFlags
+	flags  accel.Flags
 	update bool
 }
 
-func bv(name string, top bool, flags gpu.AccelFlags, update bool) kernel.Variant {
+func bv(name string, top bool, flags accel.Flags, update bool) kernel.Variant {
 	level, pref := "blas", "fast-trace"
 	if top {
 		level = "tlas"
 	}
-	if flags&gpu.AccelPreferFastBuild != 0 {
+	if flags&accel.PreferFastBuild != 0 {
 		pref = "fast-build"
 	}
 	mode := "build"
@@ -119,11 +120,11 @@ func init() {
 				Shaders: []string{traceShader},
 				Metric:  kernel.Metric{Name: "build time", Unit: "µs", Better: results.LowerIsBetter, Scale: 1e-3, Time: true},
 				Variants: []kernel.Variant{
-					bv("blas-fast-trace", false, gpu.AccelPreferFastTrace, false),
-					bv("blas-fast-build", false, gpu.AccelPreferFastBuild, false),
-					bv("tlas-fast-trace", true, gpu.AccelPreferFastTrace, false),
-					bv("tlas-fast-build", true, gpu.AccelPreferFastBuild, false),
-					bv("tlas-refit", true, gpu.AccelPreferFastTrace, true),
+					bv("blas-fast-trace", false, accel.PreferFastTrace, false),
+					bv("blas-fast-build", false, accel.PreferFastBuild, false),
+					bv("tlas-fast-trace", true, accel.PreferFastTrace, false),
+					bv("tlas-fast-build", true, accel.PreferFastBuild, false),
+					bv("tlas-refit", true, accel.PreferFastTrace, true),
 				},
 				Sizes: buildSizes, ParseSize: ParseSize, Supported: supported, Setup: setupBuild,
 				SharedGroup: sceneGroup(spheres),

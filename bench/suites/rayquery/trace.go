@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/bench/gpu/accel"
 	"github.com/radvbench/radvbench/bench/kernel"
 )
 
@@ -25,7 +26,7 @@ func setupTrace(d *gpu.Device, kind sceneKind, v kernel.Variant, p kernel.Params
 	prob := getProblem(o.Shared, specOf(kind, p, o), tv.rays, nrays, int(tv.alpha))
 	inst := &traceInstance{v: tv, prob: prob}
 	var err error
-	if inst.scene, err = newGPUScene(d, prob.scene, gpu.AccelPreferFastTrace, gpu.AccelPreferFastTrace); err != nil {
+	if inst.scene, err = newGPUScene(d, prob.scene, accel.PreferFastTrace, accel.PreferFastTrace); err != nil {
 		return nil, err
 	}
 	if inst.tr, err = newTracer(d, tv.config(), prob.rays); err != nil {

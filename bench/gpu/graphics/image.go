@@ -1,22 +1,23 @@
-package gpu
+package graphics
 
 // Device-local 2D images with a view: the attachments of a RenderTarget.
 
 import (
 	"fmt"
 
+	"github.com/radvbench/radvbench/bench/gpu"
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// texelSize is the size in bytes of one texel of the colour formats a
-// RenderTarget can read back.
-func texelSize(f Format) (uint64, bool) {
+// TexelSize is the size in bytes of one texel of the colour formats a
+// RenderTarget can read back (false for any other format).
+func TexelSize(f gpu.Format) (uint64, bool) {
 	switch f {
-	case FormatR32Uint, FormatR32Sint, FormatR32Sfloat, FormatR8G8B8A8Unorm, FormatR8G8B8A8Uint, FormatB8G8R8A8Unorm:
+	case gpu.FormatR32Uint, gpu.FormatR32Sint, gpu.FormatR32Sfloat, gpu.FormatR8G8B8A8Unorm, gpu.FormatR8G8B8A8Uint, gpu.FormatB8G8R8A8Unorm:
 		return 4, true
-	case FormatR32G32Uint, FormatR32G32Sfloat, FormatR16G16B16A16Sfloat:
+	case gpu.FormatR32G32Uint, gpu.FormatR32G32Sfloat, gpu.FormatR16G16B16A16Sfloat:
 		return 8, true
-	case FormatR32G32B32A32Uint, FormatR32G32B32A32Sfloat:
+	case gpu.FormatR32G32B32A32Uint, gpu.FormatR32G32B32A32Sfloat:
 		return 16, true
 	}
 	return 0, false
@@ -29,16 +30,16 @@ type image struct {
 	view vk.ImageView
 }
 
-func (d *Device) newImage(w, h uint32, f Format, usage vk.ImageUsageFlagBits, aspect vk.ImageAspectFlagBits) (image, error) {
+func newImage(d *gpu.Device, w, h uint32, f gpu.Format, usage vk.ImageUsageFlagBits, aspect vk.ImageAspectFlagBits) (image, error) {
 	var im image
-	if d.compileOnly {
+	if d.CompileOnly() {
 		return im, nil // a stand-in: nothing draws into it
 	}
 	var ih vk.Image
-	if err := d.check(fmt.Sprintf("create %dx%d image", w, h), vk.CreateImage(d.h, &vk.ImageCreateInfo{
+	if err := d.Check(fmt.Sprintf("create %dx%d image", w, h), vk.CreateImage(d.Handle(), &vk.ImageCreateInfo{
 		SType:         vk.StructureTypeImageCreateInfo,
 		ImageType:     vk.ImageType2d,
-		Format:        f.vk(),
+		Format:        vk.Format(f),
 		Extent:        vk.Extent3D{Width: w, Height: h, Depth: 1},
 		MipLevels:     1,
 		ArrayLayers:   1,
@@ -52,29 +53,29 @@ func (d *Device) newImage(w, h uint32, f Format, usage vk.ImageUsageFlagBits, as
 	}
 	im.h = ih
 	var req vk.MemoryRequirements
-	vk.GetImageMemoryRequirements(d.h, im.h, &req)
+	vk.GetImageMemoryRequirements(d.Handle(), im.h, &req)
 	req.Deref()
-	mem, err := d.allocate(req, vk.MemoryPropertyDeviceLocalBit, 0, nil)
+	mem, err := d.AllocateMemory(req, vk.MemoryPropertyDeviceLocalBit)
 	if err != nil {
-		d.destroyImage(&im)
+		destroyImage(d, &im)
 		return im, fmt.Errorf("image memory: %w", err)
 	}
 	im.mem = mem
-	if err := d.check("bind image memory", vk.BindImageMemory(d.h, im.h, im.mem, 0)); err != nil {
-		d.destroyImage(&im)
+	if err := d.Check("bind image memory", vk.BindImageMemory(d.Handle(), im.h, im.mem, 0)); err != nil {
+		destroyImage(d, &im)
 		return im, err
 	}
 	var view vk.ImageView
-	if err := d.check("create image view", vk.CreateImageView(d.h, &vk.ImageViewCreateInfo{
+	if err := d.Check("create image view", vk.CreateImageView(d.Handle(), &vk.ImageViewCreateInfo{
 		SType:    vk.StructureTypeImageViewCreateInfo,
 		Image:    im.h,
 		ViewType: vk.ImageViewType2d,
-		Format:   f.vk(),
+		Format:   vk.Format(f),
 		SubresourceRange: vk.ImageSubresourceRange{
 			AspectMask: vk.ImageAspectFlags(aspect), LevelCount: 1, LayerCount: 1,
 		},
 	}, nil, &view)); err != nil {
-		d.destroyImage(&im)
+		destroyImage(d, &im)
 		return im, err
 	}
 	im.view = view
@@ -82,15 +83,16 @@ func (d *Device) newImage(w, h uint32, f Format, usage vk.ImageUsageFlagBits, as
 }
 
 // destroyImage destroys im's objects (the caller has released the GPU).
-func (d *Device) destroyImage(im *image) {
+func destroyImage(d *gpu.Device, im *image) {
+	h := d.Handle()
 	if im.view != vk.NullImageView {
-		vk.DestroyImageView(d.h, im.view, nil)
+		vk.DestroyImageView(h, im.view, nil)
 	}
 	if im.h != vk.NullImage {
-		vk.DestroyImage(d.h, im.h, nil)
+		vk.DestroyImage(h, im.h, nil)
 	}
 	if im.mem != vk.NullDeviceMemory {
-		vk.FreeMemory(d.h, im.mem, nil)
+		vk.FreeMemory(h, im.mem, nil)
 	}
 	*im = image{}
 }

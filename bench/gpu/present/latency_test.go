@@ -1,4 +1,4 @@
-package gpu
+package present
 
 import (
 	"slices"
@@ -93,7 +93,7 @@ func TestExpired(t *testing.T) {
 	}
 }
 
-func TestPresentWaitMissing(t *testing.T) {
+func TestLatencyMissing(t *testing.T) {
 	both := map[string]bool{"VK_KHR_present_id": true, "VK_KHR_present_wait": true}
 	for _, tc := range []struct {
 		name     string

@@ -1,9 +1,11 @@
-package gpu
-
-// What the driver compiled a pipeline into (VK_KHR_pipeline_executable_properties),
-// for a device opened with OpenOptions.Capture: every pipeline is created
-// through createPipeline, which sets the capture flags and hands the
-// pipeline's executables to the capture hook.
+// Package compiled holds what a driver compiled a pipeline into, as
+// VK_KHR_pipeline_executable_properties reports it: each executable (a
+// hardware shader) with the API stages it runs, its subgroup size, its
+// statistics (RADV: VGPRs, spills, ...) and internal representations
+// (RADV: NIR, ACO IR, assembly). bench/gpu reads them for every pipeline
+// a capturing device creates (gpu.OpenOptions's Capture) and hands them
+// to the capture hook; bench/isa records them.
+package compiled
 
 import (
 	"fmt"
@@ -48,12 +50,13 @@ func (e *Executable) Representation(name string) (Representation, bool) {
 	return Representation{}, false
 }
 
-// PipelineExecutables is one created pipeline and its executables.
-type PipelineExecutables struct {
-	// Name is the pipeline's name (ComputeSpec.Name, GraphicsSpec.Name).
+// Pipeline is one created pipeline and its executables.
+type Pipeline struct {
+	// Name is the pipeline's name (gpu.ComputeSpec.Name,
+	// graphics.PipelineSpec.Name).
 	Name string
-	// Key identifies what the compiler was given (ComputeSpec.Key,
-	// GraphicsSpec.Key): equal keys, equal code.
+	// Key identifies what the compiler was given (gpu.ComputeSpec.Key,
+	// graphics.PipelineSpec.Key): equal keys, equal code.
 	Key         string
 	Executables []Executable
 }
@@ -93,55 +96,22 @@ func StageNames(flags uint32) []string {
 	return out
 }
 
-// pipelineCreateFlags are the flags every pipeline of d is created with.
-func (d *Device) pipelineCreateFlags() vk.PipelineCreateFlags {
-	if d.capture == nil {
-		return 0
-	}
-	return vk.PipelineCreateFlags(vkshim.PipelineCreateCaptureStatistics | vkshim.PipelineCreateCaptureInternalRepresentations)
-}
-
-// createPipeline is the one place pipelines are created (key is the
-// spec's Key, recorded with the capture): create makes the
-// pipeline with flags (vkCreateComputePipelines or
-// vkCreateGraphicsPipelines, run with the collector off, see withoutGC);
-// on a capturing device the pipeline's executables then go to the hook.
-func (d *Device) createPipeline(kind, name, key string, create func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result)) (vk.Pipeline, error) {
-	var h vk.Pipeline
-	r := withoutGC(func() vk.Result {
-		var r vk.Result
-		h, r = create(d.pipelineCreateFlags())
-		return r
-	})
-	if err := d.check("create "+kind+" pipeline", r); err != nil {
-		return vk.NullPipeline, err
-	}
-	if d.capture == nil {
-		return h, nil
-	}
-	exes, err := d.executables(h)
-	if err != nil {
-		vk.DestroyPipeline(d.h, h, nil)
-		return vk.NullPipeline, fmt.Errorf("capture what %s pipeline %s compiled into: %w", kind, name, err)
-	}
-	d.capture(PipelineExecutables{Name: name, Key: key, Executables: exes})
-	return h, nil
-}
-
-// executables reads every executable of h with its statistics and
-// internal representations.
-func (d *Device) executables(h vk.Pipeline) ([]Executable, error) {
-	list, err := d.fns.PipelineExecutables(h)
+// Read reads every executable of pipeline h, with its statistics and
+// internal representations, through the device's entry points (a device
+// with VK_KHR_pipeline_executable_properties enabled: gpu.OpenOptions's
+// Capture).
+func Read(fns *vkshim.DeviceFuncs, h vk.Pipeline) ([]Executable, error) {
+	list, err := fns.PipelineExecutables(h)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Executable, len(list))
 	for i, e := range list {
 		x := Executable{Name: e.Name, Description: strings.TrimSpace(e.Description), Stages: StageNames(e.Stages), SubgroupSize: e.SubgroupSize}
-		if x.Statistics, err = d.fns.ExecutableStatistics(h, e.Index); err != nil {
+		if x.Statistics, err = fns.ExecutableStatistics(h, e.Index); err != nil {
 			return nil, fmt.Errorf("executable %d (%s): %w", e.Index, e.Name, err)
 		}
-		if x.Representations, err = d.fns.ExecutableRepresentations(h, e.Index); err != nil {
+		if x.Representations, err = fns.ExecutableRepresentations(h, e.Index); err != nil {
 			return nil, fmt.Errorf("executable %d (%s): %w", e.Index, e.Name, err)
 		}
 		out[i] = x

@@ -1,4 +1,4 @@
-package gpu
+package coopmat
 
 import (
 	"os"
@@ -55,7 +55,7 @@ var lavapipeTable = []vkshim.CoopMatProperties{
 	{M: 8, N: 8, K: 8, A: ComponentSint8, B: ComponentSint8, C: ComponentSint32, Result: ComponentSint32, Scope: vkshim.ScopeSubgroup},
 }
 
-func TestMatchCoopMat(t *testing.T) {
+func TestMatch(t *testing.T) {
 	gfx1201 := realTable(t, "gfx1201-mesa26.1")
 	navi31 := realTable(t, "navi31-mesa25.0")
 	// row finds the real table's row of a*b+c->c.
@@ -91,7 +91,7 @@ func TestMatchCoopMat(t *testing.T) {
 		{"lavapipe has no fp8", lavapipeTable, ComponentFloatE4M3, ComponentFloat32, vkshim.CoopMatProperties{}, "fp8e4m3*fp8e4m3+fp32->fp32 (VK_KHR_cooperative_matrix table has 2 rows)"},
 	}
 	for _, tc := range tests {
-		row, ok, why := matchCoopMat(tc.table, tc.in, tc.acc)
+		row, ok, why := match(tc.table, tc.in, tc.acc)
 		if ok != (tc.want.M != 0) || row != tc.want {
 			t.Errorf("%s: got %+v ok=%v, want %+v", tc.name, row, ok, tc.want)
 		}
@@ -106,7 +106,7 @@ func TestMatchCoopMat(t *testing.T) {
 	}
 }
 
-func TestCoopMatTypeEnabled(t *testing.T) {
+func TestTypeEnabled(t *testing.T) {
 	all := map[string]bool{"VK_KHR_cooperative_matrix": true, "VK_KHR_shader_bfloat16": true, "VK_EXT_shader_float8": true}
 	coopOnly := map[string]bool{"VK_KHR_cooperative_matrix": true}
 	// shader: the features the kernels' SPIR-V declares, without which a
@@ -140,7 +140,7 @@ func TestCoopMatTypeEnabled(t *testing.T) {
 		{"e4m3 with the extension, features off", all, off, ComponentFloatE4M3, "shaderFloat8CooperativeMatrix"},
 	}
 	for _, tc := range tests {
-		ok, why := coopMatTypeEnabled(tc.exts, tc.info, tc.in)
+		ok, why := typeEnabled(tc.exts, tc.info, tc.in)
 		if ok != (tc.why == "") || !strings.Contains(why, tc.why) {
 			t.Errorf("%s: got ok=%v %q, want reason %q", tc.name, ok, why, tc.why)
 		}

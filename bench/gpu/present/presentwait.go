@@ -1,4 +1,4 @@
-package gpu
+package present
 
 // Frame latency through VK_KHR_present_id + VK_KHR_present_wait: each
 // present chains a VkPresentIdKHR, and a waiter goroutine calls
@@ -19,13 +19,14 @@ package gpu
 //
 // None of the drivers available where this was written (lavapipe of Mesa
 // 25.0, 26.1, 26.2) offers these extensions: this path has not run. The
-// bookkeeping it relies on (presentlatency.go) is tested on its own.
+// bookkeeping it relies on (latency.go) is tested on its own.
 
 import (
 	"sync"
 	"time"
 	"unsafe"
 
+	"github.com/radvbench/radvbench/bench/gpu"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -99,7 +100,7 @@ func (w *presentWaiter) loop() {
 			case vk.ErrorOutOfDate, vk.ErrorSurfaceLost:
 				w.book.drop(id)
 			default:
-				w.err = check("wait for present", r)
+				w.err = gpu.CheckResult("wait for present", r)
 				w.book.drop(id)
 				w.quit = true
 			}

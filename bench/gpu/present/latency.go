@@ -1,10 +1,14 @@
-package gpu
+package present
 
 // Frame latency's bookkeeping, pure (no Vulkan, no clock: the caller
 // passes the times): which present id a frame got, when that frame
 // started, and what became of it. The Vulkan side is presentwait.go.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/radvbench/radvbench/bench/gpu"
+)
 
 // latencyBook pairs the present ids of one swapchain with the CPU
 // monotonic times their frames started (just before the image was
@@ -90,10 +94,10 @@ func (b *latencyBook) recreated() {
 	b.gen++
 }
 
-// PresentWaitMissing says what p lacks for frame latency
-// (VK_KHR_present_id and VK_KHR_present_wait with their presentId and
-// presentWait features), or "" when it has everything.
-func (p *PhysicalDevice) PresentWaitMissing() string {
+// LatencyMissing says what p lacks for frame latency (VK_KHR_present_id
+// and VK_KHR_present_wait with their presentId and presentWait
+// features), or "" when it has everything.
+func LatencyMissing(p *gpu.PhysicalDevice) string {
 	return presentWaitMissing(p.Extensions, p.Info.PresentID, p.Info.PresentWait)
 }
 

@@ -1,4 +1,4 @@
-package gpu
+package coopmat
 
 import (
 	"encoding/binary"
@@ -7,19 +7,18 @@ import (
 	"github.com/radvbench/radvbench/bench/floatfmt"
 )
 
-// CoopMatType is one cooperative-matrix type combination radvbench's
-// kernels run: A = B = In, C = Result = Acc. CoopMatTypes is the one
-// table of them; the matmul and peak suites each make one kernel per
+// Type is one cooperative-matrix type combination radvbench's kernels
+// run: A = B = In, C = Result = Acc. Types is the one table of them; the matmul and peak suites each make one kernel per
 // entry, named Kernel() and compiled from Shader(suite).
-type CoopMatType struct {
+type Type struct {
 	// Suffix names the combination: kernel "coopmat-<Suffix>", shader
 	// "<suite>_coopmat_<Suffix>.comp".
 	Suffix  string
 	In, Acc ComponentType
 }
 
-// CoopMatTypes lists the combinations, in the order suites register them.
-var CoopMatTypes = []CoopMatType{
+// Types lists the combinations, in the order suites register them.
+var Types = []Type{
 	{"f16", ComponentFloat16, ComponentFloat32},
 	{"f16acc", ComponentFloat16, ComponentFloat16},
 	{"int8", ComponentSint8, ComponentSint32},
@@ -29,17 +28,17 @@ var CoopMatTypes = []CoopMatType{
 }
 
 // Kernel is the kernel name of the combination.
-func (t CoopMatType) Kernel() string { return "coopmat-" + t.Suffix }
+func (t Type) Kernel() string { return "coopmat-" + t.Suffix }
 
 // Shader is the combination's shader in suite.
-func (t CoopMatType) Shader(suite string) string { return suite + "_coopmat_" + t.Suffix + ".comp" }
+func (t Type) Shader(suite string) string { return suite + "_coopmat_" + t.Suffix + ".comp" }
 
 // Integer reports whether the combination is integer (exact).
-func (t CoopMatType) Integer() bool { return t.In == ComponentSint8 }
+func (t Type) Integer() bool { return t.In == ComponentSint8 }
 
 // InBytes and AccBytes are the sizes of one A/B and one C element.
-func (t CoopMatType) InBytes() uint64  { return componentBytes(t.In) }
-func (t CoopMatType) AccBytes() uint64 { return componentBytes(t.Acc) }
+func (t Type) InBytes() uint64  { return componentBytes(t.In) }
+func (t Type) AccBytes() uint64 { return componentBytes(t.Acc) }
 
 func componentBytes(c ComponentType) uint64 {
 	switch c {
@@ -53,7 +52,7 @@ func componentBytes(c ComponentType) uint64 {
 
 // UnitRoundoff is the unit roundoff of the accumulation: 2^-24 for fp32,
 // 2^-11 for fp16, 0 for exact integers.
-func (t CoopMatType) UnitRoundoff() float64 {
+func (t Type) UnitRoundoff() float64 {
 	switch t.Acc {
 	case ComponentFloat16:
 		return math.Ldexp(1, -11)
@@ -66,7 +65,7 @@ func (t CoopMatType) UnitRoundoff() float64 {
 // AppendIn appends v as one A/B element: rounded to nearest even in the
 // float types (E4M3 saturating, E5M2 overflowing to infinity), truncated
 // toward zero in int8. Callers choose values the type holds exactly.
-func (t CoopMatType) AppendIn(buf []byte, v float32) []byte {
+func (t Type) AppendIn(buf []byte, v float32) []byte {
 	switch t.In {
 	case ComponentSint8:
 		return append(buf, byte(int8(v)))
@@ -81,7 +80,7 @@ func (t CoopMatType) AppendIn(buf []byte, v float32) []byte {
 }
 
 // EncodeIn stores values as A/B elements (AppendIn for each).
-func (t CoopMatType) EncodeIn(xs []float32) []byte {
+func (t Type) EncodeIn(xs []float32) []byte {
 	out := make([]byte, 0, uint64(len(xs))*t.InBytes())
 	for _, x := range xs {
 		out = t.AppendIn(out, x)
@@ -90,7 +89,7 @@ func (t CoopMatType) EncodeIn(xs []float32) []byte {
 }
 
 // AccAt reads C element idx of raw as a float64: fp32, fp16 or int32.
-func (t CoopMatType) AccAt(raw []byte, idx int) float64 {
+func (t Type) AccAt(raw []byte, idx int) float64 {
 	switch t.Acc {
 	case ComponentFloat16:
 		return float64(floatfmt.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
