@@ -54,7 +54,7 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 	}
 	root := trixieRoot(t)
 	env := vktest.Env(vktest.GPUAssistedVars...)
-	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coop(mat|block)-(f16|int8)/", "--out")...)
+	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/(coop(mat|block)-(f16|int8)|coopblock-f16acc)/", "--out")...)
 	// coopblock's two K loops on lavapipe's tiles: blocks inside C take the
 	// interior path (four steps an iteration, then the last one to four
 	// one by one: 200x136x96 has 3 steps, only the latter; 256^3 of the
@@ -62,4 +62,11 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 	// so only edge blocks.
 	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coopblock-(f16|int8)/sg4x2-t2x4$",
 		"--sizes", "200x136x96,130x260x40", "--out")...)
+	// f16acc's interior loop runs eight steps an iteration, then four once
+	// if more than four remain (its 64x64 blocks take 32-deep steps on
+	// lavapipe): 128x64x512 has 16 steps (one iteration, the four, the
+	// last four one by one), 64x64x800 has 25 (three iterations, the
+	// last step alone).
+	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coopblock-f16acc/sg4x2-t2x4$",
+		"--sizes", "128x64x512,64x64x800", "--out")...)
 }
