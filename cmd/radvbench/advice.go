@@ -5,6 +5,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/history"
 )
@@ -33,7 +34,7 @@ func resultsError(err error) error {
 			advice = ", rerun 'radvbench isa'"
 		}
 	}
-	return usagef("%v%s", err, advice)
+	return base.Usagef("%v%s", err, advice)
 }
 
 // installHint is the advice for gpu.ErrNoVulkan.
@@ -47,9 +48,9 @@ func vulkanError(err error) error {
 	var se *gpu.SelectError
 	switch {
 	case errors.Is(err, gpu.ErrNoVulkan):
-		return usagef("%v; %s", err, installHint)
+		return base.Usagef("%v; %s", err, installHint)
 	case errors.As(err, &se) && se.Spec != "":
-		return usagef("--%v (see 'radvbench devices')", err)
+		return base.Usagef("--%v (see 'radvbench devices')", err)
 	}
 	return err
 }
@@ -73,11 +74,11 @@ func historyStoreError(err error) error {
 		if nh.Missing {
 			check = "the path"
 		}
-		return usagef("%v: import results into it first ('radvbench history import --db %s RUN.json'), or check %s; %s", err, nh.Store, check, advice)
+		return base.Usagef("%v: import results into it first ('radvbench history import --db %s RUN.json'), or check %s; %s", err, nh.Store, check, advice)
 	case errors.Is(err, history.ErrWrongStore) || errors.Is(err, history.ErrNoDefaultStore):
-		return usagef("%v; %s", err, advice)
+		return base.Usagef("%v; %s", err, advice)
 	case errors.Is(err, history.ErrBadStore):
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	}
 	return err
 }
@@ -88,18 +89,18 @@ func historyStoreError(err error) error {
 func unknownBenchmarkError(err error) error {
 	var ub *history.UnknownBenchmarkError
 	if errors.As(err, &ub) && ub.Matches == 0 {
-		return usagef("%v: import results first, or check the ID in the benchmark column of 'radvbench history export'", err)
+		return base.Usagef("%v: import results first, or check the ID in the benchmark column of 'radvbench history export'", err)
 	}
-	return usagef("%v", err)
+	return base.Usagef("%v", err)
 }
 
 // pinClocksError adds advice to sysinfo.PinClocks's error for --pin-clocks.
 func pinClocksError(err error) error {
 	switch {
 	case errors.Is(err, sysinfo.ErrPinNeedsRoot):
-		return usagef("--pin-clocks: %v: run as root (sudo) or drop --pin-clocks", err)
+		return base.Usagef("--pin-clocks: %v: run as root (sudo) or drop --pin-clocks", err)
 	case errors.Is(err, sysinfo.ErrNoAMDGPU):
-		return usagef("--pin-clocks: %v; drop --pin-clocks", err)
+		return base.Usagef("--pin-clocks: %v; drop --pin-clocks", err)
 	}
-	return usagef("--pin-clocks: %v", err)
+	return base.Usagef("--pin-clocks: %v", err)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
 )
@@ -64,7 +65,7 @@ func compareError(err error) error {
 	case errors.As(err, &isaCount):
 		advice = " to --isa (radvbench compare BASE.json NEW.json --isa BASE-isa.json,NEW-isa.json)"
 	}
-	return usagef("%v%s", err, advice)
+	return base.Usagef("%v%s", err, advice)
 }
 
 // inputError is the usage error (exit 2) for a results file
@@ -75,15 +76,15 @@ func inputError(err error, verb string) error {
 	var le *results.LoadError
 	switch {
 	case errors.As(err, &le) && le.Problem == results.LoadIsDir:
-		return usagef("%s is a directory: pass results files (e.g. %s/*.json)", le.Name, strings.TrimSuffix(le.Name, "/"))
+		return base.Usagef("%s is a directory: pass results files (e.g. %s/*.json)", le.Name, strings.TrimSuffix(le.Name, "/"))
 	case !errors.As(err, &lie):
 		return resultsError(err)
 	}
 	switch lie.Problem {
 	case compare.InputNoResults:
-		return usagef("%s holds no benchmark results: nothing to %s (was the run interrupted or its --filter too narrow?)", lie.Path, verb)
+		return base.Usagef("%s holds no benchmark results: nothing to %s (was the run interrupted or its --filter too narrow?)", lie.Path, verb)
 	}
-	return usagef("%v", err)
+	return base.Usagef("%v", err)
 }
 
 // reportExplain is report.Options.Explain: what the report says in place

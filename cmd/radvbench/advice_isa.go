@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/radvbench/radvbench/bench/isa"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/asmdiff"
 )
@@ -14,13 +15,13 @@ import (
 func emulationEnvError(err error) error {
 	var ee *isa.EnvError
 	if !errors.As(err, &ee) {
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	}
 	switch ee.Problem {
 	case isa.EnvNoNullWinsys:
-		return usagef("%v; to compile for a chip use 'radvbench isa --target' (it can emulate %s)", err, ee.Available)
+		return base.Usagef("%v; to compile for a chip use 'radvbench isa --target' (it can emulate %s)", err, ee.Available)
 	}
-	return usagef("%v, or use 'radvbench isa --target' (it can emulate %s)", err, ee.Available)
+	return base.Usagef("%v, or use 'radvbench isa --target' (it can emulate %s)", err, ee.Available)
 }
 
 // isaDiffError is the usage error (exit 2) for what asmdiff refuses, with
@@ -32,11 +33,11 @@ func isaDiffError(err error) error {
 	var le *results.LoadError
 	switch {
 	case errors.As(err, &na):
-		return usagef("%v: rerun 'radvbench isa' with an assembly directory", err)
+		return base.Usagef("%v: rerun 'radvbench isa' with an assembly directory", err)
 	case errors.As(err, &ni):
-		return usagef("%v: 'isa diff' compares the assembly of two isa files ('radvbench isa' writes them)", err)
+		return base.Usagef("%v: 'isa diff' compares the assembly of two isa files ('radvbench isa' writes them)", err)
 	case errors.As(err, &le):
 		return resultsError(err)
 	}
-	return usagef("%v", err)
+	return base.Usagef("%v", err)
 }

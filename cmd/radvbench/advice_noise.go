@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/reports/noise"
 )
 
@@ -14,7 +15,7 @@ import (
 func noiseFileError(err error) error {
 	var fe *noise.FileError
 	if !errors.As(err, &fe) {
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	}
 	advice := ""
 	switch fe.Problem {
@@ -27,11 +28,11 @@ func noiseFileError(err error) error {
 	case noise.FileDamaged:
 		advice = ": measure the noise again with 'radvbench noise' (the file is damaged or was edited)"
 	}
-	return usagef("%v%s", err, advice)
+	return base.Usagef("%v%s", err, advice)
 }
 
 // tooFewRunsError is the usage error for noise.Measure's ErrTooFewRuns:
 // how to take more runs.
 func tooFewRunsError(err error) error {
-	return usagef("%v (radvbench noise --runs 5, or several results files of the same build)", err)
+	return base.Usagef("%v (radvbench noise --runs 5, or several results files of the same build)", err)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 )
 
 // runHints are the words of run's (and isa's) flags that bench/launch
@@ -17,7 +18,7 @@ var runHints = launch.Hints{Force: " (--force)", Watchdog: "; --watchdog changes
 func isolateError(err error) error {
 	var ie *supervise.IsolationError
 	if errors.As(err, &ie) {
-		return usagef("--isolate %q: use %s", ie.Value, supervise.IsolationModes)
+		return base.Usagef("--isolate %q: use %s", ie.Value, supervise.IsolationModes)
 	}
 	return err
 }
@@ -31,9 +32,9 @@ func stableClocksError(err error) error {
 	case !errors.As(err, &se):
 		return err
 	case se.Fallback():
-		return usagef("--stable-clocks: %v; as root, add --pin-clocks profile_standard (or profile_peak) to pin the level instead", se)
+		return base.Usagef("--stable-clocks: %v; as root, add --pin-clocks profile_standard (or profile_peak) to pin the level instead", se)
 	}
-	return usagef("--stable-clocks: %v; unset RADV_PROFILE_PSTATE or set one of them", se)
+	return base.Usagef("--stable-clocks: %v; unset RADV_PROFILE_PSTATE or set one of them", se)
 }
 
 // resumeError adds the advice to an error of reading the journal --resume
@@ -44,9 +45,9 @@ func resumeError(err error) error {
 		return err
 	}
 	if je.Problem == supervise.JournalNoCompleteLine {
-		return usagef("%v: rerun without --resume", err)
+		return base.Usagef("%v: rerun without --resume", err)
 	}
-	return usagef("%v; rerun without --resume", err)
+	return base.Usagef("%v; rerun without --resume", err)
 }
 
 // journalError adds the advice to the errors of a run's journal that
@@ -56,9 +57,9 @@ func journalError(err error) error {
 	var je *supervise.JournalCreateError
 	switch {
 	case errors.As(err, &ie):
-		return usagef("%v (resume on the same system, or pass --force to mix them)", err)
+		return base.Usagef("%v (resume on the same system, or pass --force to mix them)", err)
 	case errors.As(err, &je):
-		return usagef("%v (choose another --out)", err)
+		return base.Usagef("%v (choose another --out)", err)
 	}
 	return nil
 }

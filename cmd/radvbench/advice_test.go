@@ -9,6 +9,7 @@ import (
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/asmdiff"
@@ -48,8 +49,8 @@ func TestAdvice(t *testing.T) {
 	tests = append(tests, libraryAdvice(other)...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.got.Error() != tc.want || exitCode(tc.got) != tc.code {
-				t.Errorf("got %q (exit %d)\nwant %q (exit %d)", tc.got, exitCode(tc.got), tc.want, tc.code)
+			if tc.got.Error() != tc.want || base.ExitCode(tc.got) != tc.code {
+				t.Errorf("got %q (exit %d)\nwant %q (exit %d)", tc.got, base.ExitCode(tc.got), tc.want, tc.code)
 			}
 		})
 	}

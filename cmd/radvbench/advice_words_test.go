@@ -10,6 +10,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/internal/flagwords"
 	"github.com/radvbench/radvbench/reports/compare"
 )
@@ -51,8 +52,8 @@ func TestAdviceCompareKinds(t *testing.T) {
 		{errors.New("plain"), "plain"},
 	} {
 		got := compareError(tt.err)
-		if !strings.HasSuffix(got.Error(), tt.want) || exitCode(got) != 2 {
-			t.Errorf("compareError(%v) = %q (exit %d), want it to end %q, exit 2", tt.err, got, exitCode(got), tt.want)
+		if !strings.HasSuffix(got.Error(), tt.want) || base.ExitCode(got) != 2 {
+			t.Errorf("compareError(%v) = %q (exit %d), want it to end %q, exit 2", tt.err, got, base.ExitCode(got), tt.want)
 		}
 	}
 	if got := reportExplain(&compare.TooFewGroupsError{What: "isa files", ISA: true}); !strings.HasPrefix(got, "one isa file and no --by key") {

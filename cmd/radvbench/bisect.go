@@ -12,6 +12,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/rounds"
@@ -23,7 +24,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "bisect", summary: "find the first slower candidate between a good and a bad one, each step an interleaved gate", run: runBisect})
+	register(&base.Command{Name: "bisect", Summary: "find the first slower candidate between a good and a bad one, each step an interleaved gate", Run: runBisect})
 }
 
 // bisectPass are run's flags bisect passes to every step's gate.
@@ -45,7 +46,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	var f bisectFlags
 	var rf runFlags
 	rfs := runFlagSet(&rf, io.Discard)
-	fs := newFlagSet("bisect", "bisect [step] --good NAME[:ENV=VALUE,...] [--candidate SPEC]... --bad SPEC [flags]", stdout)
+	fs := base.NewFlagSet("bisect", "bisect [step] --good NAME[:ENV=VALUE,...] [--candidate SPEC]... --bad SPEC [flags]", stdout)
 	fs.StringVar(&f.good, "good", "", "the known-good candidate NAME[:ENV=VALUE,...] (default: the first listed)")
 	fs.StringVar(&f.bad, "bad", "", "the known-bad candidate (default: the last listed)")
 	fs.StringArrayVar(&f.candidates, "candidate", nil, "a candidate between them, NAME[:ENV=VALUE,...] as --config (repeatable, in order)")
@@ -62,13 +63,13 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	for _, n := range bisectPass {
 		fs.AddFlag(rfs.Lookup(n))
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return gitAbort(step, err)
 	}
 	cands, err := bisectCandidates(&f, step)
 	if err != nil || fs.NArg() > 0 {
 		if err == nil {
-			err = usagef("bisect takes no arguments, got %q (candidates go in --candidate)", fs.Args())
+			err = base.Usagef("bisect takes no arguments, got %q (candidates go in --candidate)", fs.Args())
 		}
 		return gitAbort(step, err)
 	}
@@ -82,7 +83,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return gitAbort(step, err) // the run flags' mistakes, before anything runs
 	}
 	if err := os.MkdirAll(filepath.Dir(f.out), 0o755); err != nil {
-		return gitAbort(step, usagef("-o %s: %v", f.out, err))
+		return gitAbort(step, base.Usagef("-o %s: %v", f.out, err))
 	} else if err := outfile.Check(f.chart); f.chart != "" && err != nil {
 		return gitAbort(step, outputError("--chart", err))
 	}
@@ -105,13 +106,13 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		OnStep:  func(r *bisect.Result, s *bisect.Step) { fmt.Fprintln(stdout, bisect.StepLine(r, s)) }}
 	if f.from != "" {
 		if o.Keys, err = bisect.RegressedKeys(f.from); err != nil {
-			return usagef("--from: %v", err)
+			return base.Usagef("--from: %v", err)
 		}
 	}
 	if f.resume {
 		earlier, err := bisect.Resume(f.out, cands)
 		if err != nil {
-			return usagef("--resume: %v: give the same candidates and -o", err)
+			return base.Usagef("--resume: %v: give the same candidates and -o", err)
 		}
 		o.Prior, o.Keys = earlier.Steps, earlier.Keys
 		for _, s := range earlier.Steps {
@@ -122,7 +123,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	r, err := bisect.Run(ctx, g, o)
 	if r == nil {
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	} else if err != nil {
 		return fmt.Errorf("write the bisection file: %w", err)
 	}
@@ -143,20 +144,20 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	case bisect.Found:
 		return nil
 	case bisect.NoDifference:
-		return usagef("good and bad do not differ: %s (a larger --budget, a quieter machine or --threshold may tell them apart)", r.Why)
+		return base.Usagef("good and bad do not differ: %s (a larger --budget, a quieter machine or --threshold may tell them apart)", r.Why)
 	case bisect.Interrupted:
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; '%s bisect --resume -o %s' with the same candidates continues", progName, f.out)}
+		return &base.ExitError{Code: base.ExitInterrupted, Msg: fmt.Sprintf("interrupted; '%s bisect --resume -o %s' with the same candidates continues", base.ProgName, f.out)}
 	}
-	return &exitError{code: 1, msg: fmt.Sprintf("%s: %s", r.Status, r.Why)}
+	return &base.ExitError{Code: 1, Msg: fmt.Sprintf("%s: %s", r.Status, r.Why)}
 }
 
 // bisectCandidates reads the candidates the flags give, the good first.
 func bisectCandidates(f *bisectFlags, step bool) ([]bisect.Candidate, error) {
 	switch {
 	case f.onUnsure != string(bisect.StopUnsure) && f.onUnsure != string(bisect.SkipUnsure):
-		return nil, usagef("--on-unsure %q: use stop or skip", f.onUnsure)
+		return nil, base.Usagef("--on-unsure %q: use stop or skip", f.onUnsure)
 	case f.budget < 0 || f.total < 0:
-		return nil, usagef("--budget and --total-budget must not be negative")
+		return nil, base.Usagef("--budget and --total-budget must not be negative")
 	}
 	cs, err := bisect.Spec{Good: f.good, Bad: f.bad, Between: f.candidates, ListFile: f.file, Revisions: f.revisions, Prepare: f.prepare != "", Step: step}.Candidates()
 	var se *bisect.SpecError
@@ -166,30 +167,30 @@ func bisectCandidates(f *bisectFlags, step bool) ([]bisect.Candidate, error) {
 	var ce *supervise.ConfigError
 	switch se.Problem {
 	case bisect.SpecBothLists:
-		return nil, usagef("--candidates and --candidate both list candidates: give one")
+		return nil, base.Usagef("--candidates and --candidate both list candidates: give one")
 	case bisect.SpecRevisions:
-		return nil, usagef("--revisions and --prepare go together, instead of --good, --bad and --candidate(s) (and not with bisect step)")
+		return nil, base.Usagef("--revisions and --prepare go together, instead of --good, --bad and --candidate(s) (and not with bisect step)")
 	case bisect.SpecStepNeedsOne:
-		return nil, usagef("bisect step gates one candidate: give --good SPEC and one --candidate SPEC (or a --candidates file of one line)")
+		return nil, base.Usagef("bisect step gates one candidate: give --good SPEC and one --candidate SPEC (or a --candidates file of one line)")
 	case bisect.SpecNeedGoodAndBad:
-		return nil, usagef("a bisection needs a good and a bad candidate: give --good SPEC --bad SPEC (and --candidate SPEC between, in order)")
+		return nil, base.Usagef("a bisection needs a good and a bad candidate: give --good SPEC --bad SPEC (and --candidate SPEC between, in order)")
 	case bisect.SpecRead:
-		return nil, usagef("%v", se.Err)
+		return nil, base.Usagef("%v", se.Err)
 	case bisect.SpecBadRevisions:
-		return nil, usagef("--revisions %s: %v", se.Path, se.Err)
+		return nil, base.Usagef("--revisions %s: %v", se.Path, se.Err)
 	case bisect.SpecBadCandidate:
 		if errors.As(se.Err, &ce) && ce.Problem == supervise.ConfigBadName {
-			return nil, usagef("candidate %v, e.g. --config wave32:RADV_PERFTEST=cswave32", se.Err)
+			return nil, base.Usagef("candidate %v, e.g. --config wave32:RADV_PERFTEST=cswave32", se.Err)
 		}
 	}
-	return nil, usagef("candidate %v", se.Err)
+	return nil, base.Usagef("candidate %v", se.Err)
 }
 
 // gitAbort turns a usage error of bisect step into exit 128, which stops
 // git bisect run (2 would mark the commit bad).
 func gitAbort(step bool, err error) error {
 	if step && usage.Is(err) {
-		return &exitError{code: 128, msg: err.Error()}
+		return &base.ExitError{Code: 128, Msg: err.Error()}
 	}
 	return err
 }
@@ -207,11 +208,11 @@ func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisec
 	var ge *bisect.GoodEndError
 	switch {
 	case ctx.Err() != nil:
-		return &exitError{code: exitInterrupted, msg: "interrupted"}
+		return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted"}
 	case errors.As(err, &ge):
-		return &exitError{code: 128, msg: fmt.Sprintf("%v: git bisect run stops here (128), as a skip would blame the candidate; fix --good %s", ge, cs[0].Name)}
+		return &base.ExitError{Code: 128, Msg: fmt.Sprintf("%v: git bisect run stops here (128), as a skip would blame the candidate; fix --good %s", ge, cs[0].Name)}
 	case err != nil:
-		return &exitError{code: 125, msg: fmt.Sprintf("%s did not run (skip): %v", cs[1].Name, err)}
+		return &base.ExitError{Code: 125, Msg: fmt.Sprintf("%s did not run (skip): %v", cs[1].Name, err)}
 	}
 	comparefmt.Write(stdout, res.Report, "text")
 	mark, why, _ := bisect.Judge(res.Report, nil)
@@ -219,7 +220,7 @@ func bisectStep(ctx context.Context, stdout io.Writer, g *launchGate, cs []bisec
 	if mark == bisect.Good {
 		return nil
 	}
-	return &exitError{code: mark.GitBisectExit(), msg: fmt.Sprintf("%s is %s", cs[1].Name, mark)}
+	return &base.ExitError{Code: mark.GitBisectExit(), Msg: fmt.Sprintf("%s is %s", cs[1].Name, mark)}
 }
 
 // launchGate is bisect's gate: 'run --until-decided' of two candidates

@@ -9,8 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/spf13/pflag"
-
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -18,10 +17,11 @@ import (
 	"github.com/radvbench/radvbench/reports/fossil"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
+	"github.com/spf13/pflag"
 )
 
 func init() {
-	register(&command{name: "compare", summary: "compare results files and gate regressions (exit 1 on regression)", run: runCompare})
+	register(&base.Command{Name: "compare", Summary: "compare results files and gate regressions (exit 1 on regression)", Run: runCompare})
 }
 
 type compareFlags struct {
@@ -41,7 +41,7 @@ type compareFlags struct {
 
 func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
-	fs := newFlagSet("compare", "compare [flags] BASE.json NEW.json [MORE.json ...]\n       radvbench compare [flags] BASE1.json BASE2.json ... -- NEW1.json NEW2.json ...\n       radvbench compare --by KEY [--baseline VALUE] [flags] FILE.json ...", stdout)
+	fs := base.NewFlagSet("compare", "compare [flags] BASE.json NEW.json [MORE.json ...]\n       radvbench compare [flags] BASE1.json BASE2.json ... -- NEW1.json NEW2.json ...\n       radvbench compare --by KEY [--baseline VALUE] [flags] FILE.json ...", stdout)
 	f.policyFlags(fs)
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
@@ -52,11 +52,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs.BoolVar(&f.best, "best", false, "judge each kernel's best variant per size on each side against the other side's best, instead of variant by variant: a driver that makes the best configuration slower is a regression even when it changes which one is best (a tuning sweep's files)")
 	fs.BoolVar(&f.plan, "plan", false, "print how many runs a side catch a --detect slowdown, instead of verdicts")
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if !comparefmt.ValidFormat(f.format) && f.format != fossil.Format {
-		return usagef("unknown --format %q: use one of %s (or %s for isa files)", f.format, strings.Join(comparefmt.Formats, ", "), fossil.Format)
+		return base.Usagef("unknown --format %q: use one of %s (or %s for isa files)", f.format, strings.Join(comparefmt.Formats, ", "), fossil.Format)
 	}
 	if err := checkOutputPath("-o", f.out); err != nil {
 		return err
@@ -73,13 +73,13 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	dash := fs.ArgsLenAtDash()
 	switch {
 	case len(paths) == 0:
-		return usagef("compare needs results files: radvbench compare BASE.json NEW.json (see 'radvbench compare --help')")
+		return base.Usagef("compare needs results files: radvbench compare BASE.json NEW.json (see 'radvbench compare --help')")
 	case dash >= 0 && (dash == 0 || dash == len(paths)):
-		return usagef("'--' separates the baseline's files from the new ones: give files on both sides (radvbench compare B1.json B2.json -- N1.json N2.json)")
+		return base.Usagef("'--' separates the baseline's files from the new ones: give files on both sides (radvbench compare B1.json B2.json -- N1.json N2.json)")
 	case dash >= 0 && f.by != "":
-		return usagef("--by groups the files itself: use either --by or '--', not both")
+		return base.Usagef("--by groups the files itself: use either --by or '--', not both")
 	case len(paths) == 1 && f.by == "":
-		return usagef("compare needs two results files, or --by KEY to compare groups within %s (e.g. --by config for an A/B run)", paths[0])
+		return base.Usagef("compare needs two results files, or --by KEY to compare groups within %s (e.g. --by config for an A/B run)", paths[0])
 	}
 	inputs, err := loadInputs(paths)
 	if err != nil {
@@ -87,11 +87,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	baseline := f.baseline
 	if dash >= 0 {
-		base := compare.PoolSides(inputs, dash)
-		if baseline != "" && baseline != base {
-			return usagef("--baseline with '--': the files before '--' are the baseline")
+		pooled := compare.PoolSides(inputs, dash)
+		if baseline != "" && baseline != pooled {
+			return base.Usagef("--baseline with '--': the files before '--' are the baseline")
 		}
-		baseline = base
+		baseline = pooled
 	} else if f.by == "" || f.by == "file" {
 		for i, p := range paths {
 			if p == baseline {
@@ -102,11 +102,11 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	opts.By, opts.Baseline = f.by, baseline
 	kind, err := compare.Kind(inputs)
 	if err != nil {
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	}
 	if kind == results.KindISA {
 		if len(f.isa) > 0 {
-			return usagef("--isa gives the compiler's figures beside timing verdicts; these are isa files already: drop --isa")
+			return base.Usagef("--isa gives the compiler's figures beside timing verdicts; these are isa files already: drop --isa")
 		}
 		return compareISA(stdout, f, inputs, opts)
 	}
@@ -116,7 +116,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 	}
 	if f.format == fossil.Format {
-		return usagef("--format %s is for isa files (written by 'radvbench isa'); for run results use one of %s", fossil.Format, strings.Join(comparefmt.Formats, ", "))
+		return base.Usagef("--format %s is for isa files (written by 'radvbench isa'); for run results use one of %s", fossil.Format, strings.Join(comparefmt.Formats, ", "))
 	}
 	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
@@ -128,7 +128,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if f.plan {
 		d, err := verdict.ParsePercent(f.detect)
 		if err != nil || d <= 0 {
-			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
+			return base.Usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
 		}
 		pl := compare.PlanFromReport(rep, opts.Noise, d, compare.DefaultPower)
 		format := "text"
@@ -149,7 +149,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 // of a statistic is real, and the policy says what fails the gate.
 func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts compare.Options) error {
 	if f.plan {
-		return usagef("--plan sizes runs against noise; isa files are exact (one compile a side decides): drop --plan")
+		return base.Usagef("--plan sizes runs against noise; isa files are exact (one compile a side decides): drop --plan")
 	}
 	rep, err := compare.CompareISA(inputs, opts)
 	if err != nil {
@@ -158,7 +158,7 @@ func compareISA(stdout io.Writer, f compareFlags, inputs []compare.Input, opts c
 	var buf bytes.Buffer
 	if f.format == fossil.Format {
 		if len(inputs) != 2 {
-			return usagef("--format %s compares two isa files (old, new), got %d", fossil.Format, len(inputs))
+			return base.Usagef("--format %s compares two isa files (old, new), got %d", fossil.Format, len(inputs))
 		}
 		if err := fossil.WriteReport(&buf, inputs[0].File, inputs[1].File); err != nil {
 			return fmt.Errorf("render %s: %w", f.format, err)
@@ -180,7 +180,7 @@ func writeJudged(stdout io.Writer, out string, rendered []byte, summary string, 
 		fmt.Fprintf(stdout, "radvbench compare: %s (%s written)\n", summary, termtext.Escape(out))
 	}
 	if failed {
-		return &exitError{code: 1}
+		return &base.ExitError{Code: 1}
 	}
 	return nil
 }
@@ -263,7 +263,7 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (verdict.Policy, error) 
 	if f.policy != "" {
 		p, err := verdict.LoadPolicy(f.policy, pol)
 		if err != nil {
-			return pol, usagef("%v", err)
+			return pol, base.Usagef("%v", err)
 		}
 		pol = p
 	}
@@ -283,11 +283,11 @@ func (f *compareFlags) resolvePolicy(fs *pflag.FlagSet) (verdict.Policy, error) 
 			}
 		}
 		if err := pol.Set(key, v); err != nil {
-			return pol, usagef("--%s: %v", pk.flag, err)
+			return pol, base.Usagef("--%s: %v", pk.flag, err)
 		}
 	}
 	if err := pol.Validate(); err != nil {
-		return pol, usagef("%v", err)
+		return pol, base.Usagef("%v", err)
 	}
 	return pol, nil
 }

@@ -5,22 +5,23 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/bench/gpu"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
 func init() {
-	register(&command{name: "devices", summary: "list Vulkan devices and which one 'run' would pick", run: runDevices})
+	register(&base.Command{Name: "devices", Summary: "list Vulkan devices and which one 'run' would pick", Run: runDevices})
 }
 
 func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("devices", "devices [--json]", stdout)
+	fs := base.NewFlagSet("devices", "devices [--json]", stdout)
 	asJSON := fs.Bool("json", false, "print the devices as JSON (the results file's device records)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("devices takes no arguments, got %q", fs.Args())
+		return base.Usagef("devices takes no arguments, got %q", fs.Args())
 	}
 	inst, devs, err := listDevices()
 	if err != nil {

@@ -6,19 +6,20 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/doctor"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 )
 
 func init() {
-	register(&command{
-		name:    "doctor",
-		summary: "check the machine against the kernel-config guide and benchmarking hygiene",
-		run:     runDoctor,
+	register(&base.Command{
+		Name:    "doctor",
+		Summary: "check the machine against the kernel-config guide and benchmarking hygiene",
+		Run:     runDoctor,
 	})
 }
 
 func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("doctor", "doctor [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan] [--json]", stdout)
+	fs := base.NewFlagSet("doctor", "doctor [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan] [--json]", stdout)
 	var sf systemFlags
 	sf.registerSource(fs)
 	asJSON := fs.Bool("json", false, "print the findings as JSON")
@@ -43,7 +44,7 @@ func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		sysreport.WriteDoctor(stdout, "radvbench doctor", s, d)
 	}
 	if d.Fail > 0 {
-		return &exitError{code: 1}
+		return &base.ExitError{Code: 1}
 	}
 	return nil
 }

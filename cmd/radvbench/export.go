@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/export"
@@ -17,7 +18,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "export", summary: "write a results file as benchstat, Google Benchmark, Bencher or github-action-benchmark input", run: runExport})
+	register(&base.Command{Name: "export", Summary: "write a results file as benchstat, Google Benchmark, Bencher or github-action-benchmark input", Run: runExport})
 }
 
 // exportFormats is the part of export's --help after its description
@@ -42,25 +43,25 @@ Examples:
 
 func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var format, out, target string
-	fs := newFlagSet("export", "export --format FORMAT RESULTS.json [-o FILE]", stdout, exportFormats())
+	fs := base.NewFlagSet("export", "export --format FORMAT RESULTS.json [-o FILE]", stdout, exportFormats())
 	names := append(export.FormatNames(), fossilCSV)
 	fs.StringVar(&format, "format", "", "output format: "+strings.Join(names, ", ")+" (required)")
 	fs.StringVarP(&out, "out", "o", "", "write to FILE (atomically; '-' for stdout) instead of stdout")
 	fs.StringVar(&target, "target", "", "with --format "+fossilCSV+": the isa file's target to write (needed when it has several)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if format == "" {
-		return usagef("export needs --format: one of %s", strings.Join(names, ", "))
+		return base.Usagef("export needs --format: one of %s", strings.Join(names, ", "))
 	}
 	if !slices.Contains(names, format) {
-		return usagef("unknown --format %q: use one of %s", format, strings.Join(names, ", "))
+		return base.Usagef("unknown --format %q: use one of %s", format, strings.Join(names, ", "))
 	}
 	if target != "" && format != fossilCSV {
-		return usagef("--target picks an isa file's target for --format %s", fossilCSV)
+		return base.Usagef("--target picks an isa file's target for --format %s", fossilCSV)
 	}
 	if fs.NArg() != 1 {
-		return usagef("export takes one results file, got %d: radvbench export --format %s RESULTS.json", fs.NArg(), format)
+		return base.Usagef("export takes one results file, got %d: radvbench export --format %s RESULTS.json", fs.NArg(), format)
 	}
 	if st, err := os.Stat(out); format == fossilCSV && err == nil && st.IsDir() {
 		return exportFossilDir(stdout, fs.Arg(0), out, target)
@@ -92,15 +93,15 @@ const fossilCSV = "fossil-csv"
 func exportFossil(w io.Writer, path string, f *results.File, target string) error {
 	targets := fossil.Targets(f)
 	if f.Kind() != results.KindISA && len(targets) == 0 {
-		return usagef("%s: %v: --format %s exports isa files (written by 'radvbench isa') and runs that captured (on a driver that reports its statistics, as RADV does)", path, &fossil.NoStatisticsError{Capture: f.Capture}, fossilCSV)
+		return base.Usagef("%s: %v: --format %s exports isa files (written by 'radvbench isa') and runs that captured (on a driver that reports its statistics, as RADV does)", path, &fossil.NoStatisticsError{Capture: f.Capture}, fossilCSV)
 	}
 	switch {
 	case target == "" && len(targets) == 1:
 		target = targets[0]
 	case target == "":
-		return usagef("%s holds %d targets (%s): pick one with --target, or give -o DIR for one CSV each", path, len(targets), strings.Join(targets, ", "))
+		return base.Usagef("%s holds %d targets (%s): pick one with --target, or give -o DIR for one CSV each", path, len(targets), strings.Join(targets, ", "))
 	case !slices.Contains(targets, target):
-		return usagef("--target %s: %s holds %s", target, path, strings.Join(targets, ", "))
+		return base.Usagef("--target %s: %s holds %s", target, path, strings.Join(targets, ", "))
 	}
 	if err := fossil.WriteCSV(w, f, target); err != nil {
 		return fmt.Errorf("export %s: %w", fossilCSV, err)

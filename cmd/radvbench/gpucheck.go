@@ -12,6 +12,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/launch"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
@@ -19,28 +20,28 @@ import (
 )
 
 func init() {
-	register(&command{name: "gpu-check", summary: "check a GPU in minutes: every suite verified, peaks, GEMM and memory timed, a short A/A; one summary, one results file", run: runGPUCheck})
+	register(&base.Command{Name: "gpu-check", Summary: "check a GPU in minutes: every suite verified, peaks, GEMM and memory timed, a short A/A; one summary, one results file", Run: runGPUCheck})
 }
 
 func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("gpu-check", "gpu-check [--device SPEC] [--suite LIST] [-o FILE] [--json]", stdout)
+	fs := base.NewFlagSet("gpu-check", "gpu-check [--device SPEC] [--suite LIST] [-o FILE] [--json]", stdout)
 	device := fs.String("device", "", "device index or name substring (default: the one 'run' picks; see 'radvbench devices')")
 	out := fs.StringP("out", "o", "", "results file of the whole check (default results/<UTC time>-gpu-check.json)")
 	aaBudget := fs.Duration("aa-budget", time.Minute, "time budget of the A/A until decided")
 	suites := fs.String("suite", "all", "suites whose kernels the verify step checks (comma-separated, as run's --suite): the timing and A/A steps are fixed")
 	asJSON := fs.Bool("json", false, "print the summary as JSON instead of text")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("gpu-check takes no arguments, got %q", fs.Args())
+		return base.Usagef("gpu-check takes no arguments, got %q", fs.Args())
 	}
 	if *aaBudget <= 0 {
-		return usagef("--aa-budget %v must be positive, e.g. 1m", *aaBudget)
+		return base.Usagef("--aa-budget %v must be positive, e.g. 1m", *aaBudget)
 	}
 	if _, err := lookupSuites(strings.Split(*suites, ",")); err != nil {
-		return usagef("--suite %s: %v", *suites, err)
+		return base.Usagef("--suite %s: %v", *suites, err)
 	}
 	inst, pd, err := gpu.SelectPhysical(*device)
 	if err != nil {
@@ -54,7 +55,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		*out = launch.DefaultOut(started.UTC(), []string{"gpu-check"})
 	}
 	if err := outfile.Check(*out); err != nil {
-		return usagef("-o %s: %v: name a new path or a regular file", *out, err)
+		return base.Usagef("-o %s: %v: name a new path or a regular file", *out, err)
 	}
 	dir, err := os.MkdirTemp("", "radvbench-gpu-check-")
 	if err != nil {
@@ -73,7 +74,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		t0 := time.Now()
 		f, verdicts, err := gpuCheckStep(ctx, stderr, st, *device, filepath.Join(dir, st.Name+".json"), showProgress(*progress, stderr))
 		if ctx.Err() != nil {
-			return &exitError{code: exitInterrupted, msg: "interrupted; nothing written"}
+			return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted; nothing written"}
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "  %s: %v\n", st.Name, err)
@@ -108,7 +109,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		}
 	}
 	if !sum.Passed() {
-		return &exitError{code: 1, msg: "the gpu check fails: see the checks above"}
+		return &base.ExitError{Code: 1, Msg: "the gpu check fails: see the checks above"}
 	}
 	return nil
 }

@@ -8,8 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/pflag"
-
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/termtext"
@@ -17,29 +16,30 @@ import (
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
+	"github.com/spf13/pflag"
 )
 
 func init() {
-	register(&command{name: "history", summary: "every run in a database (SQLite or PostgreSQL): trends, change points", run: runHistory})
+	register(&base.Command{Name: "history", Summary: "every run in a database (SQLite or PostgreSQL): trends, change points", Run: runHistory})
 }
 
 // historySubs are the 'radvbench history' subcommands, each a command of
 // its own under history, listed by printHistoryUsage.
-var historySubs []command
+var historySubs []base.Command
 
 func init() {
 	historySubs = append(historySubs,
-		command{"import", "add results files to the store (a file already there adds nothing)", historyImport},
-		command{"runs", "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", historyRuns},
-		command{"trend", "one benchmark's run medians over time, as a table or a chart", historyTrend},
-		command{"detect", "change points in every series, with what changed in the fingerprint", historyDetect},
+		base.Command{Name: "import", Summary: "add results files to the store (a file already there adds nothing)", Run: historyImport},
+		base.Command{Name: "runs", Summary: "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", Run: historyRuns},
+		base.Command{Name: "trend", Summary: "one benchmark's run medians over time, as a table or a chart", Run: historyTrend},
+		base.Command{Name: "detect", Summary: "change points in every series, with what changed in the fingerprint", Run: historyDetect},
 	)
 }
 
 func printHistoryUsage(w io.Writer) {
 	fmt.Fprintf(w, "Usage: radvbench history COMMAND [flags]\n\n%s\n\nCommands:\n", commanddoc.Description("history"))
 	for _, s := range historySubs {
-		fmt.Fprintf(w, "  %-8s %s\n", s.name, s.summary)
+		fmt.Fprintf(w, "  %-8s %s\n", s.Name, s.Summary)
 	}
 	fmt.Fprintln(w, "\nRun 'radvbench history COMMAND --help' for a command's flags.")
 }
@@ -47,23 +47,23 @@ func printHistoryUsage(w io.Writer) {
 func runHistory(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if len(args) == 0 {
 		printHistoryUsage(stderr)
-		return usagef("")
+		return base.Usagef("")
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
 		printHistoryUsage(stdout)
-		return errHelpShown
+		return base.ErrHelpShown
 	}
 	for _, s := range historySubs {
-		if s.name == args[0] {
-			return s.run(ctx, stdout, stderr, args[1:])
+		if s.Name == args[0] {
+			return s.Run(ctx, stdout, stderr, args[1:])
 		}
 	}
 	names := make([]string, len(historySubs))
 	for i, s := range historySubs {
-		names[i] = s.name
+		names[i] = s.Name
 	}
-	return usagef("unknown history command %q: use one of %s (see 'radvbench history --help')", args[0], strings.Join(names, ", "))
+	return base.Usagef("unknown history command %q: use one of %s (see 'radvbench history --help')", args[0], strings.Join(names, ", "))
 }
 
 // historyFlags are the flags the history subcommands share: --db and, for
@@ -77,7 +77,7 @@ type historyFlags struct {
 // flagSet makes a history subcommand's flag set (newFlagSet) with --db as
 // its first flag.
 func (h *historyFlags) flagSet(name, usage string, stdout io.Writer) *pflag.FlagSet {
-	fs := newFlagSet(name, usage, stdout)
+	fs := base.NewFlagSet(name, usage, stdout)
 	fs.StringVar(&h.dsn, "db", "", "history store: a SQLite file or postgres://... (default $RADVBENCH_DB, else $XDG_DATA_HOME/radvbench/history.db)")
 	return fs
 }
@@ -99,7 +99,7 @@ func (h *historyFlags) addFilters(fs *pflag.FlagSet) {
 func (h *historyFlags) filter() (history.Filter, error) {
 	out, err := h.filters.Filter()
 	if err != nil {
-		return out, usagef("--%v", err)
+		return out, base.Usagef("--%v", err)
 	}
 	return out, nil
 }
@@ -160,11 +160,11 @@ func openStore(ctx context.Context, flag string, readOnly bool) (*history.Store,
 func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var hf historyFlags
 	fs := hf.flagSet("history import", "history import FILE.json [FILE.json ...] [--db DSN]", stdout)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usagef("history import needs results files: radvbench history import RUN.json [RUN.json ...]")
+		return base.Usagef("history import needs results files: radvbench history import RUN.json [RUN.json ...]")
 	}
 	inputs, err := compare.LoadInputs(fs.Args())
 	if err != nil {
@@ -197,11 +197,11 @@ func historyRuns(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	hf.addFilters(fs)
 	fs.IntVar(&limit, "last", 0, "only the newest N runs (0: all)")
 	fs.BoolVar(&keys, "keys", false, "list the stored fingerprint keys and how many values each has")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("history runs takes no arguments (got %q): filter with --where KEY=VALUE", fs.Arg(0))
+		return base.Usagef("history runs takes no arguments (got %q): filter with --where KEY=VALUE", fs.Arg(0))
 	}
 	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
 		if keys {
@@ -235,13 +235,13 @@ func (d *detectFlags) add(fs *pflag.FlagSet) {
 func (d *detectFlags) options() (changepoint.Options, error) {
 	o := changepoint.DefaultOptions()
 	if d.alpha <= 0 || d.alpha >= 1 {
-		return o, usagef("--alpha %g: want a level between 0 and 1, e.g. 0.01", d.alpha)
+		return o, base.Usagef("--alpha %g: want a level between 0 and 1, e.g. 0.01", d.alpha)
 	}
 	if d.minChange < 0 {
-		return o, usagef("--min-change %g: want a percentage >= 0", d.minChange)
+		return o, base.Usagef("--min-change %g: want a percentage >= 0", d.minChange)
 	}
 	if d.minSize < 2 {
-		return o, usagef("--min-runs %d: want at least 2", d.minSize)
+		return o, base.Usagef("--min-runs %d: want at least 2", d.minSize)
 	}
 	o.MinChange, o.MinSize = d.minChange/100, d.minSize
 	return o.WithAlpha(d.alpha), nil
@@ -255,15 +255,15 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	hf.addFilters(fs)
 	fs.StringVar(&chartPath, "chart", "", "also write the series as a chart: FILE.png or FILE.svg")
 	df.add(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("history trend needs one benchmark ID: radvbench history trend BENCHMARK (the stored IDs are the benchmark column of 'radvbench history export')")
+		return base.Usagef("history trend needs one benchmark ID: radvbench history trend BENCHMARK (the stored IDs are the benchmark column of 'radvbench history export')")
 	}
 	ext := strings.ToLower(filepath.Ext(chartPath))
 	if chartPath != "" && ext != ".png" && ext != ".svg" {
-		return usagef("--chart %s: the file must end in .png or .svg", chartPath)
+		return base.Usagef("--chart %s: the file must end in .png or .svg", chartPath)
 	}
 	if err := checkOutput("--chart", chartPath, storeFile(hf.dsn)); err != nil {
 		return err
@@ -280,7 +280,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 			return err
 		}
 		if len(tr.Series) == 0 {
-			return usagef("no runs of %s match the filters", termtext.Escape(tr.Benchmark))
+			return base.Usagef("no runs of %s match the filters", termtext.Escape(tr.Benchmark))
 		}
 		if err := history.WriteTrends(stdout, tr.Series, tr.ChangePoints); err != nil {
 			return err
@@ -308,11 +308,11 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
 	hf.addFilters(fs)
 	df.add(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("history detect takes no arguments (got %q): use --benchmark PREFIX", fs.Arg(0))
+		return base.Usagef("history detect takes no arguments (got %q): use --benchmark PREFIX", fs.Arg(0))
 	}
 	opt, err := df.options()
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/reports/history"
 )
 
@@ -13,7 +14,7 @@ import (
 
 func init() {
 	historySubs = append(historySubs,
-		command{"export", "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", historyExport},
+		base.Command{Name: "export", Summary: "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", Run: historyExport},
 	)
 }
 
@@ -26,14 +27,14 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	fs.StringVar(&bench, "benchmark", "", "only benchmarks whose ID starts with this")
 	fs.StringVar(&keys, "keys", "", "extra attribute columns: fingerprint keys, comma-separated (e.g. amdgpu.vm_fragment_size,label.ci)")
 	hf.addFilters(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if format != "csv" {
-		return usagef("unknown --format %q: use csv", format)
+		return base.Usagef("unknown --format %q: use csv", format)
 	}
 	if fs.NArg() > 0 {
-		return usagef("history export takes no arguments (got %q)", fs.Arg(0))
+		return base.Usagef("history export takes no arguments (got %q)", fs.Arg(0))
 	}
 	if err := checkOutput("-o", out, storeFile(hf.dsn)); err != nil {
 		return err

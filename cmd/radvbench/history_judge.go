@@ -7,12 +7,12 @@ import (
 	"io"
 	"strings"
 
-	"github.com/spf13/pflag"
-
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/history"
+	"github.com/spf13/pflag"
 )
 
 // The history subcommands that judge stored runs as 'radvbench compare'
@@ -21,8 +21,8 @@ import (
 
 func init() {
 	historySubs = append(historySubs,
-		command{"gate", "judge new results against the last N matching runs in the store (exit 1 on regression)", historyGate},
-		command{"compare", "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", historyCompare},
+		base.Command{Name: "gate", Summary: "judge new results against the last N matching runs in the store (exit 1 on regression)", Run: historyGate},
+		base.Command{Name: "compare", Summary: "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", Run: historyCompare},
 	)
 }
 
@@ -33,14 +33,14 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	fs := hf.flagSet("history gate", "history gate NEW.json [NEW.json ...] [--last N] [filters] [policy flags] [--db DSN]", stdout)
 	fs.IntVar(&last, "last", 10, "baseline: the newest N matching runs in the store")
 	addJudgeFlags(fs, &hf, &cf)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usagef("history gate needs the new results: radvbench history gate NEW.json (see 'radvbench history gate --help')")
+		return base.Usagef("history gate needs the new results: radvbench history gate NEW.json (see 'radvbench history gate --help')")
 	}
 	if last < 1 {
-		return usagef("--last %d: want at least 1 baseline run", last)
+		return base.Usagef("--last %d: want at least 1 baseline run", last)
 	}
 	opts, err := judgeOptions(fs, &cf)
 	if err != nil {
@@ -58,7 +58,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	return useStore(ctx, hf.dsn, true, func(s *history.Store) error {
 		g, err := s.Gate(ctx, news, filter, last)
 		if _, ok := errors.AsType[*history.NoBaselineError](err); ok {
-			return usagef("%v: import baseline results first ('radvbench history import')", err)
+			return base.Usagef("%v: import baseline results first ('radvbench history import')", err)
 		} else if err != nil {
 			return err
 		}
@@ -84,7 +84,7 @@ func addJudgeFlags(fs *pflag.FlagSet, hf *historyFlags, cf *compareFlags) {
 // (compareFlags.options), both usage errors before any store is opened.
 func judgeOptions(fs *pflag.FlagSet, cf *compareFlags) (compare.Options, error) {
 	if !comparefmt.ValidFormat(cf.format) {
-		return compare.Options{}, usagef("unknown --format %q: use one of %s", cf.format, strings.Join(comparefmt.Formats, ", "))
+		return compare.Options{}, base.Usagef("unknown --format %q: use one of %s", cf.format, strings.Join(comparefmt.Formats, ", "))
 	}
 	return cf.options(fs)
 }
@@ -102,7 +102,7 @@ func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts c
 		return fmt.Errorf("render %s: %w", format, err)
 	}
 	if rep.Failed() {
-		return &exitError{code: 1}
+		return &base.ExitError{Code: 1}
 	}
 	return nil
 }
@@ -116,14 +116,14 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.StringVar(&cf.baseline, "baseline", "", "the group the others are compared with (default: the group of the oldest run)")
 	fs.IntVar(&last, "last", 0, "only the newest N matching runs (0: all)")
 	addJudgeFlags(fs, &hf, &cf)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if cf.by == "" {
-		return usagef("history compare needs --by KEY (e.g. --by amdgpu.vm_fragment_size; 'history runs --keys' lists the keys)")
+		return base.Usagef("history compare needs --by KEY (e.g. --by amdgpu.vm_fragment_size; 'history runs --keys' lists the keys)")
 	}
 	if fs.NArg() > 0 {
-		return usagef("history compare takes no files (got %q): it reads the store; use 'radvbench compare' for files", fs.Arg(0))
+		return base.Usagef("history compare takes no files (got %q): it reads the store; use 'radvbench compare' for files", fs.Arg(0))
 	}
 	opts, err := judgeOptions(fs, &cf)
 	if err != nil {
@@ -135,7 +135,7 @@ func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string
 			return err
 		}
 		if len(runs) == 0 {
-			return usagef("no stored runs match the filters")
+			return base.Usagef("no stored runs match the filters")
 		}
 		inputs, err := s.Inputs(ctx, runs)
 		if err != nil {

@@ -245,9 +245,9 @@ func TestHistoryHelp(t *testing.T) {
 		t.Fatalf("history --help: exit %d\n%s", code, stdout)
 	}
 	for _, s := range historySubs {
-		code, stdout, stderr := cli(t, "history", s.name, "--help")
-		if code != 0 || !strings.Contains(stdout, "Usage: radvbench history "+s.name) || !strings.Contains(stdout, "--db") || !strings.Contains(stdout, "Exit status") {
-			t.Errorf("history %s --help: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+		code, stdout, stderr := cli(t, "history", s.Name, "--help")
+		if code != 0 || !strings.Contains(stdout, "Usage: radvbench history "+s.Name) || !strings.Contains(stdout, "--db") || !strings.Contains(stdout, "Exit status") {
+			t.Errorf("history %s --help: exit %d\n%s\n%s", s.Name, code, stdout, stderr)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/asmdiff"
@@ -21,7 +22,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "isa", summary: "compile every kernel for GFX11/GFX12 with RADV (no GPU needed), record registers, occupancy and assembly", run: runISA})
+	register(&base.Command{Name: "isa", Summary: "compile every kernel for GFX11/GFX12 with RADV (no GPU needed), record registers, occupancy and assembly", Run: runISA})
 }
 
 type isaFlags struct {
@@ -38,7 +39,7 @@ type isaFlags struct {
 }
 
 func isaFlagSet(f *isaFlags, stdout io.Writer) *pflag.FlagSet {
-	fs := newFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", stdout, runflags.SizesHelp)
+	fs := base.NewFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", stdout, runflags.SizesHelp)
 	fs.StringSliceVar(&f.targets, "target", nil, "chips to compile for, comma-separated (navi31, gfx1201, ...), or 'all' (default: navi31, navi33, gfx1150, gfx1201 where the installed Mesa can emulate them)")
 	fs.StringSliceVar(&f.sel.suites, "suite", []string{"all"}, "suites to compile, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.sel.filter, "filter", "", "compile only benchmarks whose suite/kernel/variant matches this regular expression")
@@ -65,11 +66,11 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	var f isaFlags
 	fs := isaFlagSet(&f, stdout)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("isa takes no arguments, got %q (did you mean --target %s, or 'radvbench isa diff'?)", fs.Args(), fs.Arg(0))
+		return base.Usagef("isa takes no arguments, got %q (did you mean --target %s, or 'radvbench isa diff'?)", fs.Args(), fs.Arg(0))
 	}
 	sel, labels, err := f.sel.resolve(kernel.Options{Quick: !f.full && len(f.sel.sizes) == 0, Seed: f.seed})
 	if err != nil {
@@ -79,20 +80,20 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if f.child.Child {
 		target := os.Getenv(launch.TargetEnv)
 		if target == "" {
-			return usagef("isa --child is internal: radvbench runs it itself with %s set", launch.TargetEnv)
+			return base.Usagef("isa --child is internal: radvbench runs it itself with %s set", launch.TargetEnv)
 		}
 		opts.AsmDir = f.childName
 		err := launch.Child(ctx, f.child, &launch.ISAWorker{Target: target, Options: opts, Tool: toolVersion()})
 		if err != nil && ctx.Err() != nil {
-			return &exitError{code: exitInterrupted, msg: "interrupted"} // not a crash, to the parent
+			return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted"} // not a crash, to the parent
 		}
 		return err
 	}
 	if f.watchdog <= 0 {
-		return usagef("--watchdog %v must be positive", f.watchdog)
+		return base.Usagef("--watchdog %v must be positive", f.watchdog)
 	}
 	if len(isa.Benchmarks(opts)) == 0 {
-		return usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(f.sel.suites, ","))
+		return base.Usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(f.sel.suites, ","))
 	}
 	p := launch.ISAPlan{Options: opts, Targets: f.targets, Labels: labels, Watchdog: f.watchdog,
 		Out: f.out, AsmDir: f.asmDir, NoAsm: f.noAsm,
@@ -114,9 +115,9 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	var sv *supervise.SaveError
 	switch {
 	case errors.As(err, &sv):
-		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s isa %s')", sv, sv.Journal, progName, strings.Join(args, " "))
+		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s isa %s')", sv, sv.Journal, base.ProgName, strings.Join(args, " "))
 	case errors.As(err, &ut) || errors.As(err, &ua) || errors.As(err, &ns):
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	case errors.As(err, &tf):
 		return fmt.Errorf("%v (see 'radvbench isa --help' for what a target needs)", tf.Err)
 	case err != nil:
@@ -128,31 +129,31 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		fmt.Fprintf(stdout, "assembly: %s\n", o.AsmDir)
 	}
 	if o.Interrupted {
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", o.Out)}
+		return &base.ExitError{Code: base.ExitInterrupted, Msg: fmt.Sprintf("interrupted; the finished benchmarks are saved in %s", o.Out)}
 	}
 	if o.Err != nil {
 		return o.Err
 	}
 	if failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed to compile; see the reasons above and in %s", failed, o.Out)}
+		return &base.ExitError{Code: 1, Msg: fmt.Sprintf("%d benchmark(s) failed to compile; see the reasons above and in %s", failed, o.Out)}
 	}
 	return nil
 }
 
 func runISADiff(stdout io.Writer, args []string) error {
-	fs := newFlagSet("isa diff", "isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", stdout)
+	fs := base.NewFlagSet("isa diff", "isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", stdout)
 	context := fs.Int("context", 3, "lines of context around each change")
 	encodings := fs.Bool("encodings", false, "keep RADV's instruction encodings (after ';')")
 	oldAsm := fs.String("old-asm", "", "assembly directory of OLD.json")
 	newAsm := fs.String("new-asm", "", "assembly directory of NEW.json")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() < 4 || fs.NArg() > 5 {
-		return usagef("isa diff needs OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE] (see 'radvbench isa diff --help')")
+		return base.Usagef("isa diff needs OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE] (see 'radvbench isa diff --help')")
 	}
 	if *context < 0 {
-		return usagef("--context %d must not be negative", *context)
+		return base.Usagef("--context %d must not be negative", *context)
 	}
 	a := fs.Args()
 	old, err := asmdiff.Load(a[0], *oldAsm)
@@ -167,7 +168,7 @@ func runISADiff(stdout io.Writer, args []string) error {
 	if len(a) == 5 {
 		executable = a[4]
 	} else if executable, err = asmdiff.OnlyExecutable(old.File, a[2], a[3]); err != nil {
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	}
 	diff, err := asmdiff.Pipeline(old, cur, a[2], a[3], executable, *context, *encodings)
 	if err != nil {
@@ -180,5 +181,5 @@ func runISADiff(stdout io.Writer, args []string) error {
 	if _, err := io.WriteString(stdout, diff); err != nil {
 		return err
 	}
-	return &exitError{code: 1}
+	return &base.ExitError{Code: 1}
 }

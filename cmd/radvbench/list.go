@@ -7,38 +7,39 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
 func init() {
-	register(&command{name: "list", summary: "list suites, kernels and variants, and whether the device supports each", run: runList})
+	register(&base.Command{Name: "list", Summary: "list suites, kernels and variants, and whether the device supports each", Run: runList})
 }
 
 func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("list", "list [--suite NAME] [--device SPEC] [--no-device] [--sizes] | list --skipped [RESULTS.json]", stdout)
+	fs := base.NewFlagSet("list", "list [--suite NAME] [--device SPEC] [--no-device] [--sizes] | list --skipped [RESULTS.json]", stdout)
 	suiteNames := fs.StringSlice("suite", []string{"all"}, "suites to list")
 	device := fs.String("device", "", "device index or name substring (default: the one 'run' would pick)")
 	noDevice := fs.Bool("no-device", false, "do not open Vulkan; list without support information")
 	showSizes := fs.Bool("sizes", false, "also list the default problem sizes (and --quick sizes)")
 	skipped := fs.Bool("skipped", false, "list only the skipped benchmarks of a results file (or the variants the device cannot run), grouped by reason")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	switch {
 	case *skipped && fs.NArg() > 1:
-		return usagef("list --skipped takes at most one results file, got %q", fs.Args())
+		return base.Usagef("list --skipped takes at most one results file, got %q", fs.Args())
 	case !*skipped && fs.NArg() > 0:
-		return usagef("list takes no arguments, got %q (list --skipped RESULTS.json lists a run's skips)", fs.Args())
+		return base.Usagef("list takes no arguments, got %q (list --skipped RESULTS.json lists a run's skips)", fs.Args())
 	}
 	suites, err := kernel.Lookup(*suiteNames)
 	if err != nil {
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	}
 	if *skipped && fs.NArg() == 1 {
 		for _, name := range []string{"device", "no-device", "sizes"} {
 			if fs.Changed(name) {
-				return usagef("list --skipped RESULTS.json reads the file: --%s does not apply", name)
+				return base.Usagef("list --skipped RESULTS.json reads the file: --%s does not apply", name)
 			}
 		}
 		return listSkippedFile(stdout, fs.Arg(0), suites)
@@ -55,7 +56,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	if *skipped {
 		if pd == nil {
-			return usagef("list --skipped without a results file asks the device: drop --no-device, or pass a results file")
+			return base.Usagef("list --skipped without a results file asks the device: drop --no-device, or pass a results file")
 		}
 		return resulttable.WriteSkipped(stdout, kernel.Unsupported(suites, pd), "variants this device cannot run")
 	}

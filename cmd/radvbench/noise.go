@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
@@ -19,7 +20,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "noise", summary: "measure run-to-run noise floors (A/A) for compare --noise", run: runNoise})
+	register(&base.Command{Name: "noise", Summary: "measure run-to-run noise floors (A/A) for compare --noise", Run: runNoise})
 }
 
 // noiseFlags are the flags noise itself takes; every other argument goes
@@ -34,7 +35,7 @@ type noiseFlags struct {
 
 func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f noiseFlags
-	fs := newFlagSet("noise", "noise [--runs N] [--plan] -o noise.json [run flags ...]\n       radvbench noise [--plan] -o noise.json FILE.json [FILE.json ...]", stdout)
+	fs := base.NewFlagSet("noise", "noise [--runs N] [--plan] -o noise.json [run flags ...]\n       radvbench noise [--plan] -o noise.json FILE.json [FILE.json ...]", stdout)
 	fs.IntVar(&f.runs, "runs", 5, "how many runs (fresh processes) to measure, in the first form")
 	fs.StringVarP(&f.out, "out", "o", "", "noise file to write (atomically)")
 	fs.BoolVar(&f.plan, "plan", false, "also print how many runs a side catch a --detect slowdown")
@@ -42,7 +43,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	f.cf.policyFlags(fs)
 	// Flags noise does not know belong to run: keep them for the child.
 	ours, rest := supervise.SplitArgs(args, fs, runFlagSet(&runFlags{}, io.Discard))
-	if err := parseFlags(fs, ours); err != nil {
+	if err := base.ParseFlags(fs, ours); err != nil {
 		return err
 	}
 	pol, err := f.cf.resolvePolicy(fs)
@@ -50,10 +51,10 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	if f.out == "" && !f.plan {
-		return usagef("noise needs an output file: add -o noise.json (or --plan to only print the plan)")
+		return base.Usagef("noise needs an output file: add -o noise.json (or --plan to only print the plan)")
 	}
 	if f.out == outfile.Stdout {
-		return usagef("-o -: noise writes a file; give it a name, e.g. -o noise.json")
+		return base.Usagef("-o -: noise writes a file; give it a name, e.g. -o noise.json")
 	}
 	files := fs.Args()
 	if err := checkOutput("-o", f.out, append(files, f.cf.policy, pol.NoiseFile)...); err != nil {
@@ -72,7 +73,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 		inputs, notes, err := compare.Dedupe(inputs, "")
 		if err != nil {
-			return usagef("%v", err)
+			return base.Usagef("%v", err)
 		}
 		for _, n := range notes {
 			fmt.Fprintf(stderr, "radvbench noise: note: %s\n", n)
@@ -85,7 +86,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			rest = append(rest, files...)
 		}
 		if f.runs < 2 {
-			return usagef("--runs %d: measuring run-to-run noise needs at least 2 runs (5 or more give a usable floor)", f.runs)
+			return base.Usagef("--runs %d: measuring run-to-run noise needs at least 2 runs (5 or more give a usable floor)", f.runs)
 		}
 		srcs, err = runRepeated(ctx, stdout, stderr, f.runs, rest)
 		if err != nil {
@@ -116,7 +117,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if f.plan {
 		d, err := verdict.ParsePercent(f.detect)
 		if err != nil || d <= 0 {
-			return usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
+			return base.Usagef("--detect %q: give the slowdown to catch in percent, e.g. --detect 5", f.detect)
 		}
 		var buf bytes.Buffer
 		pl := compare.PlanFromNoise(nf, &pol, d, compare.DefaultPower)
@@ -138,12 +139,12 @@ func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []st
 	for _, a := range args {
 		switch {
 		case a == "-o" || a == "--out" || strings.HasPrefix(a, "--out="):
-			return nil, usagef("noise chooses the run file itself: give -o for the noise file only")
+			return nil, base.Usagef("noise chooses the run file itself: give -o for the noise file only")
 		case a == "--runs" || strings.HasPrefix(a, "--runs="):
-			return nil, usagef("give --runs to noise, before the run flags")
+			return nil, base.Usagef("give --runs to noise, before the run flags")
 		}
 	}
-	exe, err := executable()
+	exe, err := base.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("find the radvbench executable: %w", err)
 	}
@@ -153,7 +154,7 @@ func runRepeated(ctx context.Context, stdout, stderr io.Writer, n int, args []st
 	var re *supervise.RefusedError
 	switch {
 	case errors.As(err, &re):
-		return nil, usagef("'radvbench run %s' refused to start (the line above says why)", strings.Join(args, " "))
+		return nil, base.Usagef("'radvbench run %s' refused to start (the line above says why)", strings.Join(args, " "))
 	case err != nil:
 		return nil, fmt.Errorf("radvbench run --runs %d: %w", n, err)
 	case failed != nil:

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 )
 
 // TestSplitNoiseArgs: what noise passes to run (supervise.SplitArgs with
@@ -19,7 +20,7 @@ func TestSplitNoiseArgs(t *testing.T) {
 			t.Errorf("run --%s: takes a value %v (known %v), want %v", name, takes, ok, want)
 		}
 	}
-	noise := newFlagSet("noise", "", io.Discard)
+	noise := base.NewFlagSet("noise", "", io.Discard)
 	noise.StringP("out", "o", "", "")
 	own, rest := supervise.SplitArgs([]string{"-on.json", "--quick", "a.json", "--suite", "matmul", "--isolate", "b.json"}, noise, fs)
 	if wantOwn, wantRest := []string{"-on.json", "a.json", "b.json"}, []string{"--quick", "--suite", "matmul", "--isolate"}; !reflect.DeepEqual(own, wantOwn) || !reflect.DeepEqual(rest, wantRest) {

@@ -1,20 +1,21 @@
 package main
 
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/internal/outfile"
+	"github.com/radvbench/radvbench/internal/termtext"
+)
+
 // Output files of the commands that write one (compare -o, export -o,
 // history export -o, history trend --chart, noise -o, report -o, run -o,
 // bisect -o and --chart): checked before any work is done, written
 // through internal/outfile (only a regular file or a new path; nothing
 // else at the path is replaced, and never one of the command's inputs),
 // '-' for standard output where a command offers it.
-
-import (
-	"errors"
-	"fmt"
-	"io"
-
-	"github.com/radvbench/radvbench/internal/outfile"
-	"github.com/radvbench/radvbench/internal/termtext"
-)
 
 // toFile reports whether an -o value names a file (not "" or "-": stdout).
 func toFile(path string) bool { return path != "" && path != outfile.Stdout }
@@ -45,7 +46,7 @@ func checkOutput(flag, path string, inputs ...string) error {
 // notInput refuses (exit 2) an output path that is one of inputs.
 func notInput(flag, path string, inputs ...string) error {
 	if err := outfile.NotInput(flag, path, inputs...); err != nil {
-		return usagef("%s", termtext.Escape(err.Error()))
+		return base.Usagef("%s", termtext.Escape(err.Error()))
 	}
 	return nil
 }
@@ -69,7 +70,7 @@ func writeOutput(stdout io.Writer, flag, path string, data []byte) error {
 // exit 1.
 func outputError(flag string, err error) error {
 	if errors.Is(err, outfile.ErrNotRegular) {
-		return usagef("%s: %s", flag, termtext.Escape(err.Error()))
+		return base.Usagef("%s: %s", flag, termtext.Escape(err.Error()))
 	}
 	return fmt.Errorf("%s: %w", flag, err)
 }

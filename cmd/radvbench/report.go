@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
@@ -16,7 +17,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "report", summary: "write an HTML report with charts and verdicts from results files", run: runReport})
+	register(&base.Command{Name: "report", Summary: "write an HTML report with charts and verdicts from results files", Run: runReport})
 }
 
 // reportOptions are the report flags (report.Options: --by, --baseline,
@@ -27,7 +28,7 @@ type reportOptions = report.Options
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f compareFlags
 	var out, db, bisection string
-	fs := newFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", stdout)
+	fs := base.NewFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", stdout)
 	fs.StringVarP(&out, "out", "o", "", "directory to write the report to (created if missing)")
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
@@ -35,18 +36,18 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs.StringSliceVar(&f.isa, "isa", nil, "the compiler's figures beside each verdict from isa files, one per group, baseline first (as 'compare --isa')")
 	fs.StringVar(&bisection, "bisect", "", "also draw this bisection ('radvbench bisect -o FILE'): each step's change against the good end by candidate, intervals and the step order marked (e.g. with its steps' runs: report --by config OUT-step*.json --bisect OUT.json)")
 	fs.StringVar(&db, "db", "", "also draw each benchmark's trend from this history store (SQLite file or postgres://...), change points marked")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	paths := fs.Args()
 	switch {
 	case len(paths) == 0:
-		return usagef("report needs results files: radvbench report RUN.json [RUN.json ...] -o DIR (see 'radvbench report --help')")
+		return base.Usagef("report needs results files: radvbench report RUN.json [RUN.json ...] -o DIR (see 'radvbench report --help')")
 	case out == "":
-		return usagef("report needs an output directory: add -o DIR (e.g. -o report)")
+		return base.Usagef("report needs an output directory: add -o DIR (e.g. -o report)")
 	}
 	if err := report.CheckDir(out); err != nil {
-		return usagef("-o: %v", err)
+		return base.Usagef("-o: %v", err)
 	}
 	pol, err := f.resolvePolicy(fs)
 	if err != nil {
@@ -76,7 +77,7 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if bisection != "" {
 		b, err := bisect.Load(bisection)
 		if err != nil {
-			return usagef("--bisect: %v", err)
+			return base.Usagef("--bisect: %v", err)
 		}
 		opts.Extra = append(opts.Extra, b.Chart(bisection))
 	}
@@ -107,11 +108,11 @@ func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts re
 	var wrErr *report.WriteError
 	switch {
 	case errors.Is(err, outfile.ErrNotRegular), errors.Is(err, outfile.ErrIsInput):
-		return usagef("%v", termtext.Escape(err.Error()))
+		return base.Usagef("%v", termtext.Escape(err.Error()))
 	case errors.As(err, &wrErr):
 		return fmt.Errorf("%w (check that %s is a writable directory)", err, dir)
 	case errors.As(err, &inErr):
-		return usagef("%v", err)
+		return base.Usagef("%v", err)
 	case err != nil:
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 )
@@ -102,8 +103,8 @@ func TestWriteReportForRun(t *testing.T) {
 	if err != nil || !strings.Contains(string(html), "heatmap-matmul.png") {
 		t.Errorf("index.html: %v", err)
 	}
-	if err := writeReport([]*results.File{f}, []string{"run.json"}, dir, reportOptions{By: "label.nosuch"}); exitCode(err) != 2 {
-		t.Errorf("unknown --by key: %v (exit %d), want a usage error", err, exitCode(err))
+	if err := writeReport([]*results.File{f}, []string{"run.json"}, dir, reportOptions{By: "label.nosuch"}); base.ExitCode(err) != 2 {
+		t.Errorf("unknown --by key: %v (exit %d), want a usage error", err, base.ExitCode(err))
 	}
 }
 
@@ -142,8 +143,8 @@ func TestWriteReportErrorKinds(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := writeReport(two, names, tc.dir, tc.opts)
-			if exitCode(err) != tc.code || err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("err %v (exit %d), want exit %d containing %q", err, exitCode(err), tc.code, tc.want)
+			if base.ExitCode(err) != tc.code || err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err %v (exit %d), want exit %d containing %q", err, base.ExitCode(err), tc.code, tc.want)
 			}
 		})
 	}

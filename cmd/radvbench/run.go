@@ -17,6 +17,7 @@ import (
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/window"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -25,7 +26,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "run", summary: "verify and time a suite of kernels, write a results file", run: runRun})
+	register(&base.Command{Name: "run", Summary: "verify and time a suite of kernels, write a results file", Run: runRun})
 }
 
 type runFlags struct {
@@ -56,7 +57,7 @@ type runFlags struct {
 
 // runFlagSet defines run's flags on f.
 func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
-	fs := newFlagSet("run", "run [--suite NAME[,NAME]] [flags]", stdout, runflags.SizesHelp)
+	fs := base.NewFlagSet("run", "run [--suite NAME[,NAME]] [flags]", stdout, runflags.SizesHelp)
 	fs.StringSliceVar(&f.sel.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.plan.Device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
 	fs.StringVar(&f.sel.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
@@ -105,11 +106,11 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f runFlags
 	fs := runFlagSet(&f, stdout)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("run takes no arguments, got %q (did you mean --suite %s?)", fs.Args(), fs.Arg(0))
+		return base.Usagef("run takes no arguments, got %q (did you mean --suite %s?)", fs.Args(), fs.Arg(0))
 	}
 	var resume *supervise.JournalState
 	if f.resume != "" {
@@ -146,7 +147,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		err := launch.Child(ctx, f.child, &launch.RunWorker{Plan: *p, Env: env, Fault: fault})
 		if errors.Is(err, launch.ErrInterrupted) {
 			// The status tells the parent a signal stopped this child, not a crash.
-			return &exitError{code: exitInterrupted, msg: "interrupted"}
+			return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted"}
 		}
 		return runError(err)
 	}
@@ -256,7 +257,7 @@ func runInputs(p *launch.Plan, f *runFlags) []string {
 func planArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
 	var f runFlags
 	fs := runFlagSet(&f, io.Discard)
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return nil, nil, err
 	}
 	p, err := planRun(fs, &f)
@@ -317,7 +318,7 @@ func launchInProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes i
 func runEnv(stdout, stderr io.Writer) launch.Env {
 	var warned sync.Once
 	return launch.Env{
-		Tool: toolVersion(), Executable: executable, System: collectSystem, Stdout: stdout,
+		Tool: toolVersion(), Executable: base.Executable, System: collectSystem, Stdout: stdout,
 		SelectDevice: func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) {
 			w := io.Discard
 			warned.Do(func() { w = stderr })
@@ -356,11 +357,11 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		o.Kernel = p.Kernel
 	}
 	if f.targetCI <= 0 || f.targetCI >= 100 || math.IsNaN(f.targetCI) {
-		return nil, usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
+		return nil, base.Usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
 	}
 	p.TargetCI = f.targetCI / 100
 	if p.MaxTime < 0 || p.Warmup < 0 || p.WarmupMax < 0 || p.Watchdog < 0 {
-		return nil, usagef("--max-time, --warmup, --warmup-max and --watchdog must not be negative")
+		return nil, base.Usagef("--max-time, --warmup, --warmup-max and --watchdog must not be negative")
 	}
 	cs, err := runflags.ParseConfigs(f.configs)
 	if err != nil {
@@ -370,7 +371,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		sc := supervise.Config{Name: c.Name, Env: c.Env}
 		if exe, ok := c.Env[configExe]; ok {
 			if !isExecutableFile(exe) {
-				return nil, usagef("--config %s: %s=%s is not an executable file: name another radvbench build", c.Name, configExe, exe)
+				return nil, base.Usagef("--config %s: %s=%s is not an executable file: name another radvbench build", c.Name, configExe, exe)
 			}
 			sc.Exe = exe // kept in Env too: the results file records it
 		}
@@ -378,33 +379,33 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	}
 	if fs.Changed("rounds") {
 		if fs.Changed("runs") {
-			return nil, usagef("--rounds is the old name of --runs: give only --runs")
+			return nil, base.Usagef("--rounds is the old name of --runs: give only --runs")
 		}
 		f.runs = f.rounds
 		if f.runs < 1 {
-			return nil, usagef("--rounds %d must be at least 1", f.rounds)
+			return nil, base.Usagef("--rounds %d must be at least 1", f.rounds)
 		}
 	}
 	if fs.Changed("runs") && f.runs < 1 {
-		return nil, usagef("--runs %d must be at least 1", f.runs)
+		return nil, base.Usagef("--runs %d must be at least 1", f.runs)
 	}
 	if f.until {
 		interleave, ok := launch.Interleaves[f.interleave]
 		switch {
 		case len(p.Configs) != 2:
-			return nil, usagef("--until-decided compares two configurations: give --config BASE[:ENV=VALUE,...] --config NEW[:ENV=VALUE,...] (%d given)", len(p.Configs))
+			return nil, base.Usagef("--until-decided compares two configurations: give --config BASE[:ENV=VALUE,...] --config NEW[:ENV=VALUE,...] (%d given)", len(p.Configs))
 		case f.resume != "":
-			return nil, usagef("--until-decided cannot resume: its stopping rule looked at the runs as they came; start it again")
+			return nil, base.Usagef("--until-decided cannot resume: its stopping rule looked at the runs as they came; start it again")
 		case f.budget < 0:
-			return nil, usagef("--budget %v must not be negative", f.budget)
+			return nil, base.Usagef("--budget %v must not be negative", f.budget)
 		case !ok:
-			return nil, usagef("--interleave %q: use sample (turns sample by sample), benchmark (turns benchmark by benchmark) or run (whole runs in turn)", f.interleave)
+			return nil, base.Usagef("--interleave %q: use sample (turns sample by sample), benchmark (turns benchmark by benchmark) or run (whole runs in turn)", f.interleave)
 		}
 		if f.runs == 0 {
 			f.runs = compare.DefaultMaxRuns
 		}
 		if f.runs < 3 {
-			return nil, usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
+			return nil, base.Usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
 		}
 		opts, err := f.policy.options(fs)
 		if err != nil {
@@ -419,9 +420,9 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		}
 		p.Until = &launch.Until{Judge: judge, MaxRounds: ro.MaxRounds, Budget: f.budget, Interleave: interleave}
 	} else if fs.Changed("budget") {
-		return nil, usagef("--budget bounds --until-decided: add --until-decided and two --config")
+		return nil, base.Usagef("--budget bounds --until-decided: add --until-decided and two --config")
 	} else if fs.Changed("interleave") {
-		return nil, usagef("--interleave shapes --until-decided's rounds: add --until-decided and two --config")
+		return nil, base.Usagef("--interleave shapes --until-decided's rounds: add --until-decided and two --config")
 	}
 	if f.runs == 0 {
 		f.runs = 1
@@ -435,7 +436,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	}
 	p.Benchmarks = len(runner.Plan(o))
 	if p.Benchmarks == 0 && !f.child.Child {
-		return nil, usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(suiteNames(p.Suites), ","))
+		return nil, base.Usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(suiteNames(p.Suites), ","))
 	}
 	return p, nil
 }
@@ -451,7 +452,7 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 		}
 	})
 	if len(others) > 0 {
-		return nil, nil, usagef("--resume continues a run with the flags it was started with; drop %s", strings.Join(others, ", "))
+		return nil, nil, base.Usagef("--resume continues a run with the flags it was started with; drop %s", strings.Join(others, ", "))
 	}
 	journalPath, outPath := supervise.JournalPaths(f.resume)
 	st, err := supervise.ReadJournal(journalPath)
@@ -464,7 +465,7 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 	force, progress := f.plan.Force, f.sel.progress
 	*f = runFlags{}
 	fs = runFlagSet(f, stdout)
-	if err := parseFlags(fs, st.Header.Args); err != nil {
+	if err := base.ParseFlags(fs, st.Header.Args); err != nil {
 		return nil, nil, fmt.Errorf("the journal %s holds arguments this radvbench does not accept: %w", journalPath, err)
 	}
 	f.plan.Force, f.sel.progress, f.plan.Out = force, progress, outPath

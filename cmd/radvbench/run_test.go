@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/suitetest"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 )
@@ -253,7 +254,7 @@ func TestHelpGolden(t *testing.T) {
 		names = append(names, n)
 	}
 	for _, s := range historySubs {
-		names = append(names, "history "+s.name)
+		names = append(names, "history "+s.Name)
 	}
 	described := map[string]bool{}
 	for _, n := range names {
@@ -306,7 +307,7 @@ func TestRunReport(t *testing.T) {
 // TestPanicIsOneLine: an internal error in any command is reported as one
 // line and exit 1, never a Go trace.
 func TestPanicIsOneLine(t *testing.T) {
-	register(&command{name: "test-panic", summary: "test only", run: func(context.Context, io.Writer, io.Writer, []string) error {
+	register(&base.Command{Name: "test-panic", Summary: "test only", Run: func(context.Context, io.Writer, io.Writer, []string) error {
 		var m map[string]int
 		m["boom"]++ // assignment to a nil map panics
 		return nil

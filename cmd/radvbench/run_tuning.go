@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/tuning"
 )
 
@@ -29,14 +30,14 @@ type runTuning struct {
 // usage error.
 func applyTuning(p *launch.Plan, path string, sizes []string) (*runTuning, error) {
 	if len(sizes) > 0 {
-		return nil, usagef("--tuning runs the sizes the tuning file holds: drop --sizes (or 'radvbench tune --sizes ...' for other sizes)")
+		return nil, base.Usagef("--tuning runs the sizes the tuning file holds: drop --sizes (or 'radvbench tune --sizes ...' for other sizes)")
 	}
 	f, err := tuning.Read(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, usagef("--tuning %s: no such file: name the tuning file 'radvbench tune' wrote (its .tuning.json)", path)
+		return nil, base.Usagef("--tuning %s: no such file: name the tuning file 'radvbench tune' wrote (its .tuning.json)", path)
 	case err != nil:
-		return nil, usagef("--tuning %v: name the tuning file 'radvbench tune' wrote, not its results file", err)
+		return nil, base.Usagef("--tuning %v: name the tuning file 'radvbench tune' wrote, not its results file", err)
 	}
 	kernels := map[string]*kernel.Kernel{}
 	for _, s := range p.Suites {
@@ -66,7 +67,7 @@ func applyTuning(p *launch.Plan, path string, sizes []string) (*runTuning, error
 		pins[key] = append(pins[key], kernel.Pin{Params: kernel.Params(e.Params), Variant: v})
 	}
 	if len(pins) == 0 {
-		return nil, usagef("--tuning %s: none of its %d entries is usable here (%s): tune again with this radvbench", path, len(f.Entries), firstOr(t.unused, "no entries"))
+		return nil, base.Usagef("--tuning %s: none of its %d entries is usable here (%s): tune again with this radvbench", path, len(f.Entries), firstOr(t.unused, "no entries"))
 	}
 	for key := range pins {
 		sort.SliceStable(pins[key], func(i, j int) bool { return sizeLess(pins[key][i].Params, pins[key][j].Params) })
@@ -87,7 +88,7 @@ func (t *runTuning) checkDevice(spec, path string, stderr io.Writer) error {
 	inst.Close()
 	there := t.file.Device
 	if !there.Same(here) {
-		return usagef("--tuning: the file was tuned on %s (%04x:%04x), this run's device is %s (%04x:%04x): run 'radvbench tune' on this device", there.Name, there.VendorID, there.DeviceID, here.Name, here.VendorID, here.DeviceID)
+		return base.Usagef("--tuning: the file was tuned on %s (%04x:%04x), this run's device is %s (%04x:%04x): run 'radvbench tune' on this device", there.Name, there.VendorID, there.DeviceID, here.Name, here.VendorID, here.DeviceID)
 	}
 	if there.DriverInfo != here.DriverInfo || there.DriverVersion != here.DriverVersion {
 		fmt.Fprintf(stderr, "note: --tuning: tuned with driver %s %s, this run has %s %s ('compare --best' judges best against best across drivers)\n", there.DriverName, there.DriverInfo, here.DriverName, here.DriverInfo)

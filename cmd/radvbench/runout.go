@@ -1,8 +1,5 @@
 package main
 
-// What run prints once launch.Run has ended, and the advice for the
-// errors it returns.
-
 import (
 	"context"
 	"errors"
@@ -13,12 +10,16 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
+
+// What run prints once launch.Run has ended, and the advice for the
+// errors it returns.
 
 // printRun prints a finished run: the table (unless its rows were printed
 // as they came), its summary and the child processes' counts, the
@@ -48,14 +49,14 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 			return fmt.Errorf("render the verdicts: %w", err)
 		}
 	} else if o.ByConfig {
-		hint = fmt.Sprintf(" (compare the configurations with: %s compare --by config %s)", progName, out)
+		hint = fmt.Sprintf(" (compare the configurations with: %s compare --by config %s)", base.ProgName, out)
 	}
 	fmt.Fprintf(stdout, "results: %s%s\n", out, hint)
 	if o.Interrupted && f.until {
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark run(s)); a run until decided cannot be resumed (its stopping rule looked at the runs as they came): start it again", out, o.Finished)}
+		return &base.ExitError{Code: base.ExitInterrupted, Msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark run(s)); a run until decided cannot be resumed (its stopping rule looked at the runs as they came): start it again", out, o.Finished)}
 	}
 	if o.Interrupted {
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark(s); the one a signal cut short is not among them); '%s run --resume %s' runs the rest", out, o.Finished, progName, out)}
+		return &base.ExitError{Code: base.ExitInterrupted, Msg: fmt.Sprintf("interrupted: %s is partial (%d finished benchmark(s); the one a signal cut short is not among them); '%s run --resume %s' runs the rest", out, o.Finished, base.ProgName, out)}
 	}
 	if err := writeRunReport(stdout, o.File, out, f.report, by); err != nil {
 		return err
@@ -72,10 +73,10 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 		}
 	}
 	if table.Failed > 0 {
-		return &exitError{code: 1, msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.Failed, out)}
+		return &base.ExitError{Code: 1, Msg: fmt.Sprintf("%d benchmark(s) failed; see the reasons above and in %s", table.Failed, out)}
 	}
 	if verdict != nil && verdict.Report.Failed() {
-		return &exitError{code: 1, msg: "the gate fails: " + verdict.Report.Summary()}
+		return &base.ExitError{Code: 1, Msg: "the gate fails: " + verdict.Report.Summary()}
 	}
 	return nil
 }
@@ -93,9 +94,9 @@ func runError(err error) error {
 	}
 	switch {
 	case errors.Is(err, launch.ErrInterrupted):
-		return &exitError{code: exitInterrupted, msg: "interrupted before any benchmark finished: nothing was saved; run it again"}
+		return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted before any benchmark finished: nothing was saved; run it again"}
 	case errors.As(err, &sv):
-		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s run --resume %s')", sv, sv.Journal, progName, sv.Journal)
+		return fmt.Errorf("%w (the finished benchmarks are in the journal %s: fix this, then '%s run --resume %s')", sv, sv.Journal, base.ProgName, sv.Journal)
 	case errors.As(err, &oe):
 		return outputAdvice(oe)
 	case errors.As(err, &se):
@@ -103,11 +104,11 @@ func runError(err error) error {
 		if advised := runError(se.Err); usage.Is(advised) && !usage.Is(se.Err) {
 			inner = errors.New(advised.Error()) // the advice, but still a failure of the run (exit 1)
 		}
-		return fmt.Errorf("%w (the %d finished benchmark(s) are in the journal %s: '%s run --resume %s' continues)", inner, se.Finished, se.Journal, progName, se.Journal)
+		return fmt.Errorf("%w (the %d finished benchmark(s) are in the journal %s: '%s run --resume %s' continues)", inner, se.Finished, se.Journal, base.ProgName, se.Journal)
 	case errors.As(err, &pe):
 		return pinClocksError(pe.Err)
 	case errors.As(err, &ee):
-		return usagef("%v; '%s isa --target %s' compiles for it", ee, progName, ee.Target)
+		return base.Usagef("%v; '%s isa --target %s' compiles for it", ee, base.ProgName, ee.Target)
 	case errors.As(err, new(*compare.TooFewGroupsError)) || errors.As(err, new(*compare.NothingComparedError)) || errors.As(err, new(*compare.DeviceError)):
 		return compareError(err) // the gate of a run until decided refused its runs
 	}
@@ -118,17 +119,17 @@ func runError(err error) error {
 func outputAdvice(e *launch.OutputError) error {
 	switch e.Problem {
 	case launch.OutputIsDir:
-		return usagef("%v: pass a file name with --out, e.g. --out %s", e, filepath.Join(e.Path, "results.json"))
+		return base.Usagef("%v: pass a file name with --out, e.g. --out %s", e, filepath.Join(e.Path, "results.json"))
 	case launch.OutputStdout:
-		return usagef("-o -: run writes its results to a file, with its journal beside it while it runs; give a file name (compare and export can write to standard output)")
+		return base.Usagef("-o -: run writes its results to a file, with its journal beside it while it runs; give a file name (compare and export can write to standard output)")
 	case launch.OutputNotRegular:
 		return outputError("-o", e.Err)
 	case launch.OutputJournalInTheWay:
-		return usagef("%v: continue it with '%s run --resume %s', or remove it", e, progName, e.Path)
+		return base.Usagef("%v: continue it with '%s run --resume %s', or remove it", e, base.ProgName, e.Path)
 	case launch.OutputNoSpace:
-		return usagef("%v (free some space or choose another --out)", e)
+		return base.Usagef("%v (free some space or choose another --out)", e)
 	}
-	return usagef("%v (choose another with --out)", e)
+	return base.Usagef("%v (choose another with --out)", e)
 }
 
 // suiteNames are the suites' names.

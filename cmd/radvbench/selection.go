@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 )
 
@@ -31,7 +32,7 @@ func (s *selection) resolve(k kernel.Options) (runner.Options, map[string]string
 	o := runner.Options{Kernel: k}
 	var err error
 	if o.Suites, err = lookupSuites(s.suites); err != nil {
-		return o, nil, usagef("%v", err)
+		return o, nil, base.Usagef("%v", err)
 	}
 	if o.Filter, err = runflags.ParseFilter(s.filter); err != nil {
 		return o, nil, err
@@ -44,7 +45,7 @@ func (s *selection) resolve(k kernel.Options) (runner.Options, map[string]string
 	switch s.progress {
 	case "auto", "always", "never":
 	default:
-		return o, nil, usagef("--progress %q: use auto, always or never", s.progress)
+		return o, nil, base.Usagef("--progress %q: use auto, always or never", s.progress)
 	}
 	labels, err := runflags.ParseLabels(s.labels)
 	return o, labels, err

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 )
 
 // TestSelectionResolve: resolve looks up the suites, compiles the filter,
@@ -26,8 +27,8 @@ func TestSelectionResolve(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			o, labels, err := tc.sel.resolve(kernel.Options{Quick: true, Seed: 7})
 			if tc.want != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.want) || exitCode(err) != 2 {
-					t.Fatalf("err = %v (exit %d), want a usage error with %q", err, exitCode(err), tc.want)
+				if err == nil || !strings.Contains(err.Error(), tc.want) || base.ExitCode(err) != 2 {
+					t.Fatalf("err = %v (exit %d), want a usage error with %q", err, base.ExitCode(err), tc.want)
 				}
 				return
 			}

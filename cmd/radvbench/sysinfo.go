@@ -10,15 +10,16 @@ import (
 
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 	"github.com/spf13/pflag"
 )
 
 func init() {
-	register(&command{
-		name:    "sysinfo",
-		summary: "show the system behind the figures: GPU, kernel, boot parameters, clocks",
-		run:     runSysinfo,
+	register(&base.Command{
+		Name:    "sysinfo",
+		Summary: "show the system behind the figures: GPU, kernel, boot parameters, clocks",
+		Run:     runSysinfo,
 	})
 }
 
@@ -37,11 +38,11 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 	}
 	st, err := os.Stat(sysroot)
 	if err != nil || !st.IsDir() {
-		return nil, usagef("--sysroot %s is not a directory: pass the root of a system tree (default /)", sysroot)
+		return nil, base.Usagef("--sysroot %s is not a directory: pass the root of a system tree (default /)", sysroot)
 	}
 	if dmesg != "" {
 		if st, err := os.Stat(dmesg); err != nil || st.IsDir() {
-			return nil, usagef("--dmesg %s is not a readable file: save the log first (journalctl -k -b > FILE)", dmesg)
+			return nil, base.Usagef("--dmesg %s is not a readable file: save the log first (journalctl -k -b > FILE)", dmesg)
 		}
 	}
 	realRoot := filepath.Clean(sysroot) == "/"
@@ -59,7 +60,7 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 }
 
 func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan]", stdout)
+	fs := base.NewFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan]", stdout)
 	asJSON := fs.Bool("json", false, "print the full record as JSON")
 	var sf systemFlags
 	sf.registerSource(fs)
@@ -75,9 +76,9 @@ func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return writeJSON(stdout, s)
 	}
 	sysreport.Write(stdout, s, sysreport.Words{
-		Emulated: "('" + progName + " isa')",
+		Emulated: "('" + base.ProgName + " isa')",
 		NoVulkan: notOpened,
-		Footer:   fmt.Sprintf("Full record: %s sysinfo --json; checks: %s doctor", progName, progName),
+		Footer:   fmt.Sprintf("Full record: %s sysinfo --json; checks: %s doctor", base.ProgName, base.ProgName),
 	})
 	return nil
 }
@@ -99,11 +100,11 @@ func (f *systemFlags) registerSource(fs *pflag.FlagSet) {
 // and opens the Vulkan device a run would use (openVulkan: notOpened says
 // why not).
 func (f *systemFlags) read(fs *pflag.FlagSet, args []string) (s *sysinfo.System, notOpened string, err error) {
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return nil, "", err
 	}
 	if fs.NArg() > 0 {
-		return nil, "", usagef("%s takes no arguments, got %q", fs.Name(), fs.Arg(0))
+		return nil, "", base.Usagef("%s takes no arguments, got %q", fs.Name(), fs.Arg(0))
 	}
 	if s, err = collectSystem(f.sysroot, f.dmesg); err != nil {
 		return nil, "", err
@@ -140,11 +141,11 @@ func openVulkan(s *sysinfo.System, sysroot string, f vulkanFlags) (notOpened str
 	live := filepath.Clean(sysroot) == "/"
 	switch {
 	case f.noVulkan && f.device != "":
-		return "", usagef("--device and --no-vulkan contradict each other: drop one")
+		return "", base.Usagef("--device and --no-vulkan contradict each other: drop one")
 	case f.noVulkan:
 		return "--no-vulkan", nil
 	case !live && f.device != "":
-		return "", usagef("--device picks this machine's Vulkan device; --sysroot %s is a saved tree: drop one", sysroot)
+		return "", base.Usagef("--device picks this machine's Vulkan device; --sysroot %s is a saved tree: drop one", sysroot)
 	case !live:
 		return "--sysroot " + sysroot + " is a saved tree, not this machine", nil
 	}
@@ -153,7 +154,7 @@ func openVulkan(s *sysinfo.System, sysroot string, f vulkanFlags) (notOpened str
 		if f.device != "" {
 			return "", err
 		}
-		return oneLine(err.Error()), nil
+		return base.OneLine(err.Error()), nil
 	}
 	launch.SetVulkan(s, pd.Describe())
 	inst.Close()

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -14,12 +15,12 @@ import (
 // it, "" when not asked) and how to compare it with a later run.
 func nextSteps(out, reportDir string) []string {
 	report := fmt.Sprintf("next:    %s report %s -o %s   (HTML report with charts; then open %s)",
-		progName, out, defaultReportDir(out), filepath.Join(defaultReportDir(out), "index.html"))
+		base.ProgName, out, defaultReportDir(out), filepath.Join(defaultReportDir(out), "index.html"))
 	if reportDir != "" {
 		report = fmt.Sprintf("next:    open %s in a browser (the HTML report)", filepath.Join(reportDir, "index.html"))
 	}
 	return []string{report,
-		fmt.Sprintf("         %s compare %s NEW.json   (after a second run, -o NEW.json: what changed, with verdicts)", progName, out)}
+		fmt.Sprintf("         %s compare %s NEW.json   (after a second run, -o NEW.json: what changed, with verdicts)", base.ProgName, out)}
 }
 
 // defaultReportDir is the report directory nextSteps suggests for the
@@ -32,6 +33,6 @@ func defaultReportDir(out string) string {
 // --skipped' for the skipped benchmarks.
 func newRunTable(w io.Writer) *resulttable.Table {
 	t := resulttable.New(w)
-	t.SkippedHint = "'" + progName + " list --skipped RESULTS' lists each"
+	t.SkippedHint = "'" + base.ProgName + " list --skipped RESULTS' lists each"
 	return t
 }

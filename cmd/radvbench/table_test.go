@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/radvbench/radvbench/internal/golden"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/internal/golden"
 )
 
 // TestRunSkipsGrouped: a run's skips of one cause are one line after the

@@ -2,6 +2,11 @@
 
 package main
 
+import (
+	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/suites/testfault"
+)
+
 // Test-only hooks, compiled only with -tags testhooks (the tests build
 // radvbench that way; 'make build' does not): the hidden testfault suite,
 // faults a child inflicts on itself as a driver crash would, and a pause
@@ -16,11 +21,6 @@ package main
 //	    PHASE, in a child or in-process.
 //	RADVBENCH_TEST_PAUSE=N  after the N-th result is journaled, the run
 //	    creates JOURNAL.paused and waits until it is removed.
-
-import (
-	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/bench/suites/testfault"
-)
 
 func hiddenSuite(name string) *kernel.Suite {
 	if name == testfault.Name {

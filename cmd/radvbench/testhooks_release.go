@@ -2,15 +2,15 @@
 
 package main
 
-// A release build has no test suite and no fault injection: these are
-// the no-op twins of testhooks.go (built with -tags testhooks, as the
-// tests are).
-
 import (
 	"context"
 
 	"github.com/radvbench/radvbench/bench/kernel"
 )
+
+// A release build has no test suite and no fault injection: these are
+// the no-op twins of testhooks.go (built with -tags testhooks, as the
+// tests are).
 
 // hiddenSuite is a test-only suite accepted by --suite (none here).
 func hiddenSuite(name string) *kernel.Suite { return nil }

@@ -11,12 +11,13 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/tune"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/internal/outfile"
 )
 
 func init() {
-	register(&command{name: "tune", summary: "search each kernel's specialization constants within the device's limits, every candidate verified; write the sweep's results and a tuning file for 'run --tuning'", run: runTune})
+	register(&base.Command{Name: "tune", Summary: "search each kernel's specialization constants within the device's limits, every candidate verified; write the sweep's results and a tuning file for 'run --tuning'", Run: runTune})
 }
 
 type tuneFlags struct {
@@ -32,7 +33,7 @@ type tuneFlags struct {
 
 func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f tuneFlags
-	fs := newFlagSet("tune", "tune [--suite matmul] [--budget 5m] [flags]", stdout, runflags.SizesHelp)
+	fs := base.NewFlagSet("tune", "tune [--suite matmul] [--budget 5m] [flags]", stdout, runflags.SizesHelp)
 	fs.StringSliceVar(&f.suites, "suite", []string{"matmul"}, "suites whose kernels to tune, comma-separated (kernels without a tunable space are listed and left out)")
 	fs.StringVar(&f.device, "device", "", "device index or name substring (default: the one 'run' picks; see 'radvbench devices')")
 	fs.StringVar(&f.filter, "filter", "", "tune only candidates whose suite/kernel/variant matches this regular expression")
@@ -46,17 +47,17 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the random input data")
 	fs.StringVarP(&f.out, "out", "o", "", "results file of the whole sweep, every candidate a result (default results/<UTC time>-tune-<suites>.json)")
 	fs.StringVar(&f.tuningOut, "tuning-out", "", "tuning file: the best configuration per kernel and size (default: the results path with .tuning.json)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("tune takes no arguments, got %q (did you mean --suite %s?)", fs.Args(), fs.Arg(0))
+		return base.Usagef("tune takes no arguments, got %q (did you mean --suite %s?)", fs.Args(), fs.Arg(0))
 	}
 	switch {
 	case f.budget < 0 || f.maxTime < 0 || f.warmup < 0 || f.warmupMax < 0:
-		return usagef("--budget, --max-time, --warmup and --warmup-max must not be negative")
+		return base.Usagef("--budget, --max-time, --warmup and --warmup-max must not be negative")
 	case f.exhaustive < 0:
-		return usagef("--exhaustive %d must not be negative", f.exhaustive)
+		return base.Usagef("--exhaustive %d must not be negative", f.exhaustive)
 	}
 	if f.budget == 0 {
 		f.budget = map[bool]time.Duration{false: 5 * time.Minute, true: time.Minute}[f.quick]
@@ -127,11 +128,11 @@ func (f *tuneFlags) outputs(suites []*kernel.Suite) error {
 		f.tuningOut = strings.TrimSuffix(f.out, ".json") + ".tuning.json"
 	}
 	if f.tuningOut == f.out {
-		return usagef("--tuning-out %s is the results file: name another path", f.tuningOut)
+		return base.Usagef("--tuning-out %s is the results file: name another path", f.tuningOut)
 	}
 	for _, o := range []struct{ flag, path string }{{"-o", f.out}, {"--tuning-out", f.tuningOut}} {
 		if err := outfile.Check(o.path); err != nil {
-			return usagef("%s %s: %v: name a new path or a regular file", o.flag, o.path, err)
+			return base.Usagef("%s %s: %v: name a new path or a regular file", o.flag, o.path, err)
 		}
 	}
 	return nil
@@ -152,7 +153,7 @@ func describeSearch(stderr io.Writer, s *tune.Search, device string, cpu bool) e
 		total += kc.Fit
 	}
 	if total == 0 {
-		return usagef("nothing to tune on %s: no configuration of the selected kernels fits the device and --filter (see 'radvbench list')", device)
+		return base.Usagef("nothing to tune on %s: no configuration of the selected kernels fits the device and --filter (see 'radvbench list')", device)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/tune"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/tuning"
 )
@@ -140,7 +141,7 @@ func mergeRounds(files []*results.File, partial bool) *results.File {
 // configurations.
 func (s *sweep) finish(stdout io.Writer, merged *results.File, args []string) error {
 	if merged == nil {
-		return &exitError{code: 130, msg: "interrupted before any candidate finished; nothing written"}
+		return &base.ExitError{Code: 130, Msg: "interrupted before any candidate finished; nothing written"}
 	}
 	merged.Command = append([]string{"radvbench", "tune"}, args...)
 	if err := results.Save(s.f.out, merged); err != nil {
@@ -160,7 +161,7 @@ func (s *sweep) finish(stdout io.Writer, merged *results.File, args []string) er
 		fmt.Fprintf(stdout, "the budget (%v) ended the search; a longer --budget tries more candidates\n", s.f.budget)
 	}
 	if s.interrupted {
-		return &exitError{code: 130, msg: "interrupted: the files hold the candidates that finished (marked partial)"}
+		return &base.ExitError{Code: 130, Msg: "interrupted: the files hold the candidates that finished (marked partial)"}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/window"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/reports/chart"
 )
 
@@ -25,10 +26,10 @@ func checkWindowSuites(names []string) error {
 			continue
 		}
 		if !window.Built {
-			return usagef("--suite %s: %v", n, window.ErrNotBuilt)
+			return base.Usagef("--suite %s: %v", n, window.ErrNotBuilt)
 		}
 		if err := window.CheckDisplay(); err != nil {
-			return usagef("--suite %s needs a window: %v", n, err)
+			return base.Usagef("--suite %s needs a window: %v", n, err)
 		}
 	}
 	return nil
@@ -44,14 +45,14 @@ func openWatch(on bool) (*window.Watch, error) {
 		return nil, nil
 	}
 	if !window.Built {
-		return nil, usagef("--watch: %v", window.ErrNotBuilt)
+		return nil, base.Usagef("--watch: %v", window.ErrNotBuilt)
 	}
 	if err := window.CheckDisplay(); err != nil {
-		return nil, usagef("--watch needs a window: %v", err)
+		return nil, base.Usagef("--watch needs a window: %v", err)
 	}
 	w, err := window.StartWatch("radvbench run", chart.TableName)
 	if errors.Is(err, window.ErrDisplay) {
-		return nil, usagef("--watch: %v", err)
+		return nil, base.Usagef("--watch: %v", err)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("--watch: %w", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/bench/window/xvfb"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 )
 
@@ -247,8 +248,8 @@ func TestWindowWatch(t *testing.T) {
 // children get no --watch, and the results file is complete.
 func TestWindowWatchIsolated(t *testing.T) {
 	exe := binary(t)
-	executable = func() (string, error) { return exe, nil }
-	defer func() { executable = selfExecutable }()
+	base.Executable = func() (string, error) { return exe, nil }
+	defer func() { base.Executable = base.SelfExecutable }()
 	var stopFollow func() map[string]int
 	watchStarted = func(w *window.Watch) { stopFollow = followSamples(w) }
 	defer func() { watchStarted = nil }()
