@@ -10,6 +10,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/doctor"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/internal/flagwords"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -35,9 +36,9 @@ func TestAdviceCompareKinds(t *testing.T) {
 		{compare.Advice{Kind: compare.AdviceQuick}, "--quick"},
 		{compare.Advice{Kind: "no-such-kind"}, ""},
 	} {
-		got := compareAdvice(tt.a)
+		got := advice.CompareAdvice(tt.a)
 		if !strings.Contains(got, tt.want) || (tt.want == "") != (got == "") {
-			t.Errorf("compareAdvice(%+v) = %q, want it to contain %q", tt.a, got, tt.want)
+			t.Errorf("advice.CompareAdvice(%+v) = %q, want it to contain %q", tt.a, got, tt.want)
 		}
 	}
 	for _, tt := range []struct {
@@ -51,13 +52,13 @@ func TestAdviceCompareKinds(t *testing.T) {
 		{&compare.DeviceError{Base: "a", Other: "b", BaseDev: "X", OtherDev: "Y"}, "not a regression: compare devices with --by device, or pass --allow-device-change to judge across them"},
 		{errors.New("plain"), "plain"},
 	} {
-		got := compareError(tt.err)
+		got := advice.CompareError(tt.err)
 		if !strings.HasSuffix(got.Error(), tt.want) || base.ExitCode(got) != 2 {
-			t.Errorf("compareError(%v) = %q (exit %d), want it to end %q, exit 2", tt.err, got, base.ExitCode(got), tt.want)
+			t.Errorf("advice.CompareError(%v) = %q (exit %d), want it to end %q, exit 2", tt.err, got, base.ExitCode(got), tt.want)
 		}
 	}
-	if got := reportExplain(&compare.TooFewGroupsError{What: "isa files", ISA: true}); !strings.HasPrefix(got, "one isa file and no --by key") {
-		t.Errorf("reportExplain(one isa file) = %q", got)
+	if got := advice.ReportExplain(&compare.TooFewGroupsError{What: "isa files", ISA: true}); !strings.HasPrefix(got, "one isa file and no --by key") {
+		t.Errorf("advice.ReportExplain(one isa file) = %q", got)
 	}
 }
 
@@ -78,8 +79,8 @@ func TestAdviceDoctorKinds(t *testing.T) {
 		{doctor.Advice{Kind: doctor.AdviceMalformedFiles}, "radvbench sysinfo --json"},
 		{doctor.Advice{Kind: doctor.AdviceGPUDriver}, "install its Vulkan driver"},
 	} {
-		if got := doctorFix(tt.a); !strings.Contains(got, tt.want) {
-			t.Errorf("doctorFix(%+v) = %q, want it to contain %q", tt.a, got, tt.want)
+		if got := advice.DoctorFix(tt.a); !strings.Contains(got, tt.want) {
+			t.Errorf("advice.DoctorFix(%+v) = %q, want it to contain %q", tt.a, got, tt.want)
 		}
 	}
 	for _, tt := range []struct {
@@ -93,8 +94,8 @@ func TestAdviceDoctorKinds(t *testing.T) {
 		{sysinfo.KernelLog{Missing: sysinfo.LogDmesgFailed, Detail: "exit 1"}, "dmesg failed (exit 1): pass --dmesg FILE"},
 		{sysinfo.KernelLog{Note: "library words"}, "library words"},
 	} {
-		if got := kernelLogNote(tt.lg); got != tt.want && !strings.Contains(got, tt.want) {
-			t.Errorf("kernelLogNote(%+v) = %q, want %q", tt.lg, got, tt.want)
+		if got := advice.KernelLogNote(tt.lg); got != tt.want && !strings.Contains(got, tt.want) {
+			t.Errorf("advice.KernelLogNote(%+v) = %q, want %q", tt.lg, got, tt.want)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/internal/outfile"
@@ -85,17 +86,17 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := os.MkdirAll(filepath.Dir(f.out), 0o755); err != nil {
 		return gitAbort(step, base.Usagef("-o %s: %v", f.out, err))
 	} else if err := outfile.Check(f.chart); f.chart != "" && err != nil {
-		return gitAbort(step, outputError("--chart", err))
+		return gitAbort(step, outpath.Error("--chart", err))
 	}
 	// What the bisection reads; -o too with --resume, which reads it on
 	// purpose, and the chart must not replace the bisection file.
-	inputs := []string{f.file, f.revisions, f.from, rf.policy.policy, fs.Lookup("noise").Value.String(), fs.Lookup("dmesg").Value.String()}
+	inputs := []string{f.file, f.revisions, f.from, rf.policy.PolicyFile, fs.Lookup("noise").Value.String(), fs.Lookup("dmesg").Value.String()}
 	if !f.resume {
-		if err := notInput("-o", f.out, inputs...); err != nil {
+		if err := outpath.NotInput("-o", f.out, inputs...); err != nil {
 			return gitAbort(step, err)
 		}
 	}
-	if err := notInput("--chart", f.chart, append(inputs, f.out)...); err != nil {
+	if err := outpath.NotInput("--chart", f.chart, append(inputs, f.out)...); err != nil {
 		return gitAbort(step, err)
 	}
 	if step {
@@ -136,7 +137,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			err = outfile.WriteFile(f.chart, b, 0o644)
 		}
 		if err != nil {
-			return outputError("--chart", err)
+			return outpath.Error("--chart", err)
 		}
 		fmt.Fprintf(stdout, "chart: %s\n", f.chart)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/isa"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 )
 
 // cpuWarning is printed whenever figures come from a CPU implementation.
@@ -21,7 +22,7 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 	}
 	inst, devs, err := gpu.OpenDevices()
 	if errors.Is(err, gpu.ErrNoVulkan) {
-		return nil, nil, vulkanError(err)
+		return nil, nil, advice.VulkanError(err)
 	} else if err != nil {
 		return nil, nil, fmt.Errorf("list Vulkan devices: %w", err)
 	}
@@ -34,7 +35,7 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 // naming the variable and what the Mesa can emulate, exit 2.
 func checkEmulationEnv() error {
 	if err := isa.CheckProcessEnv(os.Getenv); err != nil {
-		return emulationEnvError(err)
+		return advice.EmulationEnvError(err)
 	}
 	return nil
 }
@@ -49,7 +50,7 @@ func selectDevice(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDe
 	pd, err := gpu.Select(devs, spec)
 	if err != nil {
 		inst.Close()
-		return nil, nil, vulkanError(err)
+		return nil, nil, advice.VulkanError(err)
 	}
 	if pd.IsCPU() {
 		fmt.Fprintf(stderr, cpuWarning+"\n", pd.Name)

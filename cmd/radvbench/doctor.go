@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/doctor"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 )
@@ -32,9 +33,9 @@ func runDoctor(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if sf.noLiveVulkan(s) {
 		// The live machine has no Vulkan device a run could use.
 		findings = append([]doctor.Finding{{Check: "vulkan.device", Status: doctor.Fail,
-			Reason: "no Vulkan device a run could use: " + strings.TrimSuffix(notOpened, "; "+installHint), Fix: installHint}}, findings...)
+			Reason: "no Vulkan device a run could use: " + strings.TrimSuffix(notOpened, "; "+advice.InstallHint), Fix: advice.InstallHint}}, findings...)
 	}
-	adviseFindings(findings)
+	advice.AdviseFindings(findings)
 	d := sysreport.NewDoctor(findings)
 	if *asJSON {
 		if err := writeJSON(stdout, d); err != nil {

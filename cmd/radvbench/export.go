@@ -10,7 +10,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/export"
@@ -66,13 +68,13 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if st, err := os.Stat(out); format == fossilCSV && err == nil && st.IsDir() {
 		return exportFossilDir(stdout, fs.Arg(0), out, target)
 	}
-	if err := checkOutput("-o", out, fs.Arg(0)); err != nil {
+	if err := outpath.Check("-o", out, fs.Arg(0)); err != nil {
 		return err
 	}
 	path := fs.Arg(0)
 	f, err := results.Load(path)
 	if err != nil {
-		return resultsError(err)
+		return advice.ResultsError(err)
 	}
 	var buf bytes.Buffer
 	if format == fossilCSV {
@@ -82,7 +84,7 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	} else if err := export.Write(&buf, f, format); err != nil {
 		return fmt.Errorf("export %s: %w", format, err)
 	}
-	return writeOutput(stdout, "-o", out, buf.Bytes())
+	return outpath.Write(stdout, "-o", out, buf.Bytes())
 }
 
 // fossilCSV is export's format for fossilize-replay's CSV (reports/fossil).
@@ -114,7 +116,7 @@ func exportFossil(w io.Writer, path string, f *results.File, target string) erro
 func exportFossilDir(stdout io.Writer, path, dir, target string) error {
 	f, err := results.Load(path)
 	if err != nil {
-		return resultsError(err)
+		return advice.ResultsError(err)
 	}
 	if target != "" {
 		var buf bytes.Buffer
@@ -122,22 +124,22 @@ func exportFossilDir(stdout io.Writer, path, dir, target string) error {
 			return err
 		}
 		out := filepath.Join(dir, fossil.CSVFileName(target))
-		if err := checkOutput("-o", out, path); err != nil {
+		if err := outpath.Check("-o", out, path); err != nil {
 			return err
 		}
-		return writeOutput(stdout, "-o", out, buf.Bytes())
+		return outpath.Write(stdout, "-o", out, buf.Bytes())
 	}
 	if len(fossil.Targets(f)) == 0 {
 		return exportFossil(io.Discard, path, f, "")
 	}
 	for _, t := range fossil.Targets(f) {
-		if err := notInput("-o", filepath.Join(dir, fossil.CSVFileName(t)), path); err != nil {
+		if err := outpath.NotInput("-o", filepath.Join(dir, fossil.CSVFileName(t)), path); err != nil {
 			return err
 		}
 	}
 	written, err := fossil.WriteCSVFiles(dir, f)
 	if err != nil {
-		return outputError("-o", err)
+		return outpath.Error("-o", err)
 	}
 	for _, p := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", termtext.Escape(p))

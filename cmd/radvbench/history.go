@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/core/results"
 	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/termtext"
@@ -119,7 +121,7 @@ func (h *historyFlags) read(ctx context.Context, do func(*history.Store, history
 
 // useStore opens the store dsn names (openStore), runs do with it and
 // closes it; a store error do returns (an unusable or unavailable store)
-// is put in the CLI's terms (historyStoreError).
+// is put in the CLI's terms (advice.HistoryStoreError).
 func useStore(ctx context.Context, dsn string, readOnly bool, do func(*history.Store) error) error {
 	s, err := openStore(ctx, dsn, readOnly)
 	if err != nil {
@@ -128,7 +130,7 @@ func useStore(ctx context.Context, dsn string, readOnly bool, do func(*history.S
 	defer s.Close()
 	err = do(s)
 	if errors.Is(err, history.ErrBadStore) || errors.Is(err, history.ErrStoreUnavailable) {
-		return historyStoreError(err)
+		return advice.HistoryStoreError(err)
 	}
 	return err
 }
@@ -152,7 +154,7 @@ func storeFile(flag string) string {
 func openStore(ctx context.Context, flag string, readOnly bool) (*history.Store, error) {
 	s, err := history.OpenNamed(ctx, flag, readOnly)
 	if err != nil {
-		return nil, historyStoreError(err)
+		return nil, advice.HistoryStoreError(err)
 	}
 	return s, nil
 }
@@ -168,7 +170,7 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	}
 	inputs, err := compare.LoadInputs(fs.Args())
 	if err != nil {
-		return inputError(err, "import")
+		return advice.InputError(err, "import")
 	}
 	return useStore(ctx, hf.dsn, false, func(s *history.Store) error {
 		added := 0
@@ -265,7 +267,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if chartPath != "" && ext != ".png" && ext != ".svg" {
 		return base.Usagef("--chart %s: the file must end in .png or .svg", chartPath)
 	}
-	if err := checkOutput("--chart", chartPath, storeFile(hf.dsn)); err != nil {
+	if err := outpath.Check("--chart", chartPath, storeFile(hf.dsn)); err != nil {
 		return err
 	}
 	opt, err := df.options()
@@ -275,7 +277,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	return hf.read(ctx, func(s *history.Store, filter history.Filter) error {
 		tr, err := s.Trend(ctx, fs.Arg(0), filter, opt)
 		if errors.Is(err, history.ErrUnknownBenchmark) {
-			return unknownBenchmarkError(err)
+			return advice.UnknownBenchmarkError(err)
 		} else if err != nil {
 			return err
 		}
@@ -292,7 +294,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		if err != nil {
 			return err
 		}
-		if err := writeOutput(nil, "--chart", chartPath, data); err != nil {
+		if err := outpath.Write(nil, "--chart", chartPath, data); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "chart: %s\n", termtext.Escape(chartPath))

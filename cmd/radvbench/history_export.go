@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/reports/history"
 )
 
@@ -36,7 +37,7 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if fs.NArg() > 0 {
 		return base.Usagef("history export takes no arguments (got %q)", fs.Arg(0))
 	}
-	if err := checkOutput("-o", out, storeFile(hf.dsn)); err != nil {
+	if err := outpath.Check("-o", out, storeFile(hf.dsn)); err != nil {
 		return err
 	}
 	extra := history.SplitKeys(keys)
@@ -49,10 +50,10 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 		if err := history.WriteCSV(&buf, rows, extra); err != nil {
 			return err
 		}
-		if err := writeOutput(stdout, "-o", out, buf.Bytes()); err != nil {
+		if err := outpath.Write(stdout, "-o", out, buf.Bytes()); err != nil {
 			return err
 		}
-		if toFile(out) {
+		if outpath.ToFile(out) {
 			fmt.Fprintf(stdout, "%d row(s) written to %s\n", len(rows), out)
 		}
 		return nil

@@ -7,7 +7,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
@@ -26,10 +29,17 @@ func init() {
 	)
 }
 
+// judgeFlags are the flags of 'history gate' and 'history compare': the
+// judging flags and --format, and history compare's grouping.
+type judgeFlags struct {
+	judgeflags.Flags
+	format, by, baseline string
+}
+
 func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var last int
 	var hf historyFlags
-	var cf compareFlags
+	var cf judgeFlags
 	fs := hf.flagSet("history gate", "history gate NEW.json [NEW.json ...] [--last N] [filters] [policy flags] [--db DSN]", stdout)
 	fs.IntVar(&last, "last", 10, "baseline: the newest N matching runs in the store")
 	addJudgeFlags(fs, &hf, &cf)
@@ -51,7 +61,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	news, err := loadInputs(fs.Args())
+	news, err := loadfiles.Inputs(fs.Args())
 	if err != nil {
 		return err
 	}
@@ -73,29 +83,29 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // addJudgeFlags adds the flags 'history gate' and 'history compare' share
 // after their own: the run filters, compare's policy flags,
 // --allow-device-change and --format (into cf.format).
-func addJudgeFlags(fs *pflag.FlagSet, hf *historyFlags, cf *compareFlags) {
+func addJudgeFlags(fs *pflag.FlagSet, hf *historyFlags, cf *judgeFlags) {
 	hf.addFilters(fs)
-	cf.policyFlags(fs)
-	cf.deviceFlag(fs)
+	cf.Register(fs)
+	cf.RegisterDevice(fs)
 	fs.StringVar(&cf.format, "format", "text", "output: "+strings.Join(comparefmt.Formats, ", "))
 }
 
 // judgeOptions checks --format and returns compare's options
-// (compareFlags.options), both usage errors before any store is opened.
-func judgeOptions(fs *pflag.FlagSet, cf *compareFlags) (compare.Options, error) {
+// (judgeflags.Flags.Options), both usage errors before any store is opened.
+func judgeOptions(fs *pflag.FlagSet, cf *judgeFlags) (compare.Options, error) {
 	if !comparefmt.ValidFormat(cf.format) {
 		return compare.Options{}, base.Usagef("unknown --format %q: use one of %s", cf.format, strings.Join(comparefmt.Formats, ", "))
 	}
-	return cf.options(fs)
+	return cf.Options(fs)
 }
 
 // judgeStored judges stored runs (and new files) as compare does (opts
-// from compareFlags.options) and prints header and the report in format;
+// from judgeflags.Flags.Options) and prints header and the report in format;
 // a failed gate exits 1.
 func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts compare.Options, format string) error {
 	rep, err := compare.Compare(inputs, opts)
 	if err != nil {
-		return compareError(err)
+		return advice.CompareError(err)
 	}
 	io.WriteString(stdout, header)
 	if err := comparefmt.Write(stdout, rep, format); err != nil {
@@ -110,7 +120,7 @@ func judgeStored(stdout io.Writer, header string, inputs []compare.Input, opts c
 func historyCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var last int
 	var hf historyFlags
-	var cf compareFlags
+	var cf judgeFlags
 	fs := hf.flagSet("history compare", "history compare --by KEY [--baseline VALUE] [filters] [policy flags] [--db DSN]", stdout)
 	fs.StringVar(&cf.by, "by", "", "group runs by KEY: config, device, driver, label.NAME or a fingerprint key (required)")
 	fs.StringVar(&cf.baseline, "baseline", "", "the group the others are compared with (default: the group of the oldest run)")

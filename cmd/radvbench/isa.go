@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/core/results"
@@ -99,7 +100,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Out: f.out, AsmDir: f.asmDir, NoAsm: f.noAsm,
 		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, supervise.ArgsFor(fs)...),
 		AsmDirArg: func(dir string) string { return "--child-asm-dir=" + dir }}
-	h := launch.Hooks{Hints: runHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	h := launch.Hooks{Hints: advice.RunHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	progress := showProgress(f.sel.progress, stderr)
 	if progress {
 		h.Start = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
@@ -158,11 +159,11 @@ func runISADiff(stdout io.Writer, args []string) error {
 	a := fs.Args()
 	old, err := asmdiff.Load(a[0], *oldAsm)
 	if err != nil {
-		return isaDiffError(err)
+		return advice.ISADiffError(err)
 	}
 	cur, err := asmdiff.Load(a[1], *newAsm)
 	if err != nil {
-		return isaDiffError(err)
+		return advice.ISADiffError(err)
 	}
 	executable := ""
 	if len(a) == 5 {
@@ -172,7 +173,7 @@ func runISADiff(stdout io.Writer, args []string) error {
 	}
 	diff, err := asmdiff.Pipeline(old, cur, a[2], a[3], executable, *context, *encodings)
 	if err != nil {
-		return isaDiffError(err)
+		return advice.ISADiffError(err)
 	}
 	if diff == "" {
 		fmt.Fprintf(stdout, "the assembly of %s %s %s is the same in both\n", a[2], a[3], executable)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
@@ -68,7 +69,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 func listSkippedFile(stdout io.Writer, path string, suites []*kernel.Suite) error {
 	f, err := results.Load(path)
 	if err != nil {
-		return resultsError(err)
+		return advice.ResultsError(err)
 	}
 	return resulttable.WriteSkipped(stdout, kernel.OfSuites(f.Results, suites), fmt.Sprintf("skipped benchmarks of %s (%d results)", path, len(f.Results)))
 }

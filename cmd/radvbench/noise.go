@@ -11,7 +11,11 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
@@ -30,7 +34,7 @@ type noiseFlags struct {
 	out    string
 	plan   bool
 	detect string
-	cf     compareFlags
+	cf     judgeflags.Flags
 }
 
 func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -40,13 +44,13 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fs.StringVarP(&f.out, "out", "o", "", "noise file to write (atomically)")
 	fs.BoolVar(&f.plan, "plan", false, "also print how many runs a side catch a --detect slowdown")
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
-	f.cf.policyFlags(fs)
+	f.cf.Register(fs)
 	// Flags noise does not know belong to run: keep them for the child.
 	ours, rest := supervise.SplitArgs(args, fs, runFlagSet(&runFlags{}, io.Discard))
 	if err := base.ParseFlags(fs, ours); err != nil {
 		return err
 	}
-	pol, err := f.cf.resolvePolicy(fs)
+	pol, err := f.cf.Policy(fs)
 	if err != nil {
 		return err
 	}
@@ -57,12 +61,12 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return base.Usagef("-o -: noise writes a file; give it a name, e.g. -o noise.json")
 	}
 	files := fs.Args()
-	if err := checkOutput("-o", f.out, append(files, f.cf.policy, pol.NoiseFile)...); err != nil {
+	if err := outpath.Check("-o", f.out, append(files, f.cf.PolicyFile, pol.NoiseFile)...); err != nil {
 		return err
 	}
 	var srcs []noise.Source
 	if len(rest) == 0 && len(files) > 0 {
-		inputs, err := loadInputs(files)
+		inputs, err := loadfiles.Inputs(files)
 		if err != nil {
 			return err
 		}
@@ -96,13 +100,13 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	nf, err := noise.Measure(srcs)
 	if err != nil {
 		if errors.Is(err, noise.ErrTooFewRuns) {
-			return tooFewRunsError(err)
+			return advice.TooFewRunsError(err)
 		}
 		return err
 	}
 	if f.out != "" {
 		if err := noise.Save(f.out, nf); err != nil {
-			return outputError("-o", err)
+			return outpath.Error("-o", err)
 		}
 		sum, paired := nf.Summary(), ""
 		if sum.Paired > 0 {
@@ -121,7 +125,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 		var buf bytes.Buffer
 		pl := compare.PlanFromNoise(nf, &pol, d, compare.DefaultPower)
-		pl.Advise = compareAdvice
+		pl.Advise = advice.CompareAdvice
 		if err := comparefmt.WritePlan(&buf, pl, "text"); err != nil {
 			return err
 		}

@@ -7,8 +7,11 @@ import (
 	"io"
 	"slices"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"
@@ -26,13 +29,17 @@ func init() {
 type reportOptions = report.Options
 
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var f compareFlags
+	var f struct {
+		judge        judgeflags.Flags
+		by, baseline string
+		isa          []string
+	}
 	var out, db, bisection string
 	fs := base.NewFlagSet("report", "report RUN.json [RUN.json ...] -o DIR [--by KEY] [flags]", stdout)
 	fs.StringVarP(&out, "out", "o", "", "directory to write the report to (created if missing)")
 	fs.StringVar(&f.by, "by", "", "group by KEY: config, file, device, driver, label.NAME or a fingerprint key")
 	fs.StringVar(&f.baseline, "baseline", "", "the group (value of --by, or file name) the others are compared with (default: the first)")
-	f.policyFlags(fs)
+	f.judge.Register(fs)
 	fs.StringSliceVar(&f.isa, "isa", nil, "the compiler's figures beside each verdict from isa files, one per group, baseline first (as 'compare --isa')")
 	fs.StringVar(&bisection, "bisect", "", "also draw this bisection ('radvbench bisect -o FILE'): each step's change against the good end by candidate, intervals and the step order marked (e.g. with its steps' runs: report --by config OUT-step*.json --bisect OUT.json)")
 	fs.StringVar(&db, "db", "", "also draw each benchmark's trend from this history store (SQLite file or postgres://...), change points marked")
@@ -49,24 +56,24 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := report.CheckDir(out); err != nil {
 		return base.Usagef("-o: %v", err)
 	}
-	pol, err := f.resolvePolicy(fs)
+	pol, err := f.judge.Policy(fs)
 	if err != nil {
 		return err
 	}
-	inputs, err := loadInputs(paths)
+	inputs, err := loadfiles.Inputs(paths)
 	if err != nil {
 		return err
 	}
-	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol, Inputs: slices.Concat(paths, f.isa, []string{f.policy, pol.NoiseFile, bisection})}
+	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol, Inputs: slices.Concat(paths, f.isa, []string{f.judge.PolicyFile, pol.NoiseFile, bisection})}
 	if db != "" {
 		opts.Inputs = append(opts.Inputs, storeFile(db))
 	}
 	if len(f.isa) > 0 {
-		if opts.ISA, err = loadInputs(f.isa); err != nil {
+		if opts.ISA, err = loadfiles.Inputs(f.isa); err != nil {
 			return err
 		}
 	}
-	if opts.Noise, err = loadNoise(pol.NoiseFile); err != nil {
+	if opts.Noise, err = loadfiles.Noise(pol.NoiseFile); err != nil {
 		return err
 	}
 	if db != "" {
@@ -102,7 +109,7 @@ func writeReport(files []*results.File, names []string, dir string, opts reportO
 // writeReportTo writes the report of inputs to dir (report.Write, a zero
 // policy its default) with the CLI's advice, and says so on stdout.
 func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts reportOptions) error {
-	opts.NoiseName, opts.Advise, opts.Explain = opts.Policy.NoiseFile, compareAdvice, reportExplain
+	opts.NoiseName, opts.Advise, opts.Explain = opts.Policy.NoiseFile, advice.CompareAdvice, advice.ReportExplain
 	out, err := report.Write(dir, inputs, opts)
 	var inErr *report.InputError
 	var wrErr *report.WriteError

@@ -17,7 +17,10 @@ import (
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/window"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -47,7 +50,7 @@ type runFlags struct {
 	until      bool
 	budget     time.Duration
 	interleave string
-	policy     compareFlags
+	policy     judgeflags.Flags
 	// tuning: --tuning, and what planRun made of the file.
 	tuning string
 	tuned  *runTuning
@@ -86,7 +89,7 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.BoolVar(&f.until, "until-decided", false, "with two --config: run them in interleaved rounds (see --interleave) until every benchmark's verdict is a regression, an improvement or ~ (equivalent), or --runs a side or --budget is spent; prints the verdicts and exits 1 on a regression (see 'radvbench compare --help' for the policy flags below)")
 	fs.DurationVar(&f.budget, "budget", 0, "with --until-decided: stop starting rounds after this long (default: no time limit; --runs bounds the runs a side)")
 	fs.StringVar(&f.interleave, "interleave", "sample", "with --until-decided: how a round's two runs interleave: sample (both sides' processes side by side, taking turns benchmark by benchmark for setup and then sample by sample, so both runs of a benchmark sample the same seconds), benchmark (side by side, taking turns benchmark by benchmark, so the two runs of a benchmark are seconds apart) or run (one side's whole run, then the other's)")
-	f.policy.policyFlags(fs)
+	f.policy.Register(fs)
 	fs.BoolVar(&f.plan.NoCapture, "no-capture", false, "do not record the compiler's statistics per pipeline (by default, where the driver reports them, VK_KHR_pipeline_executable_properties as RADV does on a GPU, each benchmark is compiled once more on a device of its own just before its setup and what the driver made of each pipeline is recorded: registers, occupancy, spills, instruction counts; the timed pipeline is created exactly as without it)")
 	fs.StringVar(&f.db, "db", "", "also import the finished run into this history store: a SQLite file or postgres://... (see 'radvbench history')")
 	fs.StringVar(&f.plan.Sysroot, "sysroot", "/", "read the system fingerprint (sysfs, /proc, kernel config) under this root")
@@ -132,7 +135,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		return err
 	}
 	if !f.child.Child {
-		if err := notInput("-o", p.Out, runInputs(p, f)...); err != nil {
+		if err := outpath.NotInput("-o", p.Out, runInputs(p, f)...); err != nil {
 			return err
 		}
 	}
@@ -167,7 +170,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		})
 	}
 	h := launch.Hooks{
-		Hints:     runHints,
+		Hints:     advice.RunHints,
 		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 		Journaled: testPauseAfterResult,
 		Fault:     func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, false) },
@@ -211,7 +214,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		w.Finish()
 	}
 	if err != nil {
-		return runError(stableClocksError(err))
+		return runError(advice.StableClocksError(err))
 	}
 	return printRun(ctx, stdout, f, o, untilVerdict(p, o), table)
 }
@@ -240,7 +243,7 @@ func untilVerdict(p *launch.Plan, o *launch.Outcome) *compare.UntilResult {
 // store's SQLite file. (--resume reads the results path's journal and
 // writes the path: that is the point.)
 func runInputs(p *launch.Plan, f *runFlags) []string {
-	ins := []string{p.Dmesg, f.policy.policy}
+	ins := []string{p.Dmesg, f.policy.PolicyFile}
 	if j := untilJudge(p); j != nil {
 		ins = append(ins, j.NoiseFile())
 	}
@@ -307,7 +310,7 @@ func untilMaxTime(quick bool) time.Duration {
 // warning that the device is a CPU implementation goes to warn. The error
 // is launch.Run's, for the caller to tell apart before runError.
 func launchInProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes io.Writer, prefix string, warn io.Writer) (*launch.Outcome, error) {
-	h.Hints = runHints
+	h.Hints = advice.RunHints
 	h.Note = func(format string, a ...any) { fmt.Fprintf(notes, prefix+format+"\n", a...) }
 	return launch.Run(ctx, p, h, runEnv(warn, warn))
 }
@@ -407,13 +410,13 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 		if f.runs < 3 {
 			return nil, base.Usagef("--runs %d with --until-decided: a verdict needs at least 3 runs a side", f.runs)
 		}
-		opts, err := f.policy.options(fs)
+		opts, err := f.policy.Options(fs)
 		if err != nil {
 			return nil, err
 		}
 		judge, ro, err := compare.NewUntilJudge(compare.UntilOptions{
 			Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, MaxRuns: f.runs, Budget: f.budget,
-			BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name, Advise: compareAdvice,
+			BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name, Advise: advice.CompareAdvice,
 		})
 		if err != nil {
 			return nil, err
@@ -432,7 +435,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	}
 	p.Runs = f.runs
 	if p.Isolation, err = supervise.ParseIsolation(f.isolate); err != nil {
-		return nil, isolateError(err)
+		return nil, advice.IsolateError(err)
 	}
 	p.Benchmarks = len(runner.Plan(o))
 	if p.Benchmarks == 0 && !f.child.Child {
@@ -457,7 +460,7 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 	journalPath, outPath := supervise.JournalPaths(f.resume)
 	st, err := supervise.ReadJournal(journalPath)
 	if err != nil {
-		return nil, nil, resumeError(err)
+		return nil, nil, advice.ResumeError(err)
 	}
 	if st.Torn {
 		fmt.Fprintf(stderr, "note: the journal %s ends in a partial line (the run was cut off while writing); it is read up to its last complete line\n", journalPath)

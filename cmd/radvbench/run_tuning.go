@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/tuning"
 )
@@ -82,7 +83,7 @@ func applyTuning(p *launch.Plan, path string, sizes []string) (*runTuning, error
 func (t *runTuning) checkDevice(spec, path string, stderr io.Writer) error {
 	inst, pd, err := gpu.SelectPhysical(spec)
 	if err != nil {
-		return vulkanError(err)
+		return advice.VulkanError(err)
 	}
 	here := tuning.DeviceOf(pd.Describe())
 	inst.Close()

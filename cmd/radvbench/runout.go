@@ -10,7 +10,9 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -89,7 +91,7 @@ func runError(err error) error {
 	var pe *launch.PinError
 	var ee *launch.EmulatedError
 	var sv *supervise.SaveError
-	if advised := journalError(err); advised != nil {
+	if advised := advice.JournalError(err); advised != nil {
 		return advised
 	}
 	switch {
@@ -106,11 +108,11 @@ func runError(err error) error {
 		}
 		return fmt.Errorf("%w (the %d finished benchmark(s) are in the journal %s: '%s run --resume %s' continues)", inner, se.Finished, se.Journal, base.ProgName, se.Journal)
 	case errors.As(err, &pe):
-		return pinClocksError(pe.Err)
+		return advice.PinClocksError(pe.Err)
 	case errors.As(err, &ee):
 		return base.Usagef("%v; '%s isa --target %s' compiles for it", ee, base.ProgName, ee.Target)
 	case errors.As(err, new(*compare.TooFewGroupsError)) || errors.As(err, new(*compare.NothingComparedError)) || errors.As(err, new(*compare.DeviceError)):
-		return compareError(err) // the gate of a run until decided refused its runs
+		return advice.CompareError(err) // the gate of a run until decided refused its runs
 	}
 	return err
 }
@@ -123,7 +125,7 @@ func outputAdvice(e *launch.OutputError) error {
 	case launch.OutputStdout:
 		return base.Usagef("-o -: run writes its results to a file, with its journal beside it while it runs; give a file name (compare and export can write to standard output)")
 	case launch.OutputNotRegular:
-		return outputError("-o", e.Err)
+		return outpath.Error("-o", e.Err)
 	case launch.OutputJournalInTheWay:
 		return base.Usagef("%v: continue it with '%s run --resume %s', or remove it", e, base.ProgName, e.Path)
 	case launch.OutputNoSpace:

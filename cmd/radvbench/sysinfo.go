@@ -10,6 +10,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 	"github.com/spf13/pflag"
@@ -55,7 +56,7 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 	})
 	// The record's note (sysinfo --json, the results file's) names the
 	// flags that would have given the log.
-	s.Log.Note = kernelLogNote(s.Log)
+	s.Log.Note = advice.KernelLogNote(s.Log)
 	return s, nil
 }
 

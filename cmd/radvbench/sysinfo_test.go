@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -200,7 +201,7 @@ func TestDoctorNoVulkan(t *testing.T) {
 	if code != 1 || errOut != "" {
 		t.Fatalf("doctor: exit %d, stderr %q; want 1", code, errOut)
 	}
-	if !strings.Contains(out, "fail  vulkan.device") || !strings.Contains(out, "no Vulkan device a run could use") || strings.Count(out, installHint) != 1 {
+	if !strings.Contains(out, "fail  vulkan.device") || !strings.Contains(out, "no Vulkan device a run could use") || strings.Count(out, advice.InstallHint) != 1 {
 		t.Errorf("doctor without a Vulkan driver:\n%s", out)
 	}
 	code, out, errOut = mainRun(t, "sysinfo")

@@ -11,6 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/bench/tune"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/internal/outfile"
@@ -75,7 +76,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	inst, pd, err := gpu.SelectPhysical(p.Device)
 	if err != nil {
-		return vulkanError(err)
+		return advice.VulkanError(err)
 	}
 	search := tune.New(p.Suites, pd, filter)
 	p.Kernel.CPU = pd.IsCPU()

@@ -12,11 +12,10 @@ import (
 	"io"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/radvbench/radvbench/bench/supervise"
 	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/usage"
+	"github.com/spf13/pflag"
 )
 
 // Command is one subcommand.

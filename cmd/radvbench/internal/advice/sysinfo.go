@@ -1,4 +1,4 @@
-package main
+package advice
 
 import (
 	"fmt"
@@ -7,9 +7,9 @@ import (
 	"github.com/radvbench/radvbench/bench/sysinfo"
 )
 
-// doctorFix words a doctor finding's fix that is one of radvbench's
+// DoctorFix words a doctor finding's fix that is one of radvbench's
 // commands or flags (doctor.Advice).
-func doctorFix(a doctor.Advice) string {
+func DoctorFix(a doctor.Advice) string {
 	switch a.Kind {
 	case doctor.AdvicePickDevice:
 		return "pick the RDNA GPU with radvbench run --device"
@@ -33,19 +33,19 @@ func doctorFix(a doctor.Advice) string {
 	return ""
 }
 
-// adviseFindings sets the Fix of every finding that has an Advice.
-func adviseFindings(fs []doctor.Finding) {
+// AdviseFindings sets the Fix of every finding that has an Advice.
+func AdviseFindings(fs []doctor.Finding) {
 	for i := range fs {
 		if fs[i].Advice.Kind != "" {
-			fs[i].Fix = doctorFix(fs[i].Advice)
+			fs[i].Fix = DoctorFix(fs[i].Advice)
 		}
 	}
 }
 
-// kernelLogNote words why the kernel log was not read in the terms of
+// KernelLogNote words why the kernel log was not read in the terms of
 // --dmesg and --sysroot (sysinfo.KernelLog.Missing); the library's own
 // Note where the reason has no kind.
-func kernelLogNote(lg sysinfo.KernelLog) string {
+func KernelLogNote(lg sysinfo.KernelLog) string {
 	switch lg.Missing {
 	case sysinfo.LogNoFile:
 		return "no --dmesg FILE given (dmesg runs only for --sysroot /)"

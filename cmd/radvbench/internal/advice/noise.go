@@ -1,4 +1,4 @@
-package main
+package advice
 
 import (
 	"errors"
@@ -8,11 +8,11 @@ import (
 	"github.com/radvbench/radvbench/reports/noise"
 )
 
-// noiseFileError is the usage error (exit 2) for a noise file
+// NoiseFileError is the usage error (exit 2) for a noise file
 // reports/noise refuses (noise.FileError), with how to make one: 'radvbench
 // noise'. compare --noise, a policy's noise_file, report and run
 // --until-decided read noise files through loadNoise.
-func noiseFileError(err error) error {
+func NoiseFileError(err error) error {
 	var fe *noise.FileError
 	if !errors.As(err, &fe) {
 		return base.Usagef("%v", err)
@@ -31,8 +31,8 @@ func noiseFileError(err error) error {
 	return base.Usagef("%v%s", err, advice)
 }
 
-// tooFewRunsError is the usage error for noise.Measure's ErrTooFewRuns:
+// TooFewRunsError is the usage error for noise.Measure's ErrTooFewRuns:
 // how to take more runs.
-func tooFewRunsError(err error) error {
+func TooFewRunsError(err error) error {
 	return base.Usagef("%v (radvbench noise --runs 5, or several results files of the same build)", err)
 }

@@ -1,4 +1,4 @@
-package main
+package advice
 
 import (
 	"errors"
@@ -8,14 +8,14 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 )
 
-// runHints are the words of run's (and isa's) flags that bench/launch
+// RunHints are the words of run's (and isa's) flags that bench/launch
 // adds to its messages (launch.Hints): the note on a resume forced onto
 // another system, and a hung benchmark's reason in the results file.
-var runHints = launch.Hints{Force: " (--force)", Watchdog: "; --watchdog changes it"}
+var RunHints = launch.Hints{Force: " (--force)", Watchdog: "; --watchdog changes it"}
 
-// isolateError is the usage error for an --isolate value
+// IsolateError is the usage error for an --isolate value
 // supervise.ParseIsolation does not know.
-func isolateError(err error) error {
+func IsolateError(err error) error {
 	var ie *supervise.IsolationError
 	if errors.As(err, &ie) {
 		return base.Usagef("--isolate %q: use %s", ie.Value, supervise.IsolationModes)
@@ -23,10 +23,10 @@ func isolateError(err error) error {
 	return err
 }
 
-// stableClocksError is the usage error (one line, exit 2) for a run that
+// StableClocksError is the usage error (one line, exit 2) for a run that
 // could not hold the clocks through the profiling lock, with the root way
 // out where there is one; any other error is returned as it is.
-func stableClocksError(err error) error {
+func StableClocksError(err error) error {
 	var se *launch.StableClocksError
 	switch {
 	case !errors.As(err, &se):
@@ -37,9 +37,9 @@ func stableClocksError(err error) error {
 	return base.Usagef("--stable-clocks: %v; unset RADV_PROFILE_PSTATE or set one of them", se)
 }
 
-// resumeError adds the advice to an error of reading the journal --resume
+// ResumeError adds the advice to an error of reading the journal --resume
 // names: a journal that cannot be resumed leaves a fresh run.
-func resumeError(err error) error {
+func ResumeError(err error) error {
 	var je *supervise.JournalError
 	if !errors.As(err, &je) {
 		return err
@@ -50,9 +50,9 @@ func resumeError(err error) error {
 	return base.Usagef("%v; rerun without --resume", err)
 }
 
-// journalError adds the advice to the errors of a run's journal that
+// JournalError adds the advice to the errors of a run's journal that
 // launch.Run (and launch.ISA) return; nil for any other error.
-func journalError(err error) error {
+func JournalError(err error) error {
 	var ie *supervise.IdentityError
 	var je *supervise.JournalCreateError
 	switch {

@@ -1,4 +1,9 @@
-package main
+// Package advice words the libraries' typed errors and advice kinds in
+// the CLI's terms. The library packages return typed errors that say
+// what went wrong; the CLI adds what to do about it, in the words of its
+// flags and commands, here and nowhere else. No error is recognised by
+// its text.
+package advice
 
 import (
 	"errors"
@@ -10,16 +15,12 @@ import (
 	"github.com/radvbench/radvbench/reports/history"
 )
 
-// The library packages return typed errors that say what went wrong; the
-// CLI adds what to do about it, in the words of its flags and commands.
-// No error is recognised by its text.
-
-// resultsError is the usage error (exit 2) for a results file
+// ResultsError is the usage error (exit 2) for a results file
 // results.Load refuses, with the command that writes it where the file
 // is not one radvbench wrote whole (results.LoadError). Every command
 // that reads results files the user names calls it: compare, report,
 // export, list --skipped, noise, history import and judge, isa diff.
-func resultsError(err error) error {
+func ResultsError(err error) error {
 	var le *results.LoadError
 	advice := ""
 	if errors.As(err, &le) {
@@ -37,25 +38,25 @@ func resultsError(err error) error {
 	return base.Usagef("%v%s", err, advice)
 }
 
-// installHint is the advice for gpu.ErrNoVulkan.
-const installHint = "install the Vulkan loader and a driver: 'apt-get install libvulkan1 mesa-vulkan-drivers' (Mesa >= 25 from bookworm-backports for lavapipe ray query and mesh shaders), or run 'make deps'"
+// InstallHint is the advice for gpu.ErrNoVulkan.
+const InstallHint = "install the Vulkan loader and a driver: 'apt-get install libvulkan1 mesa-vulkan-drivers' (Mesa >= 25 from bookworm-backports for lavapipe ray query and mesh shaders), or run 'make deps'"
 
-// vulkanError adds advice to an error from opening Vulkan or choosing a
+// VulkanError adds advice to an error from opening Vulkan or choosing a
 // device with --device spec: a missing loader or driver and a --device
 // that picks no single device are usage errors (exit 2); anything else is
 // returned as it is.
-func vulkanError(err error) error {
+func VulkanError(err error) error {
 	var se *gpu.SelectError
 	switch {
 	case errors.Is(err, gpu.ErrNoVulkan):
-		return base.Usagef("%v; %s", err, installHint)
+		return base.Usagef("%v; %s", err, InstallHint)
 	case errors.As(err, &se) && se.Spec != "":
 		return base.Usagef("--%v (see 'radvbench devices')", err)
 	}
 	return err
 }
 
-// historyStoreError turns a history store error into the CLI's terms: an
+// HistoryStoreError turns a history store error into the CLI's terms: an
 // unusable store or no default path is a usage error (exit 2), anything
 // else (a server that does not answer, a lock held too long) a failure
 // (exit 1). The advice to choose another store with --db (or
@@ -65,7 +66,7 @@ func vulkanError(err error) error {
 //
 // A store that holds no history (history.NoHistoryError) is first told
 // how to import into it.
-func historyStoreError(err error) error {
+func HistoryStoreError(err error) error {
 	const advice = "pass --db FILE (a SQLite file) or --db postgres://..., or set RADVBENCH_DB"
 	var nh *history.NoHistoryError
 	switch {
@@ -83,10 +84,10 @@ func historyStoreError(err error) error {
 	return err
 }
 
-// unknownBenchmarkError is the usage error for a benchmark name the
+// UnknownBenchmarkError is the usage error for a benchmark name the
 // history store does not resolve (history.UnknownBenchmarkError): where
 // to find the IDs it holds.
-func unknownBenchmarkError(err error) error {
+func UnknownBenchmarkError(err error) error {
 	var ub *history.UnknownBenchmarkError
 	if errors.As(err, &ub) && ub.Matches == 0 {
 		return base.Usagef("%v: import results first, or check the ID in the benchmark column of 'radvbench history export'", err)
@@ -94,8 +95,8 @@ func unknownBenchmarkError(err error) error {
 	return base.Usagef("%v", err)
 }
 
-// pinClocksError adds advice to sysinfo.PinClocks's error for --pin-clocks.
-func pinClocksError(err error) error {
+// PinClocksError adds advice to sysinfo.PinClocks's error for --pin-clocks.
+func PinClocksError(err error) error {
 	switch {
 	case errors.Is(err, sysinfo.ErrPinNeedsRoot):
 		return base.Usagef("--pin-clocks: %v: run as root (sudo) or drop --pin-clocks", err)

@@ -1,4 +1,4 @@
-package main
+package advice
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"github.com/radvbench/radvbench/reports/asmdiff"
 )
 
-// emulationEnvError is the usage error (exit 2) for an emulation
+// EmulationEnvError is the usage error (exit 2) for an emulation
 // environment bench/isa refuses (isa.EnvError): what to unset, and how to
 // compile for the chip instead, with 'isa --target'.
-func emulationEnvError(err error) error {
+func EmulationEnvError(err error) error {
 	var ee *isa.EnvError
 	if !errors.As(err, &ee) {
 		return base.Usagef("%v", err)
@@ -24,10 +24,10 @@ func emulationEnvError(err error) error {
 	return base.Usagef("%v, or use 'radvbench isa --target' (it can emulate %s)", err, ee.Available)
 }
 
-// isaDiffError is the usage error (exit 2) for what asmdiff refuses, with
+// ISADiffError is the usage error (exit 2) for what asmdiff refuses, with
 // what to do about an executable whose assembly was not saved, a results
 // file that is not an isa file, or one results.Load refuses.
-func isaDiffError(err error) error {
+func ISADiffError(err error) error {
 	var na *asmdiff.NoAssemblyError
 	var ni *asmdiff.NotISAError
 	var le *results.LoadError
@@ -37,7 +37,7 @@ func isaDiffError(err error) error {
 	case errors.As(err, &ni):
 		return base.Usagef("%v: 'isa diff' compares the assembly of two isa files ('radvbench isa' writes them)", err)
 	case errors.As(err, &le):
-		return resultsError(err)
+		return ResultsError(err)
 	}
 	return base.Usagef("%v", err)
 }

@@ -1,4 +1,4 @@
-package main
+package advice
 
 import (
 	"errors"
@@ -10,12 +10,12 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 )
 
-// compareAdvice words what reports/compare's messages leave to the CLI
+// CompareAdvice words what reports/compare's messages leave to the CLI
 // (compare.Advice): the runs, noise files and budgets to ask for, in the
 // words of run's, noise's and compare's flags. Every caller of
 // compare.Compare, compare.Until and comparefmt.WritePlan passes it
 // (Options.Advise, UntilOptions.Advise, Plan.Advise).
-func compareAdvice(a compare.Advice) string {
+func CompareAdvice(a compare.Advice) string {
 	switch a.Kind {
 	case compare.AdviceRepeatRuns:
 		return "; repeat each side (radvbench run --runs 5), then 'compare --plan' says how many runs a side gate it"
@@ -45,9 +45,9 @@ func compareAdvice(a compare.Advice) string {
 	return ""
 }
 
-// compareError is the usage error (exit 2) for inputs compare.Compare or
+// CompareError is the usage error (exit 2) for inputs compare.Compare or
 // compare.CompareISA refuses, with what to do about the typed ones.
-func compareError(err error) error {
+func CompareError(err error) error {
 	var few *compare.TooFewGroupsError
 	var none *compare.NothingComparedError
 	var dev *compare.DeviceError
@@ -68,17 +68,17 @@ func compareError(err error) error {
 	return base.Usagef("%v%s", err, advice)
 }
 
-// inputError is the usage error (exit 2) for a results file
+// InputError is the usage error (exit 2) for a results file
 // compare.LoadInputs refuses, with what to do; verb says what the command
 // would have done with it ("compare", "import").
-func inputError(err error, verb string) error {
+func InputError(err error, verb string) error {
 	var lie *compare.LoadInputError
 	var le *results.LoadError
 	switch {
 	case errors.As(err, &le) && le.Problem == results.LoadIsDir:
 		return base.Usagef("%s is a directory: pass results files (e.g. %s/*.json)", le.Name, strings.TrimSuffix(le.Name, "/"))
 	case !errors.As(err, &lie):
-		return resultsError(err)
+		return ResultsError(err)
 	}
 	switch lie.Problem {
 	case compare.InputNoResults:
@@ -87,9 +87,9 @@ func inputError(err error, verb string) error {
 	return base.Usagef("%v", err)
 }
 
-// reportExplain is report.Options.Explain: what the report says in place
+// ReportExplain is report.Options.Explain: what the report says in place
 // of a comparison it could not make.
-func reportExplain(err error) string {
+func ReportExplain(err error) string {
 	var few *compare.TooFewGroupsError
 	switch {
 	case errors.As(err, &few) && few.By == "" && few.ISA:
@@ -97,5 +97,5 @@ func reportExplain(err error) string {
 	case errors.As(err, &few) && few.By == "":
 		return "one run and no --by key: nothing to compare (pass two results files, or --by config for an A/B run)"
 	}
-	return compareError(err).Error()
+	return CompareError(err).Error()
 }
