@@ -6,6 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
@@ -23,7 +24,7 @@ func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if fs.NArg() > 0 {
 		return base.Usagef("devices takes no arguments, got %q", fs.Args())
 	}
-	inst, devs, err := listDevices()
+	inst, devs, err := devsel.List()
 	if err != nil {
 		return err
 	}

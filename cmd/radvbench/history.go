@@ -10,12 +10,11 @@ import (
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
-	"github.com/radvbench/radvbench/core/results"
 	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
-	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/history"
 	"github.com/spf13/pflag"
@@ -114,49 +113,9 @@ func (h *historyFlags) read(ctx context.Context, do func(*history.Store, history
 	if err != nil {
 		return err
 	}
-	return useStore(ctx, h.dsn, true, func(s *history.Store) error {
+	return histdb.Use(ctx, h.dsn, true, func(s *history.Store) error {
 		return do(s, filter)
 	})
-}
-
-// useStore opens the store dsn names (openStore), runs do with it and
-// closes it; a store error do returns (an unusable or unavailable store)
-// is put in the CLI's terms (advice.HistoryStoreError).
-func useStore(ctx context.Context, dsn string, readOnly bool, do func(*history.Store) error) error {
-	s, err := openStore(ctx, dsn, readOnly)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	err = do(s)
-	if errors.Is(err, history.ErrBadStore) || errors.Is(err, history.ErrStoreUnavailable) {
-		return advice.HistoryStoreError(err)
-	}
-	return err
-}
-
-// openStore opens the store --db (or $RADVBENCH_DB) names
-// (history.OpenNamed), its errors in the CLI's terms. A command that only
-// reads opens it readOnly (nothing is created or changed; a missing store
-// is an input error); one that writes (import, run --db) has it created
-// and migrated when needed. An unusable store is an input error.
-// storeFile is the SQLite file of the store flag names (as
-// history.ResolveDSN picks it), an input no output may replace; "" for
-// PostgreSQL or none.
-func storeFile(flag string) string {
-	dsn, err := history.ResolveDSN(flag)
-	if err != nil || history.IsPostgres(dsn) {
-		return ""
-	}
-	return dsn
-}
-
-func openStore(ctx context.Context, flag string, readOnly bool) (*history.Store, error) {
-	s, err := history.OpenNamed(ctx, flag, readOnly)
-	if err != nil {
-		return nil, advice.HistoryStoreError(err)
-	}
-	return s, nil
 }
 
 func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -172,7 +131,7 @@ func historyImport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if err != nil {
 		return advice.InputError(err, "import")
 	}
-	return useStore(ctx, hf.dsn, false, func(s *history.Store) error {
+	return histdb.Use(ctx, hf.dsn, false, func(s *history.Store) error {
 		added := 0
 		// The store records each file by the path given, not by its
 		// input's Name (LoadInputs may shorten that to the base name).
@@ -267,7 +226,7 @@ func historyTrend(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if chartPath != "" && ext != ".png" && ext != ".svg" {
 		return base.Usagef("--chart %s: the file must end in .png or .svg", chartPath)
 	}
-	if err := outpath.Check("--chart", chartPath, storeFile(hf.dsn)); err != nil {
+	if err := outpath.Check("--chart", chartPath, histdb.File(hf.dsn)); err != nil {
 		return err
 	}
 	opt, err := df.options()
@@ -327,34 +286,4 @@ func historyDetect(ctx context.Context, stdout, stderr io.Writer, args []string)
 		}
 		return history.WriteDetect(stdout, series, cps, opt)
 	})
-}
-
-// importFinishedRun imports a finished run's results into the history
-// store named by 'run --db' (nothing when dsn is empty).
-func importFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *results.File, outPath string) error {
-	if dsn == "" {
-		return nil
-	}
-	s, err := openStore(ctx, dsn, false)
-	if err != nil {
-		return fmt.Errorf("import into the history store (the results are saved in %s): %w", outPath, err)
-	}
-	defer s.Close()
-	got, err := s.Import(ctx, file, outPath)
-	if err != nil {
-		return fmt.Errorf("import into the history store (the results are saved in %s): %w", outPath, err)
-	}
-	fmt.Fprintf(stdout, "history: %d run(s) imported into %s\n", got.Runs, s.DSN)
-	return nil
-}
-
-// historyTrendCharts draws, for 'report --db', the stored trend of each
-// benchmark the inputs hold (history.TrendCharts), from the store opened
-// read-only.
-func historyTrendCharts(ctx context.Context, dsn string, inputs []compare.Input) (charts []*chart.Chart, err error) {
-	err = useStore(ctx, dsn, true, func(s *history.Store) error {
-		charts, err = s.TrendCharts(ctx, inputs)
-		return err
-	})
-	return charts, err
 }

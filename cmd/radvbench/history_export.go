@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/reports/history"
 )
@@ -37,7 +38,7 @@ func historyExport(ctx context.Context, stdout, stderr io.Writer, args []string)
 	if fs.NArg() > 0 {
 		return base.Usagef("history export takes no arguments (got %q)", fs.Arg(0))
 	}
-	if err := outpath.Check("-o", out, storeFile(hf.dsn)); err != nil {
+	if err := outpath.Check("-o", out, histdb.File(hf.dsn)); err != nil {
 		return err
 	}
 	extra := history.SplitKeys(keys)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
 	"github.com/radvbench/radvbench/internal/termtext"
@@ -65,7 +66,7 @@ func historyGate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	return useStore(ctx, hf.dsn, true, func(s *history.Store) error {
+	return histdb.Use(ctx, hf.dsn, true, func(s *history.Store) error {
 		g, err := s.Gate(ctx, news, filter, last)
 		if _, ok := errors.AsType[*history.NoBaselineError](err); ok {
 			return base.Usagef("%v: import baseline results first ('radvbench history import')", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
@@ -47,7 +48,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	var pd *gpu.PhysicalDevice
 	if !*noDevice {
-		inst, p, err := selectDevice(*device, stderr)
+		inst, p, err := devsel.Select(*device, stderr)
 		if err != nil {
 			return err
 		}

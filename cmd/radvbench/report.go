@@ -10,6 +10,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
 	"github.com/radvbench/radvbench/core/results"
@@ -66,7 +67,7 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol, Inputs: slices.Concat(paths, f.isa, []string{f.judge.PolicyFile, pol.NoiseFile, bisection})}
 	if db != "" {
-		opts.Inputs = append(opts.Inputs, storeFile(db))
+		opts.Inputs = append(opts.Inputs, histdb.File(db))
 	}
 	if len(f.isa) > 0 {
 		if opts.ISA, err = loadfiles.Inputs(f.isa); err != nil {
@@ -77,7 +78,7 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	if db != "" {
-		if opts.Extra, err = historyTrendCharts(ctx, db, inputs); err != nil {
+		if opts.Extra, err = histdb.TrendCharts(ctx, db, inputs); err != nil {
 			return err
 		}
 	}

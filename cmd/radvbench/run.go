@@ -19,6 +19,8 @@ import (
 	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
@@ -248,7 +250,7 @@ func runInputs(p *launch.Plan, f *runFlags) []string {
 		ins = append(ins, j.NoiseFile())
 	}
 	if f.db != "" {
-		ins = append(ins, storeFile(f.db))
+		ins = append(ins, histdb.File(f.db))
 	}
 	return ins
 }
@@ -325,7 +327,7 @@ func runEnv(stdout, stderr io.Writer) launch.Env {
 		SelectDevice: func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) {
 			w := io.Discard
 			warned.Do(func() { w = stderr })
-			return selectDevice(spec, w)
+			return devsel.Select(spec, w)
 		},
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
@@ -66,7 +67,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 	if o.Err != nil {
 		return o.Err
 	}
-	if err := importFinishedRun(ctx, stdout, f.db, o.File, out); err != nil {
+	if err := histdb.ImportFinishedRun(ctx, stdout, f.db, o.File, out); err != nil {
 		return err
 	}
 	if verdict == nil && !o.ByConfig {

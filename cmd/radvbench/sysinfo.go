@@ -12,6 +12,7 @@ import (
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 	"github.com/spf13/pflag"
 )
@@ -150,7 +151,7 @@ func openVulkan(s *sysinfo.System, sysroot string, f vulkanFlags) (notOpened str
 	case !live:
 		return "--sysroot " + sysroot + " is a saved tree, not this machine", nil
 	}
-	inst, pd, err := selectDevice(f.device, io.Discard)
+	inst, pd, err := devsel.Select(f.device, io.Discard)
 	if err != nil {
 		if f.device != "" {
 			return "", err

@@ -13,6 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/tune"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/internal/outfile"
 )
@@ -143,7 +144,7 @@ func (f *tuneFlags) outputs(suites []*kernel.Suite) error {
 // usage error.
 func describeSearch(stderr io.Writer, s *tune.Search, device string, cpu bool) error {
 	if cpu {
-		fmt.Fprintf(stderr, cpuWarning+"\n", device)
+		fmt.Fprintf(stderr, devsel.CPUWarning+"\n", device)
 	}
 	for _, k := range s.Untunable {
 		fmt.Fprintf(stderr, "tune: %s/%s has no tunable space: left out\n", k.Suite, k.Name)

@@ -1,4 +1,7 @@
-package main
+// Package devsel opens Vulkan and picks the device a command runs on
+// (--device), refusing first an emulation environment the installed Mesa
+// would abort on, and warning when the choice is a CPU implementation.
+package devsel
 
 import (
 	"errors"
@@ -11,13 +14,13 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 )
 
-// cpuWarning is printed whenever figures come from a CPU implementation.
-const cpuWarning = "WARNING: %s is a CPU implementation (lavapipe): its figures describe the host CPU through LLVM, not a GPU. Use them to check correctness, never as GPU performance."
+// CPUWarning is printed whenever figures come from a CPU implementation.
+const CPUWarning = "WARNING: %s is a CPU implementation (lavapipe): its figures describe the host CPU through LLVM, not a GPU. Use them to check correctness, never as GPU performance."
 
-// listDevices opens an instance and lists the physical devices. A missing
+// List opens an instance and lists the physical devices. A missing
 // loader or driver becomes a usage error (exit 2) telling what to install.
-func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
-	if err := checkEmulationEnv(); err != nil {
+func List() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
+	if err := CheckEmulationEnv(); err != nil {
 		return nil, nil, err
 	}
 	inst, devs, err := gpu.OpenDevices()
@@ -29,21 +32,21 @@ func listDevices() (*gpu.Instance, []*gpu.PhysicalDevice, error) {
 	return inst, devs, nil
 }
 
-// checkEmulationEnv refuses, before the Vulkan loader starts, an
+// CheckEmulationEnv refuses, before the Vulkan loader starts, an
 // emulation environment (RADV_FORCE_FAMILY, the DRM shim's
 // AMDGPU_GPU_ID) that would make the installed Mesa abort: one line
 // naming the variable and what the Mesa can emulate, exit 2.
-func checkEmulationEnv() error {
+func CheckEmulationEnv() error {
 	if err := isa.CheckProcessEnv(os.Getenv); err != nil {
 		return advice.EmulationEnvError(err)
 	}
 	return nil
 }
 
-// selectDevice lists devices and picks one by --device; it warns on stderr
+// Select lists devices and picks one by --device; it warns on stderr
 // when the choice is a CPU implementation.
-func selectDevice(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDevice, error) {
-	inst, devs, err := listDevices()
+func Select(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDevice, error) {
+	inst, devs, err := List()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,7 +56,7 @@ func selectDevice(spec string, stderr io.Writer) (*gpu.Instance, *gpu.PhysicalDe
 		return nil, nil, advice.VulkanError(err)
 	}
 	if pd.IsCPU() {
-		fmt.Fprintf(stderr, cpuWarning+"\n", pd.Name)
+		fmt.Fprintf(stderr, CPUWarning+"\n", pd.Name)
 	}
 	return inst, pd, nil
 }
