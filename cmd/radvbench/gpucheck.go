@@ -99,7 +99,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		*out = ""
 	}
 	if *asJSON {
-		if err := writeJSON(stdout, sum); err != nil {
+		if err := base.WriteJSON(stdout, sum); err != nil {
 			return err
 		}
 	} else {

@@ -19,6 +19,11 @@ import (
 
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	devicescmd "github.com/radvbench/radvbench/cmd/radvbench/internal/devices"
+	doctorcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/doctor"
+	exportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/export"
+	listcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/list"
+	sysinfocmd "github.com/radvbench/radvbench/cmd/radvbench/internal/sysinfo"
 	"github.com/radvbench/radvbench/internal/termtext"
 )
 
@@ -26,6 +31,14 @@ var commands = map[string]*base.Command{}
 
 // register adds a subcommand; each subcommand's file calls it from init.
 func register(c *base.Command) { commands[c.Name] = c }
+
+// The commands that live in packages of their own, under
+// cmd/radvbench/internal/<command>.
+func init() {
+	for _, c := range []*base.Command{listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
+		register(c)
+	}
+}
 
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "radvbench: verified, reproducible Vulkan compute and graphics benchmarks for AMD GPUs (RADV), checked on lavapipe.")

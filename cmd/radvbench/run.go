@@ -24,6 +24,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysrecord"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/resulttable"
@@ -323,7 +324,7 @@ func launchInProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes i
 func runEnv(stdout, stderr io.Writer) launch.Env {
 	var warned sync.Once
 	return launch.Env{
-		Tool: toolVersion(), Executable: base.Executable, System: collectSystem, Stdout: stdout,
+		Tool: toolVersion(), Executable: base.Executable, System: sysrecord.Collect, Stdout: stdout,
 		SelectDevice: func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) {
 			w := io.Discard
 			warned.Do(func() { w = stderr })

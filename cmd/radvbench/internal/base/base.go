@@ -7,6 +7,7 @@ package base
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -106,3 +107,12 @@ var Executable = SelfExecutable
 // SelfExecutable is this program's path (supervise.SelfExecutable: where
 // /proc is not mounted, a chroot, the absolute path of os.Args[0]).
 var SelfExecutable = supervise.SelfExecutable
+
+// WriteJSON writes v as indented JSON, the --json output of the commands
+// that offer it.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,4 +1,7 @@
-package main
+// Package list is 'radvbench list': suites, kernels and variants, and
+// whether the device supports each; --skipped lists a run's skipped
+// benchmarks by reason.
+package list
 
 import (
 	"context"
@@ -14,9 +17,8 @@ import (
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
-func init() {
-	register(&base.Command{Name: "list", Summary: "list suites, kernels and variants, and whether the device supports each", Run: runList})
-}
+// Cmd is the 'list' command.
+var Cmd = &base.Command{Name: "list", Summary: "list suites, kernels and variants, and whether the device supports each", Run: runList}
 
 func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := base.NewFlagSet("list", "list [--suite NAME] [--device SPEC] [--no-device] [--sizes] | list --skipped [RESULTS.json]", stdout)

@@ -1,4 +1,7 @@
-package main
+// Package export is 'radvbench export': a results file written in another
+// tool's input format (benchstat, Google Benchmark, Bencher,
+// github-action-benchmark), or an isa file as fossil-db's CSV.
+package export
 
 import (
 	"bytes"
@@ -19,9 +22,8 @@ import (
 	"github.com/radvbench/radvbench/reports/fossil"
 )
 
-func init() {
-	register(&base.Command{Name: "export", Summary: "write a results file as benchstat, Google Benchmark, Bencher or github-action-benchmark input", Run: runExport})
-}
+// Cmd is the 'export' command.
+var Cmd = &base.Command{Name: "export", Summary: "write a results file as benchstat, Google Benchmark, Bencher or github-action-benchmark input", Run: runExport}
 
 // exportFormats is the part of export's --help after its description
 // (docs/commands/export.txt): the formats, then examples.

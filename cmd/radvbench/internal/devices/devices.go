@@ -1,4 +1,6 @@
-package main
+// Package devices is 'radvbench devices': the Vulkan devices and the one
+// 'run' would pick.
+package devices
 
 import (
 	"context"
@@ -11,9 +13,8 @@ import (
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
-func init() {
-	register(&base.Command{Name: "devices", Summary: "list Vulkan devices and which one 'run' would pick", Run: runDevices})
-}
+// Cmd is the 'devices' command.
+var Cmd = &base.Command{Name: "devices", Summary: "list Vulkan devices and which one 'run' would pick", Run: runDevices}
 
 func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := base.NewFlagSet("devices", "devices [--json]", stdout)
@@ -34,7 +35,7 @@ func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		descs[i] = d.Describe()
 	}
 	if *asJSON {
-		return writeJSON(stdout, descs)
+		return base.WriteJSON(stdout, descs)
 	}
 	best := -1
 	if pd, err := gpu.Select(devs, ""); err == nil {

@@ -1,9 +1,10 @@
-package main
+// Package sysrecord collects the system record (bench/sysinfo) as the
+// commands take it from their flags: --sysroot and --dmesg (Collect, and
+// run's results file), and for sysinfo and doctor the Vulkan device a run
+// would use (--device, --no-vulkan).
+package sysrecord
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,28 +14,19 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
-	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysreport"
 	"github.com/spf13/pflag"
 )
-
-func init() {
-	register(&base.Command{
-		Name:    "sysinfo",
-		Summary: "show the system behind the figures: GPU, kernel, boot parameters, clocks",
-		Run:     runSysinfo,
-	})
-}
 
 // Test hooks: the environment recorded and the file reader (tests inject
 // permission errors through it; they run as root).
 var (
-	sysinfoEnviron  = os.Environ
-	sysinfoReadFile func(string) ([]byte, error)
+	Environ  = os.Environ
+	ReadFile func(string) ([]byte, error)
 )
 
-// collectSystem validates --sysroot and --dmesg and collects the system.
+// Collect validates --sysroot and --dmesg and collects the system.
 // dmesg runs only for the real root and without --dmesg.
-func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
+func Collect(sysroot, dmesg string) (*sysinfo.System, error) {
 	if sysroot == "" {
 		sysroot = "/"
 	}
@@ -52,8 +44,8 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 		Root:      sysroot,
 		DmesgFile: dmesg,
 		RunDmesg:  realRoot && dmesg == "",
-		Env:       sysinfoEnviron(),
-		ReadFile:  sysinfoReadFile,
+		Env:       Environ(),
+		ReadFile:  ReadFile,
 	})
 	// The record's note (sysinfo --json, the results file's) names the
 	// flags that would have given the log.
@@ -61,75 +53,51 @@ func collectSystem(sysroot, dmesg string) (*sysinfo.System, error) {
 	return s, nil
 }
 
-func runSysinfo(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := base.NewFlagSet("sysinfo", "sysinfo [--json] [--sysroot DIR] [--dmesg FILE] [--device N|NAME] [--no-vulkan]", stdout)
-	asJSON := fs.Bool("json", false, "print the full record as JSON")
-	var sf systemFlags
-	sf.registerSource(fs)
-	sf.vulkan.register(fs, "show")
-	s, notOpened, err := sf.read(fs, args)
-	if err != nil {
-		return err
-	}
-	if sf.noLiveVulkan(s) {
-		fmt.Fprintf(stderr, "radvbench sysinfo: Vulkan not available: %s\n", notOpened)
-	}
-	if *asJSON {
-		return writeJSON(stdout, s)
-	}
-	sysreport.Write(stdout, s, sysreport.Words{
-		Emulated: "('" + base.ProgName + " isa')",
-		NoVulkan: notOpened,
-		Footer:   fmt.Sprintf("Full record: %s sysinfo --json; checks: %s doctor", base.ProgName, base.ProgName),
-	})
-	return nil
-}
-
-// systemFlags are sysinfo's and doctor's: where the record is read from
-// (registerSource: --sysroot, --dmesg) and the Vulkan device (vulkan),
+// Flags are sysinfo's and doctor's: where the record is read from
+// (RegisterSource: --sysroot, --dmesg) and the Vulkan device (Vulkan),
 // registered apart because each command lists its flags in its own order.
-type systemFlags struct {
+type Flags struct {
 	sysroot, dmesg string
-	vulkan         vulkanFlags
+	Vulkan         VulkanFlags
 }
 
-func (f *systemFlags) registerSource(fs *pflag.FlagSet) {
+func (f *Flags) RegisterSource(fs *pflag.FlagSet) {
 	fs.StringVar(&f.sysroot, "sysroot", "/", "read /proc, /sys and /boot under `DIR` (a saved or fixture tree)")
 	fs.StringVar(&f.dmesg, "dmesg", "", "read the kernel log from `FILE` (default: run dmesg, for --sysroot / only)")
 }
 
-// read parses args (the command takes no arguments), collects the record
+// Read parses args (the command takes no arguments), collects the record
 // and opens the Vulkan device a run would use (openVulkan: notOpened says
 // why not).
-func (f *systemFlags) read(fs *pflag.FlagSet, args []string) (s *sysinfo.System, notOpened string, err error) {
+func (f *Flags) Read(fs *pflag.FlagSet, args []string) (s *sysinfo.System, notOpened string, err error) {
 	if err := base.ParseFlags(fs, args); err != nil {
 		return nil, "", err
 	}
 	if fs.NArg() > 0 {
 		return nil, "", base.Usagef("%s takes no arguments, got %q", fs.Name(), fs.Arg(0))
 	}
-	if s, err = collectSystem(f.sysroot, f.dmesg); err != nil {
+	if s, err = Collect(f.sysroot, f.dmesg); err != nil {
 		return nil, "", err
 	}
-	if notOpened, err = openVulkan(s, f.sysroot, f.vulkan); err != nil {
+	if notOpened, err = openVulkan(s, f.sysroot, f.Vulkan); err != nil {
 		return nil, "", err
 	}
 	return s, notOpened, nil
 }
 
-// noLiveVulkan reports whether this machine (--sysroot /) was to be asked
+// NoLiveVulkan reports whether this machine (--sysroot /) was to be asked
 // for its Vulkan device and has none a run could use.
-func (f *systemFlags) noLiveVulkan(s *sysinfo.System) bool {
-	return s.Vulkan == nil && filepath.Clean(f.sysroot) == "/" && !f.vulkan.noVulkan
+func (f *Flags) NoLiveVulkan(s *sysinfo.System) bool {
+	return s.Vulkan == nil && filepath.Clean(f.sysroot) == "/" && !f.Vulkan.noVulkan
 }
 
-// vulkanFlags are sysinfo's and doctor's choice of the Vulkan device.
-type vulkanFlags struct {
+// VulkanFlags are sysinfo's and doctor's choice of the Vulkan device.
+type VulkanFlags struct {
 	device   string
 	noVulkan bool
 }
 
-func (f *vulkanFlags) register(fs *pflag.FlagSet, verb string) {
+func (f *VulkanFlags) Register(fs *pflag.FlagSet, verb string) {
 	fs.StringVar(&f.device, "device", "", "Vulkan device to "+verb+": index or name substring (default: the one 'run' picks; see 'radvbench devices'; only with --sysroot /)")
 	fs.BoolVar(&f.noVulkan, "no-vulkan", false, "do not open Vulkan: sysfs and /proc only (the device a run uses, its driver and Mesa version are then not shown)")
 }
@@ -139,7 +107,7 @@ func (f *vulkanFlags) register(fs *pflag.FlagSet, verb string) {
 // (--sysroot DIR) is another machine's. It returns why Vulkan was not
 // opened ("" when it was); a --device that run would refuse is refused
 // the same way (exit 2).
-func openVulkan(s *sysinfo.System, sysroot string, f vulkanFlags) (notOpened string, err error) {
+func openVulkan(s *sysinfo.System, sysroot string, f VulkanFlags) (notOpened string, err error) {
 	live := filepath.Clean(sysroot) == "/"
 	switch {
 	case f.noVulkan && f.device != "":
@@ -161,11 +129,4 @@ func openVulkan(s *sysinfo.System, sysroot string, f vulkanFlags) (notOpened str
 	launch.SetVulkan(s, pd.Describe())
 	inst.Close()
 	return "", nil
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
