@@ -19,10 +19,12 @@ import (
 
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	comparecmd "github.com/radvbench/radvbench/cmd/radvbench/internal/compare"
 	devicescmd "github.com/radvbench/radvbench/cmd/radvbench/internal/devices"
 	doctorcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/doctor"
 	exportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/export"
 	listcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/list"
+	reportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/report"
 	sysinfocmd "github.com/radvbench/radvbench/cmd/radvbench/internal/sysinfo"
 	"github.com/radvbench/radvbench/internal/termtext"
 )
@@ -35,7 +37,7 @@ func register(c *base.Command) { commands[c.Name] = c }
 // The commands that live in packages of their own, under
 // cmd/radvbench/internal/<command>.
 func init() {
-	for _, c := range []*base.Command{listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
+	for _, c := range []*base.Command{reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
 		register(c)
 	}
 }

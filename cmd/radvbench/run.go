@@ -23,10 +23,12 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
+	reportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/report"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysrecord"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/report"
 	"github.com/radvbench/radvbench/reports/resulttable"
 	"github.com/spf13/pflag"
 )
@@ -483,7 +485,7 @@ func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by strin
 	if dir == "" {
 		return nil
 	}
-	if err := writeReport([]*results.File{file}, []string{outPath}, dir, reportOptions{By: by}); err != nil {
+	if err := reportcmd.WriteForRun([]*results.File{file}, []string{outPath}, dir, report.Options{By: by}); err != nil {
 		return fmt.Errorf("write report (the results are saved in %s): %w", outPath, err)
 	}
 	fmt.Fprintf(stdout, "report:  %s\n", filepath.Join(dir, "index.html"))

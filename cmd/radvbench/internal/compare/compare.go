@@ -1,4 +1,8 @@
-package main
+// Package compare is 'radvbench compare': results files (or isa files)
+// judged against each other, a verdict per benchmark, rendered as text,
+// Markdown, JUnit or JSON, exit 1 when the gate fails; --plan sizes the
+// runs instead.
+package compare
 
 import (
 	"bytes"
@@ -21,9 +25,8 @@ import (
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
-func init() {
-	register(&base.Command{Name: "compare", Summary: "compare results files and gate regressions (exit 1 on regression)", Run: runCompare})
-}
+// Cmd is the 'compare' command.
+var Cmd = &base.Command{Name: "compare", Summary: "compare results files and gate regressions (exit 1 on regression)", Run: runCompare}
 
 type compareFlags struct {
 	judge    judgeflags.Flags

@@ -1,4 +1,8 @@
-package main
+// Package report is 'radvbench report': the HTML report with charts and
+// verdicts of results files (reports/report), with the trend charts of a
+// history store and a bisection's chart; WriteForRun is what 'run
+// --report' writes after a run.
+package report
 
 import (
 	"context"
@@ -20,14 +24,8 @@ import (
 	"github.com/radvbench/radvbench/reports/report"
 )
 
-func init() {
-	register(&base.Command{Name: "report", Summary: "write an HTML report with charts and verdicts from results files", Run: runReport})
-}
-
-// reportOptions are the report flags (report.Options: --by, --baseline,
-// the policy, --noise, --isa, the trend charts of --db); run --report
-// uses the defaults. writeReportTo adds the CLI's advice.
-type reportOptions = report.Options
+// Cmd is the 'report' command.
+var Cmd = &base.Command{Name: "report", Summary: "write an HTML report with charts and verdicts from results files", Run: runReport}
 
 func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	var f struct {
@@ -65,7 +63,7 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	opts := reportOptions{By: f.by, Baseline: f.baseline, Policy: pol, Inputs: slices.Concat(paths, f.isa, []string{f.judge.PolicyFile, pol.NoiseFile, bisection})}
+	opts := report.Options{By: f.by, Baseline: f.baseline, Policy: pol, Inputs: slices.Concat(paths, f.isa, []string{f.judge.PolicyFile, pol.NoiseFile, bisection})}
 	if db != "" {
 		opts.Inputs = append(opts.Inputs, histdb.File(db))
 	}
@@ -92,13 +90,13 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	return writeReportTo(stdout, inputs, out, opts)
 }
 
-// writeReport writes the report for files (shown under names) to dir with
+// WriteForRun writes the report for files (shown under names) to dir with
 // opts; a zero opts.Policy means the default policy. It is what
 // 'run --report DIR' calls after a run. Input problems (an unknown --by
 // key or baseline) are usage errors; a failed write is an error.
-func writeReport(files []*results.File, names []string, dir string, opts reportOptions) error {
+func WriteForRun(files []*results.File, names []string, dir string, opts report.Options) error {
 	if len(files) != len(names) {
-		return fmt.Errorf("writeReport: %d files, %d names", len(files), len(names))
+		return fmt.Errorf("report.WriteForRun: %d files, %d names", len(files), len(names))
 	}
 	inputs := make([]compare.Input, len(files))
 	for i := range files {
@@ -109,7 +107,7 @@ func writeReport(files []*results.File, names []string, dir string, opts reportO
 
 // writeReportTo writes the report of inputs to dir (report.Write, a zero
 // policy its default) with the CLI's advice, and says so on stdout.
-func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts reportOptions) error {
+func writeReportTo(stdout io.Writer, inputs []compare.Input, dir string, opts report.Options) error {
 	opts.NoiseName, opts.Advise, opts.Explain = opts.Policy.NoiseFile, advice.CompareAdvice, advice.ReportExplain
 	out, err := report.Write(dir, inputs, opts)
 	var inErr *report.InputError
