@@ -23,6 +23,7 @@ import (
 	devicescmd "github.com/radvbench/radvbench/cmd/radvbench/internal/devices"
 	doctorcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/doctor"
 	exportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/export"
+	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
 	listcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/list"
 	reportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/report"
 	sysinfocmd "github.com/radvbench/radvbench/cmd/radvbench/internal/sysinfo"
@@ -37,7 +38,7 @@ func register(c *base.Command) { commands[c.Name] = c }
 // The commands that live in packages of their own, under
 // cmd/radvbench/internal/<command>.
 func init() {
-	for _, c := range []*base.Command{reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
+	for _, c := range []*base.Command{historycmd.Cmd, reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
 		register(c)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 )
@@ -253,7 +254,7 @@ func TestHelpGolden(t *testing.T) {
 	for n := range commands {
 		names = append(names, n)
 	}
-	for _, s := range historySubs {
+	for _, s := range historycmd.Subcommands {
 		names = append(names, "history "+s.Name)
 	}
 	described := map[string]bool{}

@@ -1,4 +1,4 @@
-package main
+package history
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // 'history export': the stored runs as CSV (history.Export, history.WriteCSV).
 
 func init() {
-	historySubs = append(historySubs,
+	Subcommands = append(Subcommands,
 		base.Command{Name: "export", Summary: "write stored runs as CSV, one row per run and benchmark (Apache Otava's shape)", Run: historyExport},
 	)
 }

@@ -1,4 +1,4 @@
-package main
+package history
 
 import (
 	"context"
@@ -24,7 +24,7 @@ import (
 // 'history compare' (stored runs grouped by a key).
 
 func init() {
-	historySubs = append(historySubs,
+	Subcommands = append(Subcommands,
 		base.Command{Name: "gate", Summary: "judge new results against the last N matching runs in the store (exit 1 on regression)", Run: historyGate},
 		base.Command{Name: "compare", Summary: "compare stored runs grouped by any key (--by KEY), as 'radvbench compare' does", Run: historyCompare},
 	)

@@ -1,4 +1,8 @@
-package main
+// Package history is 'radvbench history' and its subcommands (import,
+// runs, trend, detect, export, gate, compare): every run in a history
+// store (SQLite or PostgreSQL), its trends and change points, and stored
+// runs judged as compare judges files.
+package history
 
 import (
 	"context"
@@ -20,16 +24,15 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func init() {
-	register(&base.Command{Name: "history", Summary: "every run in a database (SQLite or PostgreSQL): trends, change points", Run: runHistory})
-}
+// Cmd is the 'history' command.
+var Cmd = &base.Command{Name: "history", Summary: "every run in a database (SQLite or PostgreSQL): trends, change points", Run: runHistory}
 
-// historySubs are the 'radvbench history' subcommands, each a command of
+// Subcommands are the 'radvbench history' subcommands, each a command of
 // its own under history, listed by printHistoryUsage.
-var historySubs []base.Command
+var Subcommands []base.Command
 
 func init() {
-	historySubs = append(historySubs,
+	Subcommands = append(Subcommands,
 		base.Command{Name: "import", Summary: "add results files to the store (a file already there adds nothing)", Run: historyImport},
 		base.Command{Name: "runs", Summary: "list stored runs, filtered by device, driver, kernel, label or any fingerprint key", Run: historyRuns},
 		base.Command{Name: "trend", Summary: "one benchmark's run medians over time, as a table or a chart", Run: historyTrend},
@@ -39,7 +42,7 @@ func init() {
 
 func printHistoryUsage(w io.Writer) {
 	fmt.Fprintf(w, "Usage: radvbench history COMMAND [flags]\n\n%s\n\nCommands:\n", commanddoc.Description("history"))
-	for _, s := range historySubs {
+	for _, s := range Subcommands {
 		fmt.Fprintf(w, "  %-8s %s\n", s.Name, s.Summary)
 	}
 	fmt.Fprintln(w, "\nRun 'radvbench history COMMAND --help' for a command's flags.")
@@ -55,13 +58,13 @@ func runHistory(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		printHistoryUsage(stdout)
 		return base.ErrHelpShown
 	}
-	for _, s := range historySubs {
+	for _, s := range Subcommands {
 		if s.Name == args[0] {
 			return s.Run(ctx, stdout, stderr, args[1:])
 		}
 	}
-	names := make([]string, len(historySubs))
-	for i, s := range historySubs {
+	names := make([]string, len(Subcommands))
+	for i, s := range Subcommands {
 		names[i] = s.Name
 	}
 	return base.Usagef("unknown history command %q: use one of %s (see 'radvbench history --help')", args[0], strings.Join(names, ", "))
