@@ -24,7 +24,7 @@ SUITE     ?= matmul
 ARGS      ?=
 BIN       := bin/radvbench
 GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
-LDFLAGS   := -X main.commit=$(GIT_COMMIT)
+LDFLAGS   := -X github.com/radvbench/radvbench/cmd/radvbench/internal/base.commit=$(GIT_COMMIT)
 GLSLC_FLAGS := --target-env=vulkan1.2 -O -Werror
 
 SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.vert shaders/*.frag)
@@ -173,7 +173,7 @@ decisiveness: build
 	if [ -n "$(BASE)" ]; then \
 		rev=$$(git rev-parse --short "$(BASE)"); wt=$$(mktemp -d); \
 		git worktree add --detach -q "$$wt" "$$rev"; \
-		(cd "$$wt" && $(GO) build -ldflags "-X main.commit=$$rev" -o "$(CURDIR)/bin/radvbench-$$rev" ./cmd/radvbench); \
+		(cd "$$wt" && $(GO) build -ldflags "-X main.commit=$$rev -X github.com/radvbench/radvbench/cmd/radvbench/internal/base.commit=$$rev" -o "$(CURDIR)/bin/radvbench-$$rev" ./cmd/radvbench); \
 		git worktree remove --force "$$wt"; \
 		builds="$$builds base-$$rev=bin/radvbench-$$rev"; \
 	fi; \

@@ -84,7 +84,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 			return base.Usagef("isa --child is internal: radvbench runs it itself with %s set", launch.TargetEnv)
 		}
 		opts.AsmDir = f.childName
-		err := launch.Child(ctx, f.child, &launch.ISAWorker{Target: target, Options: opts, Tool: toolVersion()})
+		err := launch.Child(ctx, f.child, &launch.ISAWorker{Target: target, Options: opts, Tool: base.ToolVersion()})
 		if err != nil && ctx.Err() != nil {
 			return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted"} // not a crash, to the parent
 		}

@@ -82,7 +82,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) (code in
 		printUsage(stdout)
 		return 0
 	case "version", "--version":
-		fmt.Fprintln(stdout, "radvbench", toolVersion().Version, toolVersion().Commit)
+		fmt.Fprintln(stdout, "radvbench", base.ToolVersion().Version, base.ToolVersion().Commit)
 		return 0
 	}
 	c, ok := commands[args[0]]

@@ -326,7 +326,7 @@ func launchInProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes i
 func runEnv(stdout, stderr io.Writer) launch.Env {
 	var warned sync.Once
 	return launch.Env{
-		Tool: toolVersion(), Executable: base.Executable, System: sysrecord.Collect, Stdout: stdout,
+		Tool: base.ToolVersion(), Executable: base.Executable, System: sysrecord.Collect, Stdout: stdout,
 		SelectDevice: func(spec string) (*gpu.Instance, *gpu.PhysicalDevice, error) {
 			w := io.Discard
 			warned.Do(func() { w = stderr })

@@ -148,7 +148,7 @@ func (s *sweep) finish(stdout io.Writer, merged *results.File, args []string) er
 		return fmt.Errorf("write %s: %w", s.f.out, err)
 	}
 	tf := &tuning.File{
-		Schema: tuning.Schema, Tool: toolVersion(), Created: time.Now().UTC(), Device: tuning.DeviceOf(merged.Device),
+		Schema: tuning.Schema, Tool: base.ToolVersion(), Created: time.Now().UTC(), Device: tuning.DeviceOf(merged.Device),
 		Results: s.f.out, Partial: merged.Partial, Budget: s.f.budget.Seconds(), Exhausted: s.exhausted,
 		Entries: tuning.Best(merged, s.search.PointOf),
 	}

@@ -14,7 +14,9 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/core/results"
 	commanddoc "github.com/radvbench/radvbench/docs/commands"
+	"github.com/radvbench/radvbench/internal/buildinfo"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/spf13/pflag"
 )
@@ -116,3 +118,18 @@ func WriteJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
+
+// version is the radvbench release; set with -ldflags
+// "-X github.com/radvbench/radvbench/cmd/radvbench/internal/base.version=...".
+var version = "0.1.0-dev"
+
+// commit is the git commit, set by 'make build' (-X
+// github.com/radvbench/radvbench/cmd/radvbench/internal/base.commit=...)
+// for builds where the Go toolchain does not stamp VCS information
+// (GOFLAGS=-buildvcs=false, builds outside the checkout).
+var commit = ""
+
+// ToolVersion identifies this build: version, VCS commit (from the Go
+// build info, "-dirty" when the tree had changes, else commit) and Go
+// version.
+func ToolVersion() results.Tool { return buildinfo.Tool(version, commit) }
