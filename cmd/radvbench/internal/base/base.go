@@ -1,8 +1,9 @@
 // Package base holds what every radvbench command shares, as cmd/go's
 // internal/base does for the go command: the Command value main
 // dispatches to, each command's flag set and its --help, usage errors and
-// the exit statuses, and the program name and path the commands print
-// and run.
+// the exit statuses, the program name and path the commands print and
+// run, this build's identity (ToolVersion; 'make build' stamps its
+// commit) and the --json writer.
 package base
 
 import (
