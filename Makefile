@@ -98,7 +98,7 @@ test: deps-check-test toolchain-ready shaders-check
 # starts its own Xvfb and stops it afterwards. They use cgo (GLFW, Vulkan),
 # so they run with cgocheck2 like the other cgo tests.
 test-window:
-	$(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
+	$(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/...
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window,testhooks -timeout 10m -run 'Window' ./cmd/radvbench/
 

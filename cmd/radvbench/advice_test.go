@@ -11,6 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/asmdiff"
@@ -117,9 +118,9 @@ func libraryAdvice(other error) []struct {
 		{"empty journal", advice.ResumeError(journal(supervise.JournalNoCompleteLine, 0, nil)), 2,
 			"journal r.json.journal holds no complete line (the run was cut short before its first benchmark finished): rerun without --resume"},
 		{"other journal error", advice.ResumeError(usage.Errorf("r.json.journal is not a radvbench journal")), 2, "r.json.journal is not a radvbench journal"},
-		{"resume elsewhere", runError(usage.Errorf("%w", &supervise.IdentityError{Journal: "r.json.journal", Diff: []string{`device.name: "a" -> "b"`}})), 2,
+		{"resume elsewhere", runcmd.Error(usage.Errorf("%w", &supervise.IdentityError{Journal: "r.json.journal", Diff: []string{`device.name: "a" -> "b"`}})), 2,
 			`cannot resume r.json.journal: the system differs from the interrupted run's: device.name: "a" -> "b" (resume on the same system, or pass --force to mix them)`},
-		{"journal in the way", runError(usage.Errorf("%w", &supervise.JournalCreateError{Out: "r.json", Err: errors.New("create the journal r.json.journal: file exists")})), 2,
+		{"journal in the way", runcmd.Error(usage.Errorf("%w", &supervise.JournalCreateError{Out: "r.json", Err: errors.New("create the journal r.json.journal: file exists")})), 2,
 			"create the journal r.json.journal: file exists (choose another --out)"},
 	}
 }

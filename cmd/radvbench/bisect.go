@@ -15,6 +15,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/internal/outfile"
@@ -45,8 +46,8 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		args = args[1:]
 	}
 	var f bisectFlags
-	var rf runFlags
-	rfs := runFlagSet(&rf, io.Discard)
+	var rf runcmd.Flags
+	rfs := runcmd.NewFlagSet(&rf, io.Discard)
 	fs := base.NewFlagSet("bisect", "bisect [step] --good NAME[:ENV=VALUE,...] [--candidate SPEC]... --bad SPEC [flags]", stdout)
 	fs.StringVar(&f.good, "good", "", "the known-good candidate NAME[:ENV=VALUE,...] (default: the first listed)")
 	fs.StringVar(&f.bad, "bad", "", "the known-bad candidate (default: the last listed)")
@@ -90,7 +91,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	// What the bisection reads; -o too with --resume, which reads it on
 	// purpose, and the chart must not replace the bisection file.
-	inputs := []string{f.file, f.revisions, f.from, rf.policy.PolicyFile, fs.Lookup("noise").Value.String(), fs.Lookup("dmesg").Value.String()}
+	inputs := []string{f.file, f.revisions, f.from, rf.PolicyFile(), fs.Lookup("noise").Value.String(), fs.Lookup("dmesg").Value.String()}
 	if !f.resume {
 		if err := outpath.NotInput("-o", f.out, inputs...); err != nil {
 			return gitAbort(step, err)
@@ -257,7 +258,7 @@ func (g *launchGate) plan(step int, base, cand bisect.Candidate, keys []string, 
 	if re := bisect.Selection(keys, g.names); re != "" {
 		args = append(args, "--filter="+re)
 	}
-	p, _, err := planArgs(args)
+	p, _, err := runcmd.PlanArgs(args)
 	return p, err
 }
 
@@ -268,9 +269,9 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	}
 	out := p.Out
 	for i, c := range []bisect.Candidate{base, cand} {
-		p.Configs[i].Env, p.Configs[i].Exe = c.Env, c.Env[configExe]
-		if p.Configs[i].Exe != "" && !isExecutableFile(p.Configs[i].Exe) {
-			err := fmt.Errorf("%s=%s is not an executable file", configExe, p.Configs[i].Exe)
+		p.Configs[i].Env, p.Configs[i].Exe = c.Env, c.Env[runcmd.ConfigExe]
+		if p.Configs[i].Exe != "" && !runcmd.IsExecutableFile(p.Configs[i].Exe) {
+			err := fmt.Errorf("%s=%s is not an executable file", runcmd.ConfigExe, p.Configs[i].Exe)
 			if i == 0 {
 				return nil, &bisect.GoodEndError{Name: base.Name, Err: err}
 			}
@@ -280,7 +281,7 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 	if g.resume {
 		os.Remove(out + supervise.JournalSuffix) // an interrupted step's; the step runs again
 	}
-	if j := untilJudge(p); j != nil {
+	if j := runcmd.UntilJudge(p); j != nil {
 		j.Follow(func(round int, rep *compare.Report) {
 			fmt.Fprintf(g.stderr, "  %s against %s, round %d: %s\n", cand.Name, base.Name, round, rep.Summary())
 		})
@@ -296,13 +297,13 @@ func (g *launchGate) Gate(ctx context.Context, step int, base, cand bisect.Candi
 			}
 		}
 	}
-	o, err := launchInProcess(ctx, *p, launch.Hooks{}, g.stderr, "  ", g.stderr)
+	o, err := runcmd.InProcess(ctx, *p, launch.Hooks{}, g.stderr, "  ", g.stderr)
 	if cf := (*supervise.ChildFailedError)(nil); errors.As(err, &cf) && cf.Config == base.Name {
-		return nil, &bisect.GoodEndError{Name: base.Name, Err: runError(err)}
+		return nil, &bisect.GoodEndError{Name: base.Name, Err: runcmd.Error(err)}
 	} else if err != nil {
-		return nil, runError(err)
+		return nil, runcmd.Error(err)
 	}
-	v := untilVerdict(p, o)
+	v := runcmd.UntilVerdict(p, o)
 	if v == nil {
 		return nil, fmt.Errorf("no verdict (%v)", o.Err)
 	}

@@ -92,7 +92,7 @@ func TestBisectAA(t *testing.T) {
 	if r, err := bisect.Load(out); err != nil || len(r.Steps) != 1 || r.Status != bisect.NoDifference {
 		t.Errorf("file: %v %+v", err, r)
 	}
-	// The gate's notes (launchInProcess) are on stderr, indented under the step.
+	// The gate's notes (runcmd.InProcess) are on stderr, indented under the step.
 	if !strings.Contains(stderr, "\n  run 1 config a ") || !strings.Contains(stderr, ": order seed ") {
 		t.Errorf("no indented gate notes on stderr:\n%s", stderr)
 	}

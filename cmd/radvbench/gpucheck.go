@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/launch"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -40,12 +41,12 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if *aaBudget <= 0 {
 		return base.Usagef("--aa-budget %v must be positive, e.g. 1m", *aaBudget)
 	}
-	if _, err := lookupSuites(strings.Split(*suites, ",")); err != nil {
+	if _, err := runcmd.LookupSuites(strings.Split(*suites, ",")); err != nil {
 		return base.Usagef("--suite %s: %v", *suites, err)
 	}
 	inst, pd, err := gpu.SelectPhysical(*device)
 	if err != nil {
-		return runError(err)
+		return runcmd.Error(err)
 	}
 	cpu := pd.IsCPU()
 	name := pd.Name
@@ -72,7 +73,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	for i, st := range steps {
 		fmt.Fprintf(stderr, "[%d/%d] %s: %s\n", i+1, len(steps), st.Name, st.What)
 		t0 := time.Now()
-		f, verdicts, err := gpuCheckStep(ctx, stderr, st, *device, filepath.Join(dir, st.Name+".json"), showProgress(*progress, stderr))
+		f, verdicts, err := gpuCheckStep(ctx, stderr, st, *device, filepath.Join(dir, st.Name+".json"), runcmd.ShowProgress(*progress, stderr))
 		if ctx.Err() != nil {
 			return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted; nothing written"}
 		}
@@ -123,24 +124,24 @@ func gpuCheckStep(ctx context.Context, stderr io.Writer, st gpucheck.Step, devic
 	if device != "" {
 		args = append(args, "--device", device)
 	}
-	p, _, err := planArgs(args)
+	p, _, err := runcmd.PlanArgs(args)
 	if err != nil {
 		return nil, nil, err
 	}
 	var h launch.Hooks
 	if progress {
-		h.Progress = progressLine(stderr)
+		h.Progress = runcmd.ProgressLine(stderr)
 	}
-	o, err := launchInProcess(ctx, *p, h, io.Discard, "", io.Discard)
+	o, err := runcmd.InProcess(ctx, *p, h, io.Discard, "", io.Discard)
 	if err != nil {
 		var stopped *launch.StoppedError
 		if errors.As(err, &stopped) {
-			return nil, nil, fmt.Errorf("stopped: %w", runError(err))
+			return nil, nil, fmt.Errorf("stopped: %w", runcmd.Error(err))
 		}
-		return nil, nil, runError(err)
+		return nil, nil, runcmd.Error(err)
 	}
 	var rep *compare.Report
-	if v := untilVerdict(p, o); v != nil {
+	if v := runcmd.UntilVerdict(p, o); v != nil {
 		rep = v.Report
 	}
 	return o.File, rep, o.Err

@@ -15,6 +15,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/asmdiff"
@@ -28,7 +29,7 @@ func init() {
 
 type isaFlags struct {
 	targets   []string
-	sel       selection
+	sel       runcmd.Selection
 	full      bool
 	out       string
 	asmDir    string
@@ -42,17 +43,17 @@ type isaFlags struct {
 func isaFlagSet(f *isaFlags, stdout io.Writer) *pflag.FlagSet {
 	fs := base.NewFlagSet("isa", "isa [--target NAME[,NAME]] [--suite NAME[,NAME]] [flags]\n       radvbench isa diff [flags] OLD.json NEW.json BENCHMARK@TARGET PIPELINE [EXECUTABLE]", stdout, runflags.SizesHelp)
 	fs.StringSliceVar(&f.targets, "target", nil, "chips to compile for, comma-separated (navi31, gfx1201, ...), or 'all' (default: navi31, navi33, gfx1150, gfx1201 where the installed Mesa can emulate them)")
-	fs.StringSliceVar(&f.sel.suites, "suite", []string{"all"}, "suites to compile, comma-separated, or 'all' (see 'radvbench list')")
-	fs.StringVar(&f.sel.filter, "filter", "", "compile only benchmarks whose suite/kernel/variant matches this regular expression")
-	fs.StringArrayVar(&f.sel.sizes, "sizes", nil, "problem sizes, as 'run --sizes' takes them (default: the --quick sizes)")
+	fs.StringSliceVar(&f.sel.Suites, "suite", []string{"all"}, "suites to compile, comma-separated, or 'all' (see 'radvbench list')")
+	fs.StringVar(&f.sel.Filter, "filter", "", "compile only benchmarks whose suite/kernel/variant matches this regular expression")
+	fs.StringArrayVar(&f.sel.Sizes, "sizes", nil, "problem sizes, as 'run --sizes' takes them (default: the --quick sizes)")
 	fs.BoolVar(&f.full, "full-sizes", false, "compile run's default sizes instead of the --quick ones (their inputs are built on the CPU: minutes, gigabytes)")
 	fs.StringVarP(&f.out, "out", "o", "", "results file (default results/<UTC time>-isa.json)")
 	fs.StringVar(&f.asmDir, "asm-dir", "", "directory for the assembly, one file per pipeline and target (default: the results path without .json, plus .asm)")
 	fs.BoolVar(&f.noAsm, "no-asm", false, "do not save the assembly")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the input data (what run's --seed is)")
 	fs.DurationVar(&f.watchdog, "watchdog", 5*time.Minute, "kill a target's child that makes no progress for this long (a compile that hangs)")
-	fs.StringVar(&f.sel.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
-	fs.StringArrayVar(&f.sel.labels, "label", nil, "key=value stored in the results file (repeatable)")
+	fs.StringVar(&f.sel.Progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	fs.StringArrayVar(&f.sel.Labels, "label", nil, "key=value stored in the results file (repeatable)")
 	supervise.ParentOnly(fs, "target", "out", "asm-dir", "no-asm", "watchdog", "progress", "label")
 	f.child.Register(fs)
 	fs.StringVar(&f.childName, "child-asm-dir", "", "internal")
@@ -73,7 +74,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if fs.NArg() > 0 {
 		return base.Usagef("isa takes no arguments, got %q (did you mean --target %s, or 'radvbench isa diff'?)", fs.Args(), fs.Arg(0))
 	}
-	sel, labels, err := f.sel.resolve(kernel.Options{Quick: !f.full && len(f.sel.sizes) == 0, Seed: f.seed})
+	sel, labels, err := f.sel.Resolve(kernel.Options{Quick: !f.full && len(f.sel.Sizes) == 0, Seed: f.seed})
 	if err != nil {
 		return err
 	}
@@ -94,18 +95,18 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return base.Usagef("--watchdog %v must be positive", f.watchdog)
 	}
 	if len(isa.Benchmarks(opts)) == 0 {
-		return base.Usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(f.sel.suites, ","))
+		return base.Usagef("nothing to compile: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.Filter, strings.Join(f.sel.Suites, ","))
 	}
 	p := launch.ISAPlan{Options: opts, Targets: f.targets, Labels: labels, Watchdog: f.watchdog,
 		Out: f.out, AsmDir: f.asmDir, NoAsm: f.noAsm,
 		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, supervise.ArgsFor(fs)...),
 		AsmDirArg: func(dir string) string { return "--child-asm-dir=" + dir }}
 	h := launch.Hooks{Hints: advice.RunHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
-	progress := showProgress(f.sel.progress, stderr)
+	progress := runcmd.ShowProgress(f.sel.Progress, stderr)
 	if progress {
 		h.Start = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
 	}
-	o, err := launch.ISA(ctx, p, h, runEnv(stdout, stderr))
+	o, err := launch.ISA(ctx, p, h, runcmd.Env(stdout, stderr))
 	if progress {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
@@ -122,7 +123,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	case errors.As(err, &tf):
 		return fmt.Errorf("%v (see 'radvbench isa --help' for what a target needs)", tf.Err)
 	case err != nil:
-		return runError(err)
+		return runcmd.Error(err)
 	}
 	failed := resulttable.WriteISA(stdout, o.File)
 	fmt.Fprintf(stdout, "%s\nresults: %s\n", o.Children.Summary(), o.Out)

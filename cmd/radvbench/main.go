@@ -26,6 +26,7 @@ import (
 	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
 	listcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/list"
 	reportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/report"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	sysinfocmd "github.com/radvbench/radvbench/cmd/radvbench/internal/sysinfo"
 	"github.com/radvbench/radvbench/internal/termtext"
 )
@@ -38,7 +39,7 @@ func register(c *base.Command) { commands[c.Name] = c }
 // The commands that live in packages of their own, under
 // cmd/radvbench/internal/<command>.
 func init() {
-	for _, c := range []*base.Command{historycmd.Cmd, reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
+	for _, c := range []*base.Command{runcmd.Cmd, historycmd.Cmd, reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
 		register(c)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
@@ -46,7 +47,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
 	f.cf.Register(fs)
 	// Flags noise does not know belong to run: keep them for the child.
-	ours, rest := supervise.SplitArgs(args, fs, runFlagSet(&runFlags{}, io.Discard))
+	ours, rest := supervise.SplitArgs(args, fs, runcmd.NewFlagSet(&runcmd.Flags{}, io.Discard))
 	if err := base.ParseFlags(fs, ours); err != nil {
 		return err
 	}

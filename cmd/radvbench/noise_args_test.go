@@ -7,6 +7,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 )
 
 // TestSplitNoiseArgs: what noise passes to run (supervise.SplitArgs with
@@ -14,7 +15,7 @@ import (
 // set says it takes one: every boolean of run takes none, --isolate's
 // value needs '=', every valued flag takes the next argument.
 func TestSplitNoiseArgs(t *testing.T) {
-	fs := runFlagSet(&runFlags{}, io.Discard)
+	fs := runcmd.NewFlagSet(&runcmd.Flags{}, io.Discard)
 	for name, want := range map[string]bool{"quick": false, "watch": false, "force": false, "isolate": false, "suite": true, "sizes": true, "max-time": true} {
 		if takes, ok := supervise.TakesValue(fs, name); !ok || takes != want {
 			t.Errorf("run --%s: takes a value %v (known %v), want %v", name, takes, ok, want)

@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 )
@@ -337,7 +338,7 @@ func TestRunChildArgs(t *testing.T) {
 		{"plain", []string{"--quick"}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p, _, err := planArgs(tt.args)
+			p, _, err := runcmd.PlanArgs(tt.args)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/internal/outfile"
 )
@@ -71,7 +72,7 @@ func runTune(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil {
 		return err
 	}
-	p, _, err := planArgs(f.runArgs())
+	p, _, err := runcmd.PlanArgs(f.runArgs())
 	if err != nil {
 		return err
 	}
@@ -124,7 +125,7 @@ func (f *tuneFlags) runArgs() []string {
 // outputs sets and checks the results and tuning paths.
 func (f *tuneFlags) outputs(suites []*kernel.Suite) error {
 	if f.out == "" {
-		f.out = launch.DefaultOut(time.Now().UTC(), append([]string{"tune"}, suiteNames(suites)...))
+		f.out = launch.DefaultOut(time.Now().UTC(), append([]string{"tune"}, runcmd.SuiteNames(suites)...))
 	}
 	if f.tuningOut == "" {
 		f.tuningOut = strings.TrimSuffix(f.out, ".json") + ".tuning.json"

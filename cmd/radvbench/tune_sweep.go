@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/tune"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/tuning"
 )
@@ -70,11 +71,11 @@ func (s *sweep) run(ctx context.Context) (*results.File, error) {
 				stop()
 			}
 		}}
-		o, err := launchInProcess(bctx, p, h, s.stderr, "tune: ", io.Discard)
+		o, err := runcmd.InProcess(bctx, p, h, s.stderr, "tune: ", io.Discard)
 		if err != nil {
 			var stopped *launch.StoppedError
 			if len(files) == 0 || !errors.As(err, &stopped) {
-				return nil, runError(err)
+				return nil, runcmd.Error(err)
 			}
 			fmt.Fprintf(s.stderr, "tune: round %d stopped: %v; keeping the rounds before it\n", round, err)
 			break

@@ -1,4 +1,10 @@
-package main
+// Package run is 'radvbench run': run's flags turned into a launch.Plan
+// and run (in-process, supervised or until decided), its table, window,
+// report and history import printed and written, its errors worded in
+// the words of its flags. The commands that run runs of their own (noise,
+// tune, bisect, gpu-check, isa) take run's flag set, plan and environment
+// from here, as cmd/go's commands take the build from its work package.
+package run
 
 import (
 	"context"
@@ -33,14 +39,13 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func init() {
-	register(&base.Command{Name: "run", Summary: "verify and time a suite of kernels, write a results file", Run: runRun})
-}
+// Cmd is the 'run' command.
+var Cmd = &base.Command{Name: "run", Summary: "verify and time a suite of kernels, write a results file", Run: runRun}
 
-type runFlags struct {
+type Flags struct {
 	// plan holds the flags that go into the launch.Plan as given.
 	plan      launch.Plan
-	sel       selection
+	sel       Selection
 	targetCI  float64
 	report    string
 	db        string
@@ -63,13 +68,17 @@ type runFlags struct {
 	child supervise.ChildFlags
 }
 
-// runFlagSet defines run's flags on f.
-func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
+// PolicyFile is the --policy file of the flags parsed into f ("" for
+// none): an input of a command that passes run's flags on (bisect).
+func (f *Flags) PolicyFile() string { return f.policy.PolicyFile }
+
+// NewFlagSet defines run's flags on f.
+func NewFlagSet(f *Flags, stdout io.Writer) *pflag.FlagSet {
 	fs := base.NewFlagSet("run", "run [--suite NAME[,NAME]] [flags]", stdout, runflags.SizesHelp)
-	fs.StringSliceVar(&f.sel.suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
+	fs.StringSliceVar(&f.sel.Suites, "suite", []string{"matmul"}, "suites to run, comma-separated, or 'all' (see 'radvbench list')")
 	fs.StringVar(&f.plan.Device, "device", "", "device index or name substring (default: AMD on RADV, else any GPU, else lavapipe; see 'radvbench devices')")
-	fs.StringVar(&f.sel.filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
-	fs.StringArrayVar(&f.sel.sizes, "sizes", nil, "problem sizes, [SUITE=]SIZE,... (repeatable), e.g. 1024,2048x512x4096 or 'matmul=1024;mesh=1920x1080' (see above)")
+	fs.StringVar(&f.sel.Filter, "filter", "", "run only benchmarks whose suite/kernel/variant matches this regular expression")
+	fs.StringArrayVar(&f.sel.Sizes, "sizes", nil, "problem sizes, [SUITE=]SIZE,... (repeatable), e.g. 1024,2048x512x4096 or 'matmul=1024;mesh=1920x1080' (see above)")
 	fs.BoolVar(&f.plan.Kernel.Quick, "quick", false, "small sizes and short budgets, still verified (what CI uses)")
 	fs.StringVarP(&f.plan.Out, "out", "o", "", "results file (default results/<UTC time>-<suites>.json); its journal is OUT.journal while the run lasts")
 	fs.Float64Var(&f.targetCI, "target-ci", 1, "stop sampling when the 95% CI of the median is within ± this many percent")
@@ -79,8 +88,8 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.Uint64Var(&f.plan.Kernel.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
 	fs.Uint64Var(&f.plan.OrderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
-	fs.StringArrayVar(&f.sel.labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
-	fs.StringVar(&f.sel.progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
+	fs.StringArrayVar(&f.sel.Labels, "label", nil, "key=value stored in the results file (repeatable), for 'compare --by label.KEY'")
+	fs.StringVar(&f.sel.Progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
 	fs.StringArrayVar(&f.configs, "config", nil, "A/B configuration NAME[:ENV=VALUE,...] (repeatable): each runs in its own processes, --runs rounds alternating A B A B; compare with 'compare --by config'; RADVBENCH_EXE=PATH runs another radvbench build for it")
 	fs.IntVar(&f.rounds, "rounds", 0, "deprecated alias of --runs")
 	fs.StringVar(&f.isolate, "isolate", "auto", "run benchmarks in child processes under a watchdog: kernel (a fresh process per kernel and size; --isolate alone), run (one process per run, restarted after a fault), off; auto = kernel when the device the run opens is a GPU, off on a CPU implementation such as lavapipe")
@@ -112,8 +121,8 @@ func runFlagSet(f *runFlags, stdout io.Writer) *pflag.FlagSet {
 }
 
 func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	var f runFlags
-	fs := runFlagSet(&f, stdout)
+	var f Flags
+	fs := NewFlagSet(&f, stdout)
 	if err := base.ParseFlags(fs, args); err != nil {
 		return err
 	}
@@ -134,7 +143,7 @@ func runRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 // startRun turns run's checked flags into a launch.Plan and runs it:
 // as a supervised child, or as the parent whose table, window, report
 // and history import this command prints and writes.
-func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, f *runFlags, args []string, resume *supervise.JournalState) error {
+func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, f *Flags, args []string, resume *supervise.JournalState) error {
 	p, err := planRun(fs, f)
 	if err != nil {
 		return err
@@ -144,7 +153,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 			return err
 		}
 	}
-	env := runEnv(stdout, stderr)
+	env := Env(stdout, stderr)
 	if f.tuned != nil && !f.child.Child {
 		if err := f.tuned.checkDevice(p.Device, f.tuning, stderr); err != nil {
 			return err
@@ -157,7 +166,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 			// The status tells the parent a signal stopped this child, not a crash.
 			return &base.ExitError{Code: base.ExitInterrupted, Msg: "interrupted"}
 		}
-		return runError(err)
+		return Error(err)
 	}
 	p.Args, p.Command, p.Resume = args, []string{"radvbench", "run"}, resume
 	p.ChildArgs = runChildArgs(fs, p)
@@ -169,7 +178,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		defer holdWatch(ctx, w, f.watchHold, stderr)
 	}
 	var table *resulttable.Table
-	if j := untilJudge(p); j != nil {
+	if j := UntilJudge(p); j != nil {
 		j.Follow(func(round int, rep *compare.Report) {
 			fmt.Fprintf(stderr, "round %d: %s; %d undecided\n", round, rep.Summary(), len(compare.Undecided(rep)))
 		})
@@ -198,9 +207,9 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 			}
 		},
 	}
-	progress := showProgress(f.sel.progress, stderr)
+	progress := ShowProgress(f.sel.Progress, stderr)
 	if progress || w != nil {
-		line := progressLine(stderr)
+		line := ProgressLine(stderr)
 		h.Progress = func(done, total int, name, phase string) {
 			if progress {
 				line(done, total, name, phase)
@@ -219,14 +228,14 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		w.Finish()
 	}
 	if err != nil {
-		return runError(advice.StableClocksError(err))
+		return Error(advice.StableClocksError(err))
 	}
-	return printRun(ctx, stdout, f, o, untilVerdict(p, o), table)
+	return printRun(ctx, stdout, f, o, UntilVerdict(p, o), table)
 }
 
-// untilJudge is the verdict engine planRun gave a run until decided
+// UntilJudge is the verdict engine planRun gave a run until decided
 // (nil for any other run).
-func untilJudge(p *launch.Plan) *compare.UntilJudge {
+func UntilJudge(p *launch.Plan) *compare.UntilJudge {
 	if p.Until == nil {
 		return nil
 	}
@@ -234,10 +243,10 @@ func untilJudge(p *launch.Plan) *compare.UntilJudge {
 	return j
 }
 
-// untilVerdict is what a run until decided concluded (nil for any other
+// UntilVerdict is what a run until decided concluded (nil for any other
 // run, and when its rounds failed).
-func untilVerdict(p *launch.Plan, o *launch.Outcome) *compare.UntilResult {
-	if j := untilJudge(p); j != nil && o.Rounds != nil {
+func UntilVerdict(p *launch.Plan, o *launch.Outcome) *compare.UntilResult {
+	if j := UntilJudge(p); j != nil && o.Rounds != nil {
 		return j.Result()
 	}
 	return nil
@@ -247,9 +256,9 @@ func untilVerdict(p *launch.Plan, o *launch.Outcome) *compare.UntilResult {
 // replace: the kernel log, the policy and noise files, the history
 // store's SQLite file. (--resume reads the results path's journal and
 // writes the path: that is the point.)
-func runInputs(p *launch.Plan, f *runFlags) []string {
+func runInputs(p *launch.Plan, f *Flags) []string {
 	ins := []string{p.Dmesg, f.policy.PolicyFile}
-	if j := untilJudge(p); j != nil {
+	if j := UntilJudge(p); j != nil {
 		ins = append(ins, j.NoiseFile())
 	}
 	if f.db != "" {
@@ -258,13 +267,13 @@ func runInputs(p *launch.Plan, f *runFlags) []string {
 	return ins
 }
 
-// planArgs is the launch.Plan of 'run' with args, for a command that
+// PlanArgs is the launch.Plan of 'run' with args, for a command that
 // runs runs of its own in-process (bisect's gates, gpu-check's steps):
 // run's flags parsed and checked as run checks them, the plan's command
 // line and its children's arguments set.
-func planArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
-	var f runFlags
-	fs := runFlagSet(&f, io.Discard)
+func PlanArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
+	var f Flags
+	fs := NewFlagSet(&f, io.Discard)
 	if err := base.ParseFlags(fs, args); err != nil {
 		return nil, nil, err
 	}
@@ -308,22 +317,22 @@ func untilMaxTime(quick bool) time.Duration {
 	return 3 * time.Second
 }
 
-// launchInProcess runs p in this process as 'run' runs it, for a command
+// InProcess runs p in this process as 'run' runs it, for a command
 // that runs runs of its own (tune's rounds, bisect's gates, gpu-check's
-// steps; p from planArgs): run's hints and environment, h's other hooks
+// steps; p from PlanArgs): run's hints and environment, h's other hooks
 // as the caller set them. Notes go to notes, each line after prefix; the
 // warning that the device is a CPU implementation goes to warn. The error
-// is launch.Run's, for the caller to tell apart before runError.
-func launchInProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes io.Writer, prefix string, warn io.Writer) (*launch.Outcome, error) {
+// is launch.Run's, for the caller to tell apart before Error.
+func InProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes io.Writer, prefix string, warn io.Writer) (*launch.Outcome, error) {
 	h.Hints = advice.RunHints
 	h.Note = func(format string, a ...any) { fmt.Fprintf(notes, prefix+format+"\n", a...) }
-	return launch.Run(ctx, p, h, runEnv(warn, warn))
+	return launch.Run(ctx, p, h, Env(warn, warn))
 }
 
-// runEnv is what a run needs from this program. A run selects its
+// Env is what a run needs from this program. A run selects its
 // device more than once (--isolate=auto decides from it, then the run
 // opens it): the CPU-implementation warning is printed the first time.
-func runEnv(stdout, stderr io.Writer) launch.Env {
+func Env(stdout, stderr io.Writer) launch.Env {
 	var warned sync.Once
 	return launch.Env{
 		Tool: base.ToolVersion(), Executable: base.Executable, System: sysrecord.Collect, Stdout: stdout,
@@ -335,31 +344,31 @@ func runEnv(stdout, stderr io.Writer) launch.Env {
 	}
 }
 
-// configExe in a --config's environment names the radvbench build that
+// ConfigExe in a --config's environment names the radvbench build that
 // configuration's runs use (A/B of two builds; the value is recorded).
-const configExe = "RADVBENCH_EXE"
+const ConfigExe = "RADVBENCH_EXE"
 
-// isExecutableFile reports whether path is a regular file someone may
+// IsExecutableFile reports whether path is a regular file someone may
 // execute (a --config's RADVBENCH_EXE).
-func isExecutableFile(path string) bool {
+func IsExecutableFile(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
 }
 
 // planRun checks run's flags (one line naming the flag and the fix for
 // each mistake, exit 2) and resolves what they select.
-func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
+func planRun(fs *pflag.FlagSet, f *Flags) (*launch.Plan, error) {
 	p := &f.plan
-	if err := checkWindowSuites(f.sel.suites); err != nil {
+	if err := checkWindowSuites(f.sel.Suites); err != nil {
 		return nil, err
 	}
-	o, labels, err := f.sel.resolve(p.Kernel)
+	o, labels, err := f.sel.Resolve(p.Kernel)
 	if err != nil {
 		return nil, err
 	}
 	p.Suites, p.Filter, p.Kernel, p.Labels = o.Suites, o.Filter, o.Kernel, labels
 	if f.tuning != "" {
-		if f.tuned, err = applyTuning(p, f.tuning, f.sel.sizes); err != nil {
+		if f.tuned, err = applyTuning(p, f.tuning, f.sel.Sizes); err != nil {
 			return nil, err
 		}
 		o.Kernel = p.Kernel
@@ -377,9 +386,9 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	}
 	for _, c := range cs {
 		sc := supervise.Config{Name: c.Name, Env: c.Env}
-		if exe, ok := c.Env[configExe]; ok {
-			if !isExecutableFile(exe) {
-				return nil, base.Usagef("--config %s: %s=%s is not an executable file: name another radvbench build", c.Name, configExe, exe)
+		if exe, ok := c.Env[ConfigExe]; ok {
+			if !IsExecutableFile(exe) {
+				return nil, base.Usagef("--config %s: %s=%s is not an executable file: name another radvbench build", c.Name, ConfigExe, exe)
 			}
 			sc.Exe = exe // kept in Env too: the results file records it
 		}
@@ -444,7 +453,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 	}
 	p.Benchmarks = len(runner.Plan(o))
 	if p.Benchmarks == 0 && !f.child.Child {
-		return nil, base.Usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.filter, strings.Join(suiteNames(p.Suites), ","))
+		return nil, base.Usagef("nothing to run: --filter %q matches no benchmark of %s (see 'radvbench list')", f.sel.Filter, strings.Join(SuiteNames(p.Suites), ","))
 	}
 	return p, nil
 }
@@ -452,7 +461,7 @@ func planRun(fs *pflag.FlagSet, f *runFlags) (*launch.Plan, error) {
 // resumeFlags reads the journal --resume names and parses the flags the
 // interrupted run was started with (--force and --progress may be given
 // again); it returns that flag set.
-func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pflag.FlagSet, *supervise.JournalState, error) {
+func resumeFlags(fs *pflag.FlagSet, f *Flags, stdout, stderr io.Writer) (*pflag.FlagSet, *supervise.JournalState, error) {
 	var others []string
 	fs.Visit(func(fl *pflag.Flag) {
 		if fl.Name != "resume" && fl.Name != "force" && fl.Name != "progress" {
@@ -470,13 +479,13 @@ func resumeFlags(fs *pflag.FlagSet, f *runFlags, stdout, stderr io.Writer) (*pfl
 	if st.Torn {
 		fmt.Fprintf(stderr, "note: the journal %s ends in a partial line (the run was cut off while writing); it is read up to its last complete line\n", journalPath)
 	}
-	force, progress := f.plan.Force, f.sel.progress
-	*f = runFlags{}
-	fs = runFlagSet(f, stdout)
+	force, progress := f.plan.Force, f.sel.Progress
+	*f = Flags{}
+	fs = NewFlagSet(f, stdout)
 	if err := base.ParseFlags(fs, st.Header.Args); err != nil {
 		return nil, nil, fmt.Errorf("the journal %s holds arguments this radvbench does not accept: %w", journalPath, err)
 	}
-	f.plan.Force, f.sel.progress, f.plan.Out = force, progress, outPath
+	f.plan.Force, f.sel.Progress, f.plan.Out = force, progress, outPath
 	return fs, st, nil
 }
 
@@ -492,7 +501,7 @@ func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by strin
 	return nil
 }
 
-func showProgress(mode string, stderr io.Writer) bool {
+func ShowProgress(mode string, stderr io.Writer) bool {
 	switch mode {
 	case "always":
 		return true
@@ -507,8 +516,8 @@ func showProgress(mode string, stderr io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// progressLine rewrites one status line on a terminal.
-func progressLine(w io.Writer) func(done, total int, name, phase string) {
+// ProgressLine rewrites one status line on a terminal.
+func ProgressLine(w io.Writer) func(done, total int, name, phase string) {
 	return func(done, total int, name, phase string) {
 		if phase == "done" {
 			fmt.Fprint(w, "\r\033[K")

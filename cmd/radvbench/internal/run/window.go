@@ -1,4 +1,4 @@
-package main
+package run
 
 import (
 	"context"
@@ -35,8 +35,8 @@ func checkWindowSuites(names []string) error {
 	return nil
 }
 
-// watchStarted, when set (tests), is called with the --watch window.
-var watchStarted func(*window.Watch)
+// WatchStarted, when set (tests), is called with the --watch window.
+var WatchStarted func(*window.Watch)
 
 // openWatch opens the --watch window (nil when off). The window runs
 // beside the run and never blocks it: closing it never stops the run.
@@ -57,8 +57,8 @@ func openWatch(on bool) (*window.Watch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--watch: %w", err)
 	}
-	if watchStarted != nil {
-		watchStarted(w)
+	if WatchStarted != nil {
+		WatchStarted(w)
 	}
 	return w, nil
 }
@@ -70,7 +70,7 @@ func holdWatch(ctx context.Context, w *window.Watch, hold window.Hold, stderr io
 	if w == nil {
 		return
 	}
-	d := hold.For(showProgress("auto", stderr)) // stderr is a terminal: someone is watching
+	d := hold.For(ShowProgress("auto", stderr)) // stderr is a terminal: someone is watching
 	if d != 0 && w.Finished() {
 		if d < 0 {
 			fmt.Fprintln(stderr, "watch: the window shows the finished run; close it (or press Ctrl-C) to exit")

@@ -1,4 +1,4 @@
-package main
+package run
 
 import (
 	"fmt"
@@ -10,10 +10,10 @@ import (
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
-// nextSteps are the lines a newcomer reads at the end of a run: how to see
+// NextSteps are the lines a newcomer reads at the end of a run: how to see
 // the report of the results file out (reportDir: where --report wrote
 // it, "" when not asked) and how to compare it with a later run.
-func nextSteps(out, reportDir string) []string {
+func NextSteps(out, reportDir string) []string {
 	report := fmt.Sprintf("next:    %s report %s -o %s   (HTML report with charts; then open %s)",
 		base.ProgName, out, defaultReportDir(out), filepath.Join(defaultReportDir(out), "index.html"))
 	if reportDir != "" {
@@ -23,7 +23,7 @@ func nextSteps(out, reportDir string) []string {
 		fmt.Sprintf("         %s compare %s NEW.json   (after a second run, -o NEW.json: what changed, with verdicts)", base.ProgName, out)}
 }
 
-// defaultReportDir is the report directory nextSteps suggests for the
+// defaultReportDir is the report directory NextSteps suggests for the
 // results file out: out without ".json", plus "-report".
 func defaultReportDir(out string) string {
 	return strings.TrimSuffix(out, ".json") + "-report"

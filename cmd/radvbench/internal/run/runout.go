@@ -1,4 +1,4 @@
-package main
+package run
 
 import (
 	"context"
@@ -28,7 +28,7 @@ import (
 // as they came), its summary and the child processes' counts, the
 // verdicts of a run until decided, where the results are; then writes
 // the --report, imports into the --db store, and chooses the exit status.
-func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outcome, verdict *compare.UntilResult, table *resulttable.Table) error {
+func printRun(ctx context.Context, stdout io.Writer, f *Flags, o *launch.Outcome, verdict *compare.UntilResult, table *resulttable.Table) error {
 	out := o.Out
 	if table == nil {
 		resulttable.Header(stdout, o.File)
@@ -71,7 +71,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 		return err
 	}
 	if verdict == nil && !o.ByConfig {
-		for _, l := range nextSteps(out, f.report) {
+		for _, l := range NextSteps(out, f.report) {
 			fmt.Fprintln(stdout, l)
 		}
 	}
@@ -84,9 +84,9 @@ func printRun(ctx context.Context, stdout io.Writer, f *runFlags, o *launch.Outc
 	return nil
 }
 
-// runError adds the advice, in the words of run's flags, to an error of
+// Error adds the advice, in the words of run's flags, to an error of
 // launch.Run (and launch.ISA).
-func runError(err error) error {
+func Error(err error) error {
 	var oe *launch.OutputError
 	var se *launch.StoppedError
 	var pe *launch.PinError
@@ -104,7 +104,7 @@ func runError(err error) error {
 		return outputAdvice(oe)
 	case errors.As(err, &se):
 		inner := se.Err
-		if advised := runError(se.Err); usage.Is(advised) && !usage.Is(se.Err) {
+		if advised := Error(se.Err); usage.Is(advised) && !usage.Is(se.Err) {
 			inner = errors.New(advised.Error()) // the advice, but still a failure of the run (exit 1)
 		}
 		return fmt.Errorf("%w (the %d finished benchmark(s) are in the journal %s: '%s run --resume %s' continues)", inner, se.Finished, se.Journal, base.ProgName, se.Journal)
@@ -135,8 +135,8 @@ func outputAdvice(e *launch.OutputError) error {
 	return base.Usagef("%v (choose another with --out)", e)
 }
 
-// suiteNames are the suites' names.
-func suiteNames(suites []*kernel.Suite) []string {
+// SuiteNames are the suites' names.
+func SuiteNames(suites []*kernel.Suite) []string {
 	var names []string
 	for _, s := range suites {
 		names = append(names, s.Name)

@@ -1,6 +1,6 @@
 //go:build testhooks
 
-package main
+package run
 
 import (
 	"github.com/radvbench/radvbench/bench/kernel"
