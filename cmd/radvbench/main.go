@@ -24,10 +24,13 @@ import (
 	doctorcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/doctor"
 	exportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/export"
 	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
+	isacmd "github.com/radvbench/radvbench/cmd/radvbench/internal/isa"
 	listcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/list"
+	noisecmd "github.com/radvbench/radvbench/cmd/radvbench/internal/noise"
 	reportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/report"
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	sysinfocmd "github.com/radvbench/radvbench/cmd/radvbench/internal/sysinfo"
+	tunecmd "github.com/radvbench/radvbench/cmd/radvbench/internal/tune"
 	"github.com/radvbench/radvbench/internal/termtext"
 )
 
@@ -39,7 +42,7 @@ func register(c *base.Command) { commands[c.Name] = c }
 // The commands that live in packages of their own, under
 // cmd/radvbench/internal/<command>.
 func init() {
-	for _, c := range []*base.Command{runcmd.Cmd, historycmd.Cmd, reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
+	for _, c := range []*base.Command{tunecmd.Cmd, noisecmd.Cmd, isacmd.Cmd, runcmd.Cmd, historycmd.Cmd, reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
 		register(c)
 	}
 }

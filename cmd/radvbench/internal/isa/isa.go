@@ -1,4 +1,8 @@
-package main
+// Package isa is 'radvbench isa': every kernel compiled for emulated
+// GFX11/GFX12 through RADV without a GPU (bench/launch.ISA), the compiler's
+// figures written as an isa file; 'isa diff' shows one pipeline's
+// assembly between two isa files.
+package isa
 
 import (
 	"context"
@@ -23,9 +27,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func init() {
-	register(&base.Command{Name: "isa", Summary: "compile every kernel for GFX11/GFX12 with RADV (no GPU needed), record registers, occupancy and assembly", Run: runISA})
-}
+// Cmd is the 'isa' command.
+var Cmd = &base.Command{Name: "isa", Summary: "compile every kernel for GFX11/GFX12 with RADV (no GPU needed), record registers, occupancy and assembly", Run: runISA}
 
 type isaFlags struct {
 	targets   []string

@@ -1,4 +1,7 @@
-package main
+// Package noise is 'radvbench noise': the between-run noise of results
+// files, or of fresh runs it starts with run's flags, written as a noise
+// file of per-benchmark floors for compare --noise.
+package noise
 
 import (
 	"bytes"
@@ -24,9 +27,8 @@ import (
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
-func init() {
-	register(&base.Command{Name: "noise", Summary: "measure run-to-run noise floors (A/A) for compare --noise", Run: runNoise})
-}
+// Cmd is the 'noise' command.
+var Cmd = &base.Command{Name: "noise", Summary: "measure run-to-run noise floors (A/A) for compare --noise", Run: runNoise}
 
 // noiseFlags are the flags noise itself takes; every other argument goes
 // to 'radvbench run' in the first form.

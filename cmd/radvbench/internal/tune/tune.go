@@ -1,4 +1,8 @@
-package main
+// Package tune is 'radvbench tune': a tuning sweep of each kernel's
+// configurations on this device (bench/tune's search, rounds of runs in
+// this process), the best verified one per kernel and size written as a
+// tuning file for run --tuning.
+package tune
 
 import (
 	"context"
@@ -19,9 +23,8 @@ import (
 	"github.com/radvbench/radvbench/internal/outfile"
 )
 
-func init() {
-	register(&base.Command{Name: "tune", Summary: "search each kernel's specialization constants within the device's limits, every candidate verified; write the sweep's results and a tuning file for 'run --tuning'", Run: runTune})
-}
+// Cmd is the 'tune' command.
+var Cmd = &base.Command{Name: "tune", Summary: "search each kernel's specialization constants within the device's limits, every candidate verified; write the sweep's results and a tuning file for 'run --tuning'", Run: runTune}
 
 type tuneFlags struct {
 	suites, sizes     []string
