@@ -1,7 +1,9 @@
 // Command radvbench runs precompiled SPIR-V GPU kernels through Vulkan,
 // verifies and times them, and turns the results into verdicts, tables and
-// charts. Each subcommand lives in its own file and registers itself; the
-// whole CLI is reachable in-process through Main for tests.
+// charts. main is the dispatcher: each subcommand lives in its own
+// package under cmd/radvbench/internal/<command> (internal/base holds
+// what they share, as cmd/go's internal/base does); the whole CLI is
+// reachable in-process through Main for tests.
 package main
 
 import (
@@ -19,10 +21,12 @@ import (
 
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisectcmd"
 	comparecmd "github.com/radvbench/radvbench/cmd/radvbench/internal/compare"
 	devicescmd "github.com/radvbench/radvbench/cmd/radvbench/internal/devices"
 	doctorcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/doctor"
 	exportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/export"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheckcmd"
 	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
 	isacmd "github.com/radvbench/radvbench/cmd/radvbench/internal/isa"
 	listcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/list"
@@ -34,15 +38,29 @@ import (
 	"github.com/radvbench/radvbench/internal/termtext"
 )
 
+// commands are the subcommands by name.
 var commands = map[string]*base.Command{}
 
-// register adds a subcommand; each subcommand's file calls it from init.
+// register adds a subcommand (tests add test-only ones).
 func register(c *base.Command) { commands[c.Name] = c }
 
-// The commands that live in packages of their own, under
-// cmd/radvbench/internal/<command>.
 func init() {
-	for _, c := range []*base.Command{tunecmd.Cmd, noisecmd.Cmd, isacmd.Cmd, runcmd.Cmd, historycmd.Cmd, reportcmd.Cmd, comparecmd.Cmd, listcmd.Cmd, devicescmd.Cmd, doctorcmd.Cmd, sysinfocmd.Cmd, exportcmd.Cmd} {
+	for _, c := range []*base.Command{
+		bisectcmd.Cmd,
+		comparecmd.Cmd,
+		devicescmd.Cmd,
+		doctorcmd.Cmd,
+		exportcmd.Cmd,
+		gpucheckcmd.Cmd,
+		historycmd.Cmd,
+		isacmd.Cmd,
+		listcmd.Cmd,
+		noisecmd.Cmd,
+		reportcmd.Cmd,
+		runcmd.Cmd,
+		sysinfocmd.Cmd,
+		tunecmd.Cmd,
+	} {
 		register(c)
 	}
 }

@@ -1,4 +1,9 @@
-package main
+// Package gpucheckcmd is 'radvbench gpu-check': it runs the steps of a
+// GPU's check (internal/gpucheck's Steps, each through run's plan in this
+// process), hands their results to gpucheck.Summarize, prints the summary
+// and writes one results file. (internal/gpucheck, the pure part, keeps
+// the name.)
+package gpucheckcmd
 
 import (
 	"context"
@@ -20,9 +25,8 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 )
 
-func init() {
-	register(&base.Command{Name: "gpu-check", Summary: "check a GPU in minutes: every suite verified, peaks, GEMM and memory timed, a short A/A; one summary, one results file", Run: runGPUCheck})
-}
+// Cmd is the 'gpu-check' command.
+var Cmd = &base.Command{Name: "gpu-check", Summary: "check a GPU in minutes: every suite verified, peaks, GEMM and memory timed, a short A/A; one summary, one results file", Run: runGPUCheck}
 
 func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := base.NewFlagSet("gpu-check", "gpu-check [--device SPEC] [--suite LIST] [-o FILE] [--json]", stdout)

@@ -1,4 +1,8 @@
-package main
+// Package bisectcmd is 'radvbench bisect': its flags, and the gate the
+// bisection library (internal/bisect, which keeps the name) asks at each
+// step, implemented with run's plan of 'run --until-decided' in this
+// process; 'bisect step' is one step for 'git bisect run'.
+package bisectcmd
 
 import (
 	"context"
@@ -25,9 +29,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-func init() {
-	register(&base.Command{Name: "bisect", Summary: "find the first slower candidate between a good and a bad one, each step an interleaved gate", Run: runBisect})
-}
+// Cmd is the 'bisect' command.
+var Cmd = &base.Command{Name: "bisect", Summary: "find the first slower candidate between a good and a bad one, each step an interleaved gate", Run: runBisect}
 
 // bisectPass are run's flags bisect passes to every step's gate.
 var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-time", "warmup", "warmup-max", "target-ci", "seed", "runs", "interleave",
