@@ -11,7 +11,7 @@ import (
 // NoiseFileError is the usage error (exit 2) for a noise file
 // reports/noise refuses (noise.FileError), with how to make one: 'radvbench
 // noise'. compare --noise, a policy's noise_file, report and run
-// --until-decided read noise files through loadNoise.
+// --until-decided read noise files through loadfiles.Noise.
 func NoiseFileError(err error) error {
 	var fe *noise.FileError
 	if !errors.As(err, &fe) {

@@ -78,7 +78,7 @@ type historyFlags struct {
 	filters history.FilterArgs
 }
 
-// flagSet makes a history subcommand's flag set (newFlagSet) with --db as
+// flagSet makes a history subcommand's flag set (base.NewFlagSet) with --db as
 // its first flag.
 func (h *historyFlags) flagSet(name, usage string, stdout io.Writer) *pflag.FlagSet {
 	fs := base.NewFlagSet(name, usage, stdout)
@@ -110,7 +110,7 @@ func (h *historyFlags) filter() (history.Filter, error) {
 
 // read parses the filter flags (a usage error before any store is
 // touched), then runs do with the store --db names, opened read-only
-// (useStore), and the filter.
+// (histdb.Use), and the filter.
 func (h *historyFlags) read(ctx context.Context, do func(*history.Store, history.Filter) error) error {
 	filter, err := h.filter()
 	if err != nil {

@@ -103,7 +103,7 @@ func (f *VulkanFlags) Register(fs *pflag.FlagSet, verb string) {
 }
 
 // openVulkan records in s the Vulkan device a run would use, chosen as
-// run chooses it (selectDevice), on this machine only: a saved tree
+// run chooses it (devsel.Select), on this machine only: a saved tree
 // (--sysroot DIR) is another machine's. It returns why Vulkan was not
 // opened ("" when it was); a --device that run would refuse is refused
 // the same way (exit 2).
