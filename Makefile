@@ -24,7 +24,7 @@ SUITE     ?= matmul
 ARGS      ?=
 BIN       := bin/radvbench
 GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
-LDFLAGS   := -X main.commit=$(GIT_COMMIT)
+LDFLAGS   := -X github.com/radvbench/radvbench/cmd/radvbench/internal/base.commit=$(GIT_COMMIT)
 GLSLC_FLAGS := --target-env=vulkan1.2 -O -Werror
 
 SHADER_SRC := $(wildcard shaders/*.comp shaders/*.mesh shaders/*.task shaders/*.vert shaders/*.frag)
@@ -98,7 +98,7 @@ test: deps-check-test toolchain-ready shaders-check
 # starts its own Xvfb and stops it afterwards. They use cgo (GLFW, Vulkan),
 # so they run with cgocheck2 like the other cgo tests.
 test-window:
-	$(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/
+	$(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/...
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
 	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window,testhooks -timeout 10m -run 'Window' ./cmd/radvbench/
 
@@ -173,7 +173,7 @@ decisiveness: build
 	if [ -n "$(BASE)" ]; then \
 		rev=$$(git rev-parse --short "$(BASE)"); wt=$$(mktemp -d); \
 		git worktree add --detach -q "$$wt" "$$rev"; \
-		(cd "$$wt" && $(GO) build -ldflags "-X main.commit=$$rev" -o "$(CURDIR)/bin/radvbench-$$rev" ./cmd/radvbench); \
+		(cd "$$wt" && $(GO) build -ldflags "-X main.commit=$$rev -X github.com/radvbench/radvbench/cmd/radvbench/internal/base.commit=$$rev" -o "$(CURDIR)/bin/radvbench-$$rev" ./cmd/radvbench); \
 		git worktree remove --force "$$wt"; \
 		builds="$$builds base-$$rev=bin/radvbench-$$rev"; \
 	fi; \

@@ -1,103 +1,12 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/radvbench/radvbench/bench/doctor"
-	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/internal/flagwords"
-	"github.com/radvbench/radvbench/reports/compare"
-	"github.com/radvbench/radvbench/reports/pairing"
 )
-
-// TestAdviceCompareKinds: every advice kind of reports/compare is worded,
-// with its figures, and errors get their advice appended to their text.
-func TestAdviceCompareKinds(t *testing.T) {
-	for _, tt := range []struct {
-		a    compare.Advice
-		want string
-	}{
-		{compare.Advice{Kind: compare.AdviceRepeatRuns}, "radvbench run --runs 5"},
-		{compare.Advice{Kind: compare.AdviceFewRuns}, "(repeat runs: radvbench run --runs 5)"},
-		{compare.Advice{Kind: compare.AdviceRemeasureNoise}, "radvbench noise"},
-		{compare.Advice{Kind: compare.AdvicePairedNoise}, "--noise noise.json"},
-		{compare.Advice{Kind: compare.AdviceWideFloor}, "'radvbench noise --runs 5'"},
-		{compare.Advice{Kind: compare.AdviceNoiseElsewhere}, "'radvbench noise'"},
-		{compare.Advice{Kind: compare.AdviceBudget, Budget: 4 * time.Minute, Rounds: 4}, "; --budget 4m0s (4 rounds)"},
-		{compare.Advice{Kind: compare.AdvicePlanRuns, Runs: 7}, "radvbench run --runs 7 "},
-		{compare.Advice{Kind: compare.AdvicePlanDetect, Threshold: 0.05}, "--detect above the threshold (5%), or lower the threshold"},
-		{compare.Advice{Kind: compare.AdvicePlanUnknown}, "'radvbench noise'"},
-		{compare.Advice{Kind: compare.AdviceQuick}, "--quick"},
-		{compare.Advice{Kind: "no-such-kind"}, ""},
-	} {
-		got := compareAdvice(tt.a)
-		if !strings.Contains(got, tt.want) || (tt.want == "") != (got == "") {
-			t.Errorf("compareAdvice(%+v) = %q, want it to contain %q", tt.a, got, tt.want)
-		}
-	}
-	for _, tt := range []struct {
-		err  error
-		want string
-	}{
-		{&pairing.TooFewGroupsError{What: "results files"}, "need at least two results files to compare (or --by KEY to compare groups within them)"},
-		{fmt.Errorf("ctx: %w", &pairing.TooFewGroupsError{What: "results files", By: "driver", Group: "x"}), `ctx: all results have the same driver ("x"): nothing to compare; pick another --by key`},
-		{&compare.NothingComparedError{Baseline: "a", Group: "b", OnlyBase: 1, OnlyGroup: 1}, "nothing was compared; check that both ran the same suites and --filter"},
-		{&compare.NothingComparedError{Baseline: "a", Group: "b", Neither: 2}, "nothing was compared"},
-		{&pairing.DeviceError{Base: "a", Other: "b", BaseDev: "X", OtherDev: "Y"}, "not a regression: compare devices with --by device, or pass --allow-device-change to judge across them"},
-		{errors.New("plain"), "plain"},
-	} {
-		got := compareError(tt.err)
-		if !strings.HasSuffix(got.Error(), tt.want) || exitCode(got) != 2 {
-			t.Errorf("compareError(%v) = %q (exit %d), want it to end %q, exit 2", tt.err, got, exitCode(got), tt.want)
-		}
-	}
-	if got := reportExplain(&pairing.TooFewGroupsError{What: "isa files", ISA: true}); !strings.HasPrefix(got, "one isa file and no --by key") {
-		t.Errorf("reportExplain(one isa file) = %q", got)
-	}
-}
-
-// TestAdviceDoctorKinds: every doctor advice and kernel-log reason is
-// worded in the CLI's flags.
-func TestAdviceDoctorKinds(t *testing.T) {
-	for _, tt := range []struct {
-		a    doctor.Advice
-		want string
-	}{
-		{doctor.Advice{Kind: doctor.AdvicePickDevice}, "radvbench run --device"},
-		{doctor.Advice{Kind: doctor.AdviceCurrentLog}, "radvbench doctor --dmesg FILE"},
-		{doctor.Advice{Kind: doctor.AdviceLogOrFragment}, "(--dmesg FILE)"},
-		{doctor.Advice{Kind: doctor.AdvicePinClocks, Sysfs: "/sys/x"}, "--pin-clocks profile_standard (or as root: echo profile_standard > /sys/x)"},
-		{doctor.Advice{Kind: doctor.AdvicePinClocksUnknown}, "run as root, or pin it"},
-		{doctor.Advice{Kind: doctor.AdvicePinClocksManual}, "for comparable figures"},
-		{doctor.Advice{Kind: doctor.AdviceKernelLog}, "pass --dmesg FILE"},
-		{doctor.Advice{Kind: doctor.AdviceMalformedFiles}, "radvbench sysinfo --json"},
-		{doctor.Advice{Kind: doctor.AdviceGPUDriver}, "install its Vulkan driver"},
-	} {
-		if got := doctorFix(tt.a); !strings.Contains(got, tt.want) {
-			t.Errorf("doctorFix(%+v) = %q, want it to contain %q", tt.a, got, tt.want)
-		}
-	}
-	for _, tt := range []struct {
-		lg   sysinfo.KernelLog
-		want string
-	}{
-		{sysinfo.KernelLog{Missing: sysinfo.LogNoFile}, "no --dmesg FILE given (dmesg runs only for --sysroot /)"},
-		{sysinfo.KernelLog{Missing: sysinfo.LogFileUnreadable, Path: "k.log", Detail: "missing"}, "cannot read --dmesg file k.log (missing)"},
-		{sysinfo.KernelLog{Missing: sysinfo.LogNoDmesg}, "dmesg is not installed: pass --dmesg FILE"},
-		{sysinfo.KernelLog{Missing: sysinfo.LogDmesgDenied}, "run as root or pass --dmesg FILE"},
-		{sysinfo.KernelLog{Missing: sysinfo.LogDmesgFailed, Detail: "exit 1"}, "dmesg failed (exit 1): pass --dmesg FILE"},
-		{sysinfo.KernelLog{Note: "library words"}, "library words"},
-	} {
-		if got := kernelLogNote(tt.lg); got != tt.want && !strings.Contains(got, tt.want) {
-			t.Errorf("kernelLogNote(%+v) = %q, want %q", tt.lg, got, tt.want)
-		}
-	}
-}
 
 // TestAdviceFlagwordsCommands: internal/flagwords knows every command the
 // CLI registers (test-only commands aside), so its check catches

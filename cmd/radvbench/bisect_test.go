@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -26,8 +27,8 @@ var bisectGate = []string{"--suite", "matmul", "--filter", "naive", "--quick", "
 // child processes (the test binary cannot be one).
 func useBinary(t *testing.T) {
 	exe := binary(t)
-	executable = func() (string, error) { return exe, nil }
-	t.Cleanup(func() { executable = selfExecutable })
+	base.Executable = func() (string, error) { return exe, nil }
+	t.Cleanup(func() { base.Executable = base.SelfExecutable })
 }
 
 // TestBisectLavapipe: 5 candidates, those from position 2 on under
@@ -91,7 +92,7 @@ func TestBisectAA(t *testing.T) {
 	if r, err := bisect.Load(out); err != nil || len(r.Steps) != 1 || r.Status != bisect.NoDifference {
 		t.Errorf("file: %v %+v", err, r)
 	}
-	// The gate's notes (launchInProcess) are on stderr, indented under the step.
+	// The gate's notes (runcmd.InProcess) are on stderr, indented under the step.
 	if !strings.Contains(stderr, "\n  run 1 config a ") || !strings.Contains(stderr, ": order seed ") {
 		t.Errorf("no indented gate notes on stderr:\n%s", stderr)
 	}

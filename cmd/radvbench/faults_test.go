@@ -2,11 +2,6 @@
 
 package main
 
-// Fault tests need the test build (-tags testhooks): the hidden testfault
-// suite, faults a child inflicts on itself, and RADVBENCH_TEST_PAUSE,
-// which stops a run at a known point so a test kills it or fills its disk
-// there instead of racing it.
-
 import (
 	"bytes"
 	"fmt"
@@ -22,6 +17,11 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/vktest"
 )
+
+// Fault tests need the test build (-tags testhooks): the hidden testfault
+// suite, faults a child inflicts on itself, and RADVBENCH_TEST_PAUSE,
+// which stops a run at a known point so a test kills it or fills its disk
+// there instead of racing it.
 
 // TestIsolateFaults: under --isolate, children that die of SIGSEGV and
 // of SIGABRT while sampling are recorded with the signal, a hung

@@ -1,11 +1,5 @@
 package main
 
-// Hostile and mistaken input (issue 23): whatever radvbench is pointed at
-// is never damaged, and bad input never hides a regression. Each test
-// below is one numbered case of the issue, driven through the real CLI
-// with real results files (the A/A runs under reports/compare/testdata),
-// real SQLite stores and, where it matters, a real PostgreSQL client.
-
 import (
 	"crypto/sha256"
 	"encoding/json"
@@ -24,6 +18,12 @@ import (
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/reports/history/historytest"
 )
+
+// Hostile and mistaken input (issue 23): whatever radvbench is pointed at
+// is never damaged, and bad input never hides a regression. Each test
+// below is one numbered case of the issue, driven through the real CLI
+// with real results files (the A/A runs under reports/compare/testdata),
+// real SQLite stores and, where it matters, a real PostgreSQL client.
 
 // aa is the path of the real A/A run n (1..3).
 func aa(n int) string { return filepath.Join(aaDir, fmt.Sprintf("aa%d.json", n)) }

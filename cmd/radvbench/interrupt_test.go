@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/results"
 )
 
@@ -68,8 +69,8 @@ func TestInterruptAndResume(t *testing.T) {
 				"--quick", "--sizes", "64", "--max-time", "50ms", "--warmup", "1ms", "--warmup-max", "5ms", "--progress", "never",
 				"--isolate="+tc.isolate, "--label", "marker="+marker, "-o", out)
 			resume := fmt.Sprintf("run --resume %s", out)
-			if code != exitInterrupted || !strings.Contains(stderr, resume) || !strings.Contains(stderr, "partial") {
-				t.Fatalf("interrupted run: exit %d, want %d and stderr naming '%s' and the partial file\n%s\n%s", code, exitInterrupted, resume, stdout, stderr)
+			if code != base.ExitInterrupted || !strings.Contains(stderr, resume) || !strings.Contains(stderr, "partial") {
+				t.Fatalf("interrupted run: exit %d, want %d and stderr naming '%s' and the partial file\n%s\n%s", code, base.ExitInterrupted, resume, stdout, stderr)
 			}
 			if procs := processesWith(marker); len(procs) > 0 {
 				t.Errorf("processes left behind: %v", procs)
@@ -146,8 +147,8 @@ func TestInterruptUntilDecided(t *testing.T) {
 	code, stdout, stderr := runInterruptible(t, binary(t), "int@warmup:"+tiled, "run", "--suite", "matmul", "--filter", "matmul/(naive|tiled)/",
 		"--quick", "--sizes", "64", "--max-time", "50ms", "--warmup", "1ms", "--warmup-max", "5ms", "--progress", "never",
 		"--config", "A", "--config", "B", "--until-decided", "--runs", "3", "--interleave", "benchmark", "-o", out)
-	if code != exitInterrupted || !strings.Contains(stderr, "cannot be resumed") || strings.Contains(stderr, "--resume") {
-		t.Fatalf("exit %d, want %d and stderr saying the run cannot be resumed, offering no --resume\n%s\n%s", code, exitInterrupted, stdout, stderr)
+	if code != base.ExitInterrupted || !strings.Contains(stderr, "cannot be resumed") || strings.Contains(stderr, "--resume") {
+		t.Fatalf("exit %d, want %d and stderr saying the run cannot be resumed, offering no --resume\n%s\n%s", code, base.ExitInterrupted, stdout, stderr)
 	}
 	f, err := results.Load(out)
 	if err != nil {

@@ -1,7 +1,9 @@
 // Command radvbench runs precompiled SPIR-V GPU kernels through Vulkan,
 // verifies and times them, and turns the results into verdicts, tables and
-// charts. Each subcommand lives in its own file and registers itself; the
-// whole CLI is reachable in-process through Main for tests.
+// charts. main is the dispatcher: each subcommand lives in its own
+// package under cmd/radvbench/internal/<command> (internal/base holds
+// what they share, as cmd/go's internal/base does); the whole CLI is
+// reachable in-process through Main for tests.
 package main
 
 import (
@@ -18,87 +20,50 @@ import (
 	"syscall"
 
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/bench/supervise"
-	commanddoc "github.com/radvbench/radvbench/docs/commands"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisectcmd"
+	comparecmd "github.com/radvbench/radvbench/cmd/radvbench/internal/compare"
+	devicescmd "github.com/radvbench/radvbench/cmd/radvbench/internal/devices"
+	doctorcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/doctor"
+	exportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/export"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheckcmd"
+	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
+	isacmd "github.com/radvbench/radvbench/cmd/radvbench/internal/isa"
+	listcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/list"
+	noisecmd "github.com/radvbench/radvbench/cmd/radvbench/internal/noise"
+	reportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/report"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
+	sysinfocmd "github.com/radvbench/radvbench/cmd/radvbench/internal/sysinfo"
+	tunecmd "github.com/radvbench/radvbench/cmd/radvbench/internal/tune"
 	"github.com/radvbench/radvbench/internal/termtext"
-	"github.com/radvbench/radvbench/internal/usage"
-	"github.com/spf13/pflag"
 )
 
-// command is one subcommand.
-type command struct {
-	name    string
-	summary string
-	// run executes the subcommand; args exclude the subcommand name.
-	run func(ctx context.Context, stdout, stderr io.Writer, args []string) error
-}
+// commands are the subcommands by name.
+var commands = map[string]*base.Command{}
 
-var commands = map[string]*command{}
+// register adds a subcommand (tests add test-only ones).
+func register(c *base.Command) { commands[c.Name] = c }
 
-// register adds a subcommand; each subcommand's file calls it from init.
-func register(c *command) { commands[c.name] = c }
-
-// usagef makes a usage or input error (usage.Error): exit status 2.
-func usagef(format string, args ...any) error { return usage.Errorf(format, args...) }
-
-// exitInterrupted is the exit status of a command a signal (SIGINT,
-// SIGTERM) interrupted: 130, as a shell reports a Ctrl-C. A run's child
-// exits with it too, so its parent tells an interrupt from a crash
-// (supervise.ExitInterrupted).
-const exitInterrupted = supervise.ExitInterrupted
-
-// exitError carries a chosen exit status (e.g. 1 for "regression found")
-// with an optional message.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
-
-// exitCode maps an error to the process exit status.
-func exitCode(err error) int {
-	var ee *exitError
-	switch {
-	case err == nil:
-		return 0
-	case usage.Is(err):
-		return 2
-	case errors.As(err, &ee):
-		return ee.code
-	default:
-		return 1
+func init() {
+	for _, c := range []*base.Command{
+		bisectcmd.Cmd,
+		comparecmd.Cmd,
+		devicescmd.Cmd,
+		doctorcmd.Cmd,
+		exportcmd.Cmd,
+		gpucheckcmd.Cmd,
+		historycmd.Cmd,
+		isacmd.Cmd,
+		listcmd.Cmd,
+		noisecmd.Cmd,
+		reportcmd.Cmd,
+		runcmd.Cmd,
+		sysinfocmd.Cmd,
+		tunecmd.Cmd,
+	} {
+		register(c)
 	}
 }
-
-// newFlagSet returns a FlagSet for a subcommand whose --help prints usage,
-// its description (docs/commands: commanddoc.Description of name, then
-// more) and the flags.
-func newFlagSet(name, usage string, stdout io.Writer, more ...string) *pflag.FlagSet {
-	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.SortFlags = false
-	fs.Usage = func() {
-		description := commanddoc.Description(name) + strings.Join(more, "")
-		fmt.Fprintf(stdout, "Usage: radvbench %s\n\n%s\n\nFlags:\n%s", usage, strings.TrimSpace(description), fs.FlagUsages())
-	}
-	return fs
-}
-
-// parseFlags parses args, turning pflag errors into usage errors and
-// --help into a clean exit.
-func parseFlags(fs *pflag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return errHelpShown // pflag has already called fs.Usage
-		}
-		return usagef("%s: %v (see 'radvbench %s --help')", fs.Name(), err, fs.Name())
-	}
-	return nil
-}
-
-// errHelpShown ends a subcommand after --help with status 0.
-var errHelpShown = errors.New("help shown")
 
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "radvbench: verified, reproducible Vulkan compute and graphics benchmarks for AMD GPUs (RADV), checked on lavapipe.")
@@ -109,7 +74,7 @@ func printUsage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].Summary)
 	}
 	fmt.Fprintln(w, "\nRun 'radvbench COMMAND --help' for a command's flags.")
 }
@@ -139,7 +104,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) (code in
 		printUsage(stdout)
 		return 0
 	case "version", "--version":
-		fmt.Fprintln(stdout, "radvbench", toolVersion().Version, toolVersion().Commit)
+		fmt.Fprintln(stdout, "radvbench", base.ToolVersion().Version, base.ToolVersion().Commit)
 		return 0
 	}
 	c, ok := commands[args[0]]
@@ -147,41 +112,22 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) (code in
 		fmt.Fprintf(stderr, "radvbench: unknown command %q; run 'radvbench --help' for the list\n", args[0])
 		return 2
 	}
-	err := c.run(ctx, stdout, stderr, args[1:])
-	if errors.Is(err, errHelpShown) {
+	err := c.Run(ctx, stdout, stderr, args[1:])
+	if errors.Is(err, base.ErrHelpShown) {
 		return 0
 	}
 	if err != nil && err.Error() != "" {
-		fmt.Fprintf(stderr, "radvbench %s: %s\n", c.name, termtext.Escape(oneLine(err.Error())))
+		fmt.Fprintf(stderr, "radvbench %s: %s\n", c.Name, termtext.Escape(base.OneLine(err.Error())))
 	}
-	return exitCode(err)
+	return base.ExitCode(err)
 }
-
-// oneLine folds a multi-line error into one line.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
-}
-
-// progName is this program as the user invoked it, for the command lines
-// radvbench suggests: a relative path as typed ("./bin/radvbench" after
-// 'make run'), else "radvbench" (found on PATH, or an absolute path, as
-// a parent starts its child processes).
-var progName = "radvbench"
 
 func main() {
 	if strings.Contains(os.Args[0], "/") && !filepath.IsAbs(os.Args[0]) {
-		progName = os.Args[0]
+		base.ProgName = os.Args[0]
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
-
-// executable is the radvbench child processes run (tests running the CLI
-// in-process set a built binary).
-var executable = selfExecutable
-
-// selfExecutable is this program's path (supervise.SelfExecutable: where
-// /proc is not mounted, a chroot, the absolute path of os.Args[0]).
-var selfExecutable = supervise.SelfExecutable

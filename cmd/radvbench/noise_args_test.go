@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/supervise"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 )
 
 // TestSplitNoiseArgs: what noise passes to run (supervise.SplitArgs with
@@ -13,13 +15,13 @@ import (
 // set says it takes one: every boolean of run takes none, --isolate's
 // value needs '=', every valued flag takes the next argument.
 func TestSplitNoiseArgs(t *testing.T) {
-	fs := runFlagSet(&runFlags{}, io.Discard)
+	fs := runcmd.NewFlagSet(&runcmd.Flags{}, io.Discard)
 	for name, want := range map[string]bool{"quick": false, "watch": false, "force": false, "isolate": false, "suite": true, "sizes": true, "max-time": true} {
 		if takes, ok := supervise.TakesValue(fs, name); !ok || takes != want {
 			t.Errorf("run --%s: takes a value %v (known %v), want %v", name, takes, ok, want)
 		}
 	}
-	noise := newFlagSet("noise", "", io.Discard)
+	noise := base.NewFlagSet("noise", "", io.Discard)
 	noise.StringP("out", "o", "", "")
 	own, rest := supervise.SplitArgs([]string{"-on.json", "--quick", "a.json", "--suite", "matmul", "--isolate", "b.json"}, noise, fs)
 	if wantOwn, wantRest := []string{"-on.json", "a.json", "b.json"}, []string{"--quick", "--suite", "matmul", "--isolate"}; !reflect.DeepEqual(own, wantOwn) || !reflect.DeepEqual(rest, wantRest) {

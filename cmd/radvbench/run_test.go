@@ -12,6 +12,9 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/suitetest"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/internal/golden"
 )
@@ -252,8 +255,8 @@ func TestHelpGolden(t *testing.T) {
 	for n := range commands {
 		names = append(names, n)
 	}
-	for _, s := range historySubs {
-		names = append(names, "history "+s.name)
+	for _, s := range historycmd.Subcommands {
+		names = append(names, "history "+s.Name)
 	}
 	described := map[string]bool{}
 	for _, n := range names {
@@ -306,7 +309,7 @@ func TestRunReport(t *testing.T) {
 // TestPanicIsOneLine: an internal error in any command is reported as one
 // line and exit 1, never a Go trace.
 func TestPanicIsOneLine(t *testing.T) {
-	register(&command{name: "test-panic", summary: "test only", run: func(context.Context, io.Writer, io.Writer, []string) error {
+	register(&base.Command{Name: "test-panic", Summary: "test only", Run: func(context.Context, io.Writer, io.Writer, []string) error {
 		var m map[string]int
 		m["boom"]++ // assignment to a nil map panics
 		return nil
@@ -335,7 +338,7 @@ func TestRunChildArgs(t *testing.T) {
 		{"plain", []string{"--quick"}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p, _, err := planArgs(tt.args)
+			p, _, err := runcmd.PlanArgs(tt.args)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,3 +1,5 @@
 package main
 
-import _ "github.com/radvbench/radvbench/bench/suites/mesh"
+import (
+	_ "github.com/radvbench/radvbench/bench/suites/mesh"
+)

@@ -1,3 +1,5 @@
 package main
 
-import _ "github.com/radvbench/radvbench/bench/suites/peak"
+import (
+	_ "github.com/radvbench/radvbench/bench/suites/peak"
+)

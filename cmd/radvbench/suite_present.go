@@ -2,4 +2,6 @@
 
 package main
 
-import _ "github.com/radvbench/radvbench/bench/suites/present"
+import (
+	_ "github.com/radvbench/radvbench/bench/suites/present"
+)

@@ -13,6 +13,8 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/bench/sysinfo"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysrecord"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -23,13 +25,13 @@ const sysFixtures = "../../bench/sysinfo/testdata"
 func sysinfoFixture(t *testing.T, name string) []string {
 	t.Helper()
 	dir := filepath.Join(sysFixtures, name)
-	oldEnv, oldRead := sysinfoEnviron, sysinfoReadFile
-	t.Cleanup(func() { sysinfoEnviron, sysinfoReadFile = oldEnv, oldRead })
-	sysinfoEnviron = func() []string { return []string{"RADV_PERFTEST=cswave32", "PATH=/usr/bin"} }
-	sysinfoReadFile = nil
+	oldEnv, oldRead := sysrecord.Environ, sysrecord.ReadFile
+	t.Cleanup(func() { sysrecord.Environ, sysrecord.ReadFile = oldEnv, oldRead })
+	sysrecord.Environ = func() []string { return []string{"RADV_PERFTEST=cswave32", "PATH=/usr/bin"} }
+	sysrecord.ReadFile = nil
 	root := filepath.Join(dir, "root")
 	if rf, err := sysinfo.DenyListReader(root, filepath.Join(dir, "deny.txt")); err == nil {
-		sysinfoReadFile = rf
+		sysrecord.ReadFile = rf
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal(err)
 	}
@@ -200,7 +202,7 @@ func TestDoctorNoVulkan(t *testing.T) {
 	if code != 1 || errOut != "" {
 		t.Fatalf("doctor: exit %d, stderr %q; want 1", code, errOut)
 	}
-	if !strings.Contains(out, "fail  vulkan.device") || !strings.Contains(out, "no Vulkan device a run could use") || strings.Count(out, installHint) != 1 {
+	if !strings.Contains(out, "fail  vulkan.device") || !strings.Contains(out, "no Vulkan device a run could use") || strings.Count(out, advice.InstallHint) != 1 {
 		t.Errorf("doctor without a Vulkan driver:\n%s", out)
 	}
 	code, out, errOut = mainRun(t, "sysinfo")

@@ -2,14 +2,15 @@ package main
 
 import (
 	"fmt"
-	"github.com/radvbench/radvbench/internal/golden"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/internal/golden"
 )
 
 // TestRunSkipsGrouped: a run's skips of one cause are one line after the
@@ -108,7 +109,7 @@ func TestRunSkipsGrouped(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "r-report", "index.html")); err != nil || !strings.Contains(steps[0], filepath.Join(dir, "r-report", "index.html")) {
 		t.Errorf("the report step %q did not write the index.html it names: %v", steps[0], err)
 	}
-	if got := nextSteps(out, "rep")[0]; !strings.Contains(got, filepath.Join("rep", "index.html")) {
+	if got := runcmd.NextSteps(out, "rep")[0]; !strings.Contains(got, filepath.Join("rep", "index.html")) {
 		t.Errorf("with --report rep the first step is %q", got)
 	}
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/window"
 	"github.com/radvbench/radvbench/bench/window/xvfb"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/core/results"
 )
 
@@ -181,7 +183,7 @@ func TestWindowWatch(t *testing.T) {
 	var updatesAtClose atomic.Int64
 	closedEarly := make(chan bool, 1)
 	var stopFollow func() map[string]int
-	watchStarted = func(w *window.Watch) {
+	runcmd.WatchStarted = func(w *window.Watch) {
 		stopFollow = followSamples(w)
 		go func() {
 			deadline := time.Now().Add(30 * time.Second)
@@ -196,7 +198,7 @@ func TestWindowWatch(t *testing.T) {
 			closedEarly <- w.Closed() && w.Err() == nil
 		}()
 	}
-	defer func() { watchStarted = nil }()
+	defer func() { runcmd.WatchStarted = nil }()
 	out := filepath.Join(t.TempDir(), "watch.json")
 	code, stdout, stderr := cli(t, "run", "--suite", "mesh", "--quick", "--watch", "--max-time", "300ms",
 		"--warmup", "5ms", "--progress", "never", "-o", out)
@@ -247,11 +249,11 @@ func TestWindowWatch(t *testing.T) {
 // children get no --watch, and the results file is complete.
 func TestWindowWatchIsolated(t *testing.T) {
 	exe := binary(t)
-	executable = func() (string, error) { return exe, nil }
-	defer func() { executable = selfExecutable }()
+	base.Executable = func() (string, error) { return exe, nil }
+	defer func() { base.Executable = base.SelfExecutable }()
 	var stopFollow func() map[string]int
-	watchStarted = func(w *window.Watch) { stopFollow = followSamples(w) }
-	defer func() { watchStarted = nil }()
+	runcmd.WatchStarted = func(w *window.Watch) { stopFollow = followSamples(w) }
+	defer func() { runcmd.WatchStarted = nil }()
 	out := filepath.Join(t.TempDir(), "iso.json")
 	code, stdout, stderr := cli(t, "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
 		"--isolate=run", "--watch", "--progress", "never", "-o", out)
@@ -343,7 +345,7 @@ func TestWindowWatchHold(t *testing.T) {
 		coverage float64
 	}
 	got := make(chan seen, 1)
-	watchStarted = func(w *window.Watch) {
+	runcmd.WatchStarted = func(w *window.Watch) {
 		go func() {
 			deadline := time.Now().Add(2 * time.Minute)
 			for time.Now().Before(deadline) {
@@ -366,7 +368,7 @@ func TestWindowWatchHold(t *testing.T) {
 			}
 		}()
 	}
-	defer func() { watchStarted = nil }()
+	defer func() { runcmd.WatchStarted = nil }()
 	code, stdout, stderr := cli(t, "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
 		"--watch", "--watch-hold", "until-closed", "--progress", "never", "-o", out)
 	if code != 0 {
@@ -390,7 +392,7 @@ func TestWindowWatchHold(t *testing.T) {
 
 	// No --watch-hold and stderr no terminal: the window closes with the run.
 	var second *window.Watch
-	watchStarted = func(w *window.Watch) { second = w }
+	runcmd.WatchStarted = func(w *window.Watch) { second = w }
 	out2 := filepath.Join(t.TempDir(), "nohold.json")
 	if code, stdout, stderr := cli(t, "run", "--suite", "latency", "--quick", "--max-time", "50ms", "--warmup", "1ms",
 		"--watch", "--progress", "never", "-o", out2); code != 0 || strings.Contains(stderr, "watch:") {

@@ -1,6 +1,6 @@
 // Package flagwords keeps the CLI's words out of the library packages.
 //
-// The rule (cmd/radvbench/advice.go): the packages under bench/, core/ and
+// The rule (cmd/radvbench/internal/advice): the packages under bench/, core/ and
 // reports/ return typed errors and data (warning kinds with their
 // figures); the CLI adds what to do about them, in the words of its
 // flags and commands, in one place. A library message that says "pass

@@ -40,7 +40,7 @@ var allowed = []struct {
 	{"reports/report/html.go", "<!DOCTYPE html>", "CSS custom properties (--name) in the page's style"},
 }
 
-// TestLibraryMessagesNameNoFlags is the rule of cmd/radvbench/advice.go,
+// TestLibraryMessagesNameNoFlags is the rule of cmd/radvbench/internal/advice,
 // checked: no string literal in a non-test file under bench/, core/ or reports/
 // names a radvbench flag (--word) or command line (radvbench COMMAND),
 // but for the allow-list above. Move such advice into cmd/radvbench:
@@ -67,7 +67,7 @@ func TestLibraryMessagesNameNoFlags(t *testing.T) {
 			}
 		}
 		if !ok {
-			t.Errorf("%v: return a typed error or a warning kind and let cmd/radvbench word the advice (see cmd/radvbench/advice.go)", f)
+			t.Errorf("%v: return a typed error or a warning kind and let cmd/radvbench word the advice (see cmd/radvbench/internal/advice)", f)
 		}
 	}
 	for i, a := range allowed {

@@ -5,7 +5,7 @@ import "time"
 // Advice marks a place in a message where the caller says what to do, in
 // the words of its own flags and commands: the package states the facts
 // and figures; an Adviser (Options.Advise, UntilOptions.Advise,
-// Plan.Advise) words the advice. cmd/radvbench gives one (its advice.go),
+// Plan.Advise) words the advice. cmd/radvbench gives one (its internal/advice),
 // so that no message of this package names a flag or a command; without
 // one the messages carry the facts alone.
 type Advice struct {

@@ -5,7 +5,9 @@
 // and how to fix it.
 package runflags
 
-import "github.com/radvbench/radvbench/internal/usage"
+import (
+	"github.com/radvbench/radvbench/internal/usage"
+)
 
 // UsageError is a flag value the user must fix; the CLI exits 2. It is
 // the module's one usage error type.
