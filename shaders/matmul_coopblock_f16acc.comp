@@ -7,8 +7,4 @@
 #define EB 2
 #define OB 2
 #define OUT_BITS(u) unpackFloat2x16(u).x
-// 16-bit accumulators: eight K-steps an interior iteration, the larger
-// set of A and B tiles held (see the body).
-#define INTERIOR_STEPS 8
-#define HOLD_LARGER
 #include "matmul_coopblock.glsl"
