@@ -25,13 +25,20 @@ func TestDesignLooks(t *testing.T) {
 		}
 	}
 	// The shares of the scheduled looks add up to the totals; between
-	// looks nothing new is spent; a fixed design spends all at once.
+	// looks nothing new is spent; a fixed design spends all at once. The
+	// alarm level is the alarm share; the equivalence level is the
+	// equivalence share at the first look and larger after it (the looks
+	// share their runs, stats.SequentialLevels).
 	d := Design{MaxRuns: 30}
 	var sa, se float64
-	for _, n := range d.Looks() {
-		a, e := d.Look(n, 0.01, 0.05)
+	for i, n := range d.Looks() {
+		a, e := d.shares(n, 0.01, 0.05)
 		if !(a > 0 && e > 0) {
 			t.Errorf("look %d spends %v, %v", n, a, e)
+		}
+		la, le := d.Look(n, 0.01, 0.05)
+		if la != a || (i == 0 && math.Abs(le-e) > 1e-12) || (i > 0 && !(le > e)) {
+			t.Errorf("look %d: levels %v, %v for shares %v, %v", n, la, le, a, e)
 		}
 		sa, se = sa+a, se+e
 	}
@@ -242,5 +249,54 @@ func TestAssess(t *testing.T) {
 	a := Assess([]float64{97, 103, 100}, []float64{107, 113, 110}, false, stats.Prior{}, -1, 0.03, l, Design{MaxRuns: 30})
 	if a.Verdict != Unsure || a.NeedRuns <= 3 || !slices.Contains(Design{MaxRuns: 30}.Looks(), a.NeedRuns) {
 		t.Errorf("+10%% with ±3%% runs at 3 a side: %s, need %d runs", a.Verdict, a.NeedRuns)
+	}
+}
+
+// TestRepeatedEquivalence: ~ keeps its error rate under repeated looks.
+// Paired runs whose true change is exactly the threshold (3%, pairs
+// scattering by 4%), a look after every round up to 12 runs a side, open
+// and closed at a round drawn apart from the data: the chance that any
+// look calls ~ stays at most EquivalenceAlpha, within Monte Carlo error,
+// although each look's level is the nominal one of the spending
+// (stats.SequentialLevels), larger than its share. The fixed-sample level
+// at every look (naive peeking) goes well beyond it.
+func TestRepeatedEquivalence(t *testing.T) {
+	const trials, eff = 4000, 0.03
+	l := Limits{Alpha: 0.01, Threshold: eff}
+	rate := func(design func(n, end int) Design, seed uint64) float64 {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		hits := 0
+		for range trials {
+			end := 3 + rng.IntN(10) // the round a budget ends, 3..12
+			var base, new []float64
+			for n := 1; n <= 12; n++ {
+				b := math.Exp(0.1 * rng.NormFloat64()) // the rounds drift; the pairs cancel it
+				base = append(base, b)
+				new = append(new, b*(1+eff)*math.Exp(0.04*rng.NormFloat64()))
+				if n < 3 {
+					continue
+				}
+				d := design(n, end)
+				if a := Assess(base, new, true, stats.Prior{}, 1, eff, l, d); a.Verdict == Same {
+					hits++
+					break
+				}
+				if d.Closed {
+					break
+				}
+			}
+		}
+		return float64(hits) / trials
+	}
+	open := rate(func(n, end int) Design { return Design{MaxRuns: 12} }, 1)
+	closed := rate(func(n, end int) Design { return Design{MaxRuns: 12, Closed: n == end} }, 2)
+	naive := rate(func(n, end int) Design { return Design{} }, 3)
+	t.Logf("any-look ~ at a change of the threshold: open %.2f%%, closed early %.2f%%, naive peeking %.2f%%", 100*open, 100*closed, 100*naive)
+	limit := EquivalenceAlpha + 3*math.Sqrt(EquivalenceAlpha*(1-EquivalenceAlpha)/trials)
+	if open > limit || closed > limit {
+		t.Errorf("~ at a change of the threshold in %.2f%% (open) and %.2f%% (closed) of %d sequences > %.2f%%", 100*open, 100*closed, trials, 100*limit)
+	}
+	if naive < 1.5*EquivalenceAlpha {
+		t.Errorf("naive peeking calls ~ in only %.2f%%: the test cannot tell the designs apart", 100*naive)
 	}
 }
