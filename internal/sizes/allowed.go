@@ -7,7 +7,6 @@ package sizes
 // compiled-code capture left for packages of their own), each at its
 // size then. Splitting one shrinks it; once it is within its limit Check
 // asks for its line to go, and a ceiling may be lowered to what is left
-// at any time. Never raise one, never add one: split instead.
-var Allowed = []Allowance{
-	{Package, "reports/chart", 2501},
-}
+// at any time. Never raise one, never add one: split instead. Empty since
+// reports/chart came within its limit (paramOrder by slices.SortedFunc).
+var Allowed = []Allowance{}

@@ -1,9 +1,11 @@
 package chart
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -186,23 +188,13 @@ func seriesName(r *results.Result) string {
 // paramOrder puts M, N, K first (GEMM's conventional order), then the
 // other parameters by name.
 func paramOrder(p map[string]int64) []string {
-	rank := map[string]int{"M": 0, "N": 1, "K": 2}
-	keys := make([]string, 0, len(p))
-	for k := range p {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		ri, iok := rank[keys[i]]
-		rj, jok := rank[keys[j]]
-		switch {
-		case iok && jok:
-			return ri < rj
-		case iok != jok:
-			return iok
+	rank := func(k string) int {
+		if i := strings.Index("MNK", k); len(k) == 1 && i >= 0 {
+			return i
 		}
-		return keys[i] < keys[j]
-	})
-	return keys
+		return 3
+	}
+	return slices.SortedFunc(maps.Keys(p), func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a, b)) })
 }
 
 // sizeLabel renders the problem size: "256³" for a cube, "100×37×129"
