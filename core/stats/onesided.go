@@ -302,3 +302,18 @@ func DisturbedRun(disturbed []bool, n int) bool {
 	}
 	return n > 0 && float64(k) > DisturbedRunShare*float64(n)
 }
+
+// KeepDisturbedRuns is the rule for when runs disturbed throughout
+// (DisturbedRun) are not set aside: baseAll and newAll say whether every
+// run of each side was, paired whether the runs were taken in rounds, one
+// a side. When both sides were (a machine loaded the whole time), all are
+// kept: setting them aside would leave nothing. When the runs pair by
+// round, one such side is enough: the load fell on both runs of each pair
+// (side by side, or one right after the other), it drops out of their
+// ratio, and a side disturbed throughout must not veto what the pairs
+// carry (a slowed candidate's longer samples catch more of a neighbour's
+// bursts than the good end's). The comparison (reports/compare) and the
+// noise file's paired spreads (reports/noise) both follow it.
+func KeepDisturbedRuns(baseAll, newAll, paired bool) bool {
+	return (baseAll && newAll) || (paired && (baseAll || newAll))
+}

@@ -109,7 +109,7 @@ func (j *judger) sidesOf(key, group string, be, ge *pairing.Entry, scale float64
 		ref = ge
 	}
 	s.c.Metric, s.c.Unit, s.c.Better = ref.Result.Metric.Name, ref.Result.Metric.Unit, ref.Result.Metric.Better
-	s.keepAll = pairing.AllDisturbed(be, ge) || (pairing.ByRound(be, ge) && (pairing.AllDisturbed(be) || pairing.AllDisturbed(ge)))
+	s.keepAll = stats.KeepDisturbedRuns(pairing.AllDisturbed(be), pairing.AllDisturbed(ge), pairing.ByRound(be, ge))
 	if be != nil {
 		s.c.Base = pairing.NewSide(be, s.keepAll)
 	}

@@ -76,13 +76,13 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 		for _, id := range ids {
 			f := figs[id]
 			// Runs most of whose samples were disturbed are set aside, as
-			// a comparison sets them aside; but where every run of a side
-			// was, the pairs are kept, as a comparison of runs paired by
-			// round keeps them (compare's disturbed-pairs rule): the load
-			// fell on both runs of each pair. A noise file measured under
-			// load otherwise holds no paired spread at all, and its floors
-			// fall back to the rounds' drift.
-			if !disturbed[id][0] && !disturbed[id][1] {
+			// a comparison of runs paired by round sets them aside, by its
+			// rule (stats.KeepDisturbedRuns): where every run of a side
+			// was, the pairs are kept, the load having fallen on both runs
+			// of each pair. A noise file measured under load otherwise
+			// holds no paired spread at all, and its floors fall back to
+			// the rounds' drift.
+			if !stats.KeepDisturbedRuns(disturbed[id][0], disturbed[id][1], true) {
 				for side := range 2 {
 					for round := range aside[id][side] {
 						delete(f[side], round)
