@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"syscall"
 
 	"github.com/radvbench/radvbench/bench/kernel"
@@ -31,19 +30,31 @@ type Worker interface {
 // Child is the child side of a supervised run, for every worker: it
 // opens the protocol pipe the supervisor's flags name, opens the worker,
 // and reports its header, order, benchmarks and results to the parent.
-// A parent that is gone ends the child at once (exit status 1).
+// A parent that is gone (the pipe or the turns fail) cancels the work,
+// and Child returns a *ParentGoneError once the worker has returned.
 func Child(ctx context.Context, cf supervise.ChildFlags, w Worker) error {
 	c, err := supervise.OpenChild(cf)
 	if err != nil {
 		return usage.Errorf("%v", err)
 	}
+	return childOn(ctx, c, cf, w)
+}
+
+// childOn is Child on an open protocol end.
+func childOn(ctx context.Context, c *supervise.Child, cf supervise.ChildFlags, w Worker) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	header, suites, err := w.Open(ctx)
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	s := &Side{c: c, flags: cf, header: header, suites: suites}
-	if err := w.Work(ctx, s); err != nil {
+	s := &Side{c: c, flags: cf, header: header, suites: suites, cancel: cancel}
+	err = w.Work(ctx, s)
+	if s.gone != nil {
+		return s.gone
+	}
+	if err != nil {
 		return err
 	}
 	if err := c.End(); err != nil {
@@ -51,6 +62,13 @@ func Child(ctx context.Context, cf supervise.ChildFlags, w Worker) error {
 	}
 	return nil
 }
+
+// ParentGoneError is a child's parent gone: the protocol or turn pipe
+// failed, so nothing the child does reaches anyone.
+type ParentGoneError struct{ Err error }
+
+func (e *ParentGoneError) Error() string { return "the parent process is gone: " + e.Err.Error() }
+func (e *ParentGoneError) Unwrap() error { return e.Err }
 
 // Side is a child's end of the protocol, as a worker sees it.
 type Side struct {
@@ -65,12 +83,28 @@ type Side struct {
 	// OnTurn, when set, is called when a benchmark's turn comes, before
 	// it is set up (an observer starts afresh in lockstep).
 	OnTurn func()
+	// cancel ends the work when the parent is gone (gone says why).
+	cancel context.CancelFunc
+	gone   *ParentGoneError
 }
 
-// send reports m, or ends the child when the parent is gone.
-func (s *Side) send(m supervise.Msg) {
-	if s.c.Send(m) != nil {
-		os.Exit(1) // the parent is gone
+// send reports m; a failure means the parent is gone (parentGone).
+func (s *Side) send(m supervise.Msg) bool {
+	if err := s.c.Send(m); err != nil {
+		s.parentGone(err)
+		return false
+	}
+	return true
+}
+
+// parentGone records why the parent is gone, the first time, and cancels
+// the work: nothing it does reaches anyone any more.
+func (s *Side) parentGone(err error) {
+	if s.gone == nil {
+		s.gone = &ParentGoneError{Err: err}
+	}
+	if s.cancel != nil {
+		s.cancel()
 	}
 }
 
@@ -95,8 +129,10 @@ func (s *Side) Order(plan, arranged []runner.Item) []runner.Item {
 	for _, it := range arranged {
 		m.Order = append(m.Order, it.ID())
 	}
-	s.send(m)
 	s.ordered = nil
+	if !s.send(m) {
+		return nil // the parent is gone: nothing to run
+	}
 	for _, i := range s.c.Select(m.Order, groups) {
 		s.ordered = append(s.ordered, arranged[i])
 	}
@@ -111,8 +147,9 @@ func (s *Side) Progress(done, total int, name, phase string) {
 		return
 	}
 	it := s.ordered[done]
-	if s.c.Turn(it.ID()) != nil {
-		os.Exit(1) // the parent is gone
+	if err := s.c.Turn(it.ID()); err != nil {
+		s.parentGone(err)
+		return
 	}
 	if s.OnTurn != nil {
 		s.OnTurn()
@@ -125,8 +162,9 @@ func (s *Side) Progress(done, total int, name, phase string) {
 // SampleTurn waits for the turn to take one sample of benchmark id
 // (runner.Options.SampleTurn).
 func (s *Side) SampleTurn(id string) error {
-	if s.c.SampleTurn(id) != nil {
-		os.Exit(1) // the parent is gone
+	if err := s.c.SampleTurn(id); err != nil {
+		s.parentGone(err)
+		return s.gone
 	}
 	return nil
 }
@@ -146,6 +184,7 @@ func (s *Side) Sample(id string, n int, v float64) {
 func (s *Side) Result(r *results.Result, deviceLost bool) {
 	s.send(supervise.Msg{Result: r, Shaders: KernelShaders(s.suites, r), DeviceLost: deviceLost})
 	if deviceLost {
+		// Not a return: the worker would tear the lost device down.
 		s.c.Close()
 		syscall.Exit(supervise.ExitDeviceLost)
 	}

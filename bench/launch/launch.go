@@ -89,7 +89,7 @@ type Plan struct {
 	// Args are the run's arguments as given (recorded in the journal and
 	// the results file's command line); ChildArgs the arguments a child
 	// process of the run gets (the command first, then every flag a
-	// child needs: supervise.ArgsFor).
+	// child needs: cmd/radvbench/internal/childargs.ArgsFor).
 	Args, ChildArgs []string
 	// Command is the results file's command line prefix ("radvbench",
 	// "run"), followed by Args.

@@ -2,6 +2,7 @@ package launch
 
 import (
 	"context"
+	"flag"
 	"os"
 	"regexp"
 	"strings"
@@ -12,7 +13,6 @@ import (
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/core/results"
-	"github.com/spf13/pflag"
 
 	_ "github.com/radvbench/radvbench/bench/suites/matmul"
 )
@@ -28,9 +28,9 @@ func init() {
 	if os.Getenv(runChildEnv) == "" {
 		return
 	}
-	fs := pflag.NewFlagSet("child", pflag.ContinueOnError)
+	fs := flag.NewFlagSet("child", flag.ContinueOnError)
 	var cf supervise.ChildFlags
-	cf.Register(fs)
+	cf.Define(fs)
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}

@@ -1,12 +1,5 @@
 package supervise
 
-import (
-	"encoding/csv"
-	"strings"
-
-	"github.com/spf13/pflag"
-)
-
 // The hidden flags of a child process (see ChildFlags).
 const (
 	flagChild    = "child"
@@ -19,9 +12,6 @@ const (
 	// sample (lockstep.Turns.Samples).
 	flagLockstepSamples = "child-lockstep-samples"
 )
-
-// parentOnly is the annotation that keeps a flag from the children.
-const parentOnly = "radvbench-parent-only"
 
 // ChildFlags are the flags the supervisor gives a child: that it is one,
 // what to skip, how many shared-input groups to run, its order seed and
@@ -38,8 +28,19 @@ type ChildFlags struct {
 	LockstepSamples bool
 }
 
-// Register defines the child flags on fs, hidden from --help.
-func (c *ChildFlags) Register(fs *pflag.FlagSet) {
+// FlagDefiner defines flags: the standard library's *flag.FlagSet and
+// pflag's *pflag.FlagSet both are, so this package names no flag library
+// (the command layer's childargs registers the flags on its flag sets,
+// hidden; a test's child parses them with the standard library's).
+type FlagDefiner interface {
+	BoolVar(p *bool, name string, value bool, usage string)
+	StringVar(p *string, name string, value string, usage string)
+	IntVar(p *int, name string, value int, usage string)
+	Uint64Var(p *uint64, name string, value uint64, usage string)
+}
+
+// Define defines the child flags on fs.
+func (c *ChildFlags) Define(fs FlagDefiner) {
 	fs.BoolVar(&c.Child, flagChild, false, "internal")
 	fs.StringVar(&c.Skip, flagSkip, "", "internal")
 	fs.IntVar(&c.Groups, flagGroups, 0, "internal")
@@ -47,117 +48,9 @@ func (c *ChildFlags) Register(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.Samples, flagSamples, false, "internal")
 	fs.BoolVar(&c.Lockstep, flagLockstep, false, "internal")
 	fs.BoolVar(&c.LockstepSamples, flagLockstepSamples, false, "internal")
-	for _, n := range []string{flagChild, flagSkip, flagGroups, flagSeed, flagSamples, flagLockstep, flagLockstepSamples} {
-		fs.MarkHidden(n)
-		fs.SetAnnotation(n, parentOnly, []string{"child protocol"})
-	}
 }
 
-// ParentOnly marks flags the parent handles itself (output, journal,
-// runs, configurations, isolation, the window): ArgsFor leaves them out.
-func ParentOnly(fs *pflag.FlagSet, names ...string) {
-	for _, n := range names {
-		if fs.Lookup(n) == nil {
-			panic("supervise.ParentOnly: no flag --" + n)
-		}
-		fs.SetAnnotation(n, parentOnly, []string{"parent"})
-	}
-}
-
-// ArgsFor is the command line a child gets from the parent's parsed flag
-// set: every flag the user set, except those marked ParentOnly, as
-// --name=value (slices as one flag per element), in definition order
-// when fs does not sort its flags. The flag set is the one owner of
-// which flags exist and what they take: nothing is listed by hand.
-func ArgsFor(fs *pflag.FlagSet) []string {
-	var out []string
-	fs.Visit(func(fl *pflag.Flag) {
-		if _, skip := fl.Annotations[parentOnly]; skip {
-			return
-		}
-		if sv, ok := fl.Value.(pflag.SliceValue); ok {
-			for _, v := range sv.GetSlice() {
-				if fl.Value.Type() != "stringArray" {
-					v = csvField(v) // a string slice splits its value on commas
-				}
-				out = append(out, "--"+fl.Name+"="+v)
-			}
-			return
-		}
-		out = append(out, "--"+fl.Name+"="+fl.Value.String())
-	})
-	return out
-}
-
-// csvField quotes a value for a flag that parses CSV (pflag's
-// stringSlice), so a comma inside it survives.
-func csvField(v string) string {
-	if !strings.ContainsAny(v, ",\"\n") {
-		return v
-	}
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	w.Write([]string{v})
-	w.Flush()
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// TakesValue reports whether flag name of fs needs a value argument
-// (false for booleans and flags with an optional value, such as
-// --isolate, whose value then needs '='). ok is false for an unknown flag.
-func TakesValue(fs *pflag.FlagSet, name string) (takes, ok bool) {
-	fl := fs.Lookup(name)
-	if fl == nil && len(name) == 1 {
-		fl = fs.ShorthandLookup(name)
-	}
-	if fl == nil {
-		return false, false
-	}
-	return fl.NoOptDefVal == "", true
-}
-
-// SplitArgs separates the arguments of a command that passes what it does
-// not know to another one (noise to run): own are ours's flags with their
-// values, positional arguments and -h/--help; rest are the other
-// arguments, everything after "--" included. A flag of rest takes the
-// next argument as its value when theirs says it takes one (TakesValue)
-// and that argument is not a flag itself.
-func SplitArgs(args []string, ours, theirs *pflag.FlagSet) (own, rest []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			rest = append(rest, args[i+1:]...)
-			break
-		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			own = append(own, a)
-			continue
-		}
-		name := strings.TrimLeft(a, "-")
-		hasValue := false
-		if j := strings.IndexByte(name, '='); j >= 0 {
-			name, hasValue = name[:j], true
-		}
-		if short := !strings.HasPrefix(a, "--"); short && len(name) > 1 {
-			if _, known := TakesValue(ours, name[:1]); known { // -oFILE
-				own = append(own, a)
-				continue
-			}
-		}
-		takes, known := TakesValue(ours, name)
-		if known || name == "h" || name == "help" {
-			own = append(own, a)
-			if takes && !hasValue && i+1 < len(args) {
-				i++
-				own = append(own, args[i])
-			}
-			continue
-		}
-		rest = append(rest, a)
-		if takes, _ := TakesValue(theirs, name); takes && !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-			i++
-			rest = append(rest, args[i])
-		}
-	}
-	return own, rest
+// ChildFlagNames are the names of the flags Define defines.
+func ChildFlagNames() []string {
+	return []string{flagChild, flagSkip, flagGroups, flagSeed, flagSamples, flagLockstep, flagLockstepSamples}
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // flagParsing are files of flag-parsing code, not looked at: the
-// supervisor builds the child processes' command lines from run's flags
-// (Register, ChildArgs, ParentOnly). They may name flags, or not.
+// supervisor's protocol flags (ChildFlags.Define). They may name flags,
+// or not.
 var flagParsing = map[string]bool{"bench/supervise/flags.go": true}
 
 // allowed are the library literals that may name a flag or a command, each

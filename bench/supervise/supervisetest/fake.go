@@ -6,6 +6,7 @@
 package supervisetest
 
 import (
+	"flag"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -16,7 +17,6 @@ import (
 
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/core/results"
-	"github.com/spf13/pflag"
 )
 
 // RunIfChild acts out the fake child's script and exits when FAKE_CHILD is
@@ -44,9 +44,9 @@ func Result(kernel string) *results.Result {
 }
 
 func fakeChild(script string) {
-	fs := pflag.NewFlagSet("fake", pflag.ContinueOnError)
+	fs := flag.NewFlagSet("fake", flag.ContinueOnError)
 	var cf supervise.ChildFlags
-	cf.Register(fs)
+	cf.Define(fs)
 	fs.Parse(os.Args[1:])
 	var ids []string
 	faults := map[string]string{}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/childargs"
 	"io"
 	"os"
 	"strings"
@@ -57,8 +58,8 @@ func isaFlagSet(f *isaFlags, stdout io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.watchdog, "watchdog", 5*time.Minute, "kill a target's child that makes no progress for this long (a compile that hangs)")
 	fs.StringVar(&f.sel.Progress, "progress", "auto", "progress line on stderr: auto (when it is a terminal), always, never")
 	fs.StringArrayVar(&f.sel.Labels, "label", nil, "key=value stored in the results file (repeatable)")
-	supervise.ParentOnly(fs, "target", "out", "asm-dir", "no-asm", "watchdog", "progress", "label")
-	f.child.Register(fs)
+	childargs.ParentOnly(fs, "target", "out", "asm-dir", "no-asm", "watchdog", "progress", "label")
+	childargs.Register(fs, &f.child)
 	fs.StringVar(&f.childName, "child-asm-dir", "", "internal")
 	fs.MarkHidden("child-asm-dir")
 	fs.SetAnnotation("child-asm-dir", "radvbench-parent-only", []string{"child protocol"})
@@ -102,7 +103,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	p := launch.ISAPlan{Options: opts, Targets: f.targets, Labels: labels, Watchdog: f.watchdog,
 		Out: f.out, AsmDir: f.asmDir, NoAsm: f.noAsm,
-		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, supervise.ArgsFor(fs)...),
+		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, childargs.ArgsFor(fs)...),
 		AsmDirArg: func(dir string) string { return "--child-asm-dir=" + dir }}
 	h := launch.Hooks{Hints: advice.RunHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	progress := runcmd.ShowProgress(f.sel.Progress, stderr)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/childargs"
 	"io"
 	"slices"
 	"strconv"
@@ -50,7 +51,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fs.StringVar(&f.detect, "detect", "5", "with --plan: the slowdown, in percent, to catch with 95% power")
 	f.cf.Register(fs)
 	// Flags noise does not know belong to run: keep them for the child.
-	ours, rest := supervise.SplitArgs(args, fs, runcmd.NewFlagSet(&runcmd.Flags{}, io.Discard))
+	ours, rest := childargs.SplitArgs(args, fs, runcmd.NewFlagSet(&runcmd.Flags{}, io.Discard))
 	if err := base.ParseFlags(fs, ours); err != nil {
 		return err
 	}

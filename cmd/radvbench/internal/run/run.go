@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/radvbench/radvbench/cmd/radvbench/internal/childargs"
 	"io"
 	"math"
 	"os"
@@ -114,9 +115,9 @@ func NewFlagSet(f *Flags, stdout io.Writer) *pflag.FlagSet {
 	fs.MarkHidden("rounds")
 	// A supervised child (run_child.go) gets every flag the user gave but
 	// these, which the parent handles itself.
-	supervise.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
+	childargs.ParentOnly(fs, "out", "progress", "config", "rounds", "runs", "order-seed", "isolate", "watchdog", "resume", "force",
 		"report", "watch", "watch-hold", "db", "pin-clocks", "stable-clocks", "until-decided", "budget", "interleave", "threshold", "alpha", "noise", "noise-limit", "min-samples", "unsure", "alpha-per", "policy")
-	f.child.Register(fs)
+	childargs.Register(fs, &f.child)
 	return fs
 }
 
@@ -291,7 +292,7 @@ func PlanArgs(args []string) (*launch.Plan, *pflag.FlagSet, error) {
 // own: an A/B run's --runs share --max-time; a run until decided's
 // rounds sample for at most untilMaxTime each unless --max-time is given.
 func runChildArgs(fs *pflag.FlagSet, p *launch.Plan) []string {
-	args := append([]string{"run"}, supervise.ArgsFor(fs)...)
+	args := append([]string{"run"}, childargs.ArgsFor(fs)...)
 	switch {
 	case p.MaxTime > 0 && len(p.Configs) > 1 && p.Until == nil:
 		// A/B: each run gets its share of the per-benchmark budget.
