@@ -28,6 +28,20 @@
 // memory with bounds checks: any M, N, K works.
 // Shared memory holds per stage A (BM rows of BK) and B (BN rows of BK).
 // Specialization 10 = STAGES. TK must be a multiple of CH, TN·OB of CB.
+// Two shapes of the math a .comp may choose (f16acc does):
+// INTERIOR_STEPS (4 unless defined as 8): K-steps an iteration of the
+// interior loop (below). RADV (Mesa 26.1) carries 16-bit accumulators
+// round the loop as 16x2 phis and copies every 16-bit half of every
+// accumulator once an iteration (v_mov_b16), so 8 steps halve that cost
+// per matrix instruction; 32-bit accumulators stay in place, and 8 steps
+// only add register shuffles to them (f16 on navi31).
+// HOLD_LARGER: each K tile's math holds the larger of the subgroup's sets
+// of A and B tiles and loads the other one tile at a time (without it, A
+// is held): fewer register moves for f16acc's t2x4 variants on RADV, more
+// for f16's on navi31.
+#ifndef INTERIOR_STEPS
+#define INTERIOR_STEPS 4
+#endif
 #ifndef CB
 #define CB 16
 #define CHUNK_T uvec4
@@ -181,20 +195,52 @@ void main() {
 	}
 	coopmat<IN_T, gl_ScopeSubgroup, TM, TK, gl_MatrixUseA> ma[TILES_M];
 	coopmat<IN_T, gl_ScopeSubgroup, TK, TN, gl_MatrixUseB> mb;
+#ifdef HOLD_LARGER
+	coopmat<IN_T, gl_ScopeSubgroup, TK, TN, gl_MatrixUseB> mbs[TILES_N];
+#endif
 	uint steps = (p.K + BK - 1) / BK;
+// MMA_HOLD_A(s, ks): K tile ks of the step in stage s, the subgroup's A
+// tiles held and its B tiles loaded one at a time.
+#define MMA_HOLD_A(s, ks) \
+	for (uint i = 0; i < TILES_M; i++) { \
+		coopMatLoad(ma[i], S, (s) * A_STAGE + (sm + i * TM) * SA + (ks) * (TK / CH), SA, gl_CooperativeMatrixLayoutRowMajor); \
+	} \
+	for (uint j = 0; j < TILES_N; j++) { \
+		coopMatLoad(mb, S, B_BASE + (s) * B_STAGE + (sn + j * TN) * SA + (ks) * (TK / CH), SA, gl_CooperativeMatrixLayoutColumnMajor); \
+		for (uint i = 0; i < TILES_M; i++) { \
+			acc[i * TILES_N + j] = coopMatMulAdd(ma[i], mb, acc[i * TILES_N + j]); \
+		} \
+	}
+#ifdef HOLD_LARGER
+// MMA_HOLD_B(s, ks): the same with the B tiles held, the A tiles loaded
+// one at a time.
+#define MMA_HOLD_B(s, ks) \
+	for (uint j = 0; j < TILES_N; j++) { \
+		coopMatLoad(mbs[j], S, B_BASE + (s) * B_STAGE + (sn + j * TN) * SA + (ks) * (TK / CH), SA, gl_CooperativeMatrixLayoutColumnMajor); \
+	} \
+	for (uint i = 0; i < TILES_M; i++) { \
+		coopMatLoad(ma[0], S, (s) * A_STAGE + (sm + i * TM) * SA + (ks) * (TK / CH), SA, gl_CooperativeMatrixLayoutRowMajor); \
+		for (uint j = 0; j < TILES_N; j++) { \
+			acc[i * TILES_N + j] = coopMatMulAdd(ma[0], mbs[j], acc[i * TILES_N + j]); \
+		} \
+	}
+// MMA(s): the coopMatMulAdds of the step in stage s, holding the larger
+// of the subgroup's sets of A and B tiles (a constant choice).
+#define MMA(s) \
+	for (uint ks = 0; ks < KSTEPS; ks++) { \
+		if (TILES_M >= TILES_N) { \
+			MMA_HOLD_A(s, ks) \
+		} else { \
+			MMA_HOLD_B(s, ks) \
+		} \
+	}
+#else
 // MMA(s): the coopMatMulAdds of the step in stage s.
 #define MMA(s) \
 	for (uint ks = 0; ks < KSTEPS; ks++) { \
-		for (uint i = 0; i < TILES_M; i++) { \
-			coopMatLoad(ma[i], S, (s) * A_STAGE + (sm + i * TM) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutRowMajor); \
-		} \
-		for (uint j = 0; j < TILES_N; j++) { \
-			coopMatLoad(mb, S, B_BASE + (s) * B_STAGE + (sn + j * TN) * SA + ks * (TK / CH), SA, gl_CooperativeMatrixLayoutColumnMajor); \
-			for (uint i = 0; i < TILES_M; i++) { \
-				acc[i * TILES_N + j] = coopMatMulAdd(ma[i], mb, acc[i * TILES_N + j]); \
-			} \
-		} \
+		MMA_HOLD_A(s, ks) \
 	}
+#endif
 // STEP(t, s, n): step t (in stage s) while step t+1 goes to stage n.
 #define STEP(t, s, n) \
 	fetchI(((t) + 1) * (BK / CH)); \
@@ -202,23 +248,38 @@ void main() {
 	if (STAGES == 1) barrier(); \
 	parkI(n); \
 	barrier();
+// STEP4(t): steps t to t+3, t even (stage 0 first).
+#define STEP4(t) \
+	STEP(t, 0, S1) \
+	STEP((t) + 1, S1, 0) \
+	STEP((t) + 2, 0, S1) \
+	STEP((t) + 3, S1, 0)
 	// Workgroup-uniform, so the branch and the barriers inside are too.
 	bool interior = VEC != 0 && bm + BM <= p.M && bn + BN <= p.N && p.K % BK == 0;
 	if (interior) {
-		// Four steps an iteration, so the stages are constants (t is a
-		// multiple of 4); the last one to four steps after the loop.
+		// INTERIOR_STEPS steps an iteration, so the stages are constants
+		// (t stays even); with 8, four more once if more than four
+		// remain; the last one to four steps after that.
 		const uint S1 = 1 % STAGES;
 		initI(bm, bn);
 		fetchI(0);
 		parkI(0);
 		barrier();
 		uint t = 0;
-		for (; t + 4 < steps; t += 4) {
-			STEP(t, 0, S1)
-			STEP(t + 1, S1, 0)
-			STEP(t + 2, 0, S1)
-			STEP(t + 3, S1, 0)
+#if INTERIOR_STEPS == 8
+		for (; t + 8 < steps; t += 8) {
+			STEP4(t)
+			STEP4(t + 4)
 		}
+		if (t + 4 < steps) {
+			STEP4(t)
+			t += 4;
+		}
+#else
+		for (; t + 4 < steps; t += 4) {
+			STEP4(t)
+		}
+#endif
 		for (; t + 1 < steps; t++) {
 			STEP(t, t % STAGES, (t + 1) % STAGES)
 		}

@@ -62,4 +62,10 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 	// so only edge blocks.
 	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coopblock-(f16|int8)/sg4x2-t2x4$",
 		"--sizes", "200x136x96,130x260x40", "--out")...)
+	// f16acc's blocks of eight subgroups run eight steps an interior
+	// iteration (matmul_coopblock_f16acc_i8.comp), on lavapipe's 64x64
+	// blocks with 32-deep steps: 128x64x512 has 16 steps (two
+	// iterations), 64x64x800 has 25 (three, then the last step alone).
+	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coopblock-f16acc/(sg4x2-t2x4|sg2x4-t4x2)$",
+		"--sizes", "128x64x512,64x64x800", "--out")...)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu/coopmat"
+	"github.com/radvbench/radvbench/shaders"
 )
 
 // device is a device as the chooser sees it: its limits, the subgroup
@@ -202,5 +203,35 @@ func TestSlots(t *testing.T) {
 	t.Setenv("LP_NUM_THREADS", "3")
 	if got := cpuThreads(); got != 3 {
 		t.Errorf("LP_NUM_THREADS=3: %d threads", got)
+	}
+}
+
+// TestCoopBlockShader: f16acc's blocks of eight subgroups take the
+// eight-step build; its blocks of four, and every other type, the plain
+// one (int8's 8-byte chunks their own); each kernel lists the shaders its
+// variants take, and every one is embedded.
+func TestCoopBlockShader(t *testing.T) {
+	var listed = map[string]bool{}
+	for _, k := range coopKernels() {
+		if !strings.HasPrefix(k.Name, "coopblock-") {
+			continue
+		}
+		for _, s := range k.Shaders {
+			listed[s] = true
+			if _, err := shaders.Get(s); err != nil {
+				t.Errorf("%s: %s: %v", k.Name, s, err)
+			}
+		}
+		for _, v := range k.Variants {
+			c := v.Data.(blockCoop)
+			got := coopBlockShader(c, c.chunkBytes(coopmat.Properties{M: 16, N: 16, K: 16}))
+			want := "matmul_coopblock_" + c.t.Suffix + ".comp"
+			if c.t.Suffix == "f16acc" && (v.Name == "sg4x2-t2x4" || v.Name == "sg2x4-t4x2") {
+				want = "matmul_coopblock_f16acc_i8.comp"
+			}
+			if got != want || !listed[got] {
+				t.Errorf("%s/%s: shader %s (listed %v), want %s", k.Name, v.Name, got, listed[got], want)
+			}
+		}
 	}
 }

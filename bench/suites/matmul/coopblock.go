@@ -15,6 +15,10 @@ import (
 type blockCoop struct {
 	t                    coopType
 	wm, wn, tm, tn, kmax uint32
+	// steps8 runs eight K-steps an interior iteration, the larger set of
+	// tiles held (the shader's _i8 build, f16acc's blocks of eight
+	// subgroups: interiorSteps8).
+	steps8 bool
 }
 
 // coopBlockGeometry is a block cooperative-matrix variant on a device.
@@ -77,14 +81,27 @@ func coopBlockGeom(d *gpu.PhysicalDevice, c blockCoop) (coopBlockGeometry, bool,
 }
 
 func coopBlockVariant(t coopType, wm, wn, tm, tn uint32) kernel.Variant {
+	c := blockCoop{t: t, wm: wm, wn: wn, tm: tm, tn: tn, kmax: 4}
+	c.steps8 = interiorSteps8(c)
 	return kernel.Variant{
 		Name: fmt.Sprintf("sg%dx%d-t%dx%d", wm, wn, tm, tn),
 		Params: map[string]string{
 			"type": t.In.String() + "->" + t.Acc.String(), "subgroups": fmt.Sprintf("%dx%d", wm, wn),
 			"tiles": fmt.Sprintf("%dx%d", tm, tn), "kmax": "4",
 		},
-		Data: blockCoop{t: t, wm: wm, wn: wn, tm: tm, tn: tn, kmax: 4},
+		Data: c,
 	}
+}
+
+// interiorSteps8 chooses the shader's eight-step interior loop: for
+// 16-bit accumulators (f16acc), which RADV carries round the loop as
+// 16x2 phis and copies once an iteration (16 v_mov_b16 a tile on navi31,
+// 8 on gfx1201), so eight steps spread that cost over twice the v_wmma;
+// 32-bit accumulators stay in place, and eight steps only add register
+// shuffles to them. Only for the blocks of eight subgroups: with four
+// (sg2x2-t2x4), Mesa 25.0's ACO spills the eight-step loop on navi31.
+func interiorSteps8(c blockCoop) bool {
+	return c.t.Suffix == "f16acc" && c.wm*c.wn == 8
 }
 
 // coopBlockKernel is the block GEMM of one type combination: 128×128
@@ -120,7 +137,7 @@ func coopBlockSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.O
 		vec := b2u(k%ch == 0) // every chunk one load
 		return []uint32{g.sg * c.wm * c.wn, c.wm, c.wn, c.tm, c.tn, g.k, g.row.M, g.row.N, g.row.K, vec, g.stages}
 	}
-	inst, err := newCoopInstance(d, c.t, coopBlockShader(c.t, g.cb), g.bm, g.bn, g.sg, spec, true, p, o)
+	inst, err := newCoopInstance(d, c.t, coopBlockShader(c, g.cb), g.bm, g.bn, g.sg, spec, true, p, o)
 	if err != nil {
 		return nil, err
 	}
@@ -128,19 +145,26 @@ func coopBlockSetup(d *gpu.Device, v kernel.Variant, p kernel.Params, o kernel.O
 	return inst, nil
 }
 
-// coopBlockShader is the kernel's shader for cb-byte chunks.
-func coopBlockShader(t coopType, cb uint32) string {
-	if cb == 8 {
-		return "matmul_coopblock_" + t.Suffix + "_c8.comp"
+// coopBlockShader is variant c's shader for cb-byte chunks.
+func coopBlockShader(c blockCoop, cb uint32) string {
+	switch {
+	case cb == 8:
+		return "matmul_coopblock_" + c.t.Suffix + "_c8.comp"
+	case c.steps8:
+		return "matmul_coopblock_" + c.t.Suffix + "_i8.comp"
 	}
-	return "matmul_coopblock_" + t.Suffix + ".comp"
+	return "matmul_coopblock_" + c.t.Suffix + ".comp"
 }
 
 // coopBlockShaders are the shaders of a type's kernel: int8 also has the
-// 8-byte-chunk build.
+// 8-byte-chunk build, f16acc the eight-step one.
 func coopBlockShaders(t coopType) []string {
-	if t.Suffix == "int8" {
-		return []string{coopBlockShader(t, 16), coopBlockShader(t, 8)}
+	plain := blockCoop{t: t}
+	switch t.Suffix {
+	case "int8":
+		return []string{coopBlockShader(plain, 16), coopBlockShader(plain, 8)}
+	case "f16acc":
+		return []string{coopBlockShader(plain, 16), coopBlockShader(blockCoop{t: t, steps8: true}, 16)}
 	}
-	return []string{coopBlockShader(t, 16)}
+	return []string{coopBlockShader(plain, 16)}
 }
