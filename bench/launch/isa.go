@@ -128,7 +128,7 @@ func ISA(ctx context.Context, p ISAPlan, h Hooks, env Env) (*ISAOutcome, error) 
 	}
 	devices := map[string]results.Device{}
 	s := &supervise.Supervisor{
-		Exe: exe, Args: args, Configs: configs, Runs: 1, Budget: p.Watchdog, WatchdogHint: h.Hints.Watchdog, Recorder: rec, Stdout: env.Stdout,
+		Exe: exe, Args: args, Configs: configs, Runs: 1, Budget: p.Watchdog, Recorder: rec, Stdout: env.Stdout,
 		Notef: func(format string, a ...any) {
 			h.notef("isa: "+strings.Replace(format, "run 1/1 config", "target", 1), a...)
 		},

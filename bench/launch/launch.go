@@ -195,11 +195,9 @@ type Hooks struct {
 type Hints struct {
 	// Force follows "on a different system" in the note on a resumed run
 	// that continues on another system (Plan.Force), e.g. " (--force)".
+	// (A hung benchmark's reason, which the results file keeps, names no
+	// setting: the caller advises on Outcome.Children.Hangs.)
 	Force string
-	// Watchdog follows "the watchdog budget" in the reason of a hung
-	// benchmark (recorded in the results file), e.g. "; --watchdog
-	// changes it".
-	Watchdog string
 }
 
 func (h Hooks) notef(format string, a ...any) {

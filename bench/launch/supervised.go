@@ -14,10 +14,9 @@ func (r *run) supervisor(exe string, args []string) *supervise.Supervisor {
 	seed := p.orderSeed()
 	return &supervise.Supervisor{
 		Exe: exe, Args: args, Configs: p.Configs, Runs: p.Runs, Groups: p.Isolation.Groups(),
-		Seed:         func(run int) uint64 { return runner.RunSeed(seed, run) },
-		Budget:       supervise.WatchdogBudget(p.Watchdog, p.MaxTime, p.Warmup, p.Kernel.Quick),
-		WatchdogHint: r.h.Hints.Watchdog,
-		Recorder:     r.rec, Stdout: r.env.Stdout, Notef: r.h.notef,
+		Seed:     func(run int) uint64 { return runner.RunSeed(seed, run) },
+		Budget:   supervise.WatchdogBudget(p.Watchdog, p.MaxTime, p.Warmup, p.Kernel.Quick),
+		Recorder: r.rec, Stdout: r.env.Stdout, Notef: r.h.notef,
 		OnStart: r.h.Start, OnSample: r.h.Sample,
 	}
 }

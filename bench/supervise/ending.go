@@ -57,7 +57,7 @@ func (f *follower) fault(state *os.ProcessState) error {
 	switch {
 	case f.timedOut && f.cur != nil:
 		s.Stats.Hangs++
-		what = fmt.Sprintf("hung: no progress for %v (the watchdog budget%s), its process group was killed", s.Budget, s.WatchdogHint)
+		what = fmt.Sprintf("hung: no progress for %v (the watchdog budget), its process group was killed", s.Budget)
 	case f.timedOut:
 		what = fmt.Sprintf("a child process made no progress for %v outside any benchmark and was killed", s.Budget)
 	default:

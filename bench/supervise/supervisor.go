@@ -41,11 +41,8 @@ type Supervisor struct {
 	// Groups is how many shared-input groups one child runs (0: all).
 	Groups int
 	// Budget is the watchdog: a child that reports nothing for this long
-	// is killed, with its process group. WatchdogHint is the caller's
-	// words for how to change it, added as it is after "the watchdog
-	// budget" in a hung benchmark's reason ("": nothing).
-	Budget       time.Duration
-	WatchdogHint string
+	// is killed, with its process group.
+	Budget time.Duration
 	// Recorder keeps the results (and the journal).
 	Recorder *Recorder
 	// Stdout receives the children's stdout (the validation layer and the

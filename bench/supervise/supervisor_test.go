@@ -60,7 +60,7 @@ func newFakeRun(t *testing.T, script string, runs int, configs []Config, groups 
 		}
 	}
 	s := &Supervisor{
-		Exe: os.Args[0], Runs: runs, Configs: configs, Groups: groups, Budget: 42 * time.Second, WatchdogHint: "; HINT", Recorder: rec,
+		Exe: os.Args[0], Runs: runs, Configs: configs, Groups: groups, Budget: 42 * time.Second, Recorder: rec,
 		Seed:      func(run int) uint64 { return uint64(run - 1) }, // run 1 in plan order, run 2 reversed
 		Notef:     func(format string, args ...any) { fmt.Fprintf(&notes, format+"\n", args...) },
 		KernelLog: func() []string { return nil },
@@ -102,7 +102,7 @@ func TestSupervisorFaults(t *testing.T) {
 		{"clean, a child per group", "a b c", 1, nil, Stats{Children: 3}, ""},
 		{"segv", "a b:segv c", 0, map[string]string{"b": "crashed with SIGSEGV (segmentation violation)"}, Stats{Children: 2, Crashes: 1}, "fake/b/name=v: crashed"},
 		{"abort", "a:abort b", 0, map[string]string{"a": "crashed with SIGABRT"}, Stats{Children: 2, Crashes: 1}, ""},
-		{"hang", "a b:hang c", 0, map[string]string{"b": "hung: no progress for 42s (the watchdog budget; HINT), its process group was killed"}, Stats{Children: 2, Hangs: 1}, ""},
+		{"hang", "a b:hang c", 0, map[string]string{"b": "hung: no progress for 42s (the watchdog budget), its process group was killed"}, Stats{Children: 2, Hangs: 1}, ""},
 		{"device lost", "a:lost b c", 0, map[string]string{"a": "VK_ERROR_DEVICE_LOST"}, Stats{Children: 2, Lost: 1}, ""},
 		{"exit between benchmarks", "a:exit b c", 0, nil, Stats{Children: 2, Crashes: 1}, "between benchmarks; a fresh child carries on"},
 		{"everything at once", "a:segv b:hang c:lost d:abort e", 1,

@@ -69,7 +69,7 @@ func TestIsolateHang(t *testing.T) {
 		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
 	}
 	checkFaultResults(t, out, map[string]string{
-		"testfault/endless/invocations=1,name=spin": "hung: no progress for 20s (the watchdog budget; --watchdog changes it)",
+		"testfault/endless/invocations=1,name=spin": "hung: no progress for 20s (the watchdog budget)",
 		"latency/empty/invocations=1,name=1x1":      "",
 	})
 }

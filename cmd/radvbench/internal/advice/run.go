@@ -10,8 +10,18 @@ import (
 
 // RunHints are the words of run's (and isa's) flags that bench/launch
 // adds to its messages (launch.Hints): the note on a resume forced onto
-// another system, and a hung benchmark's reason in the results file.
-var RunHints = launch.Hints{Force: " (--force)", Watchdog: "; --watchdog changes it"}
+// another system.
+var RunHints = launch.Hints{Force: " (--force)"}
+
+// ChildrenSummary is the supervisor's line on a run's child processes,
+// with the flag that changes the watchdog's budget when it killed one
+// (the results file's reason for a hung benchmark names no flag).
+func ChildrenSummary(st supervise.Stats) string {
+	if st.Hangs > 0 {
+		return st.Summary() + " (--watchdog changes the budget)"
+	}
+	return st.Summary()
+}
 
 // IsolateError is the usage error for an --isolate value
 // supervise.ParseIsolation does not know.

@@ -130,7 +130,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return runcmd.Error(err)
 	}
 	failed := resulttable.WriteISA(stdout, o.File)
-	fmt.Fprintf(stdout, "%s\nresults: %s\n", o.Children.Summary(), o.Out)
+	fmt.Fprintf(stdout, "%s\nresults: %s\n", advice.ChildrenSummary(o.Children), o.Out)
 	if o.AsmDir != "" {
 		fmt.Fprintf(stdout, "assembly: %s\n", o.AsmDir)
 	}

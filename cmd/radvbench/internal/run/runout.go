@@ -41,7 +41,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *Flags, o *launch.Outcome
 	fmt.Fprintf(stdout, "\n%s\n", table.Summary())
 	writeRooflines(stdout, o.File)
 	if o.Supervised {
-		fmt.Fprintln(stdout, o.Children.Summary())
+		fmt.Fprintln(stdout, advice.ChildrenSummary(o.Children))
 	}
 	hint, by := "", ""
 	if o.ByConfig {
