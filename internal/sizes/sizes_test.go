@@ -35,6 +35,19 @@ func TestSizes(t *testing.T) {
 			t.Logf("%s %s: %d lines, allowed %d: its ceiling may come down to %d", a.Kind, a.Name, n, a.Ceiling, n)
 		}
 	}
+	// The three largest of each kind, for the record (go test -v).
+	for _, k := range []Kind{Package, File, Func} {
+		var of []Item
+		for _, it := range items {
+			if it.Kind == k {
+				of = append(of, it)
+			}
+		}
+		slices.SortFunc(of, func(a, b Item) int { return b.Lines - a.Lines })
+		for _, it := range of[:min(3, len(of))] {
+			t.Logf("largest %s: %s, %d lines", k, it.Name, it.Lines)
+		}
+	}
 }
 
 // TestCheck: Check reports new offenders, allowed ones that grew, and
