@@ -14,7 +14,7 @@ import (
 // CPU time and the hypervisor's steal, this process's threads waiting
 // for a CPU, other DRM clients' engine time on the GPU, a clock that
 // changed. An Observer reads those around every timed sample (on a real
-// machine bench/hostobs, from /proc and sysfs); Rule decides from the
+// machine bench/observer, from /proc and sysfs); Rule decides from the
 // figures whether the sample was disturbed. Measure
 // keeps a disturbed sample (it is recorded) but leaves it out of the
 // figure, waits a moment for the machine to quieten, and samples again.
@@ -30,13 +30,13 @@ type Observer interface {
 }
 
 // Restarter is an Observer that can forget what it saw, so that its
-// look-back starts afresh (bench/hostobs.Host.Restart: a lockstep child
+// look-back starts afresh (bench/observer.Host.Restart: a lockstep child
 // restarts it when its turn comes).
 type Restarter interface{ Restart() }
 
 // Readier is an Observer that needs time before it can judge a sample:
 // Ready is how long from now (0: it can). The host observer's CPU
-// figures look back a window (bench/hostobs.Window); after it starts or
+// figures look back a window (bench/observer.Window); after it starts or
 // restarts they need that long of history, and a sample taken sooner
 // goes unjudged (in lockstep, a third of all samples before Measure
 // waited for it: docs/verdicts.md, section 6). Measure warms up until
@@ -51,7 +51,7 @@ type Readier interface {
 type Interference struct {
 	// OtherCPU is the CPU time other processes used, in cores (1 = one
 	// core busy throughout), over a look-back window ending with the
-	// sample that may be longer than it (bench/hostobs.Window: /proc/stat
+	// sample that may be longer than it (bench/observer.Window: /proc/stat
 	// counts in 10 ms ticks, too coarse for one short sample). Steal is the hypervisor's steal time in cores over
 	// the same window.
 	OtherCPU, Steal float64

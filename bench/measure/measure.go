@@ -6,7 +6,7 @@
 // result is noisy and why (Measure). The sampler, the clock and the
 // observer are arguments, so the policy is table-tested with fakes; the
 // observer of a real machine, which reads /proc and sysfs, is
-// bench/hostobs, and bench/runner glues both to a Vulkan device. The
+// bench/observer, and bench/runner glues both to a Vulkan device. The
 // package reads no file, and has no cgo and no Vulkan (TestPure):
 // `CGO_ENABLED=0 go test -race` works.
 package measure

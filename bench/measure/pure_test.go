@@ -14,7 +14,7 @@ const module = "github.com/radvbench/radvbench"
 // any non-standard package it depends on imports the standard library's
 // file-system packages, and of this repository's packages it depends on
 // core/stats only (bench/sysinfo and the host observer,
-// bench/hostobs, read /proc and sysfs). The standard library's own
+// bench/observer, read /proc and sysfs). The standard library's own
 // imports are not judged: fmt imports os to print to os.Stdout, so os is
 // always among the dependencies, and time pulls in syscall.
 func TestPure(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 	"math"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/bench/hostobs"
 	"github.com/radvbench/radvbench/bench/measure"
+	"github.com/radvbench/radvbench/bench/observer"
 	"github.com/radvbench/radvbench/bench/telemetry"
 	"github.com/radvbench/radvbench/core/results"
 )
@@ -21,7 +21,7 @@ import (
 // serves a whole run: it keeps the last moments' counters for the next
 // sample.
 func NewObserver(dev *gpu.Device, sysroot string) measure.Observer {
-	return withTelemetry(dev, sysroot, hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU()}))
+	return withTelemetry(dev, sysroot, observer.New(observer.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU()}))
 }
 
 // withTelemetry wraps obs with the telemetry of dev's amdgpu card under
@@ -41,9 +41,9 @@ func withTelemetry(dev *gpu.Device, sysroot string, obs measure.Observer) measur
 
 // NewSiblingObserver is NewObserver for a run that takes turns sample by
 // sample with another child of its parent (SampleTurn): the other's CPU
-// time is not a neighbour's (hostobs.Options.Siblings).
+// time is not a neighbour's (observer.Options.Siblings).
 func NewSiblingObserver(dev *gpu.Device, sysroot string) measure.Observer {
-	return withTelemetry(dev, sysroot, hostobs.New(hostobs.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true}))
+	return withTelemetry(dev, sysroot, observer.New(observer.Options{Root: sysroot, CPUDevice: dev.Phys.IsCPU(), Siblings: true}))
 }
 
 // interference converts what the observer saw to the result's columns: a

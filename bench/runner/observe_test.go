@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/bench/hostobs"
+	"github.com/radvbench/radvbench/bench/observer"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/core/results"
 )
@@ -49,7 +49,7 @@ func TestRunObserved(t *testing.T) {
 		}
 	}
 	inst.ns = script
-	o.Observer = &scriptedHost{Host: hostobs.New(hostobs.Options{Root: root, CPUDevice: true, PID: 1,
+	o.Observer = &scriptedHost{Host: observer.New(observer.Options{Root: root, CPUDevice: true, PID: 1,
 		Now:     clock.Now,
 		Sleep:   func(dd time.Duration) { clock.now = clock.now.Add(dd) },
 		SelfCPU: func() (time.Duration, bool) { return 0, true }}),
@@ -65,7 +65,7 @@ func TestRunObserved(t *testing.T) {
 	// The observer's look-back is full before the run starts: the
 	// warm-up does not wait for it (measure.Readier), and the script's
 	// samples line up with the timed ones.
-	clock.now = clock.now.Add(hostobs.Window)
+	clock.now = clock.now.Add(observer.Window)
 	o.MaxTime = time.Hour
 	rs, _, err := runner.Run(context.Background(), d, o)
 	if err != nil || len(rs) != 1 || rs[0].Status != results.StatusOK {
@@ -94,7 +94,7 @@ func TestRunObserved(t *testing.T) {
 
 // scriptedHost runs before before every Begin: the test's neighbour.
 type scriptedHost struct {
-	*hostobs.Host
+	*observer.Host
 	before func()
 }
 
@@ -117,8 +117,8 @@ func TestRunObservedLavapipe(t *testing.T) {
 	// A real run compiles and warms up for longer than the observer's
 	// window before its first sample; this small one does not, so the
 	// window is let pass (samples within the first Window have no CPU
-	// figures: bench/hostobs.TestHostCPU).
-	time.Sleep(hostobs.Window)
+	// figures: bench/observer.TestHostCPU).
+	time.Sleep(observer.Window)
 	rs, _, err := runner.Run(context.Background(), d, o)
 	if err != nil || len(rs) != 1 || rs[0].Status != results.StatusOK {
 		t.Fatalf("run: %v %+v", err, rs)

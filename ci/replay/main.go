@@ -79,8 +79,8 @@ func run() error {
 type outcome struct {
 	rounds, total, slowed, caught int
 	// runs is the most runs a side the last look judged.
-	runs int
-	counts                        map[verdict.Verdict]int
+	runs   int
+	counts map[verdict.Verdict]int
 }
 
 // replay judges the gate in path round by round (see the package doc);

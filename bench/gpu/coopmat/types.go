@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 
-	"github.com/radvbench/radvbench/bench/floatfmt"
+	"github.com/radvbench/radvbench/bench/narrowfloat"
 )
 
 // Type is one cooperative-matrix type combination radvbench's kernels
@@ -70,13 +70,13 @@ func (t Type) AppendIn(buf []byte, v float32) []byte {
 	case ComponentSint8:
 		return append(buf, byte(int8(v)))
 	case ComponentBFloat16:
-		return binary.LittleEndian.AppendUint16(buf, floatfmt.BFloat16(v))
+		return binary.LittleEndian.AppendUint16(buf, narrowfloat.BFloat16(v))
 	case ComponentFloatE4M3:
-		return append(buf, floatfmt.E4M3(v))
+		return append(buf, narrowfloat.E4M3(v))
 	case ComponentFloatE5M2:
-		return append(buf, floatfmt.E5M2(v))
+		return append(buf, narrowfloat.E5M2(v))
 	}
-	return binary.LittleEndian.AppendUint16(buf, floatfmt.Float16(v))
+	return binary.LittleEndian.AppendUint16(buf, narrowfloat.Float16(v))
 }
 
 // EncodeIn stores values as A/B elements (AppendIn for each).
@@ -92,7 +92,7 @@ func (t Type) EncodeIn(xs []float32) []byte {
 func (t Type) AccAt(raw []byte, idx int) float64 {
 	switch t.Acc {
 	case ComponentFloat16:
-		return float64(floatfmt.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
+		return float64(narrowfloat.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
 	case ComponentSint32:
 		return float64(int32(binary.LittleEndian.Uint32(raw[4*idx:])))
 	}

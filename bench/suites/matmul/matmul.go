@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/radvbench/radvbench/bench/floatfmt"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/narrowfloat"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/shaders"
 )
@@ -404,7 +404,7 @@ func encode(xs []float32, half bool) []byte {
 	if half {
 		out := make([]byte, 2*len(xs))
 		for i, x := range xs {
-			binary.LittleEndian.PutUint16(out[2*i:], floatfmt.Float16(x))
+			binary.LittleEndian.PutUint16(out[2*i:], narrowfloat.Float16(x))
 		}
 		return out
 	}
@@ -435,7 +435,7 @@ func (i *instance) Verify() (map[string]float64, error) {
 	unit := math.Ldexp(1, -24)
 	if i.cfg.dtype == fp16Arith {
 		at = func(idx int) float64 {
-			return float64(floatfmt.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
+			return float64(narrowfloat.Float16ToFloat32(binary.LittleEndian.Uint16(raw[2*idx:])))
 		}
 		unit = math.Ldexp(1, -11)
 	}

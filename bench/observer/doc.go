@@ -1,4 +1,4 @@
-// Package hostobs observes a Linux host for interference around timed
+// Package observer observes a Linux host for interference around timed
 // samples: it reads /proc, sysfs and DRM fdinfo (every path under a
 // system root, a fixture tree in tests) and hands the figures to
 // bench/measure, whose Rule judges them. It is measure.Observer (and
@@ -8,4 +8,4 @@
 //
 // Taking turns with another run (bench/lockstep.Turns) needs the
 // observer's help: see lockstep.go for what it does then and why.
-package hostobs
+package observer

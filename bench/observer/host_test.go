@@ -1,4 +1,4 @@
-package hostobs
+package observer
 
 import (
 	"context"

@@ -1,9 +1,9 @@
-// Package floatfmt converts float32 values to the narrow floating-point
+// Package narrowfloat converts float32 values to the narrow floating-point
 // encodings GPU kernels read from buffers — IEEE binary16, bfloat16 and the
 // OCP 8-bit formats E4M3 and E5M2 (VK_KHR_shader_bfloat16,
 // VK_EXT_shader_float8 / SPV_EXT_float8) — rounding to nearest, ties to
 // even, and back (exactly: every narrow value is a float32).
-package floatfmt
+package narrowfloat
 
 import "math"
 

@@ -1,4 +1,4 @@
-package hostobs
+package observer
 
 // Lockstep: the observer's half of two runs taking turns on one machine.
 // bench/lockstep.Turns schedules the turns; what the observer does

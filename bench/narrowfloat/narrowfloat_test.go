@@ -1,4 +1,4 @@
-package floatfmt
+package narrowfloat
 
 import (
 	"math"
