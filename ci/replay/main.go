@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"sort"
 
 	"github.com/radvbench/radvbench/core/results"
@@ -127,7 +126,7 @@ func replay(path string, opt compare.Options, maxRuns int, slow float64, unsure 
 				keep[i] = true
 			}
 		}
-		f, err := truncate(doc, keep, path)
+		f, err := truncate(raw, keep, path)
 		if err != nil {
 			return outcome{}, err
 		}
@@ -171,10 +170,13 @@ func replay(path string, opt compare.Options, maxRuns int, slow float64, unsure 
 	return out, nil
 }
 
-// truncate is the results file of doc with only the samples (and runs,
+// truncate is the results file raw with only the samples (and runs,
 // warm-ups, rounds) of the rounds in keep.
-func truncate(doc map[string]any, keep map[int]bool, name string) (*results.File, error) {
-	cp := deepCopy(doc).(map[string]any)
+func truncate(raw []byte, keep map[int]bool, name string) (*results.File, error) {
+	var cp map[string]any
+	if err := json.Unmarshal(raw, &cp); err != nil {
+		return nil, err
+	}
 	var rounds []any
 	for _, r := range cp["rounds"].([]any) {
 		if keep[int(r.(map[string]any)["index"].(float64))] {
@@ -216,7 +218,7 @@ func truncate(doc map[string]any, keep map[int]bool, name string) (*results.File
 	if err != nil {
 		return nil, err
 	}
-	return results.Decode(bytesReader(data), name)
+	return results.Decode(bytes.NewReader(data), name)
 }
 
 // filterAligned keeps, in every list of m as long as mask, the entries
@@ -236,25 +238,3 @@ func filterAligned(m map[string]any, mask []bool) {
 		m[k] = kept
 	}
 }
-
-func deepCopy(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(t))
-		for k, x := range t {
-			m[k] = deepCopy(x)
-		}
-		return m
-	case []any:
-		return slices.Collect(func(yield func(any) bool) {
-			for _, x := range t {
-				if !yield(deepCopy(x)) {
-					return
-				}
-			}
-		})
-	}
-	return v
-}
-
-func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

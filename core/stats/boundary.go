@@ -16,10 +16,10 @@ import "math"
 // computed by the numerical integration of Armitage, McPherson & Rowe
 // (1969; Jennison & Turnbull, "Group Sequential Methods", 2000, ch. 19).
 // Because the looks share their data, a look's level is larger than the
-// share it spends, by as much as twice for a few percent spent over ten
-// looks, and tends to the share as the error shrinks (the looks' tails
-// become independent): the union bound, which spends each share as a
-// level, is what this sharpens. A look that spends nothing gets level 0.
+// share it spends (2.3 times at the last of looks at 3..12 runs of 12
+// spending 5%, 1.65 times spending 0.01/23), less so as the error
+// shrinks: the union bound, which spends each share as a level, is what
+// this sharpens. A look that spends nothing gets level 0.
 func SequentialLevels(fracs, cumulative []float64) []float64 {
 	levels := make([]float64, len(fracs))
 	var (
@@ -30,20 +30,14 @@ func SequentialLevels(fracs, cumulative []float64) []float64 {
 	for k, t := range fracs {
 		share := cumulative[k] - prevSpent
 		if k > 0 && !(t > prevT) {
-			// No new information: nothing more to cross.
-			levels[k] = 0
-			continue
+			continue // no new information: nothing more to cross, level 0
 		}
 		if k == 0 {
 			c := math.Inf(1)
 			if share > 0 {
-				c = upperNormalQuantile(share)
+				c, levels[k] = upperNormalQuantile(share), share
 			}
-			levels[k] = share
-			if share <= 0 {
-				levels[k] = 0
-			}
-			grid, dens = boundaryGrid(c, func(z float64) float64 { return normalPDF(z) })
+			grid, dens = boundaryGrid(c, normalPDF)
 			prevT, prevSpent = t, math.Max(0, cumulative[k])
 			continue
 		}
