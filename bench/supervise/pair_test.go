@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/radvbench/radvbench/core/results"
 )
 
 // TestRunPairLockstep: two supervisors' children (the fake child, one per
@@ -59,6 +61,7 @@ func TestRunPairLockstep(t *testing.T) {
 	if len(f.Results) != 12 || failed != 1 || len(f.Rounds) != 2 {
 		t.Errorf("%d results (%d failed), %d runs: want 12 (1 failed: the crash), 2", len(f.Results), failed, len(f.Rounds))
 	}
+	checkTurns(t, fr, f, configs, 1, results.TurnsBenchmark)
 	if st := fr.sup.Stats.Plus(other.Stats); st.Crashes != 1 || st.Children != 3 {
 		t.Errorf("stats %+v: want 1 crash over 3 children", st)
 	}
@@ -71,7 +74,7 @@ func TestRunPairLockstep(t *testing.T) {
 func TestRunPairLockstepSamples(t *testing.T) {
 	for _, script := range []string{"a b c d e f", "a b c:segv d e"} {
 		t.Run(script, func(t *testing.T) {
-			fr, _, configs, lines := runFakePair(t, script, 5, true)
+			fr, _, configs, lines := runFakePairRound(t, script, 5, true, 2)
 			// The sample lines of each benchmark, in order, as sides.
 			seq := map[string]string{}
 			var kernels []string
@@ -103,7 +106,33 @@ func TestRunPairLockstepSamples(t *testing.T) {
 			if len(f.Results) != 2*want {
 				t.Errorf("%d results, want %d", len(f.Results), 2*want)
 			}
+			checkTurns(t, fr, f, configs, 2, results.TurnsSample)
 		})
+	}
+}
+
+// checkTurns: the merged file's rounds, and each configuration's file of
+// the round (RunFile, what a run until decided judges), say how the two
+// runs took turns (results.Round.Turns), which is what lets a comparison
+// cut a round's runs to the samples they took together.
+func checkTurns(t *testing.T, fr *fakeRun, f *results.File, configs []Config, round int, want string) {
+	t.Helper()
+	for _, rd := range f.Rounds {
+		if rd.Turns != want {
+			t.Errorf("round %d of %s: turns %q, want %q", rd.Index, rd.Config, rd.Turns, want)
+		}
+	}
+	for _, c := range configs {
+		rf := fr.rec.RunFile(round, c.Name)
+		if len(rf.Rounds) != 1 || rf.Rounds[0].Turns != want {
+			t.Errorf("RunFile(%d, %s).Rounds = %+v: want its run, taken by %q turns", round, c.Name, rf.Rounds, want)
+		}
+		// What a comparison reads: the turns of each result's runs.
+		for _, r := range rf.Results {
+			if rounds, _ := r.RunSamples(); len(rounds) > 0 && rf.RoundTurns(rounds[0], r.Config) != want {
+				t.Errorf("RunFile(%d, %s): %s's run %d has turns %q, want %q", round, c.Name, r.Kernel, rounds[0], rf.RoundTurns(rounds[0], r.Config), want)
+			}
+		}
 	}
 }
 
@@ -111,6 +140,11 @@ func TestRunPairLockstepSamples(t *testing.T) {
 // for configurations A and B side by side (RunPair) and returns the two
 // supervisors, the configurations and the children's log lines.
 func runFakePair(t *testing.T, script string, seed uint64, bySample bool) (*fakeRun, *Supervisor, []Config, []string) {
+	return runFakePairRound(t, script, seed, bySample, 1)
+}
+
+// runFakePairRound is runFakePair for round r.
+func runFakePairRound(t *testing.T, script string, seed uint64, bySample bool, r int) (*fakeRun, *Supervisor, []Config, []string) {
 	t.Helper()
 	logPath := filepath.Join(t.TempDir(), "turns.log")
 	t.Setenv("FAKE_LOG", logPath)
@@ -123,7 +157,7 @@ func runFakePair(t *testing.T, script string, seed uint64, bySample bool) (*fake
 		fmt.Fprintf(fr.notes, format+"\n", args...)
 	}
 	other := *fr.sup
-	if err := RunPair(context.Background(), fr.sup, &other, 1, configs[0], configs[1], nil, seed, bySample); err != nil {
+	if err := RunPair(context.Background(), fr.sup, &other, r, configs[0], configs[1], nil, seed, bySample); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(logPath)

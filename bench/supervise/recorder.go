@@ -256,6 +256,10 @@ func (r *Recorder) RunFile(run int, config string) *results.File {
 	for _, rd := range r.runs {
 		if rd.Index == run && rd.Config == config {
 			f.Started, f.Finished = rd.Started, rd.Finished
+			// The file's one run, as its results (no configuration's
+			// name; no SampleRounds, so their samples are run 1's).
+			rd.Index, rd.Config, rd.Order = 1, "", nil
+			f.Rounds = []results.Round{rd}
 		}
 	}
 	return &f

@@ -175,6 +175,12 @@ func (s *Supervisor) RunOnce(ctx context.Context, r int, c Config, only []string
 	}
 	s.notef("run %d%s%s: order seed %d", r, of, desc, seed)
 	rd := results.Round{Index: r, Config: c.Name, Started: time.Now().UTC(), Seed: seed}
+	if s.Lockstep != nil {
+		rd.Turns = results.TurnsBenchmark
+		if s.Lockstep.Samples {
+			rd.Turns = results.TurnsSample
+		}
+	}
 	done := s.Recorder.Done(r, c.Name)
 	excluded := map[string]bool{}
 	if only != nil {

@@ -127,6 +127,58 @@ type Round struct {
 	// order they ran.
 	Seed  uint64   `json:"seed,omitempty"`
 	Order []string `json:"order,omitempty"`
+	// Turns says how this run took turns with the other configuration's
+	// run of the same round, when the two ran side by side (run
+	// --until-decided): TurnsSample or TurnsBenchmark; "" when it ran
+	// alone (and in files made before the field).
+	Turns string `json:"turns,omitempty"`
+}
+
+// Round.Turns values.
+const (
+	// TurnsSample: the two runs took turns sample by sample, so a
+	// benchmark's first samples, up to the shorter run's count, were
+	// taken alternately over the same seconds; the longer run's samples
+	// beyond that count were taken alone, after its partner had stopped.
+	TurnsSample = "sample"
+	// TurnsBenchmark: the two runs took turns benchmark by benchmark.
+	TurnsBenchmark = "benchmark"
+)
+
+// SampledTogether says how many samples two runs of a benchmark in one
+// round, of na and nb samples, took over the same seconds: when both
+// rounds' Turns are TurnsSample, min(na, nb), and cut is true if either
+// run has more (its samples beyond were taken alone, after its partner
+// stopped: a comparison or a noise file judges the pair on the first n of
+// each). Otherwise, and when fewer than MinSampledTogether were taken
+// together, the runs are judged whole (cut false).
+func SampledTogether(turnsA, turnsB string, na, nb int) (n int, cut bool) {
+	if turnsA != TurnsSample || turnsB != TurnsSample {
+		return 0, false
+	}
+	n = min(na, nb)
+	return n, n >= MinSampledTogether && (na != n || nb != n)
+}
+
+// MinSampledTogether is the fewest samples taken together that a pair of
+// runs is cut to: a run's figure is its fast tenth, which a handful of
+// samples (a slow benchmark's run stopped by its budget: 5 to 9 samples)
+// reads from one or two of them, so cutting such a pair would trade the
+// matched seconds for a figure rougher than the mismatch it removes.
+const MinSampledTogether = 10
+
+// RoundTurns is the Turns of the round numbered index of configuration
+// config ("" when the file has no such round).
+func (f *File) RoundTurns(index int, config string) string {
+	if f == nil {
+		return ""
+	}
+	for _, rd := range f.Rounds {
+		if rd.Index == index && rd.Config == config {
+			return rd.Turns
+		}
+	}
+	return ""
 }
 
 // Device describes the Vulkan device the numbers came from.

@@ -192,3 +192,30 @@ func TestNewCI(t *testing.T) {
 		}
 	}
 }
+
+// TestSampledTogether: two runs that took turns by sample are cut to the
+// shorter's count, and only then; other turns, too few samples together,
+// and runs of one length stay whole.
+func TestSampledTogether(t *testing.T) {
+	tests := []struct {
+		ta, tb  string
+		na, nb  int
+		wantN   int
+		wantCut bool
+	}{
+		{TurnsSample, TurnsSample, 40, 25, 25, true},
+		{TurnsSample, TurnsSample, 25, 40, 25, true},
+		{TurnsSample, TurnsSample, 25, 25, 25, false},
+		{TurnsSample, TurnsSample, 9, 40, 9, false}, // fewer than MinSampledTogether together
+		{TurnsSample, TurnsSample, MinSampledTogether, 40, MinSampledTogether, true},
+		{TurnsSample, TurnsBenchmark, 40, 25, 0, false},
+		{"", TurnsSample, 40, 25, 0, false},
+		{TurnsBenchmark, TurnsBenchmark, 40, 25, 0, false},
+	}
+	for _, tt := range tests {
+		n, cut := SampledTogether(tt.ta, tt.tb, tt.na, tt.nb)
+		if n != tt.wantN || cut != tt.wantCut {
+			t.Errorf("SampledTogether(%q, %q, %d, %d) = %d, %v; want %d, %v", tt.ta, tt.tb, tt.na, tt.nb, n, cut, tt.wantN, tt.wantCut)
+		}
+	}
+}

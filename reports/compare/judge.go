@@ -96,8 +96,10 @@ func (j *judger) judgeTime(key, group string, be, ge *pairing.Entry, scale float
 
 // sidesOf starts one benchmark's comparison: its limits, with alpha
 // multiplied by scale, its metric, and each side's runs
-// (pairing.NewSide).
+// (pairing.NewSide), a round's two runs cut to the seconds they sampled
+// together (pairing.SameSeconds).
 func (j *judger) sidesOf(key, group string, be, ge *pairing.Entry, scale float64) *judging {
+	be, ge = pairing.SameSeconds(be, ge)
 	lim, allow := j.policy.For(key)
 	s := &judging{be: be, ge: ge, allow: allow, perBenchmark: lim.Alpha}
 	lim.Alpha *= scale

@@ -166,6 +166,44 @@ func TestMeasurePaired(t *testing.T) {
 	}
 }
 
+// TestMeasurePairedSameSeconds: a round whose runs took turns sample by
+// sample (results.Round.Turns) is measured on the samples its two runs
+// took together, as a comparison judges it (pairing.SameSeconds): one
+// run of each round going on alone while the machine is half as fast
+// again leaves the paired spread at the together samples' 1%; a file
+// that does not say how its runs took turns keeps them whole, and the
+// alone samples' level lands in its spread.
+func TestMeasurePairedSameSeconds(t *testing.T) {
+	for _, tt := range []struct {
+		turns    string
+		min, max float64
+	}{
+		{results.TurnsSample, 0.005, 0.02},
+		{"", 0.05, 1},
+	} {
+		f := pairedFile(8, 1, 0.01, 3)
+		for i := range f.Rounds {
+			f.Rounds[i].Turns = tt.turns
+		}
+		for round := 1; round <= 8; round++ {
+			r := &f.Results[round%2] // A goes on alone in even rounds, B in odd ones
+			level := r.Metric.Samples[slices.Index(r.SampleRounds, round)]
+			for range 20 {
+				r.Metric.Samples = append(r.Metric.Samples, 1.5*level)
+				r.SampleRounds = append(r.SampleRounds, round)
+				r.Disturbed = append(r.Disturbed, false)
+			}
+		}
+		nf, err := Measure([]Source{{"f.json", f}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := nf.Lookup("s/k"); b.PairedCV < tt.min || b.PairedCV > tt.max || b.Pairs != 8 {
+			t.Errorf("turns %q: paired_cv %.4f over %d pairs; want %g to %g over 8", tt.turns, b.PairedCV, b.Pairs, tt.min, tt.max)
+		}
+	}
+}
+
 func TestPairedFloor(t *testing.T) {
 	b := &Bench{Key: "k", Runs: 10, BetweenCV: 0.3, PairedCV: 0.02, Pairs: 12, PairedDF: 10}
 	t10 := stats.TQuantile(0.99, 10)

@@ -33,9 +33,12 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 			continue
 		}
 		a, b := s.File.Configs[0].Name, s.File.Configs[1].Name
-		figs := map[string][2]map[int]float64{}
-		aside := map[string]*[2]map[int]bool{} // runs disturbed throughout, by side and round
-		disturbed := map[string]*[2]bool{}     // every run of the side disturbed throughout
+		type run struct {
+			xs    []float64
+			marks []bool
+		}
+		runs := map[string]*[2]map[int]run{} // by ID, side and round
+		higher := map[string]bool{}
 		var ids []string
 		for i := range s.File.Results {
 			r := &s.File.Results[i]
@@ -50,26 +53,47 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 				continue
 			}
 			id := r.ID()
-			f, ok := figs[id]
-			if !ok {
-				f = [2]map[int]float64{{}, {}}
-				figs[id] = f
-				aside[id] = &[2]map[int]bool{{}, {}}
-				disturbed[id] = &[2]bool{}
+			if runs[id] == nil {
+				runs[id] = &[2]map[int]run{{}, {}}
 				ids = append(ids, id)
 			}
+			higher[id] = r.Metric.Better == results.HigherIsBetter
 			rounds, groups := r.RunSamples()
 			marks := r.RunDisturbed()
-			higher := r.Metric.Better == results.HigherIsBetter
-			disturbed[id][side] = len(groups) > 0
 			for gi, g := range groups {
-				if stats.DisturbedRun(marks[gi], len(g)) {
-					aside[id][side][rounds[gi]] = true
-				} else {
-					disturbed[id][side] = false
-				}
-				if x := stats.RunEstimate(g, marks[gi], higher); x > 0 && !math.IsInf(x, 0) {
-					f[side][rounds[gi]] = x
+				runs[id][side][rounds[gi]] = run{g, marks[gi]}
+			}
+		}
+		figs := map[string][2]map[int]float64{}
+		aside := map[string]*[2]map[int]bool{} // runs disturbed throughout, by side and round
+		disturbed := map[string]*[2]bool{}     // every run of the side disturbed throughout
+		for _, id := range ids {
+			f := [2]map[int]float64{{}, {}}
+			figs[id] = f
+			aside[id] = &[2]map[int]bool{{}, {}}
+			disturbed[id] = &[2]bool{}
+			for side := range 2 {
+				disturbed[id][side] = len(runs[id][side]) > 0
+				for round, ru := range runs[id][side] {
+					// A round whose runs took turns sample by sample is
+					// judged on the samples its two runs took together
+					// (as pairing.SameSeconds cuts them for a comparison).
+					if other, ok := runs[id][1-side][round]; ok {
+						if n, cut := results.SampledTogether(s.File.RoundTurns(round, a), s.File.RoundTurns(round, b), len(ru.xs), len(other.xs)); cut {
+							ru.xs = ru.xs[:n]
+							if len(ru.marks) > n {
+								ru.marks = ru.marks[:n]
+							}
+						}
+					}
+					if stats.DisturbedRun(ru.marks, len(ru.xs)) {
+						aside[id][side][round] = true
+					} else {
+						disturbed[id][side] = false
+					}
+					if x := stats.RunEstimate(ru.xs, ru.marks, higher[id]); x > 0 && !math.IsInf(x, 0) {
+						f[side][round] = x
+					}
 				}
 			}
 		}

@@ -28,6 +28,10 @@ type Entry struct {
 	// Blocks names the round each run was taken in, for pairing with the
 	// other side's run of that round ("" when the runs are not paired).
 	Blocks []string
+	// Turns says, for each run, how it took turns with the other side's
+	// run of its round (results.Round.Turns; "" when it ran alone or the
+	// file does not say): see SameSeconds.
+	Turns []string
 	// Secs is the time each run spent on the benchmark (DurationS split
 	// over the result's runs).
 	Secs []float64
@@ -43,7 +47,7 @@ type Entry struct {
 
 // addRuns appends the runs of result r: every round of it is one run.
 // block, when not "", names the rounds: a run's block is block#ROUND.
-func (e *Entry) addRuns(r *results.Result, block string) {
+func (e *Entry) addRuns(f *results.File, r *results.Result, block string) {
 	rounds, groups := r.RunSamples()
 	marks := r.RunDisturbed()
 	clocks := runClocks(r)
@@ -60,6 +64,7 @@ func (e *Entry) addRuns(r *results.Result, block string) {
 			b = block + "#" + strconv.Itoa(rounds[i])
 		}
 		e.Blocks = append(e.Blocks, b)
+		e.Turns = append(e.Turns, f.RoundTurns(rounds[i], r.Config))
 		if r.DurationS > 0 {
 			e.Secs = append(e.Secs, r.DurationS/float64(len(groups)))
 		}
@@ -142,7 +147,7 @@ func group(inputs []Input, by string) ([]*Group, error) {
 				// one after the other.
 				block = "file " + in.Name
 			}
-			e.addRuns(r, block)
+			e.addRuns(in.File, r, block)
 		}
 		if len(e.Files) == 0 || e.Files[len(e.Files)-1] != in.Name {
 			e.Files = append(e.Files, in.Name)

@@ -2,6 +2,7 @@ package pairing
 
 import (
 	"math"
+	"slices"
 
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/core/stats"
@@ -235,6 +236,69 @@ func ByRound(es ...*Entry) bool {
 		}
 	}
 	return true
+}
+
+// SameSeconds is the two sides' runs as the comparison judges them: a
+// round whose two runs took turns sample by sample (both Turns
+// results.TurnsSample, same block) sampled the same seconds only up to
+// the shorter run's count; the longer run went on alone after its
+// partner stopped (its stopping rule was met sooner), in seconds the
+// partner never saw. On a shared machine those seconds differ (beside a
+// neighbour's bursts on the 2-vCPU VM, a pair whose counts differ by
+// more than a quarter scatters by 13%, robust SD, where the others
+// scatter by 5%), so both runs of such a round are cut to the samples
+// they took together. Other runs are kept whole. The entries returned
+// are copies when anything was cut; be and ge are never changed.
+func SameSeconds(be, ge *Entry) (*Entry, *Entry) {
+	if be == nil || ge == nil {
+		return be, ge
+	}
+	inGe := map[string]int{}
+	for j, b := range ge.Blocks {
+		if b != "" && j < len(ge.Turns) && j < len(ge.Runs) {
+			inGe[b] = j
+		}
+	}
+	var cb, cg *Entry
+	for i, b := range be.Blocks {
+		j, ok := inGe[b]
+		if !ok || i >= len(be.Turns) || i >= len(be.Runs) {
+			continue
+		}
+		n, cut := results.SampledTogether(be.Turns[i], ge.Turns[j], len(be.Runs[i]), len(ge.Runs[j]))
+		if !cut {
+			continue
+		}
+		if cb == nil {
+			cb, cg = be.cutCopy(), ge.cutCopy()
+		}
+		cb.cut(i, n)
+		cg.cut(j, n)
+	}
+	if cb == nil {
+		return be, ge
+	}
+	return cb, cg
+}
+
+// cutCopy is e with its own run lists, so that cut changes no one else's.
+func (e *Entry) cutCopy() *Entry {
+	c := *e
+	c.Runs = slices.Clone(e.Runs)
+	c.Marks = slices.Clone(e.Marks)
+	c.Clocks = slices.Clone(e.Clocks)
+	return &c
+}
+
+// cut keeps run i's first n samples (and their marks and clocks).
+func (e *Entry) cut(i, n int) {
+	e.Runs[i] = e.Runs[i][:min(n, len(e.Runs[i]))]
+	if i < len(e.Marks) && len(e.Marks[i]) > n {
+		e.Marks[i] = e.Marks[i][:n]
+	}
+	if i < len(e.Clocks) && len(e.Clocks[i]) > n {
+		e.Clocks[i] = e.Clocks[i][:n]
+	}
 }
 
 // geoMean is the geometric mean of positive xs (NaN for none or a value
