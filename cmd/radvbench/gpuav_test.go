@@ -30,42 +30,74 @@ var gpuAVArgs = []string{"run", "--suite", "matmul", "--quick", "--max-time", "2
 // which GPU-AV only checks against all live buffers (it clamps its own
 // indices), and instrumenting its unrolled loops costs lavapipe about six
 // minutes of LLVM compiling on a cold shader cache.
+//
+// The runs are parallel subtests, each a process of its own: lavapipe
+// compiles every instrumented pipeline with LLVM, which on a cold shader
+// cache (a fresh machine) takes about ten minutes in all, one core at a
+// time (block alone 80 s; each coopblock type 90 s), and a few seconds
+// once the cache holds them. Each cooperative-matrix type's runs at
+// chosen sizes follow its quick run in one subtest, so they find its
+// pipelines in the cache. The package's other tests that only run
+// subprocesses on lavapipe without judging figures (TestISA,
+// TestISATwoMesas, TestRunMatmulQuickValidated, TestOtherSuitesOnMesa26,
+// TestTwoMesaVersions) are parallel too, two at a time (-parallel is
+// GOMAXPROCS); the tests that decide on measured figures (run
+// --until-decided, bisect, gpu-check) stay sequential, alone on the
+// machine.
 func TestMatmulAccessesInBounds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("real runs skipped in -short")
 	}
 	requireVulkan(t)
+	t.Parallel()
 	suites, err := kernel.Lookup([]string{"matmul"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var checked []string
 	for _, k := range suites[0].Kernels {
-		if k.Name != "lanes" {
+		if k.Name != "lanes" && !strings.HasPrefix(k.Name, "coop") {
 			checked = append(checked, k.Name)
 		}
 	}
-	filter := "^matmul/(" + strings.Join(checked, "|") + ")/"
-	dir := t.TempDir()
-	args := append(gpuAVArgs, "--filter", filter, "--out", filepath.Join(dir, "host.json"))
-	code, _, stderr := vktest.Run(t, exec.Command(binary(t), args...), vktest.GPUAssistedVars...)
-	if code != 0 {
-		t.Fatalf("host run under GPU-assisted validation: exit %d: %s", code, stderr)
-	}
+	t.Run("host", func(t *testing.T) {
+		t.Parallel()
+		filter := "^matmul/(" + strings.Join(checked, "|") + ")/"
+		args := append(gpuAVArgs, "--filter", filter, "--out", filepath.Join(t.TempDir(), "host.json"))
+		code, _, stderr := vktest.Run(t, exec.Command(binary(t), args...), vktest.GPUAssistedVars...)
+		if code != 0 {
+			t.Fatalf("host run under GPU-assisted validation: exit %d: %s", code, stderr)
+		}
+	})
 	root := trixieRoot(t)
 	env := vktest.Env(vktest.GPUAssistedVars...)
-	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/(coop(mat|block)-(f16|int8)|coopblock-f16acc)/", "--out")...)
-	// coopblock's two K loops on lavapipe's tiles: blocks inside C take the
-	// interior path (four steps an iteration, then the last one to four
-	// one by one: 200x136x96 has 3 steps, only the latter; 256^3 of the
-	// quick run 8, both) beside edge blocks; 130x260x40 has no whole step,
-	// so only edge blocks.
-	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coopblock-(f16|int8)/sg4x2-t2x4$",
-		"--sizes", "200x136x96,130x260x40", "--out")...)
-	// f16acc's blocks of eight subgroups run eight steps an interior
-	// iteration (matmul_coopblock_f16acc_i8.comp), on lavapipe's 64x64
-	// blocks with 32-deep steps: 128x64x512 has 16 steps (two
-	// iterations), 64x64x800 has 25 (three, then the last step alone).
-	runInRootEnv(t, root, dir, env, append(gpuAVArgs, "--filter", "^matmul/coopblock-f16acc/(sg4x2-t2x4|sg2x4-t4x2)$",
-		"--sizes", "128x64x512,64x64x800", "--out")...)
+	for _, rt := range []struct {
+		name string
+		runs [][]string // each: --filter and any other flags
+	}{
+		{"coopmat", [][]string{{"--filter", "^matmul/coopmat-(f16|int8)/"}}},
+		// coopblock's two K loops on lavapipe's tiles: blocks inside C
+		// take the interior path (four steps an iteration, then the last
+		// one to four one by one: 200x136x96 has 3 steps, only the
+		// latter; 256^3 of the quick run 8, both) beside edge blocks;
+		// 130x260x40 has no whole step, so only edge blocks.
+		{"coopblock-f16", [][]string{{"--filter", "^matmul/coopblock-f16/"},
+			{"--filter", "^matmul/coopblock-f16/sg4x2-t2x4$", "--sizes", "200x136x96,130x260x40"}}},
+		{"coopblock-int8", [][]string{{"--filter", "^matmul/coopblock-int8/"},
+			{"--filter", "^matmul/coopblock-int8/sg4x2-t2x4$", "--sizes", "200x136x96,130x260x40"}}},
+		// f16acc's blocks of eight subgroups run eight steps an interior
+		// iteration (matmul_coopblock_f16acc_i8.comp), on lavapipe's
+		// 64x64 blocks with 32-deep steps: 128x64x512 has 16 steps (two
+		// iterations), 64x64x800 has 25 (three, then the last step alone).
+		{"coopblock-f16acc", [][]string{{"--filter", "^matmul/coopblock-f16acc/"},
+			{"--filter", "^matmul/coopblock-f16acc/(sg4x2-t2x4|sg2x4-t4x2)$", "--sizes", "128x64x512,64x64x800"}}},
+	} {
+		t.Run("mesa26/"+rt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for _, run := range rt.runs {
+				runInRootEnv(t, root, dir, env, append(append(append([]string{}, gpuAVArgs...), run...), "--out")...)
+			}
+		})
+	}
 }

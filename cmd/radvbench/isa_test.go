@@ -28,6 +28,7 @@ var isaMatmul = []string{"isa", "--suite", "matmul", "--target", "navi31,gfx1201
 // compares exactly equal (an exact A/A), and 'isa diff' finds nothing.
 func TestISA(t *testing.T) {
 	requireVulkan(t)
+	t.Parallel() // subprocesses only; see TestMatmulAccessesInBounds
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
 	for _, out := range []string{a, b} {
@@ -119,6 +120,7 @@ func TestISA(t *testing.T) {
 func TestISATwoMesas(t *testing.T) {
 	root := trixieRoot(t)
 	requireVulkan(t)
+	t.Parallel() // subprocesses only; see TestMatmulAccessesInBounds
 	dir := t.TempDir()
 	host := filepath.Join(dir, "mesa25.json")
 	if code, stdout, stderr := runBinary(t, nil, append(isaMatmul, "-o", host)...); code != 0 {

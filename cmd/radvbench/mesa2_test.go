@@ -60,6 +60,7 @@ func TestTwoMesaVersions(t *testing.T) {
 	}
 	root := trixieRoot(t)
 	requireVulkan(t)
+	t.Parallel() // subprocesses only; see TestMatmulAccessesInBounds
 	dir := t.TempDir()
 
 	hostOut := filepath.Join(dir, "host.json")
@@ -221,6 +222,7 @@ func TestOtherSuitesOnMesa26(t *testing.T) {
 	}
 	root := trixieRoot(t)
 	requireVulkan(t)
+	t.Parallel() // subprocesses only; see TestMatmulAccessesInBounds
 	f, err := results.Load(runInRoot(t, root, t.TempDir(), "run", "--suite", "memory,latency,rayquery,mesh",
 		"--quick", "--max-time", "100ms", "--warmup", "2ms", "--progress", "never", "--out"))
 	if err != nil {

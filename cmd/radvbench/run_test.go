@@ -24,6 +24,7 @@ import (
 // of any tile) is verified on lavapipe, under the Khronos validation
 // layer, and the results file is complete.
 func TestRunMatmulQuickValidated(t *testing.T) {
+	t.Parallel() // a subprocess only; see TestMatmulAccessesInBounds
 	out := filepath.Join(t.TempDir(), "matmul.json")
 	code, stdout, stderr := runValidated(t, "run", "--suite", "matmul", "--quick", "--max-time", "150ms", "--warmup", "5ms", "-o", out, "--label", "purpose=test")
 	if code != 0 {
