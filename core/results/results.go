@@ -136,10 +136,12 @@ type Round struct {
 
 // Round.Turns values.
 const (
-	// TurnsSample: the two runs took turns sample by sample, so a
-	// benchmark's first samples, up to the shorter run's count, were
-	// taken alternately over the same seconds; the longer run's samples
-	// beyond that count were taken alone, after its partner had stopped.
+	// TurnsSample: the two runs took turns sample by sample (warm-up
+	// samples too), so a benchmark's first timed samples, up to the
+	// shorter run's count, were taken alternately over the same seconds,
+	// offset by no more than the difference of their warm-ups; the longer
+	// run's samples beyond that count were taken alone, after its partner
+	// had stopped.
 	TurnsSample = "sample"
 	// TurnsBenchmark: the two runs took turns benchmark by benchmark.
 	TurnsBenchmark = "benchmark"
