@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -372,5 +374,34 @@ func TestCompareOutputStdout(t *testing.T) {
 				t.Errorf("compare -o - wrote a file called -")
 			}
 		})
+	}
+}
+
+// TestCompareWordsAdvice: reports/compare returns its advice as data and
+// the command words it once, in the CLI's words, in the text and in the
+// JSON (whose notes stay strings): files that mix quick and full sizes
+// get the note with what to do about it.
+func TestCompareWordsAdvice(t *testing.T) {
+	f, err := results.Load(filepath.Join(cmpDir, "run-b1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Quick = true
+	quick := filepath.Join(t.TempDir(), "quick.json")
+	if err := results.Save(quick, f); err != nil {
+		t.Fatal(err)
+	}
+	const want = "some runs used quick sizes and others did not: problem sizes and budgets differ; run both sides with --quick, or both without"
+	_, out, errs := mainRun(t, "compare", filepath.Join(cmpDir, "run-a1.json"), quick)
+	if strings.Count(out, want) != 1 {
+		t.Errorf("stderr %q; text output lacks the worded note %q once:\n%s", errs, want, out)
+	}
+	_, out, _ = mainRun(t, "compare", "--format", "json", filepath.Join(cmpDir, "run-a1.json"), quick)
+	var rep struct{ Notes []string }
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("JSON output: %v\n%s", err, out)
+	}
+	if !slices.Contains(rep.Notes, want) {
+		t.Errorf("JSON notes %q lack %q", rep.Notes, want)
 	}
 }

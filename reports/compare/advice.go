@@ -4,10 +4,12 @@ import "time"
 
 // Advice marks a place in a message where the caller says what to do, in
 // the words of its own flags and commands: the package states the facts
-// and figures; an Adviser (Options.Advise, UntilOptions.Advise,
-// Plan.Advise) words the advice. cmd/radvbench gives one (its internal/advice),
-// so that no message of this package names a flag or a command; without
-// one the messages carry the facts alone.
+// and figures, and returns the advice as data beside the message it ends
+// (Warning.Advice, Comparison.ReasonAdvice, Report.NoteAdvice; a Plan's
+// closing lines). The command that renders a report words it once
+// (Report.Word, Plan.Word, with cmd/radvbench's internal/advice), so that
+// no message of this package names a flag or a command; unworded, the
+// messages carry the facts alone.
 type Advice struct {
 	Kind AdviceKind
 	// Runs is the runs a side of AdvicePlanRuns.
@@ -52,9 +54,8 @@ const (
 	// AdvicePlanUnknown ends the plan's line on benchmarks without a
 	// measured run-to-run spread.
 	AdvicePlanUnknown AdviceKind = "plan-unknown"
-	// AdviceQuick names the setting of quick runs in the note on inputs
-	// that mix them (the whole phrase, not a suffix; "quick sizes" with
-	// no Adviser).
+	// AdviceQuick ends the note on inputs that mix quick and full
+	// sizes: how to run both sides alike.
 	AdviceQuick AdviceKind = "quick"
 	// AdviceISAFiles ends the note on a missing code column: how to give
 	// compare the compiler's figures of each group.
@@ -65,13 +66,72 @@ const (
 // leading "; " or " (" where it needs one), "" adds nothing.
 type Adviser func(Advice) string
 
-// Text is a's advice for adv, "" for a nil Adviser.
+// Text is a's advice for adv, "" for a nil Adviser or no advice.
 func (a Adviser) Text(adv Advice) string {
-	if a == nil {
+	if a == nil || adv.Kind == "" {
 		return ""
 	}
 	return a(adv)
 }
 
-// kind is a's advice for a kind without figures.
-func (a Adviser) kind(k AdviceKind) string { return a.Text(Advice{Kind: k}) }
+// Note is a message for the top of a report: the facts (Text) and the
+// advice it ends with, as data (the zero Advice for none).
+type Note struct {
+	Text   string
+	Advice Advice
+}
+
+// NoteAdvice is the advice that Report.Notes[Note] ends with.
+type NoteAdvice struct {
+	Note   int
+	Advice Advice
+}
+
+// addNotes appends notes to r.Notes, their advice to r.NoteAdvice.
+func (r *Report) addNotes(ns ...Note) {
+	for _, n := range ns {
+		if n.Advice.Kind != "" {
+			r.NoteAdvice = append(r.NoteAdvice, NoteAdvice{Note: len(r.Notes), Advice: n.Advice})
+		}
+		r.Notes = append(r.Notes, n.Text)
+	}
+}
+
+// Word appends a's words for each advice the report carries to the
+// message it ends: the notes' (NoteAdvice), each comparison's reason
+// (ReasonAdvice) and warnings (Warning.Advice). It words a report once:
+// later calls, and a nil a, change nothing. The command that renders the
+// report calls it, after the last change to the report.
+func (r *Report) Word(a Adviser) {
+	if r == nil || r.worded || a == nil {
+		return
+	}
+	r.worded = true
+	for _, na := range r.NoteAdvice {
+		if na.Note >= 0 && na.Note < len(r.Notes) {
+			r.Notes[na.Note] += a.Text(na.Advice)
+		}
+	}
+	for i := range r.Comparisons {
+		c := &r.Comparisons[i]
+		c.Reason += a.Text(c.ReasonAdvice)
+		for w := range c.Warnings {
+			c.Warnings[w].Message += a.Text(c.Warnings[w].Advice)
+		}
+	}
+}
+
+// Word sets the words of the advice the plan's closing lines end with
+// (Hints): the runs a side to ask for, what to do about thresholds at or
+// above the slowdown to detect, and about benchmarks without a measured
+// spread. A nil a leaves them empty.
+func (p *Plan) Word(a Adviser) {
+	if p == nil || a == nil {
+		return
+	}
+	p.Hints = map[AdviceKind]string{
+		AdvicePlanRuns:    a.Text(Advice{Kind: AdvicePlanRuns, Runs: p.Runs}),
+		AdvicePlanDetect:  a.Text(Advice{Kind: AdvicePlanDetect, Threshold: p.Threshold}),
+		AdvicePlanUnknown: a.Text(Advice{Kind: AdvicePlanUnknown}),
+	}
+}

@@ -12,5 +12,5 @@ func bestWarning(base, new string) Warning {
 	if base != new {
 		msg = fmt.Sprintf("best variant: %s in the baseline, %s here (which configuration is best changed)", base, new)
 	}
-	return Warning{"best-of", msg}
+	return Warning{Kind: "best-of", Message: msg}
 }

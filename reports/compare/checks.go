@@ -77,8 +77,8 @@ const wideFloor = 0.5
 
 // wideFloors is a note naming how many comparisons were judged against a
 // noise floor above wideFloor (a noise file measured over too few runs,
-// or a machine too noisy to gate), "" when none were.
-func wideFloors(rep *Report, advise Adviser) string {
+// or a machine too noisy to gate); false when none were.
+func wideFloors(rep *Report) (Note, bool) {
 	n, worst := 0, 0.0
 	for i := range rep.Comparisons {
 		if f := float64(rep.Comparisons[i].Limits.Floor); f > wideFloor {
@@ -87,7 +87,7 @@ func wideFloors(rep *Report, advise Adviser) string {
 		}
 	}
 	if n == 0 {
-		return ""
+		return Note{}, false
 	}
-	return fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is%s", n, FormatPercent(wideFloor), FormatPercent(worst), advise.kind(AdviceWideFloor))
+	return Note{Text: fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is", n, FormatPercent(wideFloor), FormatPercent(worst)), Advice: Advice{Kind: AdviceWideFloor}}, true
 }

@@ -38,11 +38,11 @@ func (e *ISACountError) Error() string {
 // codeSides collects each group's figures: from isa (one file per group,
 // when given) or else from the runs' captured pipelines. A group without
 // figures gets nil.
-func codeSides(groups []*pairing.Group, isa []pairing.Input, advise Adviser) ([]*codecompare.Figures, []string, error) {
+func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Figures, []Note, error) {
 	if len(isa) > 0 && len(isa) != len(groups) {
 		return nil, nil, &ISACountError{Files: len(isa), Groups: len(groups)}
 	}
-	var notes []string
+	var notes []Note
 	out := make([]*codecompare.Figures, len(groups))
 	for i, g := range groups {
 		s := &codecompare.Figures{ByID: map[string]*results.Result{}}
@@ -60,7 +60,7 @@ func codeSides(groups []*pairing.Group, isa []pairing.Input, advise Adviser) ([]
 				return nil, nil, err
 			}
 			if note != "" {
-				notes = append(notes, note)
+				notes = append(notes, Note{Text: note})
 			}
 		} else {
 			s.Source = codecompare.CodeCaptured
@@ -78,7 +78,7 @@ func codeSides(groups []*pairing.Group, isa []pairing.Input, advise Adviser) ([]
 		}
 	}
 	if len(isa) == 0 {
-		if n := noCodeNote(groups, out, advise); n != "" {
+		if n, ok := noCodeNote(groups, out); ok {
 			notes = append(notes, n)
 		}
 	}
@@ -115,8 +115,8 @@ func isaFigures(s *codecompare.Figures, isa pairing.Input, g *pairing.Group) (no
 // noCodeNote explains a missing code column: the groups whose runs
 // captured no compiler figures, why (their capture: a driver without
 // VK_KHR_pipeline_executable_properties, or capture turned off), and
-// (through advise) what to give.
-func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures, advise Adviser) string {
+// (as advice) what to give.
+func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures) (Note, bool) {
 	var why []string
 	for i, g := range groups {
 		if sides[i] != nil {
@@ -134,10 +134,9 @@ func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures, advise Ad
 		why = append(why, fmt.Sprintf("%s (capture: %s)", g.DisplayName(), capture))
 	}
 	if len(why) == 0 {
-		return ""
+		return Note{}, false
 	}
-	return fmt.Sprintf("no code column: no compiler figures from %s%s",
-		strings.Join(why, ", "), advise.kind(AdviceISAFiles))
+	return Note{Text: "no code column: no compiler figures from " + strings.Join(why, ", "), Advice: Advice{Kind: AdviceISAFiles}}, true
 }
 
 // codeOf compares one benchmark's compiled code between the baseline's

@@ -61,9 +61,6 @@ type Options struct {
 	// each other (with a note); without it, and unless By is "device",
 	// that is a *DeviceError.
 	AllowDeviceChange bool
-	// Advise words the advice some warnings, reasons and notes end with
-	// (see Advice); nil leaves it out.
-	Advise Adviser
 	// Best judges each kernel's best variant per size on each side
 	// against the other side's (see pairing.KeepBest) instead of variant by
 	// variant.
@@ -122,6 +119,8 @@ type Comparison struct {
 	// do).
 	Reason     string `json:"reason,omitempty"`
 	SettleRuns int    `json:"settle_runs,omitempty"`
+	// ReasonAdvice is what Reason ends with, as data (Report.Word).
+	ReasonAdvice Advice `json:"-"`
 	// More is set on an Unsure verdict that a sequential design can still
 	// decide with more runs (Until keeps running its benchmark).
 	More   bool           `json:"more,omitempty"`
@@ -161,6 +160,9 @@ type Comparison struct {
 type Warning struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
+	// Advice is what the message ends with, as data, for the command
+	// that renders it to word (Report.Word); the zero Advice is none.
+	Advice Advice `json:"-"`
 }
 
 func (w Warning) Error() string { return w.Message }
@@ -221,12 +223,13 @@ type Report struct {
 	NoiseFile string `json:"noise_file,omitempty"`
 	// Notes are facts stated at the top: device or driver mismatches,
 	// CPU (lavapipe) figures, changed shaders, unused allow entries.
-	Notes       []string     `json:"notes,omitempty"`
+	Notes []string `json:"notes,omitempty"`
+	// NoteAdvice is the advice notes end with, as data (Word).
+	NoteAdvice  []NoteAdvice `json:"-"`
 	Counts      Counts       `json:"counts"`
 	Comparisons []Comparison `json:"comparisons"`
 
-	// advise is Options.Advise, for PlanFromReport.
-	advise Adviser
+	worded bool // Word has run
 }
 
 // Failed reports whether the gate fails: at least one regression or new
@@ -274,7 +277,10 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 			return nil, err
 		}
 	}
-	rep.Notes = append(notes(ordered, opt), dupNotes...)
+	rep.addNotes(notes(ordered, opt)...)
+	for _, n := range dupNotes {
+		rep.addNotes(Note{Text: n})
+	}
 
 	if opt.Best {
 		for _, g := range ordered {
@@ -282,14 +288,14 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 		}
 	}
 	allowUsed := make([]bool, len(opt.Policy.Allow))
-	j := newJudge(&opt.Policy, opt.Noise, opt.Advise)
+	j := newJudge(&opt.Policy, opt.Noise)
 	j.design = opt.Design
 	bg := ordered[0]
-	sides, codeNotes, err := codeSides(ordered, opt.ISA, opt.Advise)
+	sides, codeNotes, err := codeSides(ordered, opt.ISA)
 	if err != nil {
 		return nil, err
 	}
-	rep.Notes = append(rep.Notes, codeNotes...)
+	rep.addNotes(codeNotes...)
 	type pair struct {
 		key, group string
 		gi         int
@@ -331,19 +337,18 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 	}
 	for i, used := range allowUsed {
 		if !used {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text))
+			rep.addNotes(Note{Text: fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text)})
 		}
 	}
 	if err := checkCompared(rep); err != nil {
 		return nil, err
 	}
-	if n := wideFloors(rep, opt.Advise); n != "" {
-		rep.Notes = append(rep.Notes, n)
+	if n, ok := wideFloors(rep); ok {
+		rep.addNotes(n)
 	}
 	rep.Counts = count(rep.Comparisons)
 	rep.FailedGate = rep.Failed()
 	rep.SummaryLine = rep.summary()
-	rep.advise = opt.Advise
 	return rep, nil
 }
 

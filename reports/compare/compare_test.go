@@ -43,7 +43,7 @@ func around(m float64) []float64 {
 }
 
 func judgeOne(p *verdict.Policy, be, ne *pairing.Entry) Comparison {
-	return newJudge(p, nil, nil).judge("s/k", "new", be, ne)
+	return newJudge(p, nil).judge("s/k", "new", be, ne)
 }
 
 // TestJudgeExactFigures checks the figures by hand. A run of around(m)
@@ -460,15 +460,17 @@ func TestCompareErrors(t *testing.T) {
 func TestNotesMismatch(t *testing.T) {
 	base, lvp := loadFixture(t, "base.json"), loadFixture(t, "lvp.json")
 	advise := func(a Advice) string { return "<" + string(a.Kind) + ">" }
-	rep, err := Compare([]pairing.Input{base, lvp}, Options{Policy: verdict.DefaultPolicy(), AllowDeviceChange: true, Advise: advise})
+	rep, err := Compare([]pairing.Input{base, lvp}, Options{Policy: verdict.DefaultPolicy(), AllowDeviceChange: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	rep.Word(advise)
+	rep.Word(advise) // worded once
 	for _, want := range []string{
 		`device differs: lvp.json has "llvmpipe (LLVM 19.1.4, 256 bits)", baseline base.json has "AMD Radeon RX 7900 XTX (RADV NAVI31)"`,
 		`driver differs: lvp.json has "llvmpipe Mesa 25.0.4 (LLVM 19.1.4)", baseline base.json has "radv Mesa 25.0.4"`,
 		"figures come from a CPU implementation (lavapipe)",
-		"some runs used <quick> and others did not",
+		"some runs used quick sizes and others did not: problem sizes and budgets differ<quick>",
 	} {
 		if !hasNote(rep, want) {
 			t.Errorf("notes %q lack %q", rep.Notes, want)
@@ -500,7 +502,7 @@ func TestNoiseFloors(t *testing.T) {
 	// must move by more than 7.07%.
 	nf := &noise.File{Device: "AMD Radeon RX 7900 XTX (RADV NAVI31)", Driver: "radv Mesa 25.0.4",
 		Benchmarks: []noise.Bench{{Key: "s/k", Runs: 10, BetweenCV: 0.01}}}
-	j := newJudge(&p, nf, nil)
+	j := newJudge(&p, nf)
 	one := func(m float64) *pairing.Entry { return runsEntry(results.HigherIsBetter, around(m)) }
 	c := j.judge("s/k", "new", one(100), one(92))
 	wantFloor := math.Expm1(stats.TQuantile(0.99, 9) * 0.01 * math.Sqrt2)
@@ -515,7 +517,7 @@ func TestNoiseFloors(t *testing.T) {
 	// wander by 8%: the floor for 3 vs 3 runs is about 23%, so ~.
 	nf.Benchmarks[0].BetweenCV = 0.08
 	nf.Benchmarks = append([]noise.Bench(nil), nf.Benchmarks...) // reset the lookup index
-	j = newJudge(&p, &noise.File{Benchmarks: nf.Benchmarks}, nil)
+	j = newJudge(&p, &noise.File{Benchmarks: nf.Benchmarks})
 	three := func(m float64) *pairing.Entry {
 		return runsEntry(results.HigherIsBetter, around(m), around(m+0.2), around(m+0.4))
 	}

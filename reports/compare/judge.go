@@ -18,11 +18,10 @@ type judger struct {
 	policy *verdict.Policy
 	noise  *noise.File
 	design verdict.Design
-	advise Adviser
 }
 
-func newJudge(p *verdict.Policy, nf *noise.File, advise Adviser) *judger {
-	return &judger{policy: p, noise: nf, advise: advise}
+func newJudge(p *verdict.Policy, nf *noise.File) *judger {
+	return &judger{policy: p, noise: nf}
 }
 
 // judge compares one benchmark of group g against the baseline.
@@ -279,7 +278,7 @@ func (j *judger) decide(s *judging) {
 		// one right after the other: the load is in both runs of a pair
 		// and drops out of their ratio, and what it leaves is the pairs'
 		// scatter, which the interval carries. The verdict stands.
-		c.Warnings = append(c.Warnings, Warning{"disturbed-pairs", "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
+		c.Warnings = append(c.Warnings, Warning{Kind: "disturbed-pairs", Message: "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
 	}
 	if c.Verdict == verdict.Regression {
 		s.allowIt()
@@ -288,7 +287,7 @@ func (j *judger) decide(s *judging) {
 	case c.Verdict != verdict.Unsure:
 		c.More, c.SettleRuns = false, 0
 	case !s.ld.OK:
-		c.Reason += j.advise.kind(AdviceRepeatRuns)
+		c.ReasonAdvice = Advice{Kind: AdviceRepeatRuns}
 	}
 }
 
@@ -301,23 +300,23 @@ func (j *judger) warn(s *judging) {
 		c.Warnings = append(c.Warnings, w)
 	}
 	if c.Base.DisturbedRuns+c.New.DisturbedRuns > 0 {
-		c.Warnings = append(c.Warnings, Warning{"disturbed-runs", fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
+		c.Warnings = append(c.Warnings, Warning{Kind: "disturbed-runs", Message: fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
 	}
 
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != verdict.Unsure {
-		c.Warnings = append(c.Warnings, Warning{"few-runs", fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only%s", stats.MinRuns, j.advise.kind(AdviceFewRuns))})
+		c.Warnings = append(c.Warnings, Warning{Kind: "few-runs", Message: fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only", stats.MinRuns), Advice: Advice{Kind: AdviceFewRuns}})
 	}
 	if s.misfit && c.Verdict != verdict.Regression && c.Verdict != verdict.Improvement {
 		// Only ~ would have leaned on the prior.
-		c.Warnings = append(c.Warnings, Warning{"pairs-exceed-noise", fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured%s, or the change varies between rounds", stats.PriorFitAlpha, j.advise.kind(AdviceRemeasureNoise))})
+		c.Warnings = append(c.Warnings, Warning{Kind: "pairs-exceed-noise", Message: fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured, or the change varies between rounds", stats.PriorFitAlpha), Advice: Advice{Kind: AdviceRemeasureNoise}})
 	}
 	if j.noise != nil && s.nz == nil {
-		c.Warnings = append(c.Warnings, Warning{"no-floor", "not in the noise file: judged without a noise floor"})
+		c.Warnings = append(c.Warnings, Warning{Kind: "no-floor", Message: "not in the noise file: judged without a noise floor"})
 	}
 	if p := j.policy; p.MinSamples > 0 && (minRun(s.be.Runs) < p.MinSamples || minRun(s.ge.Runs) < p.MinSamples) {
-		c.Warnings = append(c.Warnings, Warning{"few-samples", fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
+		c.Warnings = append(c.Warnings, Warning{Kind: "few-samples", Message: fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
 	}
-	if w, ok := noisyRuns(*c, s.xb, s.xn, s.paired, s.lim.Noise, s.nz, j.advise); ok {
+	if w, ok := noisyRuns(*c, s.xb, s.xn, s.paired, s.lim.Noise, s.nz); ok {
 		c.Warnings = append(c.Warnings, w)
 	}
 }
@@ -327,25 +326,25 @@ func (j *judger) warn(s *judging) {
 // (pairedSpread: what drifts between rounds is not in the verdict, so it
 // is not in the warning), otherwise each side's between-run spread. An
 // unsure verdict of paired runs without a paired noise floor is told
-// where one comes from (advise's AdvicePairedNoise).
-func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *noise.Bench, advise Adviser) (Warning, bool) {
+// where one comes from (AdvicePairedNoise).
+func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *noise.Bench) (Warning, bool) {
 	if !(limit > 0) {
 		return Warning{}, false
 	}
 	if !paired || len(xb) < 2 {
 		if float64(c.Base.RunCV) > limit || float64(c.New.RunCV) > limit {
-			return Warning{"noisy-runs", fmt.Sprintf("runs wander by more than the %s noise limit: a quieter machine, or more runs, narrows the verdict", FormatPercent(limit))}, true
+			return Warning{Kind: "noisy-runs", Message: fmt.Sprintf("runs wander by more than the %s noise limit: a quieter machine, or more runs, narrows the verdict", FormatPercent(limit))}, true
 		}
 		return Warning{}, false
 	}
 	if !(pairedSpread(xb, xn) > limit) {
 		return Warning{}, false
 	}
-	msg := fmt.Sprintf("the two runs of a round differ by more than the %s noise limit: a quieter machine, or more rounds, narrows the verdict", FormatPercent(limit))
+	w := Warning{Kind: "noisy-pairs", Message: fmt.Sprintf("the two runs of a round differ by more than the %s noise limit: a quieter machine, or more rounds, narrows the verdict", FormatPercent(limit))}
 	if c.Verdict == verdict.Unsure && (nz == nil || !(nz.PairedCV > 0)) {
-		msg += advise.kind(AdvicePairedNoise)
+		w.Advice = Advice{Kind: AdvicePairedNoise}
 	}
-	return Warning{"noisy-pairs", msg}, true
+	return w, true
 }
 
 func minRun(runs [][]float64) int {
@@ -428,7 +427,7 @@ func runLevels(c Comparison) (Warning, bool) {
 	} else {
 		msg += "; the runs are not paired, so it is in the change"
 	}
-	return Warning{"run-levels", msg}, true
+	return Warning{Kind: "run-levels", Message: msg}, true
 }
 
 // LevelRatioText words how far apart run levels are: "12%" below 1.5
@@ -473,5 +472,5 @@ func (j *judger) closingFloor(c *Comparison, ev verdict.Evidence, lim verdict.Li
 	if float64(ev.Dir)*ev.Change > 0 {
 		c.Verdict = verdict.Improvement
 	}
-	return Warning{"closing-floor", fmt.Sprintf("the interval on the runs' own %d pairs could not tell; the change is beyond the noise file's floor for them (%s) plus the threshold, and the pairs fit its spread", pairs, FormatPercent(floor))}, true
+	return Warning{Kind: "closing-floor", Message: fmt.Sprintf("the interval on the runs' own %d pairs could not tell; the change is beyond the noise file's floor for them (%s) plus the threshold, and the pairs fit its spread", pairs, FormatPercent(floor))}, true
 }

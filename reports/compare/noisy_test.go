@@ -39,10 +39,16 @@ func TestNoisyRuns(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			advise := func(a Advice) string { return "; <" + string(a.Kind) + ">" }
-			w, ok := noisyRuns(tt.c, tt.runs[0], tt.runs[1], tt.paired, 0.03, tt.nz, advise)
+			w, ok := noisyRuns(tt.c, tt.runs[0], tt.runs[1], tt.paired, 0.03, tt.nz)
 			if ok != (tt.code != "") || w.Kind != tt.code {
 				t.Fatalf("warning %q (%v), want %q", w.Kind, ok, tt.code)
 			}
+			if hint := w.Advice.Kind == AdvicePairedNoise; hint != tt.withHint {
+				t.Errorf("advice %q: noise file hint %v, want %v", w.Advice.Kind, hint, tt.withHint)
+			}
+			rep := &Report{Comparisons: []Comparison{{Warnings: []Warning{w}}}}
+			rep.Word(advise)
+			w = rep.Comparisons[0].Warnings[0]
 			if hint := strings.HasSuffix(w.Message, "; <paired-noise>"); hint != tt.withHint {
 				t.Errorf("message %q: noise file hint %v, want %v", w.Message, hint, tt.withHint)
 			}

@@ -11,7 +11,7 @@ import (
 )
 
 // notes states what the reader must know before trusting the table.
-func notes(groups []*pairing.Group, opt Options) []string {
+func notes(groups []*pairing.Group, opt Options) []Note {
 	by := opt.By
 	var out []string
 	type ident struct{ device, driver string }
@@ -100,19 +100,19 @@ func notes(groups []*pairing.Group, opt Options) []string {
 			quick[in.File.Quick] = true
 		}
 	}
+	ns := make([]Note, 0, len(out)+2)
+	for _, n := range out {
+		ns = append(ns, Note{Text: n})
+	}
 	if len(quick) > 1 {
-		quickRuns := opt.Advise.kind(AdviceQuick)
-		if quickRuns == "" {
-			quickRuns = "quick sizes"
-		}
-		out = append(out, "some runs used "+quickRuns+" and others did not: problem sizes and budgets differ")
+		ns = append(ns, Note{Text: "some runs used quick sizes and others did not: problem sizes and budgets differ", Advice: Advice{Kind: AdviceQuick}})
 	}
 	if opt.Noise != nil {
 		if mm := opt.Noise.Mismatch(first.File); len(mm) > 0 {
-			out = append(out, fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine%s", displayNoise(opt.NoiseName), strings.Join(mm, "; "), opt.Advise.kind(AdviceNoiseElsewhere)))
+			ns = append(ns, Note{Text: fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine", displayNoise(opt.NoiseName), strings.Join(mm, "; ")), Advice: Advice{Kind: AdviceNoiseElsewhere}})
 		}
 	}
-	return out
+	return ns
 }
 
 // heldClocks says how a run held the GPU's clocks, "" when it did not:

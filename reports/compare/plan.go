@@ -142,9 +142,10 @@ type Plan struct {
 	// comparison: each is planned at its first Holm share); 0 when each
 	// has its own.
 	Family int `json:"family,omitempty"`
-	// Advise words the advice of the text's closing lines (see Advice):
-	// PlanFromReport takes the report's, nil leaves it out.
-	Advise Adviser `json:"-"`
+	// Hints are the words of the advice the text's closing lines end
+	// with, by kind (AdvicePlanRuns, AdvicePlanDetect, AdvicePlanUnknown),
+	// set by Word; none before.
+	Hints map[AdviceKind]string `json:"-"`
 
 	todo []planInput
 }
@@ -191,7 +192,6 @@ func PlanFromReport(r *Report, nf *noise.File, detect, power float64) *Plan {
 		pl.add(&r.Policy, c.Key, spread, sideWithin(c.Base), source, secs, nil, paired)
 	}
 	pl.finish(&r.Policy)
-	pl.Advise = r.advise
 	return pl
 }
 

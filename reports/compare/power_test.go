@@ -73,7 +73,7 @@ func (c cell) side(rng *rand.Rand, slowdown float64) [][]float64 {
 func verdictRate(seed uint64, c cell, slowdown float64, n int, nf *noise.File) float64 {
 	rng := rand.New(rand.NewPCG(seed, uint64(c.runs*1000+c.samples)))
 	p := verdict.DefaultPolicy()
-	j := newJudge(&p, nf, nil)
+	j := newJudge(&p, nf)
 	hits := 0
 	for i := range n {
 		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
@@ -224,7 +224,7 @@ func TestFloorFalseAlarms(t *testing.T) {
 			meds = append(meds, medianOf(r))
 		}
 		nf := &noise.File{Benchmarks: []noise.Bench{{Key: "s/k", Runs: 5, BetweenCV: logSD(meds)}}}
-		j := newJudge(&p, nf, nil)
+		j := newJudge(&p, nf)
 		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 		ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 		if j.judge("s/k", fmt.Sprint(i), be, ne).Verdict == verdict.Regression {
@@ -311,7 +311,7 @@ func BenchmarkJudge(b *testing.B) {
 	be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 	ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
 	p := verdict.DefaultPolicy()
-	j := newJudge(&p, nil, nil)
+	j := newJudge(&p, nil)
 	for b.Loop() {
 		j.judge("s/k", "new", be, ne)
 	}

@@ -57,8 +57,6 @@ type UntilOptions struct {
 	Now    func() time.Time
 	// Seed draws the order of the sides in each round.
 	Seed uint64
-	// Advise words the advice of the reports' messages (Options.Advise).
-	Advise Adviser
 	// Base and New are runs each side already has (may be nil); BaseName
 	// and NewName name the sides in the report ("base", "new" when "").
 	Base, New         []*results.File
@@ -132,7 +130,7 @@ func NewUntilJudge(o UntilOptions) (*UntilJudge, rounds.Options, error) {
 		return nil, rounds.Options{}, fmt.Errorf("both sides are named %q: name them apart", o.BaseName)
 	}
 	opt := Options{Policy: o.Policy, Noise: o.Noise, NoiseName: o.NoiseName, Baseline: o.BaseName,
-		Design: verdict.Design{MaxRuns: o.MaxRuns, Rho: o.Rho}, Advise: o.Advise}
+		Design: verdict.Design{MaxRuns: o.MaxRuns, Rho: o.Rho}}
 	if err := opt.Policy.Validate(); err != nil {
 		return nil, rounds.Options{}, err
 	}
@@ -167,7 +165,7 @@ func (j *UntilJudge) Look(res *rounds.Result, closing rounds.Stop, elapsed time.
 	j.report = rep
 	if res.Rounds > 0 {
 		if closing == rounds.StopTime {
-			shortBudgetNote(rep, res.Rounds, elapsed, j.o.Advise)
+			shortBudgetNote(rep, res.Rounds, elapsed)
 		}
 		if j.o.OnRound != nil {
 			j.o.OnRound(res.Rounds, rep)
@@ -227,7 +225,7 @@ const FewRounds = 4
 // before FewRounds rounds with benchmarks still unsure and alpha shared
 // among several: how much budget would buy FewRounds rounds at the pace
 // the rounds took.
-func shortBudgetNote(rep *Report, n int, elapsed time.Duration, advise Adviser) {
+func shortBudgetNote(rep *Report, n int, elapsed time.Duration) {
 	if rep == nil || rep.Family < 2 || n >= FewRounds || n == 0 || rep.Counts.Unsure == 0 {
 		return
 	}
@@ -236,5 +234,5 @@ func shortBudgetNote(rep *Report, n int, elapsed time.Duration, advise Adviser) 
 	if want < time.Minute {
 		want = time.Minute
 	}
-	rep.Notes = append(rep.Notes, fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread%s", n, round.Round(time.Second), rep.Family, n, advise.Text(Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds})))
+	rep.addNotes(Note{Text: fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread", n, round.Round(time.Second), rep.Family, n), Advice: Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds}})
 }

@@ -37,7 +37,8 @@ type Options struct {
 	NoiseName string
 	// Extra charts (e.g. history trends) are drawn after the others.
 	Extra []*chart.Chart
-	// Advise is compare.Options.Advise for the comparison.
+	// Advise words the advice the comparison's messages end with
+	// (compare.Report.Word); nil leaves it out.
 	Advise compare.Adviser
 	// ISA is compare.Options.ISA: the compiler's figures of each group
 	// from isa files, for the code beside each verdict.
@@ -153,7 +154,7 @@ func Write(dir string, inputs []pairing.Input, opt Options) (*Output, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	copt := compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName, Advise: opt.Advise, ISA: opt.ISA}
+	copt := compare.Options{Policy: opt.Policy, By: opt.By, Baseline: opt.Baseline, Noise: opt.Noise, NoiseName: opt.NoiseName, ISA: opt.ISA}
 	explain := opt.Explain
 	if explain == nil {
 		explain = func(err error) string { return err.Error() }
@@ -175,6 +176,7 @@ func Write(dir string, inputs []pairing.Input, opt Options) (*Output, error) {
 		var ice *compare.ISACountError
 		switch {
 		case err == nil:
+			rep.Word(opt.Advise)
 			out.Compare = rep
 		case errors.As(err, &be), errors.As(err, &ice):
 			return nil, &InputError{err}

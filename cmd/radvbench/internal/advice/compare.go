@@ -13,9 +13,9 @@ import (
 
 // CompareAdvice words what reports/compare's messages leave to the CLI
 // (compare.Advice): the runs, noise files and budgets to ask for, in the
-// words of run's, noise's and compare's flags. Every caller of
-// compare.Compare, compare.Until and comparefmt.WritePlan passes it
-// (Options.Advise, UntilOptions.Advise, Plan.Advise).
+// words of run's, noise's and compare's flags. Every command that renders
+// a comparison or a plan words it with this first (compare.Report.Word,
+// compare.Plan.Word; reports/report's Options.Advise).
 func CompareAdvice(a compare.Advice) string {
 	switch a.Kind {
 	case compare.AdviceRepeatRuns:
@@ -23,7 +23,7 @@ func CompareAdvice(a compare.Advice) string {
 	case compare.AdviceFewRuns:
 		return " (repeat runs: radvbench run --runs 5)"
 	case compare.AdviceRemeasureNoise:
-		return " (measure it again: radvbench noise)"
+		return "; measure the noise again: radvbench noise"
 	case compare.AdvicePairedNoise:
 		return "; or judge against what the pairs can show: a noise file of A/A rounds ('radvbench noise -o noise.json FILE', then --noise noise.json)"
 	case compare.AdviceWideFloor:
@@ -39,7 +39,7 @@ func CompareAdvice(a compare.Advice) string {
 	case compare.AdvicePlanUnknown:
 		return ": measure it with 'radvbench noise' or compare files with 2+ runs"
 	case compare.AdviceQuick:
-		return "--quick"
+		return "; run both sides with --quick, or both without"
 	case compare.AdviceISAFiles:
 		return "; give one isa file per group with --isa (radvbench isa, for the Mesa each group ran) to see what RADV compiled"
 	}

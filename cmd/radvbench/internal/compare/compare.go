@@ -137,12 +137,16 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if f.format == "json" {
 			format = "json"
 		}
+		pl.Word(advice.CompareAdvice)
 		if err := comparefmt.WritePlan(&buf, pl, format); err != nil {
 			return fmt.Errorf("render plan: %w", err)
 		}
 		summary = fmt.Sprintf("plan: %d runs a side", pl.Runs)
-	} else if err := comparefmt.Write(&buf, rep, f.format); err != nil {
-		return fmt.Errorf("render %s: %w", f.format, err)
+	} else {
+		rep.Word(advice.CompareAdvice)
+		if err := comparefmt.Write(&buf, rep, f.format); err != nil {
+			return fmt.Errorf("render %s: %w", f.format, err)
+		}
 	}
 	return writeJudged(stdout, f.out, buf.Bytes(), summary, !f.plan && rep.Failed())
 }

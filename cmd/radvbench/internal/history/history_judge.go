@@ -110,6 +110,7 @@ func judgeStored(stdout io.Writer, header string, inputs []pairing.Input, opts c
 		return advice.CompareError(err)
 	}
 	io.WriteString(stdout, header)
+	rep.Word(advice.CompareAdvice)
 	if err := comparefmt.Write(stdout, rep, format); err != nil {
 		return fmt.Errorf("render %s: %w", format, err)
 	}

@@ -8,7 +8,6 @@ package judgeflags
 import (
 	"os"
 
-	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
 	"github.com/radvbench/radvbench/reports/compare"
@@ -76,7 +75,7 @@ func (f *Flags) Options(fs *pflag.FlagSet) (compare.Options, error) {
 	if err != nil {
 		return compare.Options{}, err
 	}
-	return compare.Options{Policy: pol, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.AllowDeviceChange, Advise: advice.CompareAdvice, Best: f.Best}, nil
+	return compare.Options{Policy: pol, Noise: nf, NoiseName: pol.NoiseFile, AllowDeviceChange: f.AllowDeviceChange, Best: f.Best}, nil
 }
 
 // Policy builds the policy: defaults, then the --policy file, then the

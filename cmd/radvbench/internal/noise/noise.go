@@ -130,7 +130,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		}
 		var buf bytes.Buffer
 		pl := compare.PlanFromNoise(nf, &pol, d, compare.DefaultPower)
-		pl.Advise = advice.CompareAdvice
+		pl.Word(advice.CompareAdvice)
 		if err := comparefmt.WritePlan(&buf, pl, "text"); err != nil {
 			return err
 		}

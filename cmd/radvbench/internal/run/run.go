@@ -245,10 +245,15 @@ func UntilJudge(p *launch.Plan) *compare.UntilJudge {
 }
 
 // UntilVerdict is what a run until decided concluded (nil for any other
-// run, and when its rounds failed).
+// run, and when its rounds failed), its report's advice worded in the
+// CLI's words.
 func UntilVerdict(p *launch.Plan, o *launch.Outcome) *compare.UntilResult {
 	if j := UntilJudge(p); j != nil && o.Rounds != nil {
-		return j.Result()
+		r := j.Result()
+		if r != nil {
+			r.Report.Word(advice.CompareAdvice)
+		}
+		return r
 	}
 	return nil
 }
@@ -431,7 +436,7 @@ func planRun(fs *pflag.FlagSet, f *Flags) (*launch.Plan, error) {
 		}
 		judge, ro, err := compare.NewUntilJudge(compare.UntilOptions{
 			Policy: opts.Policy, Noise: opts.Noise, NoiseName: opts.Policy.NoiseFile, MaxRuns: f.runs, Budget: f.budget,
-			BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name, Advise: advice.CompareAdvice,
+			BaseName: p.Configs[0].Name, NewName: p.Configs[1].Name,
 		})
 		if err != nil {
 			return nil, err
