@@ -184,20 +184,6 @@ type Hooks struct {
 	// Note receives the run's notes (a fault, a resumed journal, a
 	// round's verdicts), one line each.
 	Note func(format string, a ...any)
-	// Hints are the caller's words for the settings behind some of the
-	// run's messages.
-	Hints Hints
-}
-
-// Hints are the caller's words (its flags, say) for the settings behind
-// some of a run's messages: each is added as it is, "" adds nothing. The
-// library names no flag itself.
-type Hints struct {
-	// Force follows "on a different system" in the note on a resumed run
-	// that continues on another system (Plan.Force), e.g. " (--force)".
-	// (A hung benchmark's reason, which the results file keeps, names no
-	// setting: the caller advises on Outcome.Children.Hangs.)
-	Force string
 }
 
 func (h Hooks) notef(format string, a ...any) {

@@ -120,7 +120,7 @@ func startRecord(out string, resume *supervise.JournalState, args []string, h Ho
 		return nil, err
 	}
 	rec := supervise.NewRecorder(j, out, args)
-	rec.Notef, rec.ForceHint = h.notef, h.Hints.Force
+	rec.Notef = h.notef
 	rec.OnResult = func(r *results.Result) {
 		if h.Result != nil {
 			h.Result(r)

@@ -42,10 +42,6 @@ type Recorder struct {
 	OnResult func(*results.Result)
 	// Notef prints a note for the user (nil: discarded).
 	Notef func(format string, args ...any)
-	// ForceHint is the caller's words for resuming despite a different
-	// system (Resume's force), added as it is after "on a different
-	// system" in the note that says so ("": nothing).
-	ForceHint string
 	// Fingerprint, when set, holds keys Merge adds to the merged file's
 	// fingerprint: what the parent did for the whole run that no child's
 	// header can know (the stable clocks it held).
@@ -147,7 +143,7 @@ func (r *Recorder) SetHeader(h *results.File, plan []string) error {
 				r.mu.Unlock()
 				return err
 			}
-			note = fmt.Sprintf("resuming %s on a different system%s: %s", ie.Journal, r.ForceHint, strings.Join(ie.Diff, "; "))
+			note = fmt.Sprintf("resuming %s on a different system, as forced: %s", ie.Journal, strings.Join(ie.Diff, "; "))
 		}
 		cp.Started = r.resumed.Started
 	}

@@ -311,18 +311,17 @@ func TestSupervisorResumeOtherSystem(t *testing.T) {
 		rec.Resume(st, force)
 		var notes bytes.Buffer
 		rec.Notef = func(format string, args ...any) { fmt.Fprintf(&notes, format, args...) }
-		rec.ForceHint = " (HINT)"
 		fr.sup.Recorder = rec
 		err = fr.sup.Run(context.Background())
 		rec.Close()
 		if force {
-			if want := "resuming " + path + ` on a different system (HINT): fingerprint.k: "w" -> "v"`; err != nil || notes.String() != want {
+			if want := "resuming " + path + ` on a different system, as forced: fingerprint.k: "w" -> "v"`; err != nil || notes.String() != want {
 				t.Errorf("forced: %v, notes %q, want %q", err, notes.String(), want)
 			}
 			continue
 		}
 		var ie *IdentityError
-		if err == nil || !strings.Contains(err.Error(), `fingerprint.k: "w" -> "v"`) || !errors.As(err, &ie) || ie.Journal != path || strings.Contains(err.Error(), "HINT") {
+		if err == nil || !strings.Contains(err.Error(), `fingerprint.k: "w" -> "v"`) || !errors.As(err, &ie) || ie.Journal != path || strings.Contains(err.Error(), "forced") {
 			t.Errorf("not forced: %v, want an *IdentityError naming the difference", err)
 		}
 	}

@@ -269,7 +269,7 @@ func TestKillAndResume(t *testing.T) {
 			if tc.name == "in-process" {
 				// --force mixes them, and the note says it was forced.
 				code, stdout, stderr = runValidated(t, "run", "--resume", other, "--force")
-				if code != 0 || !strings.Contains(stderr, "resuming "+other+supervise.JournalSuffix+" on a different system (--force): ") {
+				if code != 0 || !strings.Contains(stderr, "resuming "+other+supervise.JournalSuffix+" on a different system, as forced: ") {
 					t.Errorf("forced resume on another system: exit %d, stderr %q; want 0 and the note naming --force\n%s", code, stderr, stdout)
 				}
 			}

@@ -8,11 +8,6 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 )
 
-// RunHints are the words of run's (and isa's) flags that bench/launch
-// adds to its messages (launch.Hints): the note on a resume forced onto
-// another system.
-var RunHints = launch.Hints{Force: " (--force)"}
-
 // ChildrenSummary is the supervisor's line on a run's child processes,
 // with the flag that changes the watchdog's budget when it killed one
 // (the results file's reason for a hung benchmark names no flag).

@@ -105,7 +105,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Out: f.out, AsmDir: f.asmDir, NoAsm: f.noAsm,
 		Args: args, Command: []string{"radvbench", "isa"}, ChildArgs: append([]string{"isa"}, childargs.ArgsFor(fs)...),
 		AsmDirArg: func(dir string) string { return "--child-asm-dir=" + dir }}
-	h := launch.Hooks{Hints: advice.RunHints, Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
+	h := launch.Hooks{Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	progress := runcmd.ShowProgress(f.sel.Progress, stderr)
 	if progress {
 		h.Start = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }

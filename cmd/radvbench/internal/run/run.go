@@ -185,7 +185,6 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		})
 	}
 	h := launch.Hooks{
-		Hints:     advice.RunHints,
 		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 		Journaled: testPauseAfterResult,
 		Fault:     func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, false) },
@@ -330,7 +329,6 @@ func untilMaxTime(quick bool) time.Duration {
 // warning that the device is a CPU implementation goes to warn. The error
 // is launch.Run's, for the caller to tell apart before Error.
 func InProcess(ctx context.Context, p launch.Plan, h launch.Hooks, notes io.Writer, prefix string, warn io.Writer) (*launch.Outcome, error) {
-	h.Hints = advice.RunHints
 	h.Note = func(format string, a ...any) { fmt.Fprintf(notes, prefix+format+"\n", a...) }
 	return launch.Run(ctx, p, h, Env(warn, warn))
 }
