@@ -214,6 +214,7 @@ func checkCell(t *testing.T, b burst, seed uint64, trials int, power bool, minSa
 // observer's marks and the run figure at work: with the median of all
 // samples the bursty cells end unsure). TestBurstyGrid is the full grid.
 func TestBursty(t *testing.T) {
+	t.Parallel() // a long simulation with its own generators: beside the others
 	const trials = 100
 	for i, b := range []burst{
 		{0, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0, 0, 0, 0, 0},
@@ -252,6 +253,7 @@ func TestBurstyRounds(t *testing.T) {
 // outlier of ±47% in log ratio, which a t interval cannot discount
 // (docs/verdicts.md §6).
 func TestSlowSpells(t *testing.T) {
+	t.Parallel() // a long simulation with its own generators: beside the others
 	spells := func(gap float64) burst {
 		return burst{0.2, 4, 0.2, 0.8, 0.005, 0.02, 20, 0.9, 0.02, 0, 0.3, 20, 0.6, gap}
 	}

@@ -140,6 +140,7 @@ func vmLike() family {
 // alpha a benchmark lets a gate call some change in a few percent of the
 // comparisons; alpha for the comparison (Holm) keeps that at alpha.
 func TestFamilyWiseAA(t *testing.T) {
+	t.Parallel() // a long simulation with its own generators: beside the others
 	trials := 300
 	if testing.Short() {
 		trials = 100
@@ -173,6 +174,7 @@ func TestFamilyWiseAA(t *testing.T) {
 // the clearest are called, the others get their shares (Holm), where
 // dividing alpha by 23 for each (Bonferroni) loses the noisy ones.
 func TestFamilyWisePower(t *testing.T) {
+	t.Parallel() // a long simulation with its own generators: beside the others
 	f := vmLike()
 	for i := range f.slowdown {
 		if i != 3 && i != 15 {

@@ -64,6 +64,7 @@ func TestDesignLooks(t *testing.T) {
 // fixed-sample interval at every look (naive peeking) goes well beyond it:
 // the test shows both, so it fails if the spending stops working.
 func TestRepeatedLooks(t *testing.T) {
+	t.Parallel() // a long simulation with its own generators: beside the others
 	const trials = 1000
 	l := Limits{Alpha: 0.01, Threshold: 0}
 	rate := func(d Design, seed uint64) float64 {
@@ -261,6 +262,7 @@ func TestAssess(t *testing.T) {
 // (stats.SequentialLevels), larger than its share. The fixed-sample level
 // at every look (naive peeking) goes well beyond it.
 func TestRepeatedEquivalence(t *testing.T) {
+	t.Parallel() // a long simulation with its own generators: beside the others
 	const trials, eff = 4000, 0.03
 	l := Limits{Alpha: 0.01, Threshold: eff}
 	rate := func(design func(n, end int) Design, seed uint64) float64 {
