@@ -74,9 +74,9 @@ func (a Adviser) Text(adv Advice) string {
 	return a(adv)
 }
 
-// Note is a message for the top of a report: the facts (Text) and the
-// advice it ends with, as data (the zero Advice for none).
-type Note struct {
+// topNote is a message for the top of a report as the package builds it:
+// the facts (Text) and the advice it ends with (the zero Advice for none).
+type topNote struct {
 	Text   string
 	Advice Advice
 }
@@ -88,7 +88,7 @@ type NoteAdvice struct {
 }
 
 // addNotes appends notes to r.Notes, their advice to r.NoteAdvice.
-func (r *Report) addNotes(ns ...Note) {
+func (r *Report) addNotes(ns ...topNote) {
 	for _, n := range ns {
 		if n.Advice.Kind != "" {
 			r.NoteAdvice = append(r.NoteAdvice, NoteAdvice{Note: len(r.Notes), Advice: n.Advice})

@@ -78,7 +78,7 @@ const wideFloor = 0.5
 // wideFloors is a note naming how many comparisons were judged against a
 // noise floor above wideFloor (a noise file measured over too few runs,
 // or a machine too noisy to gate); false when none were.
-func wideFloors(rep *Report) (Note, bool) {
+func wideFloors(rep *Report) (topNote, bool) {
 	n, worst := 0, 0.0
 	for i := range rep.Comparisons {
 		if f := float64(rep.Comparisons[i].Limits.Floor); f > wideFloor {
@@ -87,7 +87,7 @@ func wideFloors(rep *Report) (Note, bool) {
 		}
 	}
 	if n == 0 {
-		return Note{}, false
+		return topNote{}, false
 	}
-	return Note{Text: fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is", n, FormatPercent(wideFloor), FormatPercent(worst)), Advice: Advice{Kind: AdviceWideFloor}}, true
+	return topNote{Text: fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is", n, FormatPercent(wideFloor), FormatPercent(worst)), Advice: Advice{Kind: AdviceWideFloor}}, true
 }

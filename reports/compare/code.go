@@ -38,11 +38,11 @@ func (e *ISACountError) Error() string {
 // codeSides collects each group's figures: from isa (one file per group,
 // when given) or else from the runs' captured pipelines. A group without
 // figures gets nil.
-func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Figures, []Note, error) {
+func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Figures, []topNote, error) {
 	if len(isa) > 0 && len(isa) != len(groups) {
 		return nil, nil, &ISACountError{Files: len(isa), Groups: len(groups)}
 	}
-	var notes []Note
+	var notes []topNote
 	out := make([]*codecompare.Figures, len(groups))
 	for i, g := range groups {
 		s := &codecompare.Figures{ByID: map[string]*results.Result{}}
@@ -60,7 +60,7 @@ func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Fig
 				return nil, nil, err
 			}
 			if note != "" {
-				notes = append(notes, Note{Text: note})
+				notes = append(notes, topNote{Text: note})
 			}
 		} else {
 			s.Source = codecompare.CodeCaptured
@@ -116,7 +116,7 @@ func isaFigures(s *codecompare.Figures, isa pairing.Input, g *pairing.Group) (no
 // captured no compiler figures, why (their capture: a driver without
 // VK_KHR_pipeline_executable_properties, or capture turned off), and
 // (as advice) what to give.
-func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures) (Note, bool) {
+func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures) (topNote, bool) {
 	var why []string
 	for i, g := range groups {
 		if sides[i] != nil {
@@ -134,9 +134,9 @@ func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures) (Note, bo
 		why = append(why, fmt.Sprintf("%s (capture: %s)", g.DisplayName(), capture))
 	}
 	if len(why) == 0 {
-		return Note{}, false
+		return topNote{}, false
 	}
-	return Note{Text: "no code column: no compiler figures from " + strings.Join(why, ", "), Advice: Advice{Kind: AdviceISAFiles}}, true
+	return topNote{Text: "no code column: no compiler figures from " + strings.Join(why, ", "), Advice: Advice{Kind: AdviceISAFiles}}, true
 }
 
 // codeOf compares one benchmark's compiled code between the baseline's

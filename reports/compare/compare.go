@@ -279,7 +279,7 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 	}
 	rep.addNotes(notes(ordered, opt)...)
 	for _, n := range dupNotes {
-		rep.addNotes(Note{Text: n})
+		rep.addNotes(topNote{Text: n})
 	}
 
 	if opt.Best {
@@ -337,7 +337,7 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 	}
 	for i, used := range allowUsed {
 		if !used {
-			rep.addNotes(Note{Text: fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text)})
+			rep.addNotes(topNote{Text: fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text)})
 		}
 	}
 	if err := checkCompared(rep); err != nil {

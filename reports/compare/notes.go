@@ -11,7 +11,7 @@ import (
 )
 
 // notes states what the reader must know before trusting the table.
-func notes(groups []*pairing.Group, opt Options) []Note {
+func notes(groups []*pairing.Group, opt Options) []topNote {
 	by := opt.By
 	var out []string
 	type ident struct{ device, driver string }
@@ -100,16 +100,16 @@ func notes(groups []*pairing.Group, opt Options) []Note {
 			quick[in.File.Quick] = true
 		}
 	}
-	ns := make([]Note, 0, len(out)+2)
+	ns := make([]topNote, 0, len(out)+2)
 	for _, n := range out {
-		ns = append(ns, Note{Text: n})
+		ns = append(ns, topNote{Text: n})
 	}
 	if len(quick) > 1 {
-		ns = append(ns, Note{Text: "some runs used quick sizes and others did not: problem sizes and budgets differ", Advice: Advice{Kind: AdviceQuick}})
+		ns = append(ns, topNote{Text: "some runs used quick sizes and others did not: problem sizes and budgets differ", Advice: Advice{Kind: AdviceQuick}})
 	}
 	if opt.Noise != nil {
 		if mm := opt.Noise.Mismatch(first.File); len(mm) > 0 {
-			ns = append(ns, Note{Text: fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine", displayNoise(opt.NoiseName), strings.Join(mm, "; ")), Advice: Advice{Kind: AdviceNoiseElsewhere}})
+			ns = append(ns, topNote{Text: fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine", displayNoise(opt.NoiseName), strings.Join(mm, "; ")), Advice: Advice{Kind: AdviceNoiseElsewhere}})
 		}
 	}
 	return ns

@@ -234,5 +234,5 @@ func shortBudgetNote(rep *Report, n int, elapsed time.Duration) {
 	if want < time.Minute {
 		want = time.Minute
 	}
-	rep.addNotes(Note{Text: fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread", n, round.Round(time.Second), rep.Family, n), Advice: Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds}})
+	rep.addNotes(topNote{Text: fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread", n, round.Round(time.Second), rep.Family, n), Advice: Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds}})
 }
