@@ -17,32 +17,91 @@ type Calibration struct {
 	MaxRepeats int
 }
 
-// CalibrationTries is how often Calibrate times one iteration: the first
-// run may include one-off costs (caches, page faults, shader upload), so
-// the fastest is kept.
+// CalibrationTries is how often Calibrate times each batch size: the first
+// submission may include one-off costs (caches, page faults, shader
+// upload, a freshly recorded batch), so the fastest is kept.
 const CalibrationTries = 2
 
-// Calibrate returns how many iterations one sample batches: it times one
-// iteration CalibrationTries times with time(1) (which returns nanoseconds
-// per iteration for a batch of n), keeps the fastest, and returns
-// ceil(max(Target, MinNS) / fastest) clamped to [1, MaxRepeats].
+// CalibrationHeadroom is how far past the target a growing batch aims, so
+// that the batch the prediction gives spans the target even when its fixed
+// cost, spread over more iterations, makes each one cheaper than predicted.
+const CalibrationHeadroom = 1.2
+
+// CalibrationMaxGrowth bounds how many times larger each timed batch may be
+// than the last, so one implausibly fast timing cannot jump to a batch far
+// longer than the target.
+const CalibrationMaxGrowth = 100
+
+// Calibrate returns how many iterations one sample batches so that a batch
+// spans at least max(Target, MinNS). time(n) times a batch of n and returns
+// nanoseconds per iteration.
+//
+// It times one iteration (CalibrationTries times, the fastest kept, as
+// every size is), then, while the last timed batch spans less than the
+// target, times a larger one: CalibrationHeadroom × the target over the
+// last time per iteration, at most CalibrationMaxGrowth × the last batch
+// and at most MaxRepeats. A batch carries a fixed cost (its timestamps, the first
+// dispatch's start), which a single iteration's time is mostly made of on
+// a fast kernel: predicting from it alone left the batch far short of the
+// target and its size, and with it the share of the fixed cost in every
+// sample, at the mercy of that one timing (a 64 KiB vkCmdCopyBuffer on
+// lavapipe batched 26 to 78 copies and read 25.8 to 44.7 GB/s in six
+// processes). From the batch that spans the target it returns
+// ceil(target / its time per iteration), clamped to [1, MaxRepeats]: no
+// more than that batch (its time per iteration is the fixed cost spread
+// furthest) and, for a fixed cost plus a cost per iteration, still
+// spanning the target.
 func Calibrate(time func(n int) (ns float64, err error), c Calibration) (int, error) {
 	if c.MaxRepeats < 1 {
 		return 0, &PolicyError{Field: "MaxRepeats", Why: fmt.Sprintf("calibration needs a maximum of at least 1 repeat, got %d", c.MaxRepeats)}
 	}
-	one := math.Inf(1)
-	for i := range CalibrationTries {
-		ns, err := time(1)
+	timed := 0
+	timeBatch := func(n int) (float64, error) {
+		timed++
+		ns, err := time(n)
 		if err != nil {
-			return 0, fmt.Errorf("calibrate: timing one iteration: %w", err)
+			if n == 1 {
+				return 0, fmt.Errorf("calibrate: timing one iteration: %w", err)
+			}
+			return 0, fmt.Errorf("calibrate: timing %d iterations: %w", n, err)
 		}
 		if !(ns > 0) || math.IsInf(ns, 1) {
-			return 0, fmt.Errorf("calibrate: %w", &SampleError{N: i + 1, NS: ns, Err: ErrBadDuration})
+			return 0, fmt.Errorf("calibrate: %w", &SampleError{N: timed, NS: ns, Err: ErrBadDuration})
 		}
-		one = math.Min(one, ns)
+		return ns, nil
+	}
+	// fastest times a batch of n CalibrationTries times: a freshly recorded
+	// batch's first submission carries one-off costs too (on lavapipe a
+	// batch of 1,000 copies timed 1.5-3x its later submissions).
+	fastest := func(n int) (float64, error) {
+		per := math.Inf(1)
+		for range CalibrationTries {
+			ns, err := timeBatch(n)
+			if err != nil {
+				return 0, err
+			}
+			per = math.Min(per, ns)
+		}
+		return per, nil
+	}
+	per, err := fastest(1)
+	if err != nil {
+		return 0, err
 	}
 	want := math.Max(float64(c.Target.Nanoseconds()), c.MinNS)
-	n := math.Ceil(want / one)
+	limit := float64(c.MaxRepeats)
+	n := 1.0
+	for n*per < want && n < limit {
+		// Each step grows by at least CalibrationHeadroom (the batch spanned
+		// less than the target), so the loop ends by MaxRepeats.
+		next := math.Ceil(CalibrationHeadroom * want / per)
+		next = math.Min(next, math.Min(CalibrationMaxGrowth*n, limit))
+		ns, err := fastest(int(next))
+		if err != nil {
+			return 0, err
+		}
+		n, per = next, ns
+	}
 	// Clamp as a float: a huge ratio must not overflow the conversion.
-	return int(math.Max(1, math.Min(n, float64(c.MaxRepeats)))), nil
+	return int(math.Max(1, math.Min(math.Ceil(want/per), n))), nil
 }
