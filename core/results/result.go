@@ -120,8 +120,6 @@ type ExecutableStats struct {
 	Asm string `json:"asm,omitempty"`
 }
 
-// RunSummary is one run's share of a result: its round, how many samples
-// it took and their median (in the metric's unit).
 // Warmup is one run's warm-up of a benchmark: how long it dispatched
 // untimed batches, and whether their times (and, where the shader clock
 // was read, the clock) had settled when timing began (bench/measure's
@@ -138,6 +136,8 @@ type Warmup struct {
 	Rewarms   int     `json:"rewarms,omitempty"`
 }
 
+// RunSummary is one run's share of a result: its round, how many samples
+// it took and their median (in the metric's unit).
 type RunSummary struct {
 	Round  int     `json:"round"`
 	N      int     `json:"n"`
