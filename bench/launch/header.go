@@ -8,6 +8,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
+	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/core/results"
 	"github.com/radvbench/radvbench/shaders"
@@ -26,6 +27,7 @@ func header(p *Plan, env Env, sys *sysinfo.System, pd *gpu.PhysicalDevice, comma
 		Suites:  suiteNames(p.Suites),
 		Capture: captureState(p, pd),
 	}
+	file.Tool.Method = measure.Method
 	AttachSystem(file, sys)
 	return file
 }

@@ -6,6 +6,17 @@ import (
 	"time"
 )
 
+// Method numbers this package's measurement method, recorded in every
+// results file (results.Tool.Method): it changes when a change to how
+// samples are taken changes what a figure reads, so that a comparison or
+// a trend across it can say so (docs/measuring.md, "Method versions").
+//
+//  1. Batches sized from one dispatch timed alone.
+//  2. Batches grown until a timed batch spans the sample target
+//     (Calibrate): a fast kernel's figure no longer carries the batch's
+//     fixed cost.
+const Method = 2
+
 // Calibration says how long one sample should span.
 type Calibration struct {
 	// Target is the time one sample should span, so the timer's

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
@@ -49,6 +50,9 @@ func checkMatmulFile(t *testing.T, f *results.File) {
 	t.Helper()
 	if f.Schema != results.Schema || f.Device.Name == "" || f.Device.DriverName == "" || f.Tool.Version == "" {
 		t.Errorf("incomplete header: schema %q device %+v tool %+v", f.Schema, f.Device, f.Tool)
+	}
+	if f.Tool.Method != measure.Method {
+		t.Errorf("tool.method %d, want this build's measurement method %d", f.Tool.Method, measure.Method)
 	}
 	if f.Fingerprint["driver.info"] == "" || len(f.System) == 0 {
 		t.Errorf("fingerprint/system missing: %v", f.Fingerprint)

@@ -93,6 +93,20 @@ type Tool struct {
 	Version   string `json:"version"`
 	Commit    string `json:"commit,omitempty"`
 	GoVersion string `json:"go_version,omitempty"`
+	// Method numbers how the build measured (bench/measure.Method): it
+	// changes when a change to how samples are taken changes what a
+	// figure reads, so figures of two methods differ by the method as well
+	// as by anything else. 0 in files written before the field: method 1.
+	Method int `json:"method,omitempty"`
+}
+
+// MeasurementMethod is the method the build measured with: Method, or 1
+// for a file written before the field.
+func (t Tool) MeasurementMethod() int {
+	if t.Method == 0 {
+		return 1
+	}
+	return t.Method
 }
 
 // Config is one A/B configuration: a name and the environment it ran with.

@@ -57,6 +57,17 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 			}
 		}
 	}
+	// The measurement method is part of what a figure reads.
+	baseMethod, seenMethod := first.File.Tool.MeasurementMethod(), map[int]bool{}
+	for _, g := range groups {
+		for _, in := range g.Inputs {
+			m := in.File.Tool.MeasurementMethod()
+			if m != baseMethod && !seenMethod[m] {
+				seenMethod[m] = true
+				out = append(out, fmt.Sprintf("measurement method differs: %s was measured by method %d, baseline %s by method %d (docs/measuring.md, \"Method versions\"): a change between them can be the method's, not the code's", in.Name, m, first.Name, baseMethod))
+			}
+		}
+	}
 	for _, g := range groups {
 		for _, in := range g.Inputs {
 			if in.File.Partial {

@@ -61,3 +61,43 @@ func TestNotesStableClocks(t *testing.T) {
 		})
 	}
 }
+
+// TestNotesMeasurementMethod: compare says when its inputs were measured
+// by different methods (a file without the field is method 1), and says
+// nothing when they were measured alike.
+func TestNotesMeasurementMethod(t *testing.T) {
+	with := func(name string, method int) pairing.Input {
+		in := loadFixture(t, name)
+		f := *in.File
+		f.Tool.Method = method
+		in.File = &f
+		return in
+	}
+	for _, tc := range []struct {
+		name       string
+		base, next int
+		want       string // "" no method note
+	}{
+		{"older file against method 2", 0, 2, "measurement method differs: new.json was measured by method 2, baseline base.json by method 1"},
+		{"method 2 against an older file", 2, 0, "measurement method differs: new.json was measured by method 1, baseline base.json by method 2"},
+		{"both method 2", 2, 2, ""},
+		{"older file and method 1", 0, 1, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := []pairing.Input{with("base.json", tc.base), with("new.json", tc.next)}
+			rep, err := Compare(in, Options{Policy: verdict.DefaultPolicy()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range rep.Notes {
+				if strings.HasPrefix(n, "measurement method") {
+					got = append(got, n)
+				}
+			}
+			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)) {
+				t.Errorf("method notes %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -180,6 +180,9 @@ func fileKeys(f *results.File) map[string]string {
 	set("device.api_version", f.Device.APIVersion)
 	set("tool.version", f.Tool.Version)
 	set("tool.commit", f.Tool.Commit)
+	if f.Kind() != results.KindISA {
+		set("tool.method", strconv.Itoa(f.Tool.MeasurementMethod()))
+	}
 	set("suites", strings.Join(f.Suites, ","))
 	if f.Quick {
 		base["quick"] = "true"

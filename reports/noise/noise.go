@@ -37,6 +37,10 @@ type File struct {
 	Device      string            `json:"device"`
 	Driver      string            `json:"driver"`
 	Fingerprint map[string]string `json:"fingerprint,omitempty"`
+	// Method is the measurement method of the first source file
+	// (results.Tool.Method): 0 in noise files made before the field,
+	// whose sources were measured by method 1.
+	Method int `json:"method,omitempty"`
 	// Sources are the results files measured; Runs counts their runs.
 	Sources    []string `json:"sources"`
 	Runs       int      `json:"runs"`
@@ -132,6 +136,7 @@ func Measure(srcs []Source) (*File, error) {
 	f.Device = first.Device.Name
 	f.Driver = strings.TrimSpace(first.Device.DriverName + " " + first.Device.DriverInfo)
 	f.Fingerprint = first.Fingerprint
+	f.Method = first.Tool.MeasurementMethod()
 	for _, s := range srcs {
 		f.Sources = append(f.Sources, s.Name)
 		runs := len(s.File.Rounds)
@@ -299,6 +304,9 @@ func (f *File) Mismatch(rf *results.File) []string {
 	drv := strings.TrimSpace(rf.Device.DriverName + " " + rf.Device.DriverInfo)
 	if f.Driver != drv {
 		out = append(out, fmt.Sprintf("driver %q, not %q", f.Driver, drv))
+	}
+	if m, rm := (results.Tool{Method: f.Method}).MeasurementMethod(), rf.Tool.MeasurementMethod(); m != rm {
+		out = append(out, fmt.Sprintf("measurement method %d, not %d", m, rm))
 	}
 	var keys []string
 	for k, v := range f.Fingerprint {

@@ -86,6 +86,17 @@ func TestMeasureSaveLoad(t *testing.T) {
 	if mm := back.Mismatch(&results.File{Device: results.Device{Name: "RX 7900", DriverName: "radv", DriverInfo: "Mesa 25"}, Fingerprint: map[string]string{"kernel.release": "6.12"}}); len(mm) != 3 {
 		t.Errorf("mismatch %q: want device, driver and kernel.release", mm)
 	}
+	// The sources were measured by method 1 (no tool.method): a file of
+	// method 2 was measured otherwise, one of method 1 alike.
+	if back.Method != 1 {
+		t.Errorf("method %d, want 1 from sources without the field", back.Method)
+	}
+	if mm := back.Mismatch(&results.File{Tool: results.Tool{Method: 2}, Device: f1.Device, Fingerprint: f1.Fingerprint}); len(mm) != 1 || mm[0] != "measurement method 1, not 2" {
+		t.Errorf("mismatch %q: want the measurement method alone", mm)
+	}
+	if mm := back.Mismatch(&results.File{Tool: results.Tool{Method: 1}, Device: f1.Device, Fingerprint: f1.Fingerprint}); len(mm) != 0 {
+		t.Errorf("mismatch %q with a file of the same method", mm)
+	}
 	// Only single runs: nothing to measure.
 	if _, err := Measure([]Source{{"f2.json", f2}}); err == nil || !strings.Contains(err.Error(), "every benchmark has one run") {
 		t.Errorf("single run: %v", err)
