@@ -83,9 +83,9 @@ func Calibrate(time func(n int) (ns float64, err error), c Calibration) (int, er
 	}
 	// fastest times a batch of n CalibrationTries times: a freshly recorded
 	// batch's first submission can carry one-off costs too (on lavapipe,
-	// 64 KiB copies timed once a size read 2.2-5.9 µs a copy in batches
-	// of 736-1,175; timed twice, 2.05-2.38 µs, the first of the two up to
-	// 25% slower).
+	// 64 KiB copies timed once a size read 2.0-5.9 µs a copy in batches
+	// of 597-1,175; timed twice, the faster 2.05-2.28 µs, the first of the
+	// two up to 25% slower).
 	fastest := func(n int) (float64, error) {
 		per := math.Inf(1)
 		for range CalibrationTries {
