@@ -48,9 +48,10 @@ func TestCalibrate(t *testing.T) {
 		{name: "the fastest try counts (one-off costs)", c: c, model: batchModel{each: 1000, script: map[int]float64{1: 50000}}, want: 2000, calls: []int{1, 1, 100, 100, 2400, 2400}},
 		{name: "the fastest try counts in either order", c: c, model: batchModel{each: 1000, script: map[int]float64{2: 50000}}, want: 2000, calls: []int{1, 1, 100, 100, 2400, 2400}},
 		{name: "the fastest try at a batch counts", c: c, model: batchModel{each: 1000, script: map[int]float64{3: 5000}}, want: 2000, calls: []int{1, 1, 100, 100, 2400, 2400}},
-		// 42 µs of fixed cost, 0.94 µs a copy: a 64 KiB vkCmdCopyBuffer on
-		// lavapipe. One iteration alone predicts 47; the batch must span
-		// the target: 42000 + 940·2090 >= 2e6.
+		// 42 µs of fixed cost and 0.94 µs an iteration: one iteration
+		// alone takes about as long as a 64 KiB vkCmdCopyBuffer timed
+		// alone on lavapipe (26-77 µs), and predicts 47; the batch must
+		// span the target: 42000 + 940·2090 >= 2e6.
 		{name: "a fixed cost a batch", c: c, model: batchModel{fixed: 42000, each: 940}, want: 2090, calls: []int{1, 1, 56, 56, 1421, 1421, 2476, 2476}},
 		{name: "timer floor above the target", c: Calibration{Target: time.Microsecond, MinNS: 40000, MaxRepeats: 4096}, model: batchModel{each: 100}, want: 400, calls: []int{1, 1, 100, 100, 480, 480}},
 		{name: "slower than the target: one", c: c, model: batchModel{each: 5e6}, want: 1, calls: []int{1, 1}},
@@ -97,9 +98,9 @@ func TestCalibrate(t *testing.T) {
 // TestCalibrateFixedCost: the batch spans the target whatever a single
 // iteration's time says, so the share of a batch's fixed cost in each
 // sample, and with it the figure, no longer hangs on that one timing. The
-// fixed costs are the range six processes of a 64 KiB vkCmdCopyBuffer on
-// lavapipe implied (25–77 µs): predicted from one iteration alone, the
-// batches were 25 to 78 copies and the figures 26 to 45 GB/s.
+// fixed costs span the one-copy times six processes of a 64 KiB
+// vkCmdCopyBuffer on lavapipe implied (2 ms over their batches of 26 to
+// 78 copies: 26-77 µs), whose figures read 25.8 to 44.7 GB/s.
 func TestCalibrateFixedCost(t *testing.T) {
 	c := Calibration{Target: 2 * time.Millisecond, MinNS: 1000, MaxRepeats: 4096}
 	const each = 940.0
