@@ -33,15 +33,15 @@ type Calibration struct {
 // upload, a freshly recorded batch), so the fastest is kept.
 const CalibrationTries = 2
 
-// CalibrationHeadroom is how far past the target a growing batch aims, so
+// calibrationHeadroom is how far past the target a growing batch aims, so
 // that the batch the prediction gives spans the target even when its fixed
 // cost, spread over more iterations, makes each one cheaper than predicted.
-const CalibrationHeadroom = 1.2
+const calibrationHeadroom = 1.2
 
-// CalibrationMaxGrowth bounds how many times larger each timed batch may be
+// calibrationMaxGrowth bounds how many times larger each timed batch may be
 // than the last, so one implausibly fast timing cannot jump to a batch far
 // longer than the target.
-const CalibrationMaxGrowth = 100
+const calibrationMaxGrowth = 100
 
 // Calibrate returns how many iterations one sample batches so that a batch
 // spans at least max(Target, MinNS). time(n) times a batch of n and returns
@@ -49,8 +49,8 @@ const CalibrationMaxGrowth = 100
 //
 // It times one iteration (CalibrationTries times, the fastest kept, as
 // every size is), then, while the last timed batch spans less than the
-// target, times a larger one: CalibrationHeadroom × the target over the
-// last time per iteration, at most CalibrationMaxGrowth × the last batch
+// target, times a larger one: calibrationHeadroom × the target over the
+// last time per iteration, at most calibrationMaxGrowth × the last batch
 // and at most MaxRepeats. A batch carries a fixed cost (its timestamps,
 // the first dispatch's start), which a single iteration's time is mostly
 // made of on a fast kernel: predicting from it alone left the batch far short of the
@@ -105,10 +105,10 @@ func Calibrate(time func(n int) (ns float64, err error), c Calibration) (int, er
 	limit := float64(c.MaxRepeats)
 	n := 1.0
 	for n*per < want && n < limit {
-		// Each step grows by at least CalibrationHeadroom (the batch spanned
+		// Each step grows by at least calibrationHeadroom (the batch spanned
 		// less than the target), so the loop ends by MaxRepeats.
-		next := math.Ceil(CalibrationHeadroom * want / per)
-		next = math.Min(next, math.Min(CalibrationMaxGrowth*n, limit))
+		next := math.Ceil(calibrationHeadroom * want / per)
+		next = math.Min(next, math.Min(calibrationMaxGrowth*n, limit))
 		ns, err := fastest(int(next))
 		if err != nil {
 			return 0, err

@@ -54,6 +54,10 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 					f.Labels[strings.TrimPrefix(k, "label.")] = v
 				case k == "tool.version":
 					f.Tool.Version = v
+				case k == "tool.method":
+					// Stored by import as the method's number; a comparison of
+					// stored runs notes runs of different methods.
+					f.Tool.Method, _ = strconv.Atoi(v)
 				case k == "device.driver_name":
 					f.Device.DriverName = v
 				case k == "device.driver_version":

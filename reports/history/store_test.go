@@ -25,6 +25,7 @@ func TestImportRunsAndReimport(t *testing.T) {
 		ctx := context.Background()
 		s := openStore(t, dsn)
 		f := fakeFile(fakeSpec{seed: 1, start: t0, medians: [][]float64{{100, 10}, {110, 11}, {90, 9}}, labels: map[string]string{"mesa": "main"}})
+		f.Tool.Method = 2
 		got, err := s.Import(ctx, f, "a.json")
 		if err != nil {
 			t.Fatal(err)
@@ -92,6 +93,9 @@ func TestImportRunsAndReimport(t *testing.T) {
 		}
 		if len(fs) != 2 || len(fs[0].Results) != 2 || fs[0].Labels["mesa"] != "main" || fs[0].Fingerprint["kernel.release"] != "6.1.0-test" {
 			t.Fatalf("rebuilt file = %+v", fs[0])
+		}
+		if fs[0].Tool.Method != 2 || fs[0].Fingerprint["tool.method"] != "" {
+			t.Errorf("rebuilt tool %+v, fingerprint tool.method %q: want method 2 in the tool, not the fingerprint", fs[0].Tool, fs[0].Fingerprint["tool.method"])
 		}
 		if id := fs[0].Results[0].ID(); id != "fake/k/v=0/n=1024" || !approx(fs[0].Results[0].Metric.Value, 110) || len(fs[0].Results[0].Metric.Samples) != 5 {
 			t.Fatalf("rebuilt result %s = %+v", id, fs[0].Results[0].Metric)
