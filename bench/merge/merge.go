@@ -79,6 +79,9 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 	}
 	single := o.Runs <= 1 && !isNamed
 	acc := map[string]*results.Result{}
+	// Each run's dispatches per sample, by result and run: every run
+	// calibrates its own batch, and the merged Repeats is the first's.
+	repeats := map[string]map[int]int{}
 	var keys []string
 	sorted := append([]Entry(nil), entries...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Run < sorted[j].Run })
@@ -106,6 +109,10 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 			keys = append(keys, key)
 		}
 		Run(m, &r, e.Run)
+		if repeats[key] == nil {
+			repeats[key] = map[int]int{}
+		}
+		repeats[key][e.Run] = r.Repeats
 	}
 	sort.SliceStable(keys, func(i, j int) bool {
 		a, b := acc[keys[i]], acc[keys[j]]
@@ -130,6 +137,9 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 			}
 			Finalize(r, o.TargetCI)
 			r.Runs = RunSummaries(r)
+			for i := range r.Runs {
+				r.Runs[i].Repeats = repeats[k][r.Runs[i].Round]
+			}
 		}
 		f.Results = append(f.Results, *r)
 	}
@@ -182,7 +192,8 @@ func Finalize(r *results.Result, targetCI float64) {
 	}
 }
 
-// RunSummaries is each run's sample count and median.
+// RunSummaries is each run's sample count and median (its Repeats are
+// the caller's to record: the samples do not carry them).
 func RunSummaries(r *results.Result) []results.RunSummary {
 	if len(r.SampleRounds) == 0 {
 		return nil

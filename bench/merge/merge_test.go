@@ -112,3 +112,51 @@ func TestFile(t *testing.T) {
 		t.Error("File changed its header")
 	}
 }
+
+// TestFileRunRepeats: each run calibrates its own batch, so a merged
+// result records every run's dispatches per sample, and each sample
+// answers with its own run's (Result.SampleRepeats); the result's
+// Repeats stays the first run's, as files before the runs had them.
+func TestFileRunRepeats(t *testing.T) {
+	res := func(repeats int, config string, xs ...float64) *results.Result {
+		return &results.Result{Suite: "s", Kernel: "k", Variant: map[string]string{"name": "v"}, Status: results.StatusOK, Verified: true,
+			Config: config, Repeats: repeats, Metric: results.Metric{Value: 1, Samples: xs}, SamplesNS: xs}
+	}
+	f := File(&results.File{Schema: results.Schema}, nil, []Entry{
+		{Run: 1, Config: "A", Result: res(26, "A", 1, 2)}, {Run: 1, Config: "B", Result: res(30, "B", 1)},
+		{Run: 2, Config: "A", Result: res(950, "A", 3)}, {Run: 2, Config: "B", Result: res(30, "B", 2)},
+		{Run: 3, Config: "A", Result: res(870, "A", 4, 5)}, {Run: 3, Config: "B", Result: res(0, "B", 3)},
+	}, nil, nil, Options{Runs: 3, TargetCI: 1, Configs: []results.Config{{Name: "A"}, {Name: "B"}}})
+	type run struct{ Round, Repeats int }
+	for _, tc := range []struct {
+		config    string
+		runs      []run
+		repeats   int
+		perSample []int
+	}{
+		{"A", []run{{1, 26}, {2, 950}, {3, 870}}, 26, []int{26, 26, 950, 870, 870}},
+		// A run that recorded no count (0) leaves its samples the result's.
+		{"B", []run{{1, 30}, {2, 30}, {3, 0}}, 30, []int{30, 30, 30}},
+	} {
+		var r *results.Result
+		for i := range f.Results {
+			if f.Results[i].Config == tc.config {
+				r = &f.Results[i]
+			}
+		}
+		if r == nil {
+			t.Fatalf("no result of %s", tc.config)
+		}
+		var runs []run
+		for _, s := range r.Runs {
+			runs = append(runs, run{s.Round, s.Repeats})
+		}
+		var per []int
+		for i := range r.Metric.Samples {
+			per = append(per, r.SampleRepeats(i))
+		}
+		if !reflect.DeepEqual(runs, tc.runs) || r.Repeats != tc.repeats || !reflect.DeepEqual(per, tc.perSample) {
+			t.Errorf("%s: runs %v, repeats %d, per sample %v; want %v, %d, %v", tc.config, runs, r.Repeats, per, tc.runs, tc.repeats, tc.perSample)
+		}
+	}
+}

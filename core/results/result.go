@@ -32,8 +32,10 @@ type Result struct {
 	Verify map[string]float64 `json:"verify,omitempty"`
 	// Clock says what timed the samples: "gpu-timestamp" or "cpu-monotonic".
 	Clock string `json:"clock,omitempty"`
-	// Repeats is how many dispatches (or passes) one sample spans;
-	// SamplesNS are per-dispatch times in nanoseconds, one per sample.
+	// Repeats is how many dispatches (or passes) one sample spans (in a
+	// file of several runs, the first run's: each run calibrates its own,
+	// recorded in Runs; SampleRepeats gives a sample's); SamplesNS are
+	// per-dispatch times in nanoseconds, one per sample.
 	Repeats   int       `json:"repeats,omitempty"`
 	SamplesNS []float64 `json:"samples_ns,omitempty"`
 	// SampleRounds gives the round (run, File.Rounds[].Index) of each
@@ -49,7 +51,7 @@ type Result struct {
 	Interference *Interference `json:"interference,omitempty"`
 	// Runs summarises each run's samples (derived from SampleRounds and
 	// Metric.Samples, written for readers of the file; analysis recomputes
-	// it with RunSamples).
+	// it with RunSamples) and records each run's Repeats.
 	Runs []RunSummary `json:"runs,omitempty"`
 	// Warmup is what each run's warm-up did before its timed samples
 	// (one entry a run, Round naming it in a merged result); absent in
@@ -137,11 +139,29 @@ type Warmup struct {
 }
 
 // RunSummary is one run's share of a result: its round, how many samples
-// it took and their median (in the metric's unit).
+// it took and their median (in the metric's unit), and how many
+// dispatches each of its samples spans (its calibrated batch; 0 in files
+// written before runs recorded it).
 type RunSummary struct {
-	Round  int     `json:"round"`
-	N      int     `json:"n"`
-	Median float64 `json:"median"`
+	Round   int     `json:"round"`
+	N       int     `json:"n"`
+	Median  float64 `json:"median"`
+	Repeats int     `json:"repeats,omitempty"`
+}
+
+// SampleRepeats is how many dispatches sample i spans: its run's Repeats
+// (Runs, by SampleRounds) where the file records it, else the result's.
+// Runs of one benchmark calibrate their batches apart, so in a file of
+// several runs the samples of two runs can span different counts.
+func (r *Result) SampleRepeats(i int) int {
+	if i >= 0 && i < len(r.SampleRounds) && len(r.SampleRounds) == len(r.Metric.Samples) {
+		for _, s := range r.Runs {
+			if s.Round == r.SampleRounds[i] && s.Repeats > 0 {
+				return s.Repeats
+			}
+		}
+	}
+	return r.Repeats
 }
 
 // RunSamples splits the metric samples by run, in order of round index.

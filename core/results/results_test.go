@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -217,5 +218,35 @@ func TestSampledTogether(t *testing.T) {
 		if n != tt.wantN || cut != tt.wantCut {
 			t.Errorf("SampledTogether(%q, %q, %d, %d) = %d, %v; want %d, %v", tt.ta, tt.tb, tt.na, tt.nb, n, cut, tt.wantN, tt.wantCut)
 		}
+	}
+}
+
+// TestSampleRepeats: a sample spans its run's dispatches where the runs
+// record them, the result's otherwise (one run, files written before runs
+// recorded them, a round without a count, samples whose rounds do not
+// line up).
+func TestSampleRepeats(t *testing.T) {
+	runs := []RunSummary{{Round: 1, N: 2, Repeats: 26}, {Round: 3, N: 1, Repeats: 950}, {Round: 4, N: 1}}
+	for _, tc := range []struct {
+		name   string
+		rounds []int
+		runs   []RunSummary
+		want   []int
+	}{
+		{"runs' own", []int{1, 1, 3, 4}, runs, []int{26, 26, 950, 8}},
+		{"one run", nil, nil, []int{8, 8, 8, 8}},
+		{"runs without counts", []int{1, 1, 3, 4}, []RunSummary{{Round: 1, N: 2}, {Round: 3, N: 1}, {Round: 4, N: 1}}, []int{8, 8, 8, 8}},
+		{"rounds not aligned", []int{1, 3}, runs, []int{8, 8, 8, 8}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Result{Repeats: 8, SampleRounds: tc.rounds, Runs: tc.runs, Metric: Metric{Samples: []float64{1, 2, 3, 4}}}
+			var got []int
+			for i := range r.Metric.Samples {
+				got = append(got, r.SampleRepeats(i))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

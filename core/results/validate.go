@@ -265,8 +265,8 @@ func validateResult(r *Result, at string, rounds map[int]bool, static bool) *Val
 		}
 	}
 	for i, s := range r.Runs {
-		if s.N < 0 || s.Round < 0 {
-			return bad(fmt.Sprintf("runs[%d]", i), fmt.Sprintf("round %d, n %d", s.Round, s.N), "must not be negative")
+		if s.N < 0 || s.Round < 0 || s.Repeats < 0 {
+			return bad(fmt.Sprintf("runs[%d]", i), fmt.Sprintf("round %d, n %d, repeats %d", s.Round, s.N, s.Repeats), "must not be negative")
 		}
 		if err := checkFinite(fmt.Sprintf("%sruns[%d].median", at, i), s.Median, 0, MaxFigure); err != nil {
 			return err

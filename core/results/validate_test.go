@@ -53,6 +53,9 @@ func TestValidate(t *testing.T) {
 			f.Rounds = []Round{{Index: 1, Started: f.Started}}
 			f.Results[0].SampleRounds = []int{1, 2}
 		}, "results[0].sample_rounds[1] = 2: names no run"},
+		{"negative run repeats", func(f *File) {
+			f.Results[0].Runs = []RunSummary{{Round: 1, N: 2, Median: 60, Repeats: -2}}
+		}, "results[0].runs[0] = round 1, n 2, repeats -2: must not be negative"},
 		{"round 0", func(f *File) { f.Rounds = []Round{{Index: 0, Started: f.Started}} }, "rounds[0].index = 0"},
 		{"round twice", func(f *File) { f.Rounds = []Round{{Index: 1, Started: f.Started}, {Index: 1, Started: f.Started}} }, "rounds[1].index = 1: two runs of the same configuration"},
 		{"round without start", func(f *File) { f.Rounds = []Round{{Index: 1}} }, "rounds[0].started: missing"},

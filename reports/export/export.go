@@ -171,11 +171,11 @@ func BenchFmt(w io.Writer, f *results.File) error {
 	}
 	for _, r := range rs {
 		res.Name = []byte(benchName(Name(r)))
-		res.Iters = max(r.Repeats, 1)
 		unit := benchUnit(r.Metric.Unit)
 		// The per-dispatch time, unless the metric is that time already.
 		withNS := len(r.SamplesNS) == len(r.Metric.Samples) && unit != "ns/op" && unit != "ns"
 		for i, v := range r.Metric.Samples {
+			res.Iters = max(r.SampleRepeats(i), 1)
 			res.Values = res.Values[:0]
 			if withNS {
 				res.Values = append(res.Values, benchfmt.Value{Value: r.SamplesNS[i], Unit: "ns/op"})
@@ -298,7 +298,7 @@ func GBench(w io.Writer, f *results.File) error {
 		for i, v := range r.Metric.Samples {
 			idx := i
 			b := gbBenchmark{Name: name, FamilyIndex: fi, RunName: name, RunType: "iteration", Repetitions: n,
-				RepetitionIndex: &idx, Threads: 1, Iterations: max(r.Repeats, 1), TimeUnit: "ns",
+				RepetitionIndex: &idx, Threads: 1, Iterations: max(r.SampleRepeats(i), 1), TimeUnit: "ns",
 				Counters: map[string]float64{unit: v}}
 			if times != nil {
 				b.RealTime, b.CPUTime = times[i], times[i]

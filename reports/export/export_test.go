@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,5 +93,53 @@ func TestSlug(t *testing.T) {
 		if got := Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestIterationsPerRun: a result merged from runs whose calibrations
+// batched different counts gives each sample its own run's dispatches as
+// its iterations, in both formats.
+func TestIterationsPerRun(t *testing.T) {
+	f := &results.File{Schema: results.Schema, Device: results.Device{Name: "dev"}, Results: []results.Result{{
+		Suite: "memory", Kernel: "copy", Variant: map[string]string{"name": "transfer"}, Status: results.StatusOK, Verified: true,
+		Repeats: 26, SamplesNS: []float64{4000, 2100, 2100}, SampleRounds: []int{1, 2, 2},
+		Runs:   []results.RunSummary{{Round: 1, N: 1, Median: 32, Repeats: 26}, {Round: 2, N: 2, Median: 62, Repeats: 950}},
+		Metric: results.Metric{Name: "bandwidth", Unit: "GB/s", Better: "higher", Value: 62, Samples: []float64{32, 62, 62}},
+	}}}
+	var buf bytes.Buffer
+	if err := BenchFmt(&buf, f); err != nil {
+		t.Fatal(err)
+	}
+	var iters []int
+	r := benchfmt.NewReader(&buf, "runs.bench")
+	for r.Scan() {
+		if rec, ok := r.Result().(*benchfmt.Result); ok {
+			iters = append(iters, rec.Iters)
+		}
+	}
+	if want := []int{26, 950, 950}; !slices.Equal(iters, want) {
+		t.Errorf("benchfmt iterations %v, want %v", iters, want)
+	}
+	buf.Reset()
+	if err := Write(&buf, f, "gbench"); err != nil {
+		t.Fatal(err)
+	}
+	var gb struct {
+		Benchmarks []struct {
+			RunType    string `json:"run_type"`
+			Iterations int    `json:"iterations"`
+		} `json:"benchmarks"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &gb); err != nil {
+		t.Fatal(err)
+	}
+	iters = nil
+	for _, b := range gb.Benchmarks {
+		if b.RunType == "iteration" {
+			iters = append(iters, b.Iterations)
+		}
+	}
+	if want := []int{26, 950, 950}; !slices.Equal(iters, want) {
+		t.Errorf("gbench iterations %v, want %v", iters, want)
 	}
 }

@@ -20,14 +20,13 @@ type gpuFigures struct {
 // figures derives r's gpuFigures from its interference record, over the
 // samples its figure describes (the quiet ones when some are quiet, as
 // Metric.Value is computed). Energy per dispatch is the sum of the
-// samples' energy_j over their dispatches (Repeats each): one sample's
+// samples' energy_j over their dispatches (each sample's run's Repeats,
+// Result.SampleRepeats: runs calibrate their batches apart): one sample's
 // energy depends on when the firmware refreshed its accumulator, a sum
 // over many does not (docs/telemetry.md). Without energy it is the
 // median power times the median time of one dispatch. Work per joule is
 // the metric (work per second) times the time of one dispatch, over its
-// energy; a metric that is not a rate (ns, µs) has none. A result merged
-// from several runs keeps one Repeats (the first run's): a run whose
-// calibration batched another count skews J/DISP by that ratio.
+// energy; a metric that is not a rate (ns, µs) has none.
 func figures(r *results.Result) gpuFigures {
 	var g gpuFigures
 	in, n := r.Interference, len(r.Metric.Samples)
@@ -58,17 +57,17 @@ func figures(r *results.Result) gpuFigures {
 	}
 	g.sclkMHz = median(in.SCLKMHz)
 	dispatchS := median(r.SamplesNS) * 1e-9
-	if len(in.EnergyJ) == n && r.Repeats > 0 {
+	if len(in.EnergyJ) == n {
 		var sum float64
-		k := 0
+		dispatches := 0
 		for _, i := range sel {
-			if e := in.EnergyJ[i]; e >= 0 {
+			if e, reps := in.EnergyJ[i], r.SampleRepeats(i); e >= 0 && reps > 0 {
 				sum += e
-				k++
+				dispatches += reps
 			}
 		}
-		if k > 0 && sum > 0 {
-			g.joules = sum / float64(k*r.Repeats)
+		if dispatches > 0 && sum > 0 {
+			g.joules = sum / float64(dispatches)
 		}
 	}
 	if g.joules == 0 {

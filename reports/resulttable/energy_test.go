@@ -76,6 +76,18 @@ func TestFigures(t *testing.T) {
 		t.Errorf("a latency has no work per joule: %+v", g)
 	}
 
+	// Two runs merged, whose calibrations batched 100 and 300 dispatches
+	// of 1 ms: 0.5 J and 1.5 J a sample are 5 mJ a dispatch in both; the
+	// first run's count alone would make it (4·0.5 + 4·1.5) J / 800 =
+	// 10 mJ.
+	m := synthetic("gemm", "GFLOP/s", 2000, 8, 100, 1e6)
+	m.SampleRounds = []int{1, 1, 1, 1, 2, 2, 2, 2}
+	m.Runs = []results.RunSummary{{Round: 1, N: 4, Median: 2000, Repeats: 100}, {Round: 2, N: 4, Median: 2000, Repeats: 300}}
+	m.Interference = &results.Interference{EnergyJ: []float64{0.5, 0.5, 0.5, 0.5, 1.5, 1.5, 1.5, 1.5}}
+	g = figures(&m)
+	near(t, "J/dispatch (two runs' batches)", g.joules, 0.005)
+	near(t, "GFLOP/J (two runs' batches)", g.perJoule, 400)
+
 	lvp := synthetic("gemm", "GFLOP/s", 20, 5, 10, 1e6)
 	lvp.Interference = &results.Interference{OtherCPU: column(5, 0.1), SelfCPU: column(5, 1)}
 	if g := figures(&lvp); g != (gpuFigures{}) {
