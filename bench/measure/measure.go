@@ -96,9 +96,13 @@ type Policy struct {
 	// QuietWait at a time (DefaultQuietWait when 0) and QuietBudget in all
 	// (when 0: half the Budget, at least DefaultQuietBudget). Time spent
 	// waiting is not sampling time: it moves the Budget's deadline.
+	// NoQuietWait: never wait; disturbed samples are still marked and
+	// left out (a correctness run on a machine busy throughout, where
+	// waiting would only stretch every benchmark by its QuietBudget).
 	Observer    Observer
 	QuietWait   time.Duration
 	QuietBudget time.Duration
+	NoQuietWait bool
 	// ClockFloor, when set (0 < ClockFloor < 1), marks disturbed
 	// ("clock-low") the samples whose GPU shader clock (the observer's
 	// Interference.GPU) is below ClockFloor times the median clock of the

@@ -180,7 +180,7 @@ func (r *measurer) stopRule() Stop {
 // sampling: the deadlines move with it.
 func (r *measurer) backOff() error {
 	left := min(r.quietWait, r.quietBudget-r.m.Waited)
-	if left <= 0 {
+	if left <= 0 || r.p.NoQuietWait {
 		return nil
 	}
 	t0 := r.c.Now()

@@ -58,6 +58,7 @@ func TestMeasureObserved(t *testing.T) {
 		steady     bool
 		// quietBudget is Policy.QuietBudget (0: the default).
 		quietBudget time.Duration
+		noQuietWait bool
 		check       func(t *testing.T, m Measurement, o *fakeObserver)
 	}{
 		{
@@ -101,6 +102,18 @@ func TestMeasureObserved(t *testing.T) {
 			check: func(t *testing.T, m Measurement, o *fakeObserver) {
 				if m.Waited != 300*time.Millisecond || !slices.Equal(o.waits, []time.Duration{300 * time.Millisecond}) {
 					t.Errorf("waited %v in %v, want one wait of 300ms", m.Waited, o.waits)
+				}
+			},
+		},
+		{
+			name: "no quiet wait: disturbed samples marked, never waited for", disturbed: every(3), steady: true, budget: time.Second, noQuietWait: true,
+			check: func(t *testing.T, m Measurement, o *fakeObserver) {
+				// As the first case, without the two waits.
+				if len(o.waits) != 0 || m.Waited != 0 {
+					t.Errorf("waits %v, waited %v, want none", o.waits, m.Waited)
+				}
+				if want := []bool{false, false, true, false, false, true, false, false}; !slices.Equal(m.Disturbed, want) || m.Quiet != 6 || m.Summary.Median != 100 {
+					t.Errorf("marks %v, %d quiet, median %v; want %v, 6, 100", m.Disturbed, m.Quiet, m.Summary.Median, want)
 				}
 			},
 		},
@@ -158,6 +171,7 @@ func TestMeasureObserved(t *testing.T) {
 			p := base()
 			p.Budget = tt.budget
 			p.QuietBudget = tt.quietBudget
+			p.NoQuietWait = tt.noQuietWait
 			p.Observer = o
 			m, err := Measure(context.Background(), s, clock, p)
 			if err != nil {

@@ -170,8 +170,10 @@ func measurePolicy(dev *gpu.Device, it Item, inst kernel.Instance, o Options, id
 			}
 			return m.Scale * inst.Work() / ns
 		},
-		Progress: progress,
-		Observer: o.Observer,
+		Progress:    progress,
+		Observer:    o.Observer,
+		QuietBudget: o.QuietWait,
+		NoQuietWait: o.NoQuietWait,
 		// Only an observer with telemetry (Interference.GPU) gives the
 		// clocks the floor judges.
 		ClockFloor: measure.DefaultClockFloor,

@@ -257,6 +257,7 @@ func TestRunsBadInput(t *testing.T) {
 		{[]string{"--runs", "2", "--rounds", "2"}, "give only --runs"},
 		{[]string{"--isolate=sometimes"}, `--isolate "sometimes"`},
 		{[]string{"--watchdog", "-1s"}, "must not be negative"},
+		{[]string{"--quiet-wait", "-1s"}, "must not be negative"},
 		{[]string{"--resume", filepath.Join(dir, "none.json")}, "does not exist"},
 		{[]string{"--resume", notJournal}, "is not a radvbench journal"},
 		{[]string{"-o", stale}, "is the journal of an interrupted run"},

@@ -33,7 +33,7 @@ import (
 var Cmd = &base.Command{Name: "bisect", Summary: "find the first slower candidate between a good and a bad one, each step an interleaved gate", Run: runBisect}
 
 // bisectPass are run's flags bisect passes to every step's gate.
-var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-time", "warmup", "warmup-max", "target-ci", "seed", "runs", "interleave",
+var bisectPass = []string{"suite", "filter", "sizes", "quick", "device", "max-time", "warmup", "warmup-max", "quiet-wait", "target-ci", "seed", "runs", "interleave",
 	"threshold", "alpha", "alpha-per", "noise", "policy", "isolate", "no-capture", "sysroot", "dmesg"}
 
 type bisectFlags struct {
