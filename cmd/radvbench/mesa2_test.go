@@ -44,7 +44,7 @@ func trixieRoot(t *testing.T) string {
 // twoMesaArgs: the same quick, filtered run on both drivers — a float
 // GEMM and the fp32 peak everywhere, the cooperative-matrix kernels where
 // the driver has them.
-var twoMesaArgs = []string{"run", "--suite", "matmul,peak", "--quick", "--progress", "never",
+var twoMesaArgs = []string{"run", "--suite", "matmul,peak", "--quick", "--progress", "never", "--quiet-wait", "0",
 	"--filter", "matmul/(naive|coopmat-f16/sg2x2-t2x2-k2|coopmat-f16acc/sg2x1-t4x2-k1|coopmat-int8/sg4x2-t2x4-k2|coopmat-(bf16|fp8e4m3|fp8e5m2)/sg2x2-t2x2-k2)|peak/(fp32/vec4-acc1|coopmat-.*/acc2)",
 	"--sizes", "matmul=64x72x40,100x37x129"}
 
@@ -224,7 +224,7 @@ func TestOtherSuitesOnMesa26(t *testing.T) {
 	requireVulkan(t)
 	t.Parallel() // subprocesses only; see TestMatmulAccessesInBounds
 	f, err := results.Load(runInRoot(t, root, t.TempDir(), "run", "--suite", "memory,latency,rayquery,mesh",
-		"--quick", "--max-time", "100ms", "--warmup", "2ms", "--progress", "never", "--out"))
+		"--quick", "--max-time", "100ms", "--warmup", "2ms", "--quiet-wait", "0", "--progress", "never", "--out"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ import (
 func TestRunMatmulQuickValidated(t *testing.T) {
 	t.Parallel() // a subprocess only; see TestMatmulAccessesInBounds
 	out := filepath.Join(t.TempDir(), "matmul.json")
-	code, stdout, stderr := runValidated(t, "run", "--suite", "matmul", "--quick", "--max-time", "150ms", "--warmup", "5ms", "-o", out, "--label", "purpose=test")
+	code, stdout, stderr := runValidated(t, "run", "--suite", "matmul", "--quick", "--max-time", "150ms", "--warmup", "5ms", "--quiet-wait", "0", "-o", out, "--label", "purpose=test")
 	if code != 0 {
 		t.Fatalf("run exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}

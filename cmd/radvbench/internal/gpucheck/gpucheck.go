@@ -57,6 +57,10 @@ const (
 // an A/A of aaBudget, a CPU implementation's (lavapipe) at quick sizes
 // and on fewer kernels, so that it finishes in minutes there too.
 //
+// The verification judges no figure, so it never waits for a quiet
+// machine (--quiet-wait 0): beside a busy CPU every benchmark would wait
+// its 4 s.
+//
 // suites narrows the verification to those suites ("all", or "" for
 // every suite; a comma-separated list as run's --suite).
 func Steps(cpu bool, aaBudget time.Duration, suites string) []Step {
@@ -67,7 +71,7 @@ func Steps(cpu bool, aaBudget time.Duration, suites string) []Step {
 		what = "suites " + suites + " verified against their CPU references at quick sizes"
 	}
 	verify := Step{StepVerify, what,
-		[]string{"--suite", suites, "--quick", "--max-time", verifyTime, "--warmup", "1ms", "--warmup-max", "100ms", "--no-capture"}}
+		[]string{"--suite", suites, "--quick", "--max-time", verifyTime, "--warmup", "1ms", "--warmup-max", "100ms", "--quiet-wait", "0", "--no-capture"}}
 	if cpu {
 		return []Step{verify,
 			{StepTime, "the peaks, GEMM and memory timed (quick sizes: a CPU implementation)",
