@@ -113,7 +113,7 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 func (p *Plan) runnerOptions(head *results.File, obs measure.Observer) runner.Options {
 	o := runner.Options{
 		Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel, TargetCI: p.TargetCI, MaxTime: p.MaxTime, Warmup: p.Warmup, WarmupMax: p.WarmupMax,
-		Peaks: describe.Peaks(head.Device.SKU), Observer: obs, QuietWait: p.QuietWait, NoQuietWait: p.NoQuietWait,
+		Peaks: describe.Peaks(head.Device.SKU), Observer: obs, QuietBudget: p.QuietBudget, NoQuietWait: p.NoQuietWait,
 	}
 	if read := clockReader(p.Sysroot); read != nil {
 		o.BeforeEach, o.AfterEach = read, read

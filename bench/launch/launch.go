@@ -53,10 +53,10 @@ type Plan struct {
 	// WarmupMax bounds the warm-up's wait for steady batch times (0: the
 	// runner's default; at or below Warmup: no wait beyond it).
 	WarmupMax time.Duration
-	// QuietWait bounds each benchmark's waits for a quiet machine after
-	// disturbed samples (0: the measure package's default); NoQuietWait
-	// turns them off (runner.Options).
-	QuietWait   time.Duration
+	// QuietBudget bounds each benchmark's waits for a quiet machine
+	// after disturbed samples, in all (run's --quiet-wait; 0: the measure
+	// package's default); NoQuietWait turns them off (runner.Options).
+	QuietBudget time.Duration
 	NoQuietWait bool
 	// Watchdog kills a child making no progress for this long (0: a
 	// budget derived from MaxTime and Warmup).

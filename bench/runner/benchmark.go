@@ -172,7 +172,7 @@ func measurePolicy(dev *gpu.Device, it Item, inst kernel.Instance, o Options, id
 		},
 		Progress:    progress,
 		Observer:    o.Observer,
-		QuietBudget: o.QuietWait,
+		QuietBudget: o.QuietBudget,
 		NoQuietWait: o.NoQuietWait,
 		// Only an observer with telemetry (Interference.GPU) gives the
 		// clocks the floor judges.

@@ -71,10 +71,10 @@ type Options struct {
 	// figure, and the runner waits a moment for quiet before sampling
 	// again (measure.Policy.Observer). Nil: no observation.
 	Observer measure.Observer
-	// QuietWait bounds a benchmark's waits for quiet in all (0: the
+	// QuietBudget bounds a benchmark's waits for quiet in all (0: the
 	// measure package's default, measure.Policy.QuietBudget); NoQuietWait
 	// turns them off.
-	QuietWait   time.Duration
+	QuietBudget time.Duration
 	NoQuietWait bool
 	// SampleTurn, when set, is called before every sample of a benchmark
 	// (warm-up and timed; calibration's belong to its setup) with the

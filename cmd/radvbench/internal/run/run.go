@@ -86,7 +86,7 @@ func NewFlagSet(f *Flags, stdout io.Writer) *pflag.FlagSet {
 	fs.DurationVar(&f.plan.MaxTime, "max-time", 0, "sampling budget per benchmark (0 or unset: 10s; 3s on a CPU implementation; 1s with --quick; each run of --until-decided's rounds: 3s, 300ms with --quick)")
 	fs.DurationVar(&f.plan.Warmup, "warmup", 0, "untimed warm-up per benchmark, at least (default 200ms, 20ms with --quick)")
 	fs.DurationVar(&f.plan.WarmupMax, "warmup-max", 0, "the warm-up goes on past --warmup until the benchmark's batch times stop improving (a GPU's clock coming out of idle), for at most this long; each run records how long it took and whether it got there (default 2s, 1s with --quick; on a CPU implementation 250ms, 100ms with --quick; --warmup-max equal to --warmup: no wait beyond it)")
-	fs.DurationVar(&f.plan.QuietWait, "quiet-wait", 0, "after a sample another process disturbed (the DIST column), wait for the machine to quieten before the next, at most this long in all per benchmark; waiting is not sampling time (default: half --max-time, at least 4s; 0: never wait: the disturbed samples are still marked and left out of the figures, for a correctness run on a machine busy throughout, e.g. tests beside other tests)")
+	fs.DurationVar(&f.plan.QuietBudget, "quiet-wait", 0, "after a sample another process disturbed (the DIST column), wait for the machine to quieten before the next, at most this long in all per benchmark; waiting is not sampling time (default: half --max-time, at least 4s; 0: never wait: the disturbed samples are still marked and left out of the figures, for a correctness run on a machine busy throughout, e.g. tests beside other tests)")
 	fs.Uint64Var(&f.plan.Kernel.Seed, "seed", 1, "seed of the random input data (and of the run orders, unless --order-seed)")
 	fs.IntVar(&f.runs, "runs", 0, "run the benchmarks this many times, each run in a fresh process with its own shuffled order (default 1; 3 with --config)")
 	fs.Uint64Var(&f.plan.OrderSeed, "order-seed", 0, "seed of the shuffled benchmark order (default: derived from --seed and the run's index; one in-process run keeps the plan's order unless this is given)")
@@ -382,10 +382,10 @@ func planRun(fs *pflag.FlagSet, f *Flags) (*launch.Plan, error) {
 		return nil, base.Usagef("--target-ci %v must be a percentage between 0 and 100, e.g. 1", f.targetCI)
 	}
 	p.TargetCI = f.targetCI / 100
-	if p.MaxTime < 0 || p.Warmup < 0 || p.WarmupMax < 0 || p.Watchdog < 0 || p.QuietWait < 0 {
+	if p.MaxTime < 0 || p.Warmup < 0 || p.WarmupMax < 0 || p.Watchdog < 0 || p.QuietBudget < 0 {
 		return nil, base.Usagef("--max-time, --warmup, --warmup-max, --quiet-wait and --watchdog must not be negative")
 	}
-	p.NoQuietWait = fs.Changed("quiet-wait") && p.QuietWait == 0
+	p.NoQuietWait = fs.Changed("quiet-wait") && p.QuietBudget == 0
 	cs, err := runflags.ParseConfigs(f.configs)
 	if err != nil {
 		return nil, err

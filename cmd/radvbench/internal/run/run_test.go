@@ -24,8 +24,8 @@ func TestPlanQuietWait(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
-		if p.QuietWait != tc.budget || p.NoQuietWait != tc.off {
-			t.Errorf("%v: quiet wait %v, off %v; want %v, %v", tc.args, p.QuietWait, p.NoQuietWait, tc.budget, tc.off)
+		if p.QuietBudget != tc.budget || p.NoQuietWait != tc.off {
+			t.Errorf("%v: quiet wait %v, off %v; want %v, %v", tc.args, p.QuietBudget, p.NoQuietWait, tc.budget, tc.off)
 		}
 		if given := len(tc.args) > 1; given != slices.ContainsFunc(p.ChildArgs, func(a string) bool { return strings.HasPrefix(a, "--quiet-wait") }) {
 			t.Errorf("%v: children's arguments %v", tc.args, p.ChildArgs)
