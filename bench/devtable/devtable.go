@@ -9,7 +9,7 @@ package devtable
 import (
 	"fmt"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // VendorAMD is the PCI (and Vulkan) vendor ID of AMD/ATI.
@@ -108,8 +108,8 @@ func (s SKU) ID() string {
 }
 
 // ToResults converts the SKU to the results file's view of it.
-func (s SKU) ToResults() *results.SKU {
-	return &results.SKU{
+func (s SKU) ToResults() *resultsfile.SKU {
+	return &resultsfile.SKU{
 		Name:        s.Name,
 		GFX:         s.GFX,
 		CUs:         s.CUs,

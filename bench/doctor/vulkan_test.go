@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // The devices a run may open, as bench/gpu describes them (the H200's
@@ -26,7 +26,7 @@ func TestDoctorVulkanDevice(t *testing.T) {
 	other := vkRADV
 	other.DeviceID = 0x7550
 	emulated := vkRADV
-	emulated.Emulated = &results.Emulation{Mechanism: "drm-shim", Target: "gfx1201"}
+	emulated.Emulated = &resultsfile.Emulation{Mechanism: "drm-shim", Target: "gfx1201"}
 	for _, tc := range []struct {
 		name, fixture string
 		vk            *sysinfo.VulkanInfo

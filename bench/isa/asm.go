@@ -6,7 +6,7 @@ import (
 )
 
 // The counts Count takes from an assembly listing, under these names in
-// results.ExecutableStats.Derived (always all of them, zero included, so
+// resultsfile.ExecutableStats.Derived (always all of them, zero included, so
 // that a comparison sees a count appear):
 //
 //	instructions    every instruction (a "(then repeated N times)" line

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // AsmPath is where the assembly of one executable of result r is saved,
@@ -16,14 +16,14 @@ import (
 //
 // e.g. navi31/matmul/coopmat-f16/sg2x2-t2x2-k2/K=256,M=256,N=256.matmul_coopmat_f16.comp.compute.s.
 // The variant is its name ("default" for a kernel without variants), the
-// size results.FormatParams ("default" without sizes). Characters other
+// size resultsfile.FormatParams ("default" without sizes). Characters other
 // than letters, digits and ._=,+- become '_'.
-func AsmPath(r *results.Result, pipeline, executable string) string {
+func AsmPath(r *resultsfile.Result, pipeline, executable string) string {
 	variant := r.Variant["name"]
 	if variant == "" {
-		variant = results.FormatVariant(r.Variant)
+		variant = resultsfile.FormatVariant(r.Variant)
 	}
-	size := results.FormatParams(r.Params)
+	size := resultsfile.FormatParams(r.Params)
 	return filepath.Join(safeName(r.Config), safeName(r.Suite), safeName(r.Kernel), safeName(variant),
 		safeName(size)+"."+safeName(pipeline)+"."+safeName(executable)+".s")
 }
@@ -56,5 +56,5 @@ func WriteAsm(dir, rel, text string) error {
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
 		return fmt.Errorf("write assembly: %s exists and is not a regular file (%s): remove it or pick another directory", path, fi.Mode().Type())
 	}
-	return results.WriteFileAtomic(path, []byte(text), 0o644)
+	return resultsfile.WriteFileAtomic(path, []byte(text), 0o644)
 }

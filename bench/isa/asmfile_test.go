@@ -7,17 +7,17 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 func TestAsmPath(t *testing.T) {
-	r := &results.Result{Suite: "matmul", Kernel: "coopmat-f16", Config: "navi31",
+	r := &resultsfile.Result{Suite: "matmul", Kernel: "coopmat-f16", Config: "navi31",
 		Variant: map[string]string{"name": "sg2x2-t2x2-k2", "type": "fp16->fp32"}, Params: map[string]int64{"M": 256, "N": 256, "K": 256}}
 	if got, want := AsmPath(r, "matmul_coopmat_f16.comp", "compute"),
 		"navi31/matmul/coopmat-f16/sg2x2-t2x2-k2/K=256,M=256,N=256.matmul_coopmat_f16.comp.compute.s"; got != want {
 		t.Errorf("AsmPath = %q, want %q", got, want)
 	}
-	odd := &results.Result{Suite: "s", Kernel: "../k", Config: "..", Variant: map[string]string{"x": "a/b"}}
+	odd := &resultsfile.Result{Suite: "s", Kernel: "../k", Config: "..", Variant: map[string]string{"x": "a/b"}}
 	got := AsmPath(odd, "p q", "vertex + geometry")
 	if want := "__/s/.._k/x=a_b/default.p_q.vertex_+_geometry.s"; got != want || !filepath.IsLocal(got) {
 		t.Errorf("AsmPath of odd names = %q, want %q (one component each, local)", got, want)

@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/vktest"
 
 	// Every suite the CLI has (present needs the window build).
@@ -48,10 +48,10 @@ type childJob struct {
 
 // childAnswer is what the child writes.
 type childAnswer struct {
-	Devices []results.Device `json:"devices,omitempty"`
-	Device  results.Device   `json:"device"`
-	Results []results.Result `json:"results,omitempty"`
-	Error   string           `json:"error,omitempty"`
+	Devices []resultsfile.Device `json:"devices,omitempty"`
+	Device  resultsfile.Device   `json:"device"`
+	Results []resultsfile.Result `json:"results,omitempty"`
+	Error   string               `json:"error,omitempty"`
 	// asmDir is where the child's assembly is, seen from this process.
 	asmDir string
 }
@@ -112,7 +112,7 @@ func childMain(jobJSON string) int {
 				}
 			}
 		}
-		ans.Device, err = RunTarget(context.Background(), job.Target, o, func(r *results.Result) { ans.Results = append(ans.Results, *r) })
+		ans.Device, err = RunTarget(context.Background(), job.Target, o, func(r *resultsfile.Result) { ans.Results = append(ans.Results, *r) })
 		if err != nil {
 			ans.Error = err.Error()
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/core/amdchip"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Options are what a target compiles: the same selection and sizes as
@@ -58,7 +58,7 @@ type Compiler struct {
 	target   string
 	inst     *gpu.Instance
 	dev      *gpu.Device
-	desc     results.Device
+	desc     resultsfile.Device
 	captured []compiled.Pipeline
 }
 
@@ -143,7 +143,7 @@ func emulated(devs []*gpu.PhysicalDevice, target string) (*gpu.PhysicalDevice, e
 }
 
 // Device is the emulated device as RADV describes it (Emulated set).
-func (c *Compiler) Device() results.Device { return c.desc }
+func (c *Compiler) Device() resultsfile.Device { return c.desc }
 
 // Close closes the device and the instance; safe to call twice.
 func (c *Compiler) Close() {
@@ -163,18 +163,18 @@ func (c *Compiler) Close() {
 // Config the target, Status ok (with Pipelines: what each pipeline its
 // Setup created was compiled into), skipped (run's reason) or failed. It
 // never verifies or times.
-func (c *Compiler) Compile(ctx context.Context, o Options, onResult func(*results.Result)) error {
+func (c *Compiler) Compile(ctx context.Context, o Options, onResult func(*resultsfile.Result)) error {
 	ro := o.runner()
 	c.captured = nil
 	var werr error
-	err := runner.SetUpEach(ctx, c.dev, ro, func(it runner.Item, r *results.Result, inst kernel.Instance) {
+	err := runner.SetUpEach(ctx, c.dev, ro, func(it runner.Item, r *resultsfile.Result, inst kernel.Instance) {
 		res := *r
 		pipes := c.captured
 		c.captured = nil
 		res.Config = c.target
-		res.Metric, res.CI = results.Metric{}, results.CI{}
+		res.Metric, res.CI = resultsfile.Metric{}, resultsfile.CI{}
 		if res.Status == "" {
-			res.Status = results.StatusOK
+			res.Status = resultsfile.StatusOK
 			ps, err := pipelineStats(&res, pipes, o.AsmDir)
 			markUntimed(ps, inst)
 			if err != nil && werr == nil {
@@ -216,14 +216,14 @@ func suitesForISA(suites []*kernel.Suite) []*kernel.Suite {
 
 // pipelineStats turns captured pipelines into the result's statistics,
 // writing each executable's assembly under asmDir when it is set.
-func pipelineStats(r *results.Result, pipes []compiled.Pipeline, asmDir string) ([]results.PipelineStats, error) {
-	out := make([]results.PipelineStats, 0, len(pipes))
+func pipelineStats(r *resultsfile.Result, pipes []compiled.Pipeline, asmDir string) ([]resultsfile.PipelineStats, error) {
+	out := make([]resultsfile.PipelineStats, 0, len(pipes))
 	used := map[string]int{}
 	var werr error
 	for _, p := range pipes {
-		ps := results.PipelineStats{Name: p.Name, Key: p.Key}
+		ps := resultsfile.PipelineStats{Name: p.Name, Key: p.Key}
 		for _, e := range p.Executables {
-			es := results.ExecutableStats{Name: e.Name, Description: e.Description, Stages: e.Stages, SubgroupSize: e.SubgroupSize}
+			es := resultsfile.ExecutableStats{Name: e.Name, Description: e.Description, Stages: e.Stages, SubgroupSize: e.SubgroupSize}
 			es.Stats, es.Hashes = Statistics(e.Statistics)
 			if a, ok := e.Representation("Assembly"); ok && a.IsText {
 				es.Derived = Count(a.Text)
@@ -274,7 +274,7 @@ func Statistics(stats []compiled.Statistic) (counts map[string]float64, hashes m
 
 // markUntimed marks the pipelines inst builds but does not time
 // (kernel.Timed); an instance without the interface times them all.
-func markUntimed(ps []results.PipelineStats, inst kernel.Instance) {
+func markUntimed(ps []resultsfile.PipelineStats, inst kernel.Instance) {
 	t, ok := inst.(kernel.Timed)
 	if !ok {
 		return
@@ -289,11 +289,11 @@ func markUntimed(ps []results.PipelineStats, inst kernel.Instance) {
 // process started with the target's Plan.Environ it opens the emulated
 // device (Open), compiles o's benchmarks (Compile), streaming each result
 // to onResult, and closes everything. It returns the device description
-// (for results.Config.Device) and the first error.
-func RunTarget(ctx context.Context, target string, o Options, onResult func(*results.Result)) (results.Device, error) {
+// (for resultsfile.Config.Device) and the first error.
+func RunTarget(ctx context.Context, target string, o Options, onResult func(*resultsfile.Result)) (resultsfile.Device, error) {
 	c, err := Open(target)
 	if err != nil {
-		return results.Device{}, err
+		return resultsfile.Device{}, err
 	}
 	defer c.Close()
 	return c.Device(), c.Compile(ctx, o, onResult)

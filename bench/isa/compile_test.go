@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -32,10 +32,10 @@ const (
 // compileMatmul compiles the suite for plan (inside root when set):
 // validated where the layer knows the extensions, and returns the results
 // by ID and the device.
-func compileMatmul(t *testing.T, root string, plan Plan, validated, unvalidated string) (map[string]results.Result, results.Device) {
+func compileMatmul(t *testing.T, root string, plan Plan, validated, unvalidated string) (map[string]resultsfile.Result, resultsfile.Device) {
 	t.Helper()
-	byID := map[string]results.Result{}
-	var dev results.Device
+	byID := map[string]resultsfile.Result{}
+	var dev resultsfile.Device
 	for _, part := range []struct {
 		filter   string
 		validate bool
@@ -62,17 +62,17 @@ func compileMatmul(t *testing.T, root string, plan Plan, validated, unvalidated 
 // pipelines whose statistics are RADV's, skipped with run's reason, never
 // failed; ok results of kind (a kernel-name prefix) hold matrix
 // instructions when wantMatrix.
-func checkResults(t *testing.T, target string, byID map[string]results.Result) {
+func checkResults(t *testing.T, target string, byID map[string]resultsfile.Result) {
 	t.Helper()
 	for id, r := range byID {
 		switch r.Status {
-		case results.StatusFailed:
+		case resultsfile.StatusFailed:
 			t.Errorf("%s@%s failed: %s", id, target, r.Reason)
-		case results.StatusSkipped:
+		case resultsfile.StatusSkipped:
 			if r.Reason == "" {
 				t.Errorf("%s@%s skipped without a reason", id, target)
 			}
-		case results.StatusOK:
+		case resultsfile.StatusOK:
 			if len(r.Pipelines) != 1 || len(r.Pipelines[0].Executables) != 1 {
 				t.Errorf("%s@%s: %d pipelines, want one compute pipeline with one executable", id, target, len(r.Pipelines))
 				continue
@@ -97,7 +97,7 @@ func checkResults(t *testing.T, target string, byID map[string]results.Result) {
 			if e.Stats["VGPRs"] == 0 || e.Stats["Subgroups per SIMD"] == 0 || e.Derived["instructions"] == 0 {
 				t.Errorf("%s@%s: VGPRs %v, subgroups per SIMD %v, %v instructions", id, target, e.Stats["VGPRs"], e.Stats["Subgroups per SIMD"], e.Derived["instructions"])
 			}
-			if !reflect.DeepEqual(r.Metric, results.Metric{}) || r.Verified {
+			if !reflect.DeepEqual(r.Metric, resultsfile.Metric{}) || r.Verified {
 				t.Errorf("%s@%s: an isa result with a metric or verified", id, target)
 			}
 		}
@@ -106,8 +106,8 @@ func checkResults(t *testing.T, target string, byID map[string]results.Result) {
 
 // kernelsOf returns the IDs of kernel's results (its name is the second
 // element of the ID).
-func kernelsOf(byID map[string]results.Result, kernel string) []results.Result {
-	var out []results.Result
+func kernelsOf(byID map[string]resultsfile.Result, kernel string) []resultsfile.Result {
+	var out []resultsfile.Result
 	for _, r := range byID {
 		if r.Kernel == kernel {
 			out = append(out, r)
@@ -118,7 +118,7 @@ func kernelsOf(byID map[string]results.Result, kernel string) []results.Result {
 }
 
 // spills lists the executables that spill, as "ID@target".
-func spills(byID map[string]results.Result, target string) []string {
+func spills(byID map[string]resultsfile.Result, target string) []string {
 	var out []string
 	for id, r := range byID {
 		for _, p := range r.Pipelines {
@@ -134,7 +134,7 @@ func spills(byID map[string]results.Result, target string) []string {
 }
 
 // coopTable renders a device's cooperative-matrix table, a row a line.
-func coopTable(d results.Device) []byte {
+func coopTable(d resultsfile.Device) []byte {
 	var b strings.Builder
 	for _, c := range d.CooperativeMatrix {
 		b.WriteString(c.String() + "\n")
@@ -156,7 +156,7 @@ func TestCompileMatmulMesa25(t *testing.T) {
 	}
 	navi31 := hostPlan(t, "navi31")
 	gfx1201 := hostPlan(t, "gfx1201")
-	if navi31.Mechanism != results.EmulationDRMShim || gfx1201.Mechanism != results.EmulationNullWinsys {
+	if navi31.Mechanism != resultsfile.EmulationDRMShim || gfx1201.Mechanism != resultsfile.EmulationNullWinsys {
 		t.Fatalf("navi31 by %s, gfx1201 by %s: want the shim and the null winsys of Mesa 25.0", navi31.Mechanism, gfx1201.Mechanism)
 	}
 	n31, dev := compileMatmul(t, "", navi31, noCoopmat, coopmatOnly)
@@ -171,24 +171,24 @@ func TestCompileMatmulMesa25(t *testing.T) {
 			t.Errorf("navi31: no %s results", k)
 		}
 		for _, r := range rs {
-			if r.Status != results.StatusOK || r.Pipelines[0].Executables[0].Derived["wmma"] == 0 {
+			if r.Status != resultsfile.StatusOK || r.Pipelines[0].Executables[0].Derived["wmma"] == 0 {
 				t.Errorf("navi31 %s: %s (%s) without v_wmma", r.ID(), r.Status, r.Reason)
 			}
 		}
 	}
 	g, gdev := compileMatmul(t, "", gfx1201, ".", "")
 	checkResults(t, "gfx1201", g)
-	if gdev.Emulated == nil || gdev.Emulated.Mechanism != results.EmulationNullWinsys || len(gdev.CooperativeMatrix) != 0 {
+	if gdev.Emulated == nil || gdev.Emulated.Mechanism != resultsfile.EmulationNullWinsys || len(gdev.CooperativeMatrix) != 0 {
 		t.Errorf("gfx1201 device %q emulated %+v with %d cooperative-matrix rows", gdev.Name, gdev.Emulated, len(gdev.CooperativeMatrix))
 	}
 	coop := 0
 	for id, r := range g {
 		if strings.HasPrefix(r.Kernel, "coopmat-") || strings.HasPrefix(r.Kernel, "coopblock-") {
 			coop++
-			if r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix") {
+			if r.Status != resultsfile.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix") {
 				t.Errorf("gfx1201 (Mesa 25.0) %s: %s %q, want skipped for lack of VK_KHR_cooperative_matrix", id, r.Status, r.Reason)
 			}
-		} else if r.Status == results.StatusOK && r.Pipelines[0].Executables[0].Derived["undisassembled"] != 1 {
+		} else if r.Status == resultsfile.StatusOK && r.Pipelines[0].Executables[0].Derived["undisassembled"] != 1 {
 			t.Errorf("gfx1201 (Mesa 25.0, LLVM 15) %s: a disassembly, want ACO's program print", id)
 		}
 	}
@@ -243,7 +243,7 @@ func TestCompileMatmulMesa26(t *testing.T) {
 	}
 	validated := "(" + noCoopmat + ")|(" + oldTypes + ")"
 	for _, p := range plans {
-		if p.Mechanism != results.EmulationDRMShim {
+		if p.Mechanism != resultsfile.EmulationDRMShim {
 			t.Fatalf("%s by %s on Mesa 26.1", p.Target, p.Mechanism)
 		}
 		byID, dev := compileMatmul(t, root, p, validated, newTypes)
@@ -262,7 +262,7 @@ func TestCompileMatmulMesa26(t *testing.T) {
 				t.Errorf("%s: no %s results", p.Target, k)
 			}
 			for _, r := range rs {
-				if r.Status != results.StatusOK || r.Pipelines[0].Executables[0].Derived["wmma"] == 0 || r.Pipelines[0].Executables[0].Derived["undisassembled"] != 0 {
+				if r.Status != resultsfile.StatusOK || r.Pipelines[0].Executables[0].Derived["wmma"] == 0 || r.Pipelines[0].Executables[0].Derived["undisassembled"] != 0 {
 					t.Errorf("%s (Mesa 26.1) %s: %s (%s) without a disassembly holding v_wmma", p.Target, r.ID(), r.Status, r.Reason)
 				}
 			}
@@ -294,7 +294,7 @@ func TestEmulatedDevices(t *testing.T) {
 		}
 		for _, p := range avail {
 			ans := runChild(t, root, p, childJob{Do: "devices"}, true)
-			var emulated []results.Device
+			var emulated []resultsfile.Device
 			for _, d := range ans.Devices {
 				if d.Emulated != nil {
 					emulated = append(emulated, d)
@@ -335,7 +335,7 @@ func TestCompileAllSuites(t *testing.T) {
 			ans := runChild(t, "", p, childJob{Do: "compile", Suites: suites, Filter: part.filter, Quick: true}, part.validate)
 			for _, r := range ans.Results {
 				n++
-				if r.Status == results.StatusFailed {
+				if r.Status == resultsfile.StatusFailed {
 					t.Errorf("%s %s@%s failed: %s", p.Mechanism, r.ID(), target, r.Reason)
 				}
 				pipelines += len(r.Pipelines)
@@ -352,7 +352,7 @@ func TestCompileAllSuites(t *testing.T) {
 // checkTimed checks the timed flag of a mesh benchmark's pipelines: the
 // classic pipeline is built by every mesh benchmark and timed only by
 // the "vertex" variant; every other benchmark times all it builds.
-func checkTimed(t *testing.T, target string, r results.Result) {
+func checkTimed(t *testing.T, target string, r resultsfile.Result) {
 	t.Helper()
 	for _, p := range r.Pipelines {
 		want := r.Suite == "mesh" && p.Name == "classic" && r.Variant["pipeline"] != "vertex"

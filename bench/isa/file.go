@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // NewFile starts the isa results file of a compilation for plans with the
@@ -14,16 +14,16 @@ import (
 // the key 'compare --by driver' pairs two isa files of different Mesa
 // versions on. The caller fills Tool, Command, Suites, Quick, Labels and
 // appends the results.
-func NewFile(in *Installation, plans []Plan) *results.File {
-	f := &results.File{Schema: results.SchemaISA, Started: time.Now().UTC(), Results: []results.Result{}}
+func NewFile(in *Installation, plans []Plan) *resultsfile.File {
+	f := &resultsfile.File{Schema: resultsfile.SchemaISA, Started: time.Now().UTC(), Results: []resultsfile.Result{}}
 	for _, p := range plans {
 		env := make(map[string]string, len(p.Env))
 		for k, v := range p.Env {
 			env[k] = v
 		}
-		f.Configs = append(f.Configs, results.Config{Name: p.Target, Env: env})
+		f.Configs = append(f.Configs, resultsfile.Config{Name: p.Target, Env: env})
 	}
-	f.Device = results.Device{
+	f.Device = resultsfile.Device{
 		Name:       "RADV (emulated)",
 		Type:       "emulated",
 		DriverID:   "MESA_RADV",
@@ -37,7 +37,7 @@ func NewFile(in *Installation, plans []Plan) *results.File {
 // the emulated device: chip, features, cooperative-matrix table,
 // Emulated) in the target's Config, and RADV's own driver figures in the
 // summary Device.
-func SetDevice(f *results.File, target string, d results.Device) error {
+func SetDevice(f *resultsfile.File, target string, d resultsfile.Device) error {
 	for i := range f.Configs {
 		if f.Configs[i].Name == target {
 			dc := d

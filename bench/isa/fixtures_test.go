@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -38,7 +38,7 @@ func TestWriteISAFixtures(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := NewFile(in, plans)
-		f.Tool = results.Tool{Name: "radvbench", Version: "test"}
+		f.Tool = resultsfile.Tool{Name: "radvbench", Version: "test"}
 		f.Suites, f.Quick = []string{"matmul"}, true
 		asm := filepath.Join(out, "asm-"+m.name)
 		if err := os.RemoveAll(asm); err != nil {
@@ -81,7 +81,7 @@ func TestWriteISAFixtures(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.Finished = f.Started
-		if err := results.Save(filepath.Join(out, m.name+".json"), f); err != nil {
+		if err := resultsfile.Save(filepath.Join(out, m.name+".json"), f); err != nil {
 			t.Fatal(err)
 		}
 	}

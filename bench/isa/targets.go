@@ -36,7 +36,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/core/amdchip"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // ShimPackage is the Debian package with Mesa's no-op DRM shim.
@@ -226,7 +226,7 @@ type Plan struct {
 	// results (Config.Name, Result.Config) and assembly paths.
 	Target string
 	Chip   amdchip.Chip
-	// Mechanism is results.EmulationDRMShim or results.EmulationNullWinsys.
+	// Mechanism is resultsfile.EmulationDRMShim or resultsfile.EmulationNullWinsys.
 	Mechanism string
 	// Env are the variables the plan sets (Config.Env).
 	Env map[string]string
@@ -285,12 +285,12 @@ func (in *Installation) plan(c amdchip.Chip) (Plan, bool) {
 	}
 	for _, n := range names {
 		if in.Shim != "" && slices.Contains(in.ShimChips, n) {
-			return Plan{Target: c.Family, Chip: c, Mechanism: results.EmulationDRMShim,
+			return Plan{Target: c.Family, Chip: c, Mechanism: resultsfile.EmulationDRMShim,
 				Env: map[string]string{"LD_PRELOAD": in.Shim, "AMDGPU_GPU_ID": n}}, true
 		}
 	}
 	if in.NullWinsys && slices.Contains(in.NullFamilies, c.Family) {
-		return Plan{Target: c.Family, Chip: c, Mechanism: results.EmulationNullWinsys,
+		return Plan{Target: c.Family, Chip: c, Mechanism: resultsfile.EmulationNullWinsys,
 			Env: map[string]string{"RADV_FORCE_FAMILY": c.Family}}, true
 	}
 	return Plan{}, false

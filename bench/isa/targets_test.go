@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 const shim = "/usr/lib/x86_64-linux-gnu/libamdgpu_noop_drm_shim.so"
@@ -100,8 +100,8 @@ func TestResolve(t *testing.T) {
 }
 
 func TestEnviron(t *testing.T) {
-	shimPlan := Plan{Target: "navi31", Mechanism: results.EmulationDRMShim, Env: map[string]string{"LD_PRELOAD": shim, "AMDGPU_GPU_ID": "navi31"}}
-	nullPlan := Plan{Target: "gfx1201", Mechanism: results.EmulationNullWinsys, Env: map[string]string{"RADV_FORCE_FAMILY": "gfx1201"}}
+	shimPlan := Plan{Target: "navi31", Mechanism: resultsfile.EmulationDRMShim, Env: map[string]string{"LD_PRELOAD": shim, "AMDGPU_GPU_ID": "navi31"}}
+	nullPlan := Plan{Target: "gfx1201", Mechanism: resultsfile.EmulationNullWinsys, Env: map[string]string{"RADV_FORCE_FAMILY": "gfx1201"}}
 	base := []string{"PATH=/bin", "LD_PRELOAD=/lib/libasan.so", "RADV_FORCE_FAMILY=navi10", "AMDGPU_GPU_ID=renoir", "RADV_DEBUG=nocache"}
 	tests := []struct {
 		plan Plan

@@ -21,7 +21,7 @@ import (
 type Metric struct {
 	Name   string
 	Unit   string
-	Better string // results.HigherIsBetter or results.LowerIsBetter
+	Better string // resultsfile.HigherIsBetter or resultsfile.LowerIsBetter
 	Scale  float64
 	Time   bool
 	// Peak names the device-table peak the metric is a share of:
@@ -30,7 +30,7 @@ type Metric struct {
 	// Roofline names the kernel (suite/kernel) that measures the peak of
 	// the same arithmetic on the same device, e.g. "peak/fp32" for an
 	// fp32 GEMM: the metric's roofline is that kernel's best figure in
-	// the same run (results.Result.Roofline); "" for none.
+	// the same run (resultsfile.Result.Roofline); "" for none.
 	Roofline string
 }
 

@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // ListOptions shape WriteList.
@@ -69,21 +69,21 @@ func WriteList(w io.Writer, suites []*Suite, o ListOptions) error {
 func sizesList(ps []Params) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		parts[i] = results.SizeString(p)
+		parts[i] = resultsfile.SizeString(p)
 	}
 	return strings.Join(parts, " ")
 }
 
 // Unsupported lists the variants of the suites the device cannot run, as
 // skipped results with the reason (a variant, no size).
-func Unsupported(suites []*Suite, pd *gpu.PhysicalDevice) []results.Result {
-	var rs []results.Result
+func Unsupported(suites []*Suite, pd *gpu.PhysicalDevice) []resultsfile.Result {
+	var rs []resultsfile.Result
 	for _, s := range suites {
 		for _, k := range s.Kernels {
 			for _, v := range k.Variants {
 				if ok, why := k.Supported(pd, v); !ok {
-					rs = append(rs, results.Result{Suite: s.Name, Kernel: k.Name, Variant: map[string]string{"name": v.Name},
-						Status: results.StatusSkipped, Reason: why})
+					rs = append(rs, resultsfile.Result{Suite: s.Name, Kernel: k.Name, Variant: map[string]string{"name": v.Name},
+						Status: resultsfile.StatusSkipped, Reason: why})
 				}
 			}
 		}
@@ -92,12 +92,12 @@ func Unsupported(suites []*Suite, pd *gpu.PhysicalDevice) []results.Result {
 }
 
 // OfSuites keeps the results of the given suites, in order.
-func OfSuites(rs []results.Result, suites []*Suite) []results.Result {
+func OfSuites(rs []resultsfile.Result, suites []*Suite) []resultsfile.Result {
 	in := map[string]bool{}
 	for _, s := range suites {
 		in[s.Name] = true
 	}
-	var out []results.Result
+	var out []resultsfile.Result
 	for _, r := range rs {
 		if in[r.Suite] {
 			out = append(out, r)

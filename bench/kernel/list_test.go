@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -31,11 +31,11 @@ func listSuites() []*Suite {
 	}
 	return []*Suite{
 		{Name: "gemm", Description: "matrix products", Kernels: []*Kernel{
-			{Suite: "gemm", Name: "naive", Description: "one thread an element", Metric: Metric{Unit: "GFLOP/s", Better: results.HigherIsBetter},
+			{Suite: "gemm", Name: "naive", Description: "one thread an element", Metric: Metric{Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter},
 				Variants: []Variant{{Name: "wg=8x8"}, {Name: "big"}}, Supported: supported, Sizes: sizes},
 		}},
 		{Name: "lat", Description: "latencies", Kernels: []*Kernel{
-			{Suite: "lat", Name: "submit", Description: "submit to fence", Metric: Metric{Unit: "ns", Better: results.LowerIsBetter},
+			{Suite: "lat", Name: "submit", Description: "submit to fence", Metric: Metric{Unit: "ns", Better: resultsfile.LowerIsBetter},
 				Variants: []Variant{{Name: "empty"}}, Supported: supported},
 		}},
 	}
@@ -57,14 +57,14 @@ func TestWriteList(t *testing.T) {
 
 func TestUnsupported(t *testing.T) {
 	got := Unsupported(listSuites(), &gpu.PhysicalDevice{})
-	want := []results.Result{{Suite: "gemm", Kernel: "naive", Variant: map[string]string{"name": "big"}, Status: results.StatusSkipped, Reason: "needs more memory than the device has"}}
+	want := []resultsfile.Result{{Suite: "gemm", Kernel: "naive", Variant: map[string]string{"name": "big"}, Status: resultsfile.StatusSkipped, Reason: "needs more memory than the device has"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
 
 func TestOfSuites(t *testing.T) {
-	rs := []results.Result{{Suite: "gemm", Kernel: "a"}, {Suite: "lat", Kernel: "b"}, {Suite: "mesh", Kernel: "c"}, {Suite: "gemm", Kernel: "d"}}
+	rs := []resultsfile.Result{{Suite: "gemm", Kernel: "a"}, {Suite: "lat", Kernel: "b"}, {Suite: "mesh", Kernel: "c"}, {Suite: "gemm", Kernel: "d"}}
 	suites := listSuites() // gemm, lat
 	for _, tc := range []struct {
 		suites []*Suite

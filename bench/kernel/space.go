@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/radvbench/radvbench/bench/gpu"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Space is a kernel's tunable space: named parameters (specialization
@@ -35,7 +35,7 @@ type Point map[string]int
 
 // String is the point as "name=value,..." in name order.
 func (p Point) String() string {
-	return results.FormatPairs(p, strconv.Itoa)
+	return resultsfile.FormatPairs(p, strconv.Itoa)
 }
 
 // Points lists every point of the space, the first parameter varying

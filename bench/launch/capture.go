@@ -7,7 +7,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // capturer records what the driver compiled each benchmark's pipelines
@@ -22,35 +22,35 @@ import (
 type capturer struct {
 	comp  *isa.Compiler
 	o     isa.Options
-	stats map[string][]results.PipelineStats
+	stats map[string][]resultsfile.PipelineStats
 }
 
-// captureState is what a run on pd captures (results.File.Capture).
+// captureState is what a run on pd captures (resultsfile.File.Capture).
 func captureState(p *Plan, pd *gpu.PhysicalDevice) string {
 	switch {
 	case p.NoCapture:
-		return results.CaptureOff
+		return resultsfile.CaptureOff
 	case !isa.CanCapture(pd):
-		return results.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties"
+		return resultsfile.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties"
 	}
-	return results.CaptureOn
+	return resultsfile.CaptureOn
 }
 
 // newCapturer opens the capture device for p's benchmarks on pd, or
 // returns nil when head.Capture says nothing is captured. A device that
 // cannot be opened to capture turns capture off for the run (the header
 // says why); it never fails the run.
-func newCapturer(p *Plan, pd *gpu.PhysicalDevice, head *results.File) *capturer {
-	if head.Capture != results.CaptureOn {
+func newCapturer(p *Plan, pd *gpu.PhysicalDevice, head *resultsfile.File) *capturer {
+	if head.Capture != resultsfile.CaptureOn {
 		return nil
 	}
 	comp, err := isa.OpenOn(pd, "")
 	if err != nil {
-		head.Capture = fmt.Sprintf("%s: %v", results.CaptureUnsupported, err)
+		head.Capture = fmt.Sprintf("%s: %v", resultsfile.CaptureUnsupported, err)
 		return nil
 	}
 	return &capturer{comp: comp, o: isa.Options{Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel},
-		stats: map[string][]results.PipelineStats{}}
+		stats: map[string][]resultsfile.PipelineStats{}}
 }
 
 // before compiles benchmark it on the capture device (as the runner
@@ -63,16 +63,16 @@ func (c *capturer) before(ctx context.Context, it runner.Item) {
 	id := it.ID()
 	o := c.o
 	o.Order = func([]runner.Item) []runner.Item { return []runner.Item{it} }
-	c.comp.Compile(ctx, o, func(r *results.Result) {
-		if r.Status == results.StatusOK {
+	c.comp.Compile(ctx, o, func(r *resultsfile.Result) {
+		if r.Status == resultsfile.StatusOK {
 			c.stats[id] = r.Pipelines
 		}
 	})
 }
 
 // attach gives r the pipelines captured for it.
-func (c *capturer) attach(r *results.Result) {
-	if c == nil || r.Status != results.StatusOK {
+func (c *capturer) attach(r *resultsfile.Result) {
+	if c == nil || r.Status != resultsfile.StatusOK {
 		return
 	}
 	if ps, ok := c.stats[r.ID()]; ok {

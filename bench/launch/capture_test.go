@@ -15,7 +15,7 @@ import (
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // The capture path on a driver that has VK_KHR_pipeline_executable_properties:
@@ -49,7 +49,7 @@ func init() {
 
 // captureOnEmulated runs the capturer on this process's emulated RADV
 // device for the first quick naive GEMM.
-func captureOnEmulated() (*results.Result, error) {
+func captureOnEmulated() (*resultsfile.Result, error) {
 	inst, err := gpu.NewInstance()
 	if err != nil {
 		return nil, err
@@ -69,9 +69,9 @@ func captureOnEmulated() (*results.Result, error) {
 		return nil, fmt.Errorf("no emulated RADV device among %d devices", len(devs))
 	}
 	p := lavapipePlan("")
-	head := &results.File{Capture: captureState(&p, pd)}
-	if head.Capture != results.CaptureOn {
-		return nil, fmt.Errorf("capture state on %s: %q, want %q", pd.Name, head.Capture, results.CaptureOn)
+	head := &resultsfile.File{Capture: captureState(&p, pd)}
+	if head.Capture != resultsfile.CaptureOn {
+		return nil, fmt.Errorf("capture state on %s: %q, want %q", pd.Name, head.Capture, resultsfile.CaptureOn)
 	}
 	c := newCapturer(&p, pd, head)
 	if c == nil {
@@ -84,7 +84,7 @@ func captureOnEmulated() (*results.Result, error) {
 	}
 	c.before(context.Background(), items[0])
 	r := runner.NewResult(items[0])
-	r.Status = results.StatusOK
+	r.Status = resultsfile.StatusOK
 	c.attach(&r)
 	return &r, nil
 }
@@ -111,7 +111,7 @@ func TestCaptureOnRADV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r results.Result
+	var r resultsfile.Result
 	if err := json.Unmarshal(data, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -150,20 +150,20 @@ func TestCaptureState(t *testing.T) {
 		pd   *gpu.PhysicalDevice
 		want string
 	}{
-		{"radv", false, radv, results.CaptureOn},
-		{"radv, turned off", true, radv, results.CaptureOff},
-		{"lavapipe", false, lvp, results.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties"},
-		{"lavapipe, turned off", true, lvp, results.CaptureOff},
+		{"radv", false, radv, resultsfile.CaptureOn},
+		{"radv, turned off", true, radv, resultsfile.CaptureOff},
+		{"lavapipe", false, lvp, resultsfile.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties"},
+		{"lavapipe, turned off", true, lvp, resultsfile.CaptureOff},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := &Plan{NoCapture: tc.off, Suites: []*kernel.Suite{}, Filter: regexp.MustCompile(".")}
 			if got := captureState(p, tc.pd); got != tc.want {
 				t.Errorf("captureState = %q, want %q", got, tc.want)
 			}
-			if tc.want == results.CaptureOn {
+			if tc.want == resultsfile.CaptureOn {
 				return // opening the capture device needs a driver: TestCaptureOnRADV
 			}
-			if c := newCapturer(p, tc.pd, &results.File{Capture: tc.want}); c != nil {
+			if c := newCapturer(p, tc.pd, &resultsfile.File{Capture: tc.want}); c != nil {
 				t.Errorf("a capturer for %q: want none", tc.want)
 			}
 		})

@@ -9,7 +9,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 )
 
@@ -19,7 +19,7 @@ import (
 type Worker interface {
 	// Open prepares the worker and returns its results header (device,
 	// tool, start time) and the suites its results come from.
-	Open(ctx context.Context) (header *results.File, suites []*kernel.Suite, err error)
+	Open(ctx context.Context) (header *resultsfile.File, suites []*kernel.Suite, err error)
 	// Work runs the benchmarks; it orders the plan with Side.Order and
 	// reports each benchmark with Side.Starting and Side.Result.
 	Work(ctx context.Context, s *Side) error
@@ -74,7 +74,7 @@ func (e *ParentGoneError) Unwrap() error { return e.Err }
 type Side struct {
 	c       *supervise.Child
 	flags   supervise.ChildFlags
-	header  *results.File
+	header  *resultsfile.File
 	suites  []*kernel.Suite
 	ordered []runner.Item
 	// Config names the child's configuration in the benchmarks it
@@ -181,7 +181,7 @@ func (s *Side) Sample(id string, n int, v float64) {
 // Result reports a finished benchmark with its kernel's shader hashes.
 // After a lost device the child exits at once (tearing down a lost or
 // hung device may block), with the status that tells the parent.
-func (s *Side) Result(r *results.Result, deviceLost bool) {
+func (s *Side) Result(r *resultsfile.Result, deviceLost bool) {
 	s.send(supervise.Msg{Result: r, Shaders: KernelShaders(s.suites, r), DeviceLost: deviceLost})
 	if deviceLost {
 		// Not a return: the worker would tear the lost device down.

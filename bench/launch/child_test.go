@@ -9,15 +9,15 @@ import (
 
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // goneWorker reports its order, then waits for its context, as a worker
 // between samples sees a cancelled run.
 type goneWorker struct{ cancelled bool }
 
-func (w *goneWorker) Open(ctx context.Context) (*results.File, []*kernel.Suite, error) {
-	return &results.File{Schema: results.Schema}, nil, nil
+func (w *goneWorker) Open(ctx context.Context) (*resultsfile.File, []*kernel.Suite, error) {
+	return &resultsfile.File{Schema: resultsfile.Schema}, nil, nil
 }
 
 func (w *goneWorker) Work(ctx context.Context, s *Side) error {

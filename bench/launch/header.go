@@ -10,15 +10,15 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
 // header is the results file's metadata for a run of p on pd: tool,
 // command, device, labels, suites, the system record and fingerprint.
-func header(p *Plan, env Env, sys *sysinfo.System, pd *gpu.PhysicalDevice, command []string) *results.File {
-	file := &results.File{
-		Schema:  results.Schema,
+func header(p *Plan, env Env, sys *sysinfo.System, pd *gpu.PhysicalDevice, command []string) *resultsfile.File {
+	file := &resultsfile.File{
+		Schema:  resultsfile.Schema,
 		Tool:    env.Tool,
 		Command: command,
 		Quick:   p.Kernel.Quick,
@@ -52,7 +52,7 @@ func suiteNames(suites []*kernel.Suite) []string {
 // Vulkan device's identity) in the results file. When Vulkan's PCI
 // device ID alone is ambiguous (RX 7900 XTX and XT share 744C), the PCI
 // revision read from sysfs picks the SKU.
-func AttachSystem(file *results.File, sys *sysinfo.System) {
+func AttachSystem(file *resultsfile.File, sys *sysinfo.System) {
 	d := &file.Device
 	SetVulkan(sys, *d)
 	if g := sys.PrimaryGPU(); d.SKU == nil && g != nil && g.DeviceID == d.DeviceID && g.Revision >= 0 {
@@ -67,7 +67,7 @@ func AttachSystem(file *results.File, sys *sysinfo.System) {
 }
 
 // SetVulkan records a Vulkan device's identity in the system record.
-func SetVulkan(sys *sysinfo.System, d results.Device) {
+func SetVulkan(sys *sysinfo.System, d resultsfile.Device) {
 	sys.SetVulkan(sysinfo.VulkanInfo{
 		VendorID: d.VendorID, DeviceID: d.DeviceID, DriverID: d.DriverID, DriverName: d.DriverName,
 		DriverInfo: d.DriverInfo, DriverVersion: d.DriverVersion, APIVersion: d.APIVersion, DeviceName: d.Name,
@@ -97,7 +97,7 @@ func clockReader(sysroot string) func() map[string]float64 {
 
 // KernelShaders is the SHA-256 of each shader of the kernel that made r,
 // found among suites (empty when none is).
-func KernelShaders(suites []*kernel.Suite, r *results.Result) map[string]string {
+func KernelShaders(suites []*kernel.Suite, r *resultsfile.Result) map[string]string {
 	out := map[string]string{}
 	for _, s := range suites {
 		if s.Name != r.Suite {

@@ -11,7 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // inProcess is one run in this process (the default on lavapipe): each
@@ -47,7 +47,7 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 	defer cancel()
 	var order []string
 	var stop error
-	ropts.OnResult = func(res *results.Result) {
+	ropts.OnResult = func(res *resultsfile.Result) {
 		if stop != nil {
 			return
 		}
@@ -95,7 +95,7 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 		return finish(rec, ending{stop: fmt.Errorf("%w: the run stopped", stop)}, o)
 	}
 	if p.OrderSeed != 0 && runErr == nil {
-		if err := rec.EndRun(results.Round{Index: 1, Started: started, Finished: time.Now().UTC(), Seed: p.OrderSeed, Order: order}); err != nil {
+		if err := rec.EndRun(resultsfile.Round{Index: 1, Started: started, Finished: time.Now().UTC(), Seed: p.OrderSeed, Order: order}); err != nil {
 			return finish(rec, ending{stop: err}, o)
 		}
 	}
@@ -110,7 +110,7 @@ func (r *run) inProcess(ctx context.Context, sys *sysinfo.System) (*Outcome, err
 
 // runnerOptions are the runner's options for p on the device head
 // describes, watched by obs.
-func (p *Plan) runnerOptions(head *results.File, obs measure.Observer) runner.Options {
+func (p *Plan) runnerOptions(head *resultsfile.File, obs measure.Observer) runner.Options {
 	o := runner.Options{
 		Suites: p.Suites, Filter: p.Filter, Kernel: p.Kernel, TargetCI: p.TargetCI, MaxTime: p.MaxTime, Warmup: p.Warmup, WarmupMax: p.WarmupMax,
 		Peaks: describe.Peaks(head.Device.SKU), Observer: obs, QuietBudget: p.QuietBudget, NoQuietWait: p.NoQuietWait,
@@ -130,7 +130,7 @@ func (r *run) follow(o *runner.Options) {
 	if h.Start == nil && h.Sample == nil {
 		return
 	}
-	skels := map[string]results.Result{}
+	skels := map[string]resultsfile.Result{}
 	for _, it := range runner.Plan(*o) {
 		skel := runner.NewResult(it)
 		skels[skel.ID()] = skel

@@ -11,7 +11,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 )
 
@@ -23,7 +23,7 @@ type ISAPlan struct {
 	Targets []string
 	Labels  map[string]string
 	// Out is the results path ("": results/<UTC time>-isa.json); AsmDir
-	// the assembly's directory ("": results.AsmDir of the results
+	// the assembly's directory ("": resultsfile.AsmDir of the results
 	// path); NoAsm saves none.
 	Out, AsmDir string
 	NoAsm       bool
@@ -49,7 +49,7 @@ func (p *ISAPlan) paths(now time.Time) (out, asmDir string) {
 		return out, ""
 	}
 	if asmDir = p.AsmDir; asmDir == "" {
-		asmDir = results.AsmDir(out)
+		asmDir = resultsfile.AsmDir(out)
 	}
 	return out, asmDir
 }
@@ -59,7 +59,7 @@ const TargetEnv = "RADVBENCH_ISA_TARGET"
 
 // ISAOutcome is how an isa run ended.
 type ISAOutcome struct {
-	File *results.File
+	File *resultsfile.File
 	// Out is the results path; AsmDir the assembly's directory ("": none).
 	Out, AsmDir string
 	// Children counts the child processes and their faults.
@@ -126,13 +126,13 @@ func ISA(ctx context.Context, p ISAPlan, h Hooks, env Env) (*ISAOutcome, error) 
 			return append(pl.Environ(base), TargetEnv+"="+pl.Target)
 		}})
 	}
-	devices := map[string]results.Device{}
+	devices := map[string]resultsfile.Device{}
 	s := &supervise.Supervisor{
 		Exe: exe, Args: args, Configs: configs, Runs: 1, Budget: p.Watchdog, Recorder: rec, Stdout: env.Stdout,
 		Notef: func(format string, a ...any) {
 			h.notef("isa: "+strings.Replace(format, "run 1/1 config", "target", 1), a...)
 		},
-		OnHeader: func(c supervise.Config, hd *results.File) { devices[c.Name] = hd.Device },
+		OnHeader: func(c supervise.Config, hd *resultsfile.File) { devices[c.Name] = hd.Device },
 		OnStart:  h.Start,
 	}
 	runErr := s.Run(ctx)
@@ -164,7 +164,7 @@ func ISA(ctx context.Context, p ISAPlan, h Hooks, env Env) (*ISAOutcome, error) 
 		// What the target's child compiled under: the emulation and the
 		// driver options of this command's environment (RADV_PERFTEST,
 		// ACO_DEBUG, ...), which change the code as much as the chip.
-		file.Configs[i].DriverEnv = results.FilterDriverEnv(configs[i].Environ(os.Environ()))
+		file.Configs[i].DriverEnv = resultsfile.FilterDriverEnv(configs[i].Environ(os.Environ()))
 	}
 	file.Results, file.Shaders, file.Rounds, file.Finished = merged.Results, merged.Shaders, merged.Rounds, merged.Finished
 	if !merged.Started.IsZero() {

@@ -26,7 +26,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/rounds"
 )
 
@@ -75,7 +75,7 @@ type Plan struct {
 	// supervise.AutoIsolation).
 	Isolation supervise.Isolation
 	// NoCapture turns off recording what the driver compiled each
-	// benchmark into (results.File.Capture; see capturer).
+	// benchmark into (resultsfile.File.Capture; see capturer).
 	NoCapture bool
 	// Sysroot and Dmesg are where the fingerprint is read.
 	Sysroot, Dmesg string
@@ -148,7 +148,7 @@ var Interleaves = map[string]Interleave{"sample": BySample, "benchmark": ByBench
 // Env is what a run needs from the program that starts it.
 type Env struct {
 	// Tool identifies this build in the results.
-	Tool results.Tool
+	Tool resultsfile.Tool
 	// Executable is the program child processes run (this one).
 	Executable func() (string, error)
 	// System collects the system record under a root, with a kernel log
@@ -167,16 +167,16 @@ type Hooks struct {
 	// the results file's header and the results a resumed run had
 	// already finished: the rows that follow through Result may be
 	// printed as they come.
-	Header func(h *results.File, resumed []results.Result)
+	Header func(h *resultsfile.File, resumed []resultsfile.Result)
 	// Start is called when a benchmark begins: as a child starts it, or
 	// in-process with its first timed sample (a skeleton result: ID and
 	// metric, no figures).
-	Start func(*results.Result)
+	Start func(*resultsfile.Result)
 	// Sample is called with each timed sample (n from 1, in the metric's
 	// unit).
 	Sample func(id string, n int, value float64)
 	// Result is called with each finished benchmark once it is journaled.
-	Result func(*results.Result)
+	Result func(*resultsfile.Result)
 	// Journaled is called after each result is journaled, with the count
 	// so far and the journal's path (a test pauses a run there).
 	Journaled func(count int, journal string)
@@ -202,7 +202,7 @@ func (h Hooks) notef(format string, a ...any) {
 // error.
 type Outcome struct {
 	// File is the results file as written to Out.
-	File *results.File
+	File *resultsfile.File
 	Out  string
 	// Journal is the journal's path; Finished how many results it holds.
 	Journal  string

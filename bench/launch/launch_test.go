@@ -15,7 +15,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/supervise/supervisetest"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/internal/usage"
 )
@@ -35,7 +35,7 @@ func fakeEnv(t *testing.T) Env { return fakeEnvAt(t.TempDir()) }
 // fakeEnvAt is fakeEnv with its system read under root.
 func fakeEnvAt(root string) Env {
 	return Env{
-		Tool:       results.Tool{Name: "radvbench", Version: "test"},
+		Tool:       resultsfile.Tool{Name: "radvbench", Version: "test"},
 		Executable: func() (string, error) { return os.Args[0], nil },
 		System: func(sysroot, dmesg string) (*sysinfo.System, error) {
 			return sysinfo.Collect(sysinfo.Options{Root: root}), nil
@@ -67,7 +67,7 @@ type recorded struct {
 
 func (r *recorded) hooks() Hooks {
 	return Hooks{
-		Result: func(res *results.Result) {
+		Result: func(res *resultsfile.Result) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			r.results = append(r.results, res.ID()+"@"+res.Config)
@@ -124,7 +124,7 @@ func TestRunSupervised(t *testing.T) {
 			if exists(o.Journal) {
 				t.Errorf("journal %s left behind by a finished run", o.Journal)
 			}
-			f, err := results.Load(o.Out)
+			f, err := resultsfile.Load(o.Out)
 			if err != nil {
 				t.Fatalf("load the results file: %v", err)
 			}
@@ -136,7 +136,7 @@ func TestRunSupervised(t *testing.T) {
 			}
 			var failed []string
 			for _, r := range f.Results {
-				if r.Status == results.StatusFailed {
+				if r.Status == resultsfile.StatusFailed {
 					failed = append(failed, r.Reason)
 				}
 			}
@@ -212,7 +212,7 @@ func TestRunChildInterrupted(t *testing.T) {
 				t.Fatalf("interrupted %v, partial %v, finished %d, journal kept %v; want true, true, 1 (the one before b), true", o.Interrupted, o.File.Partial, o.Finished, exists(o.Journal))
 			}
 			for _, r := range o.File.Results { // what the shuffled order ran before b
-				if r.Kernel == "b" || r.Status != results.StatusOK {
+				if r.Kernel == "b" || r.Status != resultsfile.StatusOK {
 					t.Errorf("the interrupted file holds %s %s %q; want nothing of b, the rest ok", r.Kernel, r.Status, r.Reason)
 				}
 			}
@@ -228,7 +228,7 @@ func TestRunChildInterrupted(t *testing.T) {
 				t.Errorf("resumed: interrupted %v, partial %v, journal kept %v, %d results", o.Interrupted, o.File.Partial, exists(o.Journal), len(o.File.Results))
 			}
 			for _, r := range o.File.Results {
-				if r.Status != results.StatusOK {
+				if r.Status != resultsfile.StatusOK {
 					t.Errorf("resumed %s: %s %q, want ok", r.ID(), r.Status, r.Reason)
 				}
 			}
@@ -251,7 +251,7 @@ func TestRunChildInterrupted(t *testing.T) {
 				if r.Kernel == "b" {
 					bs++
 				}
-				if r.Status != results.StatusOK {
+				if r.Status != resultsfile.StatusOK {
 					t.Errorf("the interrupted file holds %s@%s %s %q; want every result ok", r.Kernel, r.Config, r.Status, r.Reason)
 				}
 			}

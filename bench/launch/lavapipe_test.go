@@ -12,7 +12,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/suitetest"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 
 	_ "github.com/radvbench/radvbench/bench/suites/matmul"
 )
@@ -74,11 +74,11 @@ func TestRunLavapipe(t *testing.T) {
 			p := lavapipePlan(dir + "/r.json")
 			p.Isolation = tc.isolation
 			p.Benchmarks = 1
-			var header *results.File
+			var header *resultsfile.File
 			var streamed []string
 			h := Hooks{
-				Header: func(f *results.File, resumed []results.Result) { header = f },
-				Result: func(r *results.Result) { streamed = append(streamed, r.ID()) },
+				Header: func(f *resultsfile.File, resumed []resultsfile.Result) { header = f },
+				Result: func(r *resultsfile.Result) { streamed = append(streamed, r.ID()) },
 			}
 			o, err := Run(context.Background(), p, h, lavapipeEnv(dir))
 			if err != nil {
@@ -92,14 +92,14 @@ func TestRunLavapipe(t *testing.T) {
 				t.Fatalf("%d results, %d streamed", len(o.File.Results), len(streamed))
 			}
 			for _, r := range o.File.Results {
-				if r.Status != results.StatusOK || !r.Verified || r.Metric.Value <= 0 {
+				if r.Status != resultsfile.StatusOK || !r.Verified || r.Metric.Value <= 0 {
 					t.Errorf("%s: status %s, verified %v, value %g: want a verified figure", r.ID(), r.Status, r.Verified, r.Metric.Value)
 				}
 			}
 			// lavapipe cannot say what it compiled: the header says so and
 			// no capture compile runs (no result carries pipelines).
-			if !strings.HasPrefix(o.File.Capture, results.CaptureUnsupported+": ") {
-				t.Errorf("capture %q: want %q and why", o.File.Capture, results.CaptureUnsupported)
+			if !strings.HasPrefix(o.File.Capture, resultsfile.CaptureUnsupported+": ") {
+				t.Errorf("capture %q: want %q and why", o.File.Capture, resultsfile.CaptureUnsupported)
 			}
 			for _, r := range o.File.Results {
 				if len(r.Pipelines) > 0 {
@@ -127,8 +127,8 @@ func TestAutoIsolationFromDevice(t *testing.T) {
 	if sys, err := env.System(p.Sysroot, p.Dmesg); err != nil || len(sys.GPUs) == 0 {
 		t.Fatalf("the fixture's record has no AMD GPU (%v): the test would not tell the record from the device", err)
 	}
-	var header *results.File
-	o, err := Run(context.Background(), p, Hooks{Header: func(f *results.File, _ []results.Result) { header = f }}, env)
+	var header *resultsfile.File
+	o, err := Run(context.Background(), p, Hooks{Header: func(f *resultsfile.File, _ []resultsfile.Result) { header = f }}, env)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}

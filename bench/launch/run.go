@@ -9,7 +9,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 )
 
@@ -121,7 +121,7 @@ func startRecord(out string, resume *supervise.JournalState, args []string, h Ho
 	}
 	rec := supervise.NewRecorder(j, out, args)
 	rec.Notef = h.notef
-	rec.OnResult = func(r *results.Result) {
+	rec.OnResult = func(r *resultsfile.Result) {
 		if h.Result != nil {
 			h.Result(r)
 		}
@@ -151,7 +151,7 @@ func (p *Plan) orderSeed() uint64 {
 
 // ending is how a run ended, before the file is written.
 type ending struct {
-	file *results.File
+	file *resultsfile.File
 	// stop is what stopped the run before it could finish: the journal
 	// keeps what finished, no file is written.
 	stop        error

@@ -8,7 +8,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/rounds"
 )
 
@@ -77,7 +77,7 @@ type untilSampler struct {
 }
 
 // Next runs one more run of side, alone.
-func (u *untilSampler) Next(ctx context.Context, side rounds.Arm, keys []string) (*results.File, error) {
+func (u *untilSampler) Next(ctx context.Context, side rounds.Arm, keys []string) (*resultsfile.File, error) {
 	i := int(side)
 	u.runs[i]++
 	if err := u.sides[i].RunOnce(ctx, u.runs[i], u.configs[i], keys); err != nil {
@@ -88,7 +88,7 @@ func (u *untilSampler) Next(ctx context.Context, side rounds.Arm, keys []string)
 
 // NextPair runs one more run of both sides, side by side in lockstep
 // (supervise.RunPair), each benchmark's first side drawn from the seed.
-func (u *untilSampler) NextPair(ctx context.Context, _ rounds.Arm, keys []string) (*results.File, *results.File, error) {
+func (u *untilSampler) NextPair(ctx context.Context, _ rounds.Arm, keys []string) (*resultsfile.File, *resultsfile.File, error) {
 	if u.runs[0] != u.runs[1] {
 		return nil, nil, fmt.Errorf("internal: the sides have %d and %d runs; a lockstep round needs them level", u.runs[0], u.runs[1])
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // RunWorker is a run's child: it opens the plan's device and runs its
@@ -25,7 +25,7 @@ type RunWorker struct {
 }
 
 // Open collects the system record and opens the device.
-func (w *RunWorker) Open(ctx context.Context) (*results.File, []*kernel.Suite, error) {
+func (w *RunWorker) Open(ctx context.Context) (*resultsfile.File, []*kernel.Suite, error) {
 	sys, err := w.Env.System(w.Plan.Sysroot, w.Plan.Dmesg)
 	if err != nil {
 		return nil, nil, err
@@ -74,7 +74,7 @@ func (w *RunWorker) Work(ctx context.Context, s *Side) error {
 			w.Fault(ctx, ordered[done].ID(), phase)
 		}
 	}
-	o.OnResult = func(r *results.Result) {
+	o.OnResult = func(r *resultsfile.Result) {
 		capture.attach(r)
 		s.Result(r, dev.Lost() != nil)
 	}
@@ -91,19 +91,19 @@ type ISAWorker struct {
 	// Target is the chip the environment emulates.
 	Target  string
 	Options isa.Options
-	Tool    results.Tool
+	Tool    resultsfile.Tool
 
 	comp *isa.Compiler
 }
 
 // Open opens the compiler for the target.
-func (w *ISAWorker) Open(ctx context.Context) (*results.File, []*kernel.Suite, error) {
+func (w *ISAWorker) Open(ctx context.Context) (*resultsfile.File, []*kernel.Suite, error) {
 	comp, err := isa.Open(w.Target)
 	if err != nil {
 		return nil, nil, err
 	}
 	w.comp = comp
-	h := &results.File{Schema: results.SchemaISA, Tool: w.Tool, Started: time.Now().UTC(), Device: comp.Device()}
+	h := &resultsfile.File{Schema: resultsfile.SchemaISA, Tool: w.Tool, Started: time.Now().UTC(), Device: comp.Device()}
 	return h, w.Options.Suites, nil
 }
 
@@ -116,5 +116,5 @@ func (w *ISAWorker) Work(ctx context.Context, s *Side) error {
 	s.Config = w.Target
 	o.Order = func(plan []runner.Item) []runner.Item { return s.Order(plan, plan) }
 	o.Progress = s.Progress
-	return w.comp.Compile(ctx, o, func(r *results.Result) { s.Result(r, false) })
+	return w.comp.Compile(ctx, o, func(r *resultsfile.Result) { s.Result(r, false) })
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // Method numbers this package's measurement method, recorded in every
-// results file (results.Tool.Method): it changes when a change to how
+// results file (resultsfile.Tool.Method): it changes when a change to how
 // samples are taken changes what a figure reads, so that a comparison or
 // a trend across it can say so (docs/measuring.md, "Method versions").
 //

@@ -12,7 +12,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -21,7 +21,7 @@ import (
 type Entry struct {
 	Run    int
 	Config string
-	Result *results.Result
+	Result *resultsfile.Result
 }
 
 // Options shape the merged results file.
@@ -31,7 +31,7 @@ type Options struct {
 	// Configs lists the configurations in run order (name and
 	// environment); named ones are recorded in the file and keep their
 	// results apart.
-	Configs []results.Config
+	Configs []resultsfile.Config
 	// Runs is how many runs each configuration made.
 	Runs int
 	// TargetCI is run's --target-ci as a fraction: a merged result whose
@@ -43,14 +43,14 @@ type Options struct {
 
 // named reports whether the configurations have names (A/B runs, isa
 // targets) rather than being the one plain run.
-func named(cs []results.Config) bool { return len(cs) > 1 || len(cs) == 1 && cs[0].Name != "" }
+func named(cs []resultsfile.Config) bool { return len(cs) > 1 || len(cs) == 1 && cs[0].Name != "" }
 
 // File builds one results file from a header and the entries: with one
 // run of one plain configuration the results as they were reported;
 // otherwise each benchmark's samples pooled with the run of each sample,
 // per-run summaries, and one result per configuration. Results are in
 // plan order (then configuration order).
-func File(header *results.File, plan []string, entries []Entry, runs []results.Round, shaders map[string]string, o Options) *results.File {
+func File(header *resultsfile.File, plan []string, entries []Entry, runs []resultsfile.Round, shaders map[string]string, o Options) *resultsfile.File {
 	f := *header
 	f.Results = nil
 	if o.Command != nil {
@@ -66,7 +66,7 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 	if isNamed {
 		f.Configs = nil
 		for _, c := range o.Configs {
-			f.Configs = append(f.Configs, results.Config{Name: c.Name, Env: c.Env})
+			f.Configs = append(f.Configs, resultsfile.Config{Name: c.Name, Env: c.Env})
 		}
 	}
 	planPos := map[string]int{}
@@ -78,7 +78,7 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 		cfgPos[c.Name] = i
 	}
 	single := o.Runs <= 1 && !isNamed
-	acc := map[string]*results.Result{}
+	acc := map[string]*resultsfile.Result{}
 	// Each run's dispatches per sample, by result and run: every run
 	// calibrates its own batch, and the merged Repeats is the first's.
 	repeats := map[string]map[int]int{}
@@ -103,7 +103,7 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 			cp := r
 			cp.Config = e.Config
 			cp.SamplesNS, cp.Metric.Samples, cp.SampleRounds, cp.Runs, cp.Warmup, cp.DurationS = nil, nil, nil, nil, nil, 0
-			cp.Status, cp.Reason, cp.Verified = results.StatusOK, "", true
+			cp.Status, cp.Reason, cp.Verified = resultsfile.StatusOK, "", true
 			m = &cp
 			acc[key] = m
 			keys = append(keys, key)
@@ -129,10 +129,10 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 	for _, k := range keys {
 		r := acc[k]
 		if !single {
-			if r.Status == results.StatusSkipped || r.Status == results.StatusFailed {
+			if r.Status == resultsfile.StatusSkipped || r.Status == resultsfile.StatusFailed {
 				r.SamplesNS, r.Metric.Samples, r.SampleRounds = nil, nil, nil
-				if r.Status == results.StatusFailed {
-					r.Metric.Value, r.CI, r.CV, r.Noisy = 0, results.CI{}, 0, false
+				if r.Status == resultsfile.StatusFailed {
+					r.Metric.Value, r.CI, r.CV, r.Noisy = 0, resultsfile.CI{}, 0, false
 				}
 			}
 			Finalize(r, o.TargetCI)
@@ -149,12 +149,12 @@ func File(header *results.File, plan []string, entries []Entry, runs []results.R
 // Run adds run's result r to the accumulated one m: samples pooled
 // with their run, a failed run fails the whole (its reason kept), a skip
 // is a skip, the first note is kept.
-func Run(m, r *results.Result, run int) {
+func Run(m, r *resultsfile.Result, run int) {
 	switch {
-	case m.Status == results.StatusFailed:
-	case r.Status == results.StatusFailed:
+	case m.Status == resultsfile.StatusFailed:
+	case r.Status == resultsfile.StatusFailed:
 		m.Status, m.Reason, m.Verified = r.Status, fmt.Sprintf("run %d: %s", run, r.Reason), false
-	case r.Status == results.StatusSkipped:
+	case r.Status == resultsfile.StatusSkipped:
 		m.Status, m.Reason = r.Status, r.Reason
 	default:
 		m.Verified = m.Verified && r.Verified
@@ -170,14 +170,14 @@ func Run(m, r *results.Result, run int) {
 // marked disturbed by interference): the median,
 // its interval and CV, whether it is noisy against targetCI, and the
 // share of the device's peak scaled to the new median.
-func Finalize(r *results.Result, targetCI float64) {
-	if r.Status != results.StatusOK || len(r.Metric.Samples) == 0 {
+func Finalize(r *resultsfile.Result, targetCI float64) {
+	if r.Status != resultsfile.StatusOK || len(r.Metric.Samples) == 0 {
 		return
 	}
 	old := r.Metric.Value
 	s := stats.Summarize(stats.Undisturbed(r.Metric.Samples, r.Disturbed))
 	r.Metric.Value, r.CV = s.Median, s.CV
-	r.CI = results.NewCI(s.Low, s.High, stats.Confidence)
+	r.CI = resultsfile.NewCI(s.Low, s.High, stats.Confidence)
 	r.Noisy, r.Reason = false, ""
 	switch w := s.RelWidth(); {
 	case math.IsInf(w, 1):
@@ -194,14 +194,14 @@ func Finalize(r *results.Result, targetCI float64) {
 
 // RunSummaries is each run's sample count and median (its Repeats are
 // the caller's to record: the samples do not carry them).
-func RunSummaries(r *results.Result) []results.RunSummary {
+func RunSummaries(r *resultsfile.Result) []resultsfile.RunSummary {
 	if len(r.SampleRounds) == 0 {
 		return nil
 	}
 	runs, samples := r.RunSamples()
-	out := make([]results.RunSummary, len(runs))
+	out := make([]resultsfile.RunSummary, len(runs))
 	for i := range runs {
-		out[i] = results.RunSummary{Round: runs[i], N: len(samples[i]), Median: stats.Summarize(samples[i]).Median}
+		out[i] = resultsfile.RunSummary{Round: runs[i], N: len(samples[i]), Median: stats.Summarize(samples[i]).Median}
 	}
 	return out
 }

@@ -5,31 +5,31 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestRun: the runs of one benchmark pool their samples; a failed
 // run fails the whole; the note survives merging, the reason is
 // recomputed.
 func TestRun(t *testing.T) {
-	ok := func(note string, xs ...float64) *results.Result {
-		return &results.Result{Status: results.StatusOK, Verified: true, Note: note, Metric: results.Metric{Samples: xs}, SamplesNS: xs}
+	ok := func(note string, xs ...float64) *resultsfile.Result {
+		return &resultsfile.Result{Status: resultsfile.StatusOK, Verified: true, Note: note, Metric: resultsfile.Metric{Samples: xs}, SamplesNS: xs}
 	}
 	for _, tc := range []struct {
 		name       string
-		runs       []*results.Result
+		runs       []*resultsfile.Result
 		wantStatus string
 		wantNote   string
 		wantN      int
 		wantReason string
 	}{
-		{"notes kept", []*results.Result{ok("second device", 1, 2), ok("second device", 3)}, results.StatusOK, "second device", 3, "noisy: 3 samples over all runs are too few for a 95% CI"},
-		{"no note", []*results.Result{ok("", 1, 1, 1, 1, 1, 1), ok("", 1, 1, 1, 1)}, results.StatusOK, "", 10, ""},
-		{"failed run", []*results.Result{ok("n", 1), {Status: results.StatusFailed, Reason: "device lost"}}, results.StatusFailed, "n", 1, "run 1: device lost"},
-		{"skipped", []*results.Result{{Status: results.StatusSkipped, Reason: "no fp16"}}, results.StatusSkipped, "", 0, "no fp16"},
+		{"notes kept", []*resultsfile.Result{ok("second device", 1, 2), ok("second device", 3)}, resultsfile.StatusOK, "second device", 3, "noisy: 3 samples over all runs are too few for a 95% CI"},
+		{"no note", []*resultsfile.Result{ok("", 1, 1, 1, 1, 1, 1), ok("", 1, 1, 1, 1)}, resultsfile.StatusOK, "", 10, ""},
+		{"failed run", []*resultsfile.Result{ok("n", 1), {Status: resultsfile.StatusFailed, Reason: "device lost"}}, resultsfile.StatusFailed, "n", 1, "run 1: device lost"},
+		{"skipped", []*resultsfile.Result{{Status: resultsfile.StatusSkipped, Reason: "no fp16"}}, resultsfile.StatusSkipped, "", 0, "no fp16"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &results.Result{Status: results.StatusOK, Verified: true}
+			m := &resultsfile.Result{Status: resultsfile.StatusOK, Verified: true}
 			for i, r := range tc.runs {
 				Run(m, r, i)
 			}
@@ -45,7 +45,7 @@ func TestRun(t *testing.T) {
 }
 
 func TestFinalize(t *testing.T) {
-	r := &results.Result{Status: results.StatusOK, Metric: results.Metric{Value: 10, Samples: []float64{18, 20, 22, 19, 21, 20, 20, 19, 21, 20}}, PercentOfPeak: 5}
+	r := &resultsfile.Result{Status: resultsfile.StatusOK, Metric: resultsfile.Metric{Value: 10, Samples: []float64{18, 20, 22, 19, 21, 20, 20, 19, 21, 20}}, PercentOfPeak: 5}
 	Finalize(r, 0.001)
 	if r.Metric.Value != 20 || r.PercentOfPeak != 10 || !r.Noisy || r.CI.Low >= 20 || r.CI.High <= 20 {
 		t.Errorf("median %v, %%peak %v, noisy %v, CI %+v", r.Metric.Value, r.PercentOfPeak, r.Noisy, r.CI)
@@ -61,13 +61,13 @@ func TestFinalize(t *testing.T) {
 // per-run summary; named configurations keep their results apart and are
 // listed.
 func TestFile(t *testing.T) {
-	res := func(kernel string, status string, xs ...float64) *results.Result {
-		return &results.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": "v"}, Status: status, Verified: status == results.StatusOK,
-			Metric: results.Metric{Value: 1, Samples: xs}, SamplesNS: xs}
+	res := func(kernel string, status string, xs ...float64) *resultsfile.Result {
+		return &resultsfile.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": "v"}, Status: status, Verified: status == resultsfile.StatusOK,
+			Metric: resultsfile.Metric{Value: 1, Samples: xs}, SamplesNS: xs}
 	}
 	id := func(k string) string { return res(k, "").ID() }
 	plan := []string{id("a"), id("b")}
-	header := &results.File{Schema: results.Schema, Device: results.Device{Name: "dev"}}
+	header := &resultsfile.File{Schema: resultsfile.Schema, Device: resultsfile.Device{Name: "dev"}}
 	at := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	type row struct {
 		ID, Config, Status string
@@ -81,16 +81,16 @@ func TestFile(t *testing.T) {
 		want    []row
 		configs int
 	}{
-		{"one plain run, plan order", []Entry{{Result: res("b", results.StatusOK, 1, 2)}, {Result: res("a", results.StatusOK, 3)}},
+		{"one plain run, plan order", []Entry{{Result: res("b", resultsfile.StatusOK, 1, 2)}, {Result: res("a", resultsfile.StatusOK, 3)}},
 			Options{Runs: 1}, []row{{id("a"), "", "ok", 1, 0}, {id("b"), "", "ok", 2, 0}}, 0},
 		{"three runs pooled", []Entry{
-			{Run: 1, Result: res("a", results.StatusOK, 1, 2)}, {Run: 2, Result: res("a", results.StatusOK, 3)}, {Run: 3, Result: res("a", results.StatusOK, 4)},
-			{Run: 1, Result: res("b", results.StatusOK, 1)}, {Run: 2, Result: res("b", results.StatusFailed)}},
+			{Run: 1, Result: res("a", resultsfile.StatusOK, 1, 2)}, {Run: 2, Result: res("a", resultsfile.StatusOK, 3)}, {Run: 3, Result: res("a", resultsfile.StatusOK, 4)},
+			{Run: 1, Result: res("b", resultsfile.StatusOK, 1)}, {Run: 2, Result: res("b", resultsfile.StatusFailed)}},
 			Options{Runs: 3, TargetCI: 1}, []row{{id("a"), "", "ok", 4, 3}, {id("b"), "", "failed", 0, 0}}, 0},
 		{"configurations apart", []Entry{
-			{Run: 1, Config: "B", Result: res("a", results.StatusOK, 5)}, {Run: 1, Config: "A", Result: res("a", results.StatusOK, 1)},
-			{Run: 2, Config: "A", Result: res("a", results.StatusOK, 2)}, {Run: 2, Config: "B", Result: res("a", results.StatusOK, 6)}},
-			Options{Runs: 2, TargetCI: 1, Configs: []results.Config{{Name: "A"}, {Name: "B", Env: map[string]string{"X": "1"}}}},
+			{Run: 1, Config: "B", Result: res("a", resultsfile.StatusOK, 5)}, {Run: 1, Config: "A", Result: res("a", resultsfile.StatusOK, 1)},
+			{Run: 2, Config: "A", Result: res("a", resultsfile.StatusOK, 2)}, {Run: 2, Config: "B", Result: res("a", resultsfile.StatusOK, 6)}},
+			Options{Runs: 2, TargetCI: 1, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B", Env: map[string]string{"X": "1"}}}},
 			[]row{{id("a"), "A", "ok", 2, 2}, {id("a"), "B", "ok", 2, 2}}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -118,15 +118,15 @@ func TestFile(t *testing.T) {
 // answers with its own run's (Result.SampleRepeats); the result's
 // Repeats stays the first run's, as files before the runs had them.
 func TestFileRunRepeats(t *testing.T) {
-	res := func(repeats int, config string, xs ...float64) *results.Result {
-		return &results.Result{Suite: "s", Kernel: "k", Variant: map[string]string{"name": "v"}, Status: results.StatusOK, Verified: true,
-			Config: config, Repeats: repeats, Metric: results.Metric{Value: 1, Samples: xs}, SamplesNS: xs}
+	res := func(repeats int, config string, xs ...float64) *resultsfile.Result {
+		return &resultsfile.Result{Suite: "s", Kernel: "k", Variant: map[string]string{"name": "v"}, Status: resultsfile.StatusOK, Verified: true,
+			Config: config, Repeats: repeats, Metric: resultsfile.Metric{Value: 1, Samples: xs}, SamplesNS: xs}
 	}
-	f := File(&results.File{Schema: results.Schema}, nil, []Entry{
+	f := File(&resultsfile.File{Schema: resultsfile.Schema}, nil, []Entry{
 		{Run: 1, Config: "A", Result: res(26, "A", 1, 2)}, {Run: 1, Config: "B", Result: res(30, "B", 1)},
 		{Run: 2, Config: "A", Result: res(950, "A", 3)}, {Run: 2, Config: "B", Result: res(30, "B", 2)},
 		{Run: 3, Config: "A", Result: res(870, "A", 4, 5)}, {Run: 3, Config: "B", Result: res(0, "B", 3)},
-	}, nil, nil, Options{Runs: 3, TargetCI: 1, Configs: []results.Config{{Name: "A"}, {Name: "B"}}})
+	}, nil, nil, Options{Runs: 3, TargetCI: 1, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B"}}})
 	type run struct{ Round, Repeats int }
 	for _, tc := range []struct {
 		config    string
@@ -138,7 +138,7 @@ func TestFileRunRepeats(t *testing.T) {
 		// A run that recorded no count (0) leaves its samples the result's.
 		{"B", []run{{1, 30}, {2, 30}, {3, 0}}, 30, []int{30, 30, 30}},
 	} {
-		var r *results.Result
+		var r *resultsfile.Result
 		for i := range f.Results {
 			if f.Results[i].Config == tc.config {
 				r = &f.Results[i]

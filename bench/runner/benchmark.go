@@ -14,22 +14,22 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
-func newResult(it Item) results.Result {
+func newResult(it Item) resultsfile.Result {
 	variant := map[string]string{"name": it.Variant.Name}
 	for k, v := range it.Variant.Params {
 		variant[k] = v
 	}
 	m := it.Kernel.Metric
-	r := results.Result{
+	r := resultsfile.Result{
 		Suite:   it.Kernel.Suite,
 		Kernel:  it.Kernel.Name,
 		Variant: variant,
 		Params:  map[string]int64(it.Params),
-		Metric:  results.Metric{Name: m.Name, Unit: m.Unit, Better: m.Better},
+		Metric:  resultsfile.Metric{Name: m.Name, Unit: m.Unit, Better: m.Better},
 	}
 	if len(it.Kernel.Shaders) > 0 {
 		r.Shader = it.Kernel.Shaders[0]
@@ -39,7 +39,7 @@ func newResult(it Item) results.Result {
 
 // runOne sets up, verifies and times one benchmark. measured reports
 // that its sampling ran to its own end (not cut short by ctx).
-func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress func(string)) (r results.Result, measured bool) {
+func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress func(string)) (r resultsfile.Result, measured bool) {
 	r = newResult(it)
 	start := time.Now()
 	defer func() {
@@ -66,7 +66,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	}
 	sampler, release, err := newBenchSampler(dev, it, inst, o, &r, progress)
 	if err != nil {
-		r.Status, r.Reason = results.StatusFailed, err.Error()
+		r.Status, r.Reason = resultsfile.StatusFailed, err.Error()
 		return r, measured
 	}
 	defer release()
@@ -77,7 +77,7 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 	ms, err := measure.Measure(ctx, sampler, clock, measurePolicy(dev, it, inst, o, r.ID(), progress))
 	measured = ms.Stop != measure.StopCancelled && ms.Stop != measure.StopNone
 	if len(ms.NS) == 0 || (err != nil && ms.Stop != measure.StopCancelled) {
-		r.Status = results.StatusFailed
+		r.Status = resultsfile.StatusFailed
 		switch {
 		case err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 			r.Reason = "interrupted before any sample"
@@ -93,16 +93,16 @@ func runOne(ctx context.Context, dev *gpu.Device, it Item, o Options, progress f
 // verify dispatches the benchmark once and checks its output against the
 // CPU reference (the check's figures in r.Verify): false, with r failed,
 // when either fails, for nothing unverified is ever timed.
-func verify(dev *gpu.Device, inst kernel.Instance, r *results.Result, progress func(string)) bool {
+func verify(dev *gpu.Device, inst kernel.Instance, r *resultsfile.Result, progress func(string)) bool {
 	progress("verifying")
 	if err := dev.Run(func(cb *gpu.CommandBuffer) error { inst.Record(cb); return nil }); err != nil {
-		r.Status, r.Reason = results.StatusFailed, "first dispatch: "+err.Error()
+		r.Status, r.Reason = resultsfile.StatusFailed, "first dispatch: "+err.Error()
 		return false
 	}
 	figures, err := inst.Verify()
 	r.Verify = finiteFigures(figures)
 	if err != nil {
-		r.Status, r.Reason = results.StatusFailed, "verification failed: "+err.Error()
+		r.Status, r.Reason = resultsfile.StatusFailed, "verification failed: "+err.Error()
 		return false
 	}
 	r.Verified = true
@@ -115,7 +115,7 @@ func verify(dev *gpu.Device, inst kernel.Instance, r *results.Result, progress f
 // o.SampleTime (one dispatch for a serial kernel). It records the clock
 // and the batch in r; release frees the sampler's GPU work once sampling
 // is done.
-func newBenchSampler(dev *gpu.Device, it Item, inst kernel.Instance, o Options, r *results.Result, progress func(string)) (sampler measure.Sampler, release func(), err error) {
+func newBenchSampler(dev *gpu.Device, it Item, inst kernel.Instance, o Options, r *resultsfile.Result, progress func(string)) (sampler measure.Sampler, release func(), err error) {
 	if t, ok := inst.(kernel.Timer); ok {
 		r.Clock, r.Repeats = t.Clock(), 1
 		return measure.SamplerFunc(t.Sample), func() {}, nil
@@ -196,17 +196,17 @@ func measurePolicy(dev *gpu.Device, it Item, inst kernel.Instance, o Options, id
 // samples and what the observer saw, the figure (the median, its
 // interval, CV and noisy flag), the instance's note and extras, the
 // roofline and % of peak.
-func recordFigures(r *results.Result, ms measure.Measurement, it Item, inst kernel.Instance, o Options) {
+func recordFigures(r *resultsfile.Result, ms measure.Measurement, it Item, inst kernel.Instance, o Options) {
 	m := it.Kernel.Metric
 	sum := ms.Summary
-	r.Warmup = []results.Warmup{{Seconds: math.Round(ms.Warmup.Time.Seconds()*1e4) / 1e4, Samples: ms.Warmup.Samples,
+	r.Warmup = []resultsfile.Warmup{{Seconds: math.Round(ms.Warmup.Time.Seconds()*1e4) / 1e4, Samples: ms.Warmup.Samples,
 		Steady: ms.Warmup.Steady, ClockIdle: ms.Warmup.ClockIdle, Rewarms: ms.Rewarms}}
 	r.SamplesNS = ms.NS
 	r.Metric.Samples = ms.Values
 	r.Disturbed, r.Interference = interference(ms)
-	r.Status = results.StatusOK
+	r.Status = resultsfile.StatusOK
 	r.Metric.Value = sum.Median
-	r.CI = results.NewCI(sum.Low, sum.High, stats.Confidence)
+	r.CI = resultsfile.NewCI(sum.Low, sum.High, stats.Confidence)
 	r.CV = sum.CV
 	r.Noisy, r.Reason = ms.Noisy, ms.NoisyReason
 	if n, ok := inst.(kernel.Noter); ok {
@@ -225,7 +225,7 @@ func recordFigures(r *results.Result, ms measure.Measurement, it Item, inst kern
 	}
 }
 
-func addExtra(r *results.Result, prefix string, m map[string]float64) {
+func addExtra(r *resultsfile.Result, prefix string, m map[string]float64) {
 	if len(m) == 0 {
 		return
 	}
@@ -255,8 +255,8 @@ func finiteFigures(m map[string]float64) map[string]float64 {
 
 // internalError records a panic p of a benchmark as its failure (with
 // the stack under RADVBENCH_DEBUG); called from the deferred recover.
-func internalError(r *results.Result, p any) {
-	r.Status, r.Reason = results.StatusFailed, fmt.Sprintf("internal error: %v", p)
+func internalError(r *resultsfile.Result, p any) {
+	r.Status, r.Reason = resultsfile.StatusFailed, fmt.Sprintf("internal error: %v", p)
 	if debugPanics {
 		r.Reason += "\n" + string(debug.Stack())
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/observer"
 	"github.com/radvbench/radvbench/bench/telemetry"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // NewObserver is the observer of the machine dev runs on, reading /proc
@@ -50,11 +50,11 @@ func NewSiblingObserver(dev *gpu.Device, sysroot string) measure.Observer {
 // figure to three decimals, -1 where it could not be read; a column only
 // when some sample has it, the clock only when known, the reasons only
 // when a sample was disturbed. Nil, nil without an observer.
-func interference(ms measure.Measurement) ([]bool, *results.Interference) {
+func interference(ms measure.Measurement) ([]bool, *resultsfile.Interference) {
 	if len(ms.Interference) == 0 {
 		return nil, nil
 	}
-	in := &results.Interference{}
+	in := &resultsfile.Interference{}
 	col := func(get func(measure.Interference) float64) []float64 {
 		out := make([]float64, len(ms.Interference))
 		known := false
@@ -105,7 +105,7 @@ func interference(ms measure.Measurement) ([]bool, *results.Interference) {
 
 // gpuCols fills in's telemetry columns from the samples' GPU states
 // (-1 where not read, a column only when some sample has it) and reports whether any sample had telemetry.
-func gpuCols(ms measure.Measurement, in *results.Interference) bool {
+func gpuCols(ms measure.Measurement, in *resultsfile.Interference) bool {
 	seen := false
 	for _, x := range ms.Interference {
 		seen = seen || x.GPU != nil

@@ -11,7 +11,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/observer"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestRunObserved runs a fake kernel on the real device with the host
@@ -68,7 +68,7 @@ func TestRunObserved(t *testing.T) {
 	clock.now = clock.now.Add(observer.Window)
 	o.MaxTime = time.Hour
 	rs, _, err := runner.Run(context.Background(), d, o)
-	if err != nil || len(rs) != 1 || rs[0].Status != results.StatusOK {
+	if err != nil || len(rs) != 1 || rs[0].Status != resultsfile.StatusOK {
 		t.Fatalf("run: %v %+v", err, rs)
 	}
 	r := rs[0]
@@ -120,7 +120,7 @@ func TestRunObservedLavapipe(t *testing.T) {
 	// figures: bench/observer.TestHostCPU).
 	time.Sleep(observer.Window)
 	rs, _, err := runner.Run(context.Background(), d, o)
-	if err != nil || len(rs) != 1 || rs[0].Status != results.StatusOK {
+	if err != nil || len(rs) != 1 || rs[0].Status != resultsfile.StatusOK {
 		t.Fatalf("run: %v %+v", err, rs)
 	}
 	r := rs[0]

@@ -3,11 +3,11 @@ package runner
 import (
 	"math/rand/v2"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // ID is the benchmark's identity, as its result will carry it
-// (results.Result.ID).
+// (resultsfile.Result.ID).
 func (it Item) ID() string {
 	r := newResult(it)
 	return r.ID()
@@ -15,7 +15,7 @@ func (it Item) ID() string {
 
 // NewResult is the result skeleton of an item (identity and metric, no
 // status): what a supervisor records for a benchmark whose process died.
-func NewResult(it Item) results.Result { return newResult(it) }
+func NewResult(it Item) resultsfile.Result { return newResult(it) }
 
 // Group numbers the items of a plan by shared-input group: consecutive
 // items of one kernel at one size (its variants share inputs and state)

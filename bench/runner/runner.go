@@ -19,7 +19,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/measure"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -50,10 +50,10 @@ type Options struct {
 	// Progress receives a one-line status as work advances (may be nil).
 	Progress func(done, total int, name, phase string)
 	// OnResult is called with every finished benchmark.
-	OnResult func(r *results.Result)
+	OnResult func(r *resultsfile.Result)
 	// OnSample, when set, is called after each timed sample of a
 	// benchmark (never a warm-up one) with the benchmark's ID
-	// (results.Result.ID), the sample's number from 1 and its value in
+	// (resultsfile.Result.ID), the sample's number from 1 and its value in
 	// the metric's unit; a live view follows a benchmark with it.
 	OnSample func(id string, n int, value float64)
 	// BeforeEach and AfterEach, when set, are called around each
@@ -210,7 +210,7 @@ func Plan(o Options) []Item {
 // short (in setup, verification, warm-up or sampling) is not a result:
 // it is not returned, nor given to OnResult, so a resumed run runs it
 // again.
-func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map[string]string, error) {
+func Run(ctx context.Context, dev *gpu.Device, o Options) ([]resultsfile.Result, map[string]string, error) {
 	o.Defaults()
 	items := Plan(o)
 	if o.Order != nil {
@@ -218,12 +218,12 @@ func Run(ctx context.Context, dev *gpu.Device, o Options) ([]results.Result, map
 	}
 	shared := newSharedState(items, maxLiveShared)
 	hashes := map[string]string{}
-	var out []results.Result
+	var out []resultsfile.Result
 	for i, it := range items {
 		if err := ctx.Err(); err != nil {
 			return out, hashes, err
 		}
-		name := results.Result{Suite: it.Kernel.Suite, Kernel: it.Kernel.Name, Variant: it.Variant.Params, Params: it.Params}
+		name := resultsfile.Result{Suite: it.Kernel.Suite, Kernel: it.Kernel.Name, Variant: it.Variant.Params, Params: it.Params}
 		progress := func(phase string) {
 			if o.Progress != nil {
 				o.Progress(i, len(items), name.ID(), phase)

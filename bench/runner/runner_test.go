@@ -16,7 +16,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	_ "github.com/radvbench/radvbench/bench/suites/matmul"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // openDevice opens the default device (lavapipe in CI).
@@ -93,7 +93,7 @@ func (f *fakeInst) Extra(medianNS float64) map[string]float64 {
 func fakeKernel(name string, inst *fakeInst, setupErr error) *kernel.Kernel {
 	return &kernel.Kernel{
 		Suite: "fake", Name: name,
-		Metric:    kernel.Metric{Name: "throughput", Unit: "Gop/s", Better: results.HigherIsBetter, Scale: 1, Peak: "fp32"},
+		Metric:    kernel.Metric{Name: "throughput", Unit: "Gop/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: "fp32"},
 		Variants:  []kernel.Variant{{Name: "v"}},
 		Supported: func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return true, "" },
 		Setup: func(*gpu.Device, kernel.Variant, kernel.Params, kernel.Options) (kernel.Instance, error) {
@@ -155,21 +155,21 @@ func TestRunOne(t *testing.T) {
 		samples     int
 		noisy       bool
 	}{
-		{name: "converges", inst: &fakeInst{ns: []float64{100}}, status: results.StatusOK, verified: true, samples: 6},
-		{name: "noisy at the sample limit", inst: &fakeInst{ns: alternating(50, 100, 300)}, status: results.StatusOK, verified: true, samples: 20, noisy: true,
+		{name: "converges", inst: &fakeInst{ns: []float64{100}}, status: resultsfile.StatusOK, verified: true, samples: 6},
+		{name: "noisy at the sample limit", inst: &fakeInst{ns: alternating(50, 100, 300)}, status: resultsfile.StatusOK, verified: true, samples: 20, noisy: true,
 			reason: "noisy: 95% CI ±50.0% after 20 samples, target ±1.0% (limit of 20 samples)"},
-		{name: "unsupported", unsupported: "device lacks shaderFloat16", status: results.StatusSkipped, reason: "device lacks shaderFloat16"},
-		{name: "setup skip", setupErr: kernel.Skipf("needs %d GiB", 64), status: results.StatusSkipped, reason: "needs 64 GiB"},
-		{name: "setup error", setupErr: errors.New("allocate A: out of memory"), status: results.StatusFailed, reason: "setup: allocate A: out of memory"},
-		{name: "verification fails", inst: &fakeInst{ns: []float64{100}, verifyErr: errors.New("C[3] = 1, want 2")}, status: results.StatusFailed,
+		{name: "unsupported", unsupported: "device lacks shaderFloat16", status: resultsfile.StatusSkipped, reason: "device lacks shaderFloat16"},
+		{name: "setup skip", setupErr: kernel.Skipf("needs %d GiB", 64), status: resultsfile.StatusSkipped, reason: "needs 64 GiB"},
+		{name: "setup error", setupErr: errors.New("allocate A: out of memory"), status: resultsfile.StatusFailed, reason: "setup: allocate A: out of memory"},
+		{name: "verification fails", inst: &fakeInst{ns: []float64{100}, verifyErr: errors.New("C[3] = 1, want 2")}, status: resultsfile.StatusFailed,
 			reason: "verification failed: C[3] = 1, want 2"},
-		{name: "panic in a suite", inst: &fakeInst{verifyPanic: true}, status: results.StatusFailed, reason: "internal error: assignment to entry in nil map"},
+		{name: "panic in a suite", inst: &fakeInst{verifyPanic: true}, status: resultsfile.StatusFailed, reason: "internal error: assignment to entry in nil map"},
 		// Call 1 is the warm-up, so call 4 is the third timed sample.
-		{name: "sampler error mid-run", inst: &fakeInst{ns: []float64{100}, errAt: 4}, status: results.StatusFailed, verified: true,
+		{name: "sampler error mid-run", inst: &fakeInst{ns: []float64{100}, errAt: 4}, status: resultsfile.StatusFailed, verified: true,
 			reason: "sample 3: fence wait: VK_TIMEOUT"},
-		{name: "zero duration", inst: &fakeInst{ns: []float64{100, 100, 0}}, status: results.StatusFailed, verified: true,
+		{name: "zero duration", inst: &fakeInst{ns: []float64{100, 100, 0}}, status: resultsfile.StatusFailed, verified: true,
 			reason: "sample 2: 0 ns: duration is not a positive, finite number of nanoseconds"},
-		{name: "negative duration in warm-up", inst: &fakeInst{ns: []float64{-7}}, status: results.StatusFailed, verified: true,
+		{name: "negative duration in warm-up", inst: &fakeInst{ns: []float64{-7}}, status: resultsfile.StatusFailed, verified: true,
 			reason: "warm-up sample 1: -7 ns"},
 	}
 	for _, tt := range tests {
@@ -203,7 +203,7 @@ func TestRunOne(t *testing.T) {
 			if len(r.SamplesNS) != tt.samples || len(r.Metric.Samples) != tt.samples {
 				t.Errorf("%d samples (%d metric samples), want %d", len(r.SamplesNS), len(r.Metric.Samples), tt.samples)
 			}
-			if r.Status != results.StatusOK && (r.Metric.Value != 0 || r.CI != (results.CI{}) || r.PercentOfPeak != 0) {
+			if r.Status != resultsfile.StatusOK && (r.Metric.Value != 0 || r.CI != (resultsfile.CI{}) || r.PercentOfPeak != 0) {
 				t.Errorf("a %s result carries a figure: value %v CI %+v peak %v%%", r.Status, r.Metric.Value, r.CI, r.PercentOfPeak)
 			}
 			if tt.inst != nil && tt.setupErr == nil && tt.unsupported == "" && closed != 1 {
@@ -264,7 +264,7 @@ func TestRunOnSample(t *testing.T) {
 		seen[id] = append(seen[id], sample{n, v})
 		events = append(events, "sample "+id)
 	}
-	o.OnResult = func(r *results.Result) { events = append(events, "result "+r.ID()) }
+	o.OnResult = func(r *resultsfile.Result) { events = append(events, "result "+r.ID()) }
 	rs, _, err := runner.Run(context.Background(), d, o)
 	if err != nil {
 		t.Fatal(err)
@@ -318,7 +318,7 @@ func TestRunCancelled(t *testing.T) {
 			second := &fakeInst{ns: []float64{100}}
 			var journaled []string
 			o := options(fakeKernel("a", first, nil), fakeKernel("b", second, nil))
-			o.OnResult = func(r *results.Result) { journaled = append(journaled, r.ID()) }
+			o.OnResult = func(r *resultsfile.Result) { journaled = append(journaled, r.ID()) }
 			rs, _, err := runner.Run(ctx, d, o)
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("error %v, want context.Canceled", err)
@@ -333,7 +333,7 @@ func TestRunCancelled(t *testing.T) {
 			if len(rs) != want || len(journaled) != want {
 				t.Fatalf("%d results, %d given to OnResult (%v); want %d", len(rs), len(journaled), journaled, want)
 			}
-			if want == 1 && (rs[0].Status != results.StatusOK || len(rs[0].SamplesNS) != 6) {
+			if want == 1 && (rs[0].Status != resultsfile.StatusOK || len(rs[0].SamplesNS) != 6) {
 				t.Errorf("finished benchmark: status %s, %d samples (%s); want ok with 6", rs[0].Status, len(rs[0].SamplesNS), rs[0].Reason)
 			}
 		})
@@ -370,7 +370,7 @@ func TestRunGPUTimestamps(t *testing.T) {
 		t.Fatalf("%d results, want 1", len(rs))
 	}
 	r := rs[0]
-	if r.Status != results.StatusOK || !r.Verified || r.Clock != "gpu-timestamp" || r.Repeats < 1 || r.Repeats > 4096 {
+	if r.Status != resultsfile.StatusOK || !r.Verified || r.Clock != "gpu-timestamp" || r.Repeats < 1 || r.Repeats > 4096 {
 		t.Fatalf("status %s (%s) verified %v clock %q repeats %d", r.Status, r.Reason, r.Verified, r.Clock, r.Repeats)
 	}
 	if len(r.SamplesNS) < 3 || r.Metric.Value <= 0 || r.Metric.Unit != "GFLOP/s" {
@@ -393,7 +393,7 @@ func TestPlan(t *testing.T) {
 	b := &kernel.Kernel{Suite: "s", Name: "b", Variants: []kernel.Variant{{Name: "x"}}}
 	o := runner.Options{Suites: []*kernel.Suite{{Name: "s", Kernels: []*kernel.Kernel{a, b}}}}
 	name := func(it runner.Item) string {
-		return kernel.FullName(it.Kernel, it.Variant) + results.FormatParams(map[string]int64(it.Params))
+		return kernel.FullName(it.Kernel, it.Variant) + resultsfile.FormatParams(map[string]int64(it.Params))
 	}
 	var got []string
 	for _, it := range runner.Plan(o) {
@@ -441,7 +441,7 @@ func TestRunShared(t *testing.T) {
 	builds := map[int64]int{}
 	k := &kernel.Kernel{
 		Suite: "fake", Name: "k",
-		Metric:    kernel.Metric{Name: "time", Unit: "ns", Better: results.LowerIsBetter, Scale: 1, Time: true},
+		Metric:    kernel.Metric{Name: "time", Unit: "ns", Better: resultsfile.LowerIsBetter, Scale: 1, Time: true},
 		Variants:  []kernel.Variant{{Name: "x"}, {Name: "y"}, {Name: "z"}},
 		Sizes:     func(kernel.Options) []kernel.Params { return []kernel.Params{{"N": 1}, {"N": 2}} },
 		Supported: func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return true, "" },
@@ -458,7 +458,7 @@ func TestRunShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rs {
-		if r.Status != results.StatusOK {
+		if r.Status != resultsfile.StatusOK {
 			t.Errorf("%s: %s %s", r.ID(), r.Status, r.Reason)
 		}
 	}
@@ -519,7 +519,7 @@ func TestRunNoter(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rs[0]
-	if r.Status != results.StatusOK || !strings.Contains(r.Note, "lacks VK_KHR_present_wait") {
+	if r.Status != resultsfile.StatusOK || !strings.Contains(r.Note, "lacks VK_KHR_present_wait") {
 		t.Errorf("status %s, note %q; want ok with the instance's note", r.Status, r.Note)
 	}
 	if len(plan) != 1 || plan[0].ID() != r.ID() {
@@ -551,7 +551,7 @@ func TestRunNonFiniteFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rs[0]
-	if r.Status != results.StatusFailed || len(r.Verify) != 1 || r.Verify["checked"] != 4 {
+	if r.Status != resultsfile.StatusFailed || len(r.Verify) != 1 || r.Verify["checked"] != 4 {
 		t.Errorf("status %s, verify %v; want a failure keeping only the finite figure", r.Status, r.Verify)
 	}
 	if _, err := json.Marshal(r); err != nil {
@@ -569,7 +569,7 @@ func TestSetUpEach(t *testing.T) {
 	var live []*fakeInst
 	k := &kernel.Kernel{
 		Suite: "fake", Name: "k",
-		Metric:   kernel.Metric{Name: "time", Unit: "ns", Better: results.LowerIsBetter, Scale: 1, Time: true},
+		Metric:   kernel.Metric{Name: "time", Unit: "ns", Better: resultsfile.LowerIsBetter, Scale: 1, Time: true},
 		Variants: []kernel.Variant{{Name: "ok"}, {Name: "unsupported"}, {Name: "skip"}, {Name: "error"}, {Name: "panic"}},
 		Sizes:    func(kernel.Options) []kernel.Params { return []kernel.Params{{"N": 1}, {"N": 2}} },
 		Supported: func(_ *gpu.PhysicalDevice, v kernel.Variant) (bool, string) {
@@ -596,14 +596,14 @@ func TestSetUpEach(t *testing.T) {
 	}
 	want := map[string][2]string{
 		"ok":          {"", ""},
-		"unsupported": {results.StatusSkipped, "device lacks shaderFloat16"},
-		"skip":        {results.StatusSkipped, "needs 64 GiB"},
-		"error":       {results.StatusFailed, "setup: allocate A: out of memory"},
-		"panic":       {results.StatusFailed, "internal error: assignment to entry in nil map"},
+		"unsupported": {resultsfile.StatusSkipped, "device lacks shaderFloat16"},
+		"skip":        {resultsfile.StatusSkipped, "needs 64 GiB"},
+		"error":       {resultsfile.StatusFailed, "setup: allocate A: out of memory"},
+		"panic":       {resultsfile.StatusFailed, "internal error: assignment to entry in nil map"},
 	}
 	o := options(k)
 	var ids []string
-	err := runner.SetUpEach(context.Background(), d, o, func(it runner.Item, r *results.Result, inst kernel.Instance) {
+	err := runner.SetUpEach(context.Background(), d, o, func(it runner.Item, r *resultsfile.Result, inst kernel.Instance) {
 		ids = append(ids, r.ID())
 		w := want[it.Variant.Name]
 		if r.Status != w[0] || r.Reason != w[1] || r.ID() != it.ID() {
@@ -639,7 +639,7 @@ func TestSetUpEach(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := runner.SetUpEach(ctx, d, o, func(runner.Item, *results.Result, kernel.Instance) { t.Error("called after cancel") }); !errors.Is(err, context.Canceled) {
+	if err := runner.SetUpEach(ctx, d, o, func(runner.Item, *resultsfile.Result, kernel.Instance) { t.Error("called after cancel") }); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled SetUpEach: %v", err)
 	}
 }

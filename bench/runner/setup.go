@@ -10,30 +10,30 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // setUp is the first step of every benchmark: the device must be usable
 // and support the variant, and the kernel's Setup gets the options as the
 // kernel sees them (--sizes, the shared state). It returns the instance,
 // or nil with r's status and reason set (skipped or failed).
-func setUp(dev *gpu.Device, it Item, o Options, r *results.Result) kernel.Instance {
+func setUp(dev *gpu.Device, it Item, o Options, r *resultsfile.Result) kernel.Instance {
 	if err := dev.Lost(); err != nil {
-		r.Status, r.Reason = results.StatusFailed, "device unusable after an earlier error: "+err.Error()
+		r.Status, r.Reason = resultsfile.StatusFailed, "device unusable after an earlier error: "+err.Error()
 		return nil
 	}
 	if ok, why := it.Kernel.Supported(dev.Phys, it.Variant); !ok {
-		r.Status, r.Reason = results.StatusSkipped, why
+		r.Status, r.Reason = resultsfile.StatusSkipped, why
 		return nil
 	}
 	inst, err := it.Kernel.Setup(dev, it.Variant, it.Params, o.Kernel.For(it.Kernel))
 	var skip *kernel.Skip
 	switch {
 	case errors.As(err, &skip):
-		r.Status, r.Reason = results.StatusSkipped, skip.Reason
+		r.Status, r.Reason = resultsfile.StatusSkipped, skip.Reason
 		return nil
 	case err != nil:
-		r.Status, r.Reason = results.StatusFailed, "setup: "+err.Error()
+		r.Status, r.Reason = resultsfile.StatusFailed, "setup: "+err.Error()
 		return nil
 	}
 	return inst
@@ -50,7 +50,7 @@ func setUp(dev *gpu.Device, it Item, o Options, r *results.Result) kernel.Instan
 // pipelines a compile-only device compiled) uses it instead of Run. A
 // panic in Setup is a failed result, as in Run. A cancelled context stops
 // before the next benchmark with ctx.Err().
-func SetUpEach(ctx context.Context, dev *gpu.Device, o Options, each func(it Item, r *results.Result, inst kernel.Instance)) error {
+func SetUpEach(ctx context.Context, dev *gpu.Device, o Options, each func(it Item, r *resultsfile.Result, inst kernel.Instance)) error {
 	items := Plan(o)
 	if o.Order != nil {
 		items = o.Order(items)
@@ -74,7 +74,7 @@ func SetUpEach(ctx context.Context, dev *gpu.Device, o Options, each func(it Ite
 	return nil
 }
 
-func setUpOne(dev *gpu.Device, it Item, o Options, each func(Item, *results.Result, kernel.Instance)) {
+func setUpOne(dev *gpu.Device, it Item, o Options, each func(Item, *resultsfile.Result, kernel.Instance)) {
 	r := newResult(it)
 	start := time.Now()
 	inst := func() (inst kernel.Instance) {

@@ -2,7 +2,7 @@ package runner
 
 import (
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // maxLiveShared bounds how many (kernel, size) groups keep their shared
@@ -39,7 +39,7 @@ func groupOf(it Item) string {
 	if it.Kernel.SharedGroup != nil {
 		return it.Kernel.Suite + "//" + it.Kernel.SharedGroup(it.Params)
 	}
-	return it.Kernel.Suite + "/" + it.Kernel.Name + "/" + results.FormatParams(map[string]int64(it.Params))
+	return it.Kernel.Suite + "/" + it.Kernel.Name + "/" + resultsfile.FormatParams(map[string]int64(it.Params))
 }
 
 // get returns the Shared of it's group, making it live (and dropping the

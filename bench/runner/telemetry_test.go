@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/measure"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/telemetry"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // fakeCard is an amdgpu card's sysfs files under a root, rewritten
@@ -130,7 +130,7 @@ func TestRunTelemetryLavapipe(t *testing.T) {
 		<-done
 	}
 	rs, _, err := runner.Run(context.Background(), d, o)
-	if err != nil || len(rs) != 1 || rs[0].Status != results.StatusOK {
+	if err != nil || len(rs) != 1 || rs[0].Status != resultsfile.StatusOK {
 		t.Fatalf("run: %v %+v", err, rs)
 	}
 	res := rs[0]
@@ -173,10 +173,10 @@ func TestRunTelemetryLavapipe(t *testing.T) {
 	}
 	// The record is a valid results file.
 	path := filepath.Join(t.TempDir(), "r.json")
-	if err := results.Save(path, &results.File{Schema: results.Schema, Started: time.Now(), Device: results.Device{Name: "lavapipe"}, Results: rs}); err != nil {
+	if err := resultsfile.Save(path, &resultsfile.File{Schema: resultsfile.Schema, Started: time.Now(), Device: resultsfile.Device{Name: "lavapipe"}, Results: rs}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := results.Load(path); err != nil {
+	if _, err := resultsfile.Load(path); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -21,7 +21,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/vktest"
 )
 
@@ -35,7 +35,7 @@ const outEnv = "RADVBENCH_SUITETEST_OUT"
 // returns the results file. In the
 // child it runs the suite, writes the file and skips the rest of the
 // test; the parent's test goes on with the file.
-func RunQuick(t *testing.T, suite string) *results.File {
+func RunQuick(t *testing.T, suite string) *resultsfile.File {
 	t.Helper()
 	if out := os.Getenv(outEnv); out != "" {
 		if err := runChild(suite, out); err != nil {
@@ -46,7 +46,7 @@ func RunQuick(t *testing.T, suite string) *results.File {
 	RequireVulkan(t)
 	out := filepath.Join(t.TempDir(), suite+".json")
 	vktest.Rerun(t, "^"+t.Name()+"$", false, append([]string{outEnv + "=" + out}, vktest.GPUAssistedVars...)...)
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatalf("the child left no results file: %v", err)
 	}
@@ -65,7 +65,7 @@ func runChild(suite, out string) error {
 	}
 	defer inst.Close()
 	defer dev.Close()
-	f := &results.File{Schema: results.Schema, Started: time.Now().UTC(), Suites: []string{suite}, Quick: true, Device: describe.Device(dev.Phys)}
+	f := &resultsfile.File{Schema: resultsfile.Schema, Started: time.Now().UTC(), Suites: []string{suite}, Quick: true, Device: describe.Device(dev.Phys)}
 	res, hashes, err := runner.Run(context.Background(), dev, runner.Options{
 		Suites: suites, Kernel: kernel.Options{Quick: true, Seed: 1, CPU: dev.Phys.IsCPU()},
 		MaxTime: 150 * time.Millisecond, Warmup: 5 * time.Millisecond, Peaks: describe.Peaks(f.Device.SKU),
@@ -107,9 +107,9 @@ func RequireVulkan(t testing.TB) {
 // size) has exactly one result; ok results are verified, with samples, a
 // clock and a metric; skips carry a reason; every shader has its SHA-256.
 // It returns the ok results by kernel/variant/params.
-func Check(t testing.TB, f *results.File, suite string) map[string]results.Result {
+func Check(t testing.TB, f *resultsfile.File, suite string) map[string]resultsfile.Result {
 	t.Helper()
-	if f.Schema != results.Schema || f.Device.Name == "" {
+	if f.Schema != resultsfile.Schema || f.Device.Name == "" {
 		t.Errorf("incomplete header: schema %q device %q", f.Schema, f.Device.Name)
 	}
 	suites, err := kernel.Lookup([]string{suite})
@@ -133,7 +133,7 @@ func Check(t testing.TB, f *results.File, suite string) map[string]results.Resul
 			}
 		}
 	}
-	ok := map[string]results.Result{}
+	ok := map[string]resultsfile.Result{}
 	for _, r := range f.Results {
 		key := Key(r.Kernel, r.Variant["name"], r.Params)
 		if r.Suite != suite || !want[key] {
@@ -142,18 +142,18 @@ func Check(t testing.TB, f *results.File, suite string) map[string]results.Resul
 		}
 		delete(want, key)
 		switch r.Status {
-		case results.StatusOK:
+		case resultsfile.StatusOK:
 			if !r.Verified || r.Verify["mismatches"] != 0 {
 				t.Errorf("%s: ok but not verified: %v", key, r.Verify)
 			}
 			if len(r.SamplesNS) == 0 || len(r.SamplesNS) != len(r.Metric.Samples) || r.Metric.Value <= 0 {
 				t.Errorf("%s: samples %d/%d, value %v", key, len(r.SamplesNS), len(r.Metric.Samples), r.Metric.Value)
 			}
-			if r.Clock == "" || r.Metric.Unit == "" || (r.Metric.Better != results.HigherIsBetter && r.Metric.Better != results.LowerIsBetter) {
+			if r.Clock == "" || r.Metric.Unit == "" || (r.Metric.Better != resultsfile.HigherIsBetter && r.Metric.Better != resultsfile.LowerIsBetter) {
 				t.Errorf("%s: clock %q metric %+v", key, r.Clock, r.Metric)
 			}
 			ok[key] = r
-		case results.StatusSkipped:
+		case resultsfile.StatusSkipped:
 			if r.Reason == "" {
 				t.Errorf("%s: skipped without a reason", key)
 			}
@@ -169,5 +169,5 @@ func Check(t testing.TB, f *results.File, suite string) map[string]results.Resul
 
 // Key is a result's kernel/variant/params, the key Check returns.
 func Key(kernel, variant string, p map[string]int64) string {
-	return kernel + "/" + variant + "/" + results.FormatParams(p)
+	return kernel + "/" + variant + "/" + resultsfile.FormatParams(p)
 }

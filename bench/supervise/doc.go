@@ -12,7 +12,7 @@
 // run --runs N' makes N of them, each in a fresh child with its own
 // shuffled order; '--config' makes one per configuration and run,
 // interleaved (A B A B). The results file calls a run a "round"
-// (results.Round, Result.SampleRounds): the same thing under its schema
+// (resultsfile.Round, Result.SampleRounds): the same thing under its schema
 // name.
 //
 // The package is pure Go (no cgo, no Vulkan): the parent never touches

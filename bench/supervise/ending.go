@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // end classifies how the exited child ended. An error recording its
@@ -81,7 +81,7 @@ func (f *follower) fault(state *os.ProcessState) error {
 	}
 	reason = s.withKernelLog(reason)
 	failed := *f.cur
-	failed.Status, failed.Reason, failed.Verified = results.StatusFailed, reason, false
+	failed.Status, failed.Reason, failed.Verified = resultsfile.StatusFailed, reason, false
 	failed.DurationS = time.Since(f.curStart).Seconds()
 	s.notef("run %d: %s: %s; a fresh child carries on", f.run, failed.ID(), what)
 	if err := s.Recorder.Add(f.run, f.c.Name, &failed, nil); err != nil {

@@ -7,7 +7,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // follower follows one child of run run and configuration c to its end
@@ -24,7 +24,7 @@ type follower struct {
 	order *[]string
 
 	out      childOutcome
-	cur      *results.Result // the benchmark running (nil: none)
+	cur      *resultsfile.Result // the benchmark running (nil: none)
 	curStart time.Time
 	// timedOut: the watchdog killed the child; interrupted: ctx or the
 	// lockstep did; gotEnd: it sent its end; lostReported: a result it
@@ -68,7 +68,7 @@ func (f *follower) handle(m Msg) {
 	case m.Start != "":
 		f.cur, f.curStart = m.Item, time.Now()
 		if f.cur == nil {
-			f.cur = &results.Result{Suite: "?", Kernel: m.Start}
+			f.cur = &resultsfile.Result{Suite: "?", Kernel: m.Start}
 		} else if s.OnStart != nil {
 			s.OnStart(f.cur)
 		}

@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 )
 
@@ -28,21 +28,21 @@ const JournalSuffix = ".journal"
 // --resume repeats) and the results file's metadata (device, driver,
 // fingerprint, suites, ...; no results).
 type Header struct {
-	Journal string        `json:"journal"`
-	Out     string        `json:"out"`
-	Args    []string      `json:"args"`
-	File    *results.File `json:"file"`
+	Journal string            `json:"journal"`
+	Out     string            `json:"out"`
+	Args    []string          `json:"args"`
+	File    *resultsfile.File `json:"file"`
 }
 
 // Entry is every later line: one finished benchmark of one run (run 0: a
 // single in-process run) and configuration, or the end of a run. (The
 // JSON names say "round", the results file's name for a run.)
 type Entry struct {
-	Run     int               `json:"round"`
-	Config  string            `json:"config,omitempty"`
-	Result  *results.Result   `json:"result,omitempty"`
-	Shaders map[string]string `json:"shaders,omitempty"`
-	RunDone *results.Round    `json:"round_done,omitempty"`
+	Run     int                 `json:"round"`
+	Config  string              `json:"config,omitempty"`
+	Result  *resultsfile.Result `json:"result,omitempty"`
+	Shaders map[string]string   `json:"shaders,omitempty"`
+	RunDone *resultsfile.Round  `json:"round_done,omitempty"`
 }
 
 // Journal appends lines to the journal file, each written and synced
@@ -216,7 +216,7 @@ func ParseJournal(path string, data []byte) (*JournalState, error) {
 			return nil, usage.Errorf("journal %s: line %d holds a result without suite or kernel: it cannot be resumed", path, line)
 		}
 		if e.Result != nil {
-			if err := results.ValidateResult(e.Result, nil); err != nil {
+			if err := resultsfile.ValidateResult(e.Result, nil); err != nil {
 				return nil, usage.Errorf("%w", &JournalError{Problem: JournalInvalidResult, Path: path, Line: line, Err: err})
 			}
 		}
@@ -245,7 +245,7 @@ func JournalPaths(arg string) (journalPath, outPath string) {
 // "key: old -> new" string each, sorted. The device keys are the
 // results file's JSON names (device.driver_name, device.driver_info),
 // the fingerprint keys the fingerprint's own.
-func IdentityDiff(old, cur *results.File) []string {
+func IdentityDiff(old, cur *resultsfile.File) []string {
 	var diff []string
 	add := func(k, a, b string) {
 		if a != b {
@@ -298,7 +298,7 @@ func (e *IdentityError) Error() string {
 // CheckIdentity refuses to resume on a different system: a usage error
 // wrapping an *IdentityError that names every difference; nil for the
 // same system. (The Recorder lets a forced resume through, with a note.)
-func CheckIdentity(journalPath string, old, cur *results.File) error {
+func CheckIdentity(journalPath string, old, cur *resultsfile.File) error {
 	diff := IdentityDiff(old, cur)
 	if len(diff) == 0 {
 		return nil

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 )
 
@@ -19,10 +19,10 @@ import (
 // by line as the journal writes it, reads back to the same entries.
 // ci/fuzz.sh runs it for a bounded time in `make test`.
 func FuzzReadJournal(f *testing.F) {
-	hdr, _ := json.Marshal(Header{Journal: JournalSchema, Out: "r.json", Args: []string{"--quick"}, File: &results.File{Schema: results.Schema}})
-	ent, _ := json.Marshal(Entry{Run: 1, Result: &results.Result{Suite: "matmul", Kernel: "naive", Status: results.StatusOK,
-		Metric: results.Metric{Samples: []float64{1, 2}}}})
-	done, _ := json.Marshal(Entry{Run: 1, RunDone: &results.Round{Index: 1}})
+	hdr, _ := json.Marshal(Header{Journal: JournalSchema, Out: "r.json", Args: []string{"--quick"}, File: &resultsfile.File{Schema: resultsfile.Schema}})
+	ent, _ := json.Marshal(Entry{Run: 1, Result: &resultsfile.Result{Suite: "matmul", Kernel: "naive", Status: resultsfile.StatusOK,
+		Metric: resultsfile.Metric{Samples: []float64{1, 2}}}})
+	done, _ := json.Marshal(Entry{Run: 1, RunDone: &resultsfile.Round{Index: 1}})
 	h, e, d := string(hdr)+"\n", string(ent)+"\n", string(done)+"\n"
 	for _, s := range []string{h, h + e, h + e + d, h + e[:len(e)/2], h + e + "{", h + "{}\n", h + "null\n", h + "[]\n",
 		`{"journal":"radvbench/journal/v1"}` + "\n", `{"journal":"other"}` + "\n", "", "\n", "garbage", h + `{"result":{}}` + "\n",

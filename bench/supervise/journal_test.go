@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 )
 
@@ -78,8 +78,8 @@ func TestJournalAppendAndReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &results.File{Schema: results.Schema, Device: results.Device{Name: "dev"}}
-	r := results.Result{Suite: "s", Kernel: "k", Status: results.StatusSkipped}
+	f := &resultsfile.File{Schema: resultsfile.Schema, Device: resultsfile.Device{Name: "dev"}}
+	r := resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusSkipped}
 	if err := j.WriteHeader(Header{Out: "r.json", Args: []string{"-x"}, File: f}); err != nil {
 		t.Fatal(err)
 	}
@@ -123,19 +123,19 @@ func TestJournalPaths(t *testing.T) {
 }
 
 func TestIdentity(t *testing.T) {
-	base := func() *results.File {
-		return &results.File{Device: results.Device{Name: "gpu", DriverName: "radv", DriverInfo: "Mesa 25"},
+	base := func() *resultsfile.File {
+		return &resultsfile.File{Device: resultsfile.Device{Name: "gpu", DriverName: "radv", DriverInfo: "Mesa 25"},
 			Fingerprint: map[string]string{"kernel.release": "6.12", "amdgpu.noretry": "0"}}
 	}
 	for _, tc := range []struct {
 		name string
-		edit func(f *results.File)
+		edit func(f *resultsfile.File)
 		want []string
 	}{
-		{"same", func(*results.File) {}, nil},
-		{"driver", func(f *results.File) { f.Device.DriverInfo = "Mesa 26" }, []string{`device.driver_info: "Mesa 25" -> "Mesa 26"`}},
-		{"driver name", func(f *results.File) { f.Device.DriverName = "llvmpipe" }, []string{`device.driver_name: "radv" -> "llvmpipe"`}},
-		{"fingerprint changed, added, removed", func(f *results.File) {
+		{"same", func(*resultsfile.File) {}, nil},
+		{"driver", func(f *resultsfile.File) { f.Device.DriverInfo = "Mesa 26" }, []string{`device.driver_info: "Mesa 25" -> "Mesa 26"`}},
+		{"driver name", func(f *resultsfile.File) { f.Device.DriverName = "llvmpipe" }, []string{`device.driver_name: "radv" -> "llvmpipe"`}},
+		{"fingerprint changed, added, removed", func(f *resultsfile.File) {
 			f.Fingerprint["kernel.release"] = "6.13"
 			f.Fingerprint["new"] = "x"
 			delete(f.Fingerprint, "amdgpu.noretry")
@@ -166,11 +166,11 @@ func TestRecorderCallbacksCallBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := NewRecorder(j, out, nil)
-	if err := rec.SetHeader(&results.File{Schema: results.Schema}, []string{fakeResult("a").ID()}); err != nil {
+	if err := rec.SetHeader(&resultsfile.File{Schema: resultsfile.Schema}, []string{fakeResult("a").ID()}); err != nil {
 		t.Fatal(err)
 	}
 	counts := []int{}
-	rec.OnResult = func(*results.Result) { counts = append(counts, rec.Count()) }
+	rec.OnResult = func(*resultsfile.Result) { counts = append(counts, rec.Count()) }
 	for _, k := range []string{"a", "b"} {
 		if err := rec.Add(1, "", fakeResult(k), nil); err != nil {
 			t.Fatal(err)
@@ -192,7 +192,7 @@ func TestRecorderFingerprint(t *testing.T) {
 	}
 	rec := NewRecorder(j, out, nil)
 	rec.Fingerprint = map[string]string{"clocks.stable": "profiling-lock"}
-	head := &results.File{Schema: results.Schema, Fingerprint: map[string]string{"kernel.release": "6.12"}}
+	head := &resultsfile.File{Schema: resultsfile.Schema, Fingerprint: map[string]string{"kernel.release": "6.12"}}
 	if err := rec.SetHeader(head, []string{fakeResult("a").ID()}); err != nil {
 		t.Fatal(err)
 	}
@@ -220,19 +220,19 @@ func TestRecorderConfigHeaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := NewRecorder(j, out, nil)
-	head := func(device, driver string, env map[string]string) *results.File {
+	head := func(device, driver string, env map[string]string) *resultsfile.File {
 		fp := map[string]string{"kernel.release": "6.12"}
 		for k, v := range env {
 			fp["env."+k] = v
 		}
-		return &results.File{Schema: results.Schema, Device: results.Device{Name: device, DriverInfo: driver}, Fingerprint: fp}
+		return &resultsfile.File{Schema: resultsfile.Schema, Device: resultsfile.Device{Name: device, DriverInfo: driver}, Fingerprint: fp}
 	}
 	a := head("llvmpipe (LLVM 19, 256 bits)", "Mesa 25.0.7", map[string]string{"VK_DRIVER_FILES": "/a.json"})
 	b := head("llvmpipe (LLVM 19, 128 bits)", "Mesa 26.1.0", map[string]string{"VK_DRIVER_FILES": "/b.json", "LP_NATIVE_VECTOR_WIDTH": "128"})
 	// B's child reports first (lockstep: either may).
 	for _, h := range []struct {
 		config string
-		f      *results.File
+		f      *resultsfile.File
 	}{{"b", b}, {"a", a}, {"b", a}} { // a later header of b changes nothing
 		rec.ConfigHeader(h.config, h.f)
 		if err := rec.SetHeader(h.f, []string{fakeResult("x").ID()}); err != nil {
@@ -243,7 +243,7 @@ func TestRecorderConfigHeaders(t *testing.T) {
 		if err := rec.Add(1, c, fakeResult("x"), nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := rec.EndRun(results.Round{Index: 1, Config: c}); err != nil {
+		if err := rec.EndRun(resultsfile.Round{Index: 1, Config: c}); err != nil {
 			t.Fatal(err)
 		}
 	}

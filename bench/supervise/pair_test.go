@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestRunPairLockstep: two supervisors' children (the fake child, one per
@@ -61,7 +61,7 @@ func TestRunPairLockstep(t *testing.T) {
 	if len(f.Results) != 12 || failed != 1 || len(f.Rounds) != 2 {
 		t.Errorf("%d results (%d failed), %d runs: want 12 (1 failed: the crash), 2", len(f.Results), failed, len(f.Rounds))
 	}
-	checkTurns(t, fr, f, configs, 1, results.TurnsBenchmark)
+	checkTurns(t, fr, f, configs, 1, resultsfile.TurnsBenchmark)
 	if st := fr.sup.Stats.Plus(other.Stats); st.Crashes != 1 || st.Children != 3 {
 		t.Errorf("stats %+v: want 1 crash over 3 children", st)
 	}
@@ -106,16 +106,16 @@ func TestRunPairLockstepSamples(t *testing.T) {
 			if len(f.Results) != 2*want {
 				t.Errorf("%d results, want %d", len(f.Results), 2*want)
 			}
-			checkTurns(t, fr, f, configs, 2, results.TurnsSample)
+			checkTurns(t, fr, f, configs, 2, resultsfile.TurnsSample)
 		})
 	}
 }
 
 // checkTurns: the merged file's rounds, and each configuration's file of
 // the round (RunFile, what a run until decided judges), say how the two
-// runs took turns (results.Round.Turns), which is what lets a comparison
+// runs took turns (resultsfile.Round.Turns), which is what lets a comparison
 // cut a round's runs to the samples they took together.
-func checkTurns(t *testing.T, fr *fakeRun, f *results.File, configs []Config, round int, want string) {
+func checkTurns(t *testing.T, fr *fakeRun, f *resultsfile.File, configs []Config, round int, want string) {
 	t.Helper()
 	for _, rd := range f.Rounds {
 		if rd.Turns != want {

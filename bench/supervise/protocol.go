@@ -8,7 +8,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // FD is the file descriptor of the protocol pipe in a child; TurnFD the
@@ -35,7 +35,7 @@ const ExitInterrupted = 130
 // "sample" after each of its timed samples when the parent asks for them,
 // "result" after it, and "end" when its share is done.
 type Msg struct {
-	Header *results.File `json:"header,omitempty"`
+	Header *resultsfile.File `json:"header,omitempty"`
 	// Plan is every benchmark ID of the run in plan order; Order is this
 	// run's (shuffled) order; Groups gives each ordered item's
 	// shared-input group.
@@ -50,10 +50,10 @@ type Msg struct {
 	ReadySample string `json:"ready_sample,omitempty"`
 	// Item is the started benchmark's result skeleton (identity, metric),
 	// for the failed result the parent records if the child dies.
-	Item    *results.Result   `json:"item,omitempty"`
-	Sample  *Sample           `json:"sample,omitempty"`
-	Result  *results.Result   `json:"result,omitempty"`
-	Shaders map[string]string `json:"shaders,omitempty"`
+	Item    *resultsfile.Result `json:"item,omitempty"`
+	Sample  *Sample             `json:"sample,omitempty"`
+	Result  *resultsfile.Result `json:"result,omitempty"`
+	Shaders map[string]string   `json:"shaders,omitempty"`
 	// DeviceLost marks a result whose device was lost
 	// (VK_ERROR_DEVICE_LOST or a fence that never signalled): the child
 	// exits with ExitDeviceLost after sending it.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/merge"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 )
 
@@ -27,19 +27,19 @@ type Recorder struct {
 	head    Header
 	// resumed is the interrupted run's header when resuming; force
 	// allows resuming on a different system.
-	resumed *results.File
+	resumed *resultsfile.File
 	force   bool
 
-	header *results.File
+	header *resultsfile.File
 	// configs holds each named configuration's own header (ConfigHeader).
-	configs map[string]*results.File
+	configs map[string]*resultsfile.File
 	plan    []string
 	entries []Entry
-	runs    []results.Round
+	runs    []resultsfile.Round
 	shaders map[string]string
 
 	// OnResult, when set, sees every result as it is recorded.
-	OnResult func(*results.Result)
+	OnResult func(*resultsfile.Result)
 	// Notef prints a note for the user (nil: discarded).
 	Notef func(format string, args ...any)
 	// Fingerprint, when set, holds keys Merge adds to the merged file's
@@ -114,10 +114,10 @@ func (r *Recorder) RunFinished(run int, config string) bool {
 
 // Resumed is the earlier results of a resumed run, in the order they
 // finished.
-func (r *Recorder) Resumed() []results.Result {
+func (r *Recorder) Resumed() []resultsfile.Result {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var out []results.Result
+	var out []resultsfile.Result
 	for _, e := range r.entries {
 		out = append(out, *e.Result)
 	}
@@ -128,7 +128,7 @@ func (r *Recorder) Resumed() []results.Result {
 // fingerprint; no results) and the plan's benchmark IDs the first time
 // it is called, checks it against the interrupted run's when resuming,
 // and writes the journal's header. Later calls do nothing.
-func (r *Recorder) SetHeader(h *results.File, plan []string) error {
+func (r *Recorder) SetHeader(h *resultsfile.File, plan []string) error {
 	r.mu.Lock()
 	if r.header != nil {
 		r.mu.Unlock()
@@ -160,17 +160,17 @@ func (r *Recorder) SetHeader(h *results.File, plan []string) error {
 // ConfigHeader records the header a child of configuration config
 // reported, the first time for each: its device and fingerprint (the
 // driver's environment its process ran with). Merge records them in
-// the configuration (results.Config Device and DriverEnv) and takes the
+// the configuration (resultsfile.Config Device and DriverEnv) and takes the
 // first configuration's as the file's; RunFile gives each configuration's
 // runs their own. A header with no configuration name is ignored.
-func (r *Recorder) ConfigHeader(config string, h *results.File) {
+func (r *Recorder) ConfigHeader(config string, h *resultsfile.File) {
 	if config == "" || h == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.configs == nil {
-		r.configs = map[string]*results.File{}
+		r.configs = map[string]*resultsfile.File{}
 	}
 	if r.configs[config] == nil {
 		cp := *h
@@ -179,13 +179,13 @@ func (r *Recorder) ConfigHeader(config string, h *results.File) {
 }
 
 // Header is the file's metadata (nil before SetHeader, unless resuming).
-func (r *Recorder) Header() *results.File {
+func (r *Recorder) Header() *resultsfile.File {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.fileHeader()
 }
 
-func (r *Recorder) fileHeader() *results.File {
+func (r *Recorder) fileHeader() *resultsfile.File {
 	if r.header == nil {
 		return r.resumed
 	}
@@ -194,7 +194,7 @@ func (r *Recorder) fileHeader() *results.File {
 
 // Add records one finished benchmark of run run and configuration config,
 // with the hashes of its shaders.
-func (r *Recorder) Add(run int, config string, res *results.Result, shaders map[string]string) error {
+func (r *Recorder) Add(run int, config string, res *resultsfile.Result, shaders map[string]string) error {
 	r.mu.Lock()
 	e := Entry{Run: run, Config: config, Result: res, Shaders: shaders}
 	r.entries = append(r.entries, e)
@@ -211,7 +211,7 @@ func (r *Recorder) Add(run int, config string, res *results.Result, shaders map[
 }
 
 // EndRun records the end of a run (its order and times).
-func (r *Recorder) EndRun(rd results.Round) error {
+func (r *Recorder) EndRun(rd resultsfile.Round) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.runs = append(r.runs, rd)
@@ -230,7 +230,7 @@ func (r *Recorder) Plan() []string {
 // its results as reported (without the configuration's name, so two
 // configurations' runs compare key by key) and the run itself; nil
 // before a header.
-func (r *Recorder) RunFile(run int, config string) *results.File {
+func (r *Recorder) RunFile(run int, config string) *resultsfile.File {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	h := r.fileHeader()
@@ -255,7 +255,7 @@ func (r *Recorder) RunFile(run int, config string) *results.File {
 			// The file's one run, as its results (no configuration's
 			// name; no SampleRounds, so their samples are run 1's).
 			rd.Index, rd.Config, rd.Order = 1, "", nil
-			f.Rounds = []results.Round{rd}
+			f.Rounds = []resultsfile.Round{rd}
 		}
 	}
 	return &f
@@ -286,7 +286,7 @@ type MergeOptions struct {
 
 // Merge is the results file of everything recorded (see MergeOptions and
 // merge.File); nil when nothing reported a header.
-func (r *Recorder) Merge(o MergeOptions) *results.File {
+func (r *Recorder) Merge(o MergeOptions) *resultsfile.File {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	h := r.fileHeader()
@@ -305,7 +305,7 @@ func (r *Recorder) Merge(o MergeOptions) *results.File {
 	}
 	mo := merge.Options{Command: o.Command, Runs: o.Runs, TargetCI: o.TargetCI, Finished: o.Finished}
 	for _, c := range o.Configs {
-		mo.Configs = append(mo.Configs, results.Config{Name: c.Name, Env: c.Env})
+		mo.Configs = append(mo.Configs, resultsfile.Config{Name: c.Name, Env: c.Env})
 	}
 	entries := make([]merge.Entry, len(r.entries))
 	for i, e := range r.entries {
@@ -343,8 +343,8 @@ func (r *Recorder) Merge(o MergeOptions) *results.File {
 // run is complete, removes the journal (the file holds it all); an
 // incomplete run keeps its journal, to be continued. A file that cannot
 // be written is a *SaveError.
-func (r *Recorder) Finish(out string, f *results.File, complete bool) error {
-	if err := results.Save(out, f); err != nil {
+func (r *Recorder) Finish(out string, f *resultsfile.File, complete bool) error {
+	if err := resultsfile.Save(out, f); err != nil {
 		return &SaveError{Out: out, Journal: r.journal.Path(), Err: err}
 	}
 	if complete {

@@ -9,7 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // RefusedError is a child that exited with status 2: it refused its
@@ -26,7 +26,7 @@ func (e *RefusedError) Unwrap() error { return e.Err }
 // one that fails otherwise but wrote the file gives the file and, as
 // failed, its exit error (some benchmarks failed); one that wrote none
 // gives its exit error.
-func RunForResults(ctx context.Context, exe string, args func(out string) []string, stderr io.Writer) (f *results.File, failed error, err error) {
+func RunForResults(ctx context.Context, exe string, args func(out string) []string, stderr io.Writer) (f *resultsfile.File, failed error, err error) {
 	dir, err := os.MkdirTemp("", "radvbench-child")
 	if err != nil {
 		return nil, nil, fmt.Errorf("create a directory for the child's results: %w", err)
@@ -45,7 +45,7 @@ func RunForResults(ctx context.Context, exe string, args func(out string) []stri
 		}
 		failed = err
 	}
-	if f, err = results.Load(out); err != nil {
+	if f, err = resultsfile.Load(out); err != nil {
 		return nil, nil, fmt.Errorf("read the child's results: %w", err)
 	}
 	return f, failed, nil

@@ -17,7 +17,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/lockstep"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Supervisor runs the benchmarks in child processes: each run of each
@@ -52,10 +52,10 @@ type Supervisor struct {
 	// OnHeader, when set, sees every child's header with its
 	// configuration (the Recorder keeps only the first: an isa target's
 	// device differs from the next one's).
-	OnHeader func(c Config, h *results.File)
+	OnHeader func(c Config, h *resultsfile.File)
 	// OnStart sees each benchmark as a child starts it; OnSample, when
 	// set, each timed sample (the children are asked to report them).
-	OnStart  func(*results.Result)
+	OnStart  func(*resultsfile.Result)
 	OnSample func(id string, n int, value float64)
 	// KernelLog reads the GPU-fault lines of the kernel log (nil:
 	// sysinfo.GPUFaultLines of dmesg).
@@ -174,11 +174,11 @@ func (s *Supervisor) RunOnce(ctx context.Context, r int, c Config, only []string
 		of = "" // runs until decided: the count is not known ahead
 	}
 	s.notef("run %d%s%s: order seed %d", r, of, desc, seed)
-	rd := results.Round{Index: r, Config: c.Name, Started: time.Now().UTC(), Seed: seed}
+	rd := resultsfile.Round{Index: r, Config: c.Name, Started: time.Now().UTC(), Seed: seed}
 	if s.Lockstep != nil {
-		rd.Turns = results.TurnsBenchmark
+		rd.Turns = resultsfile.TurnsBenchmark
 		if s.Lockstep.Samples {
-			rd.Turns = results.TurnsSample
+			rd.Turns = resultsfile.TurnsSample
 		}
 	}
 	done := s.Recorder.Done(r, c.Name)

@@ -12,14 +12,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // fakeResult is supervisetest.Result (this package's own tests cannot
 // import it: it imports this package).
-func fakeResult(kernel string) *results.Result {
-	return &results.Result{Suite: "fake", Kernel: kernel, Variant: map[string]string{"name": "v"},
-		Metric: results.Metric{Name: "t", Unit: "ns", Better: results.LowerIsBetter}}
+func fakeResult(kernel string) *resultsfile.Result {
+	return &resultsfile.Result{Suite: "fake", Kernel: kernel, Variant: map[string]string{"name": "v"},
+		Metric: resultsfile.Metric{Name: "t", Unit: "ns", Better: resultsfile.LowerIsBetter}}
 }
 
 // manualWatchdog fires when the test says so, never by the clock.
@@ -71,7 +71,7 @@ func newFakeRun(t *testing.T, script string, runs int, configs []Config, groups 
 			return current
 		},
 	}
-	s.OnStart = func(r *results.Result) {
+	s.OnStart = func(r *resultsfile.Result) {
 		if hangs[r.ID()] {
 			delete(hangs, r.ID()) // the fresh child runs it to the end
 			mu.Lock()
@@ -82,7 +82,7 @@ func newFakeRun(t *testing.T, script string, runs int, configs []Config, groups 
 	return &fakeRun{sup: s, rec: rec, out: out, notes: &notes}
 }
 
-func (f *fakeRun) file() *results.File {
+func (f *fakeRun) file() *resultsfile.File {
 	return f.rec.Merge(MergeOptions{Runs: f.sup.Runs, Configs: f.sup.Configs, TargetCI: 1})
 }
 
@@ -123,9 +123,9 @@ func TestSupervisorFaults(t *testing.T) {
 			for _, r := range f.Results {
 				want, fails := tc.failed[r.Kernel]
 				switch {
-				case fails && (r.Status != results.StatusFailed || !strings.Contains(r.Reason, want)):
+				case fails && (r.Status != resultsfile.StatusFailed || !strings.Contains(r.Reason, want)):
 					t.Errorf("%s: %s %q, want failed with %q", r.Kernel, r.Status, r.Reason, want)
-				case !fails && (r.Status != results.StatusOK || !r.Verified):
+				case !fails && (r.Status != resultsfile.StatusOK || !r.Verified):
 					t.Errorf("%s: %s %q, want ok", r.Kernel, r.Status, r.Reason)
 				}
 			}
@@ -243,7 +243,7 @@ func TestSupervisorResume(t *testing.T) {
 	// Interrupt after the first child of run 2.
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
-	fr.rec.OnResult = func(r *results.Result) {
+	fr.rec.OnResult = func(r *resultsfile.Result) {
 		if n++; n == 4 {
 			cancel()
 		}
@@ -285,7 +285,7 @@ func TestSupervisorResume(t *testing.T) {
 	if _, err := os.Stat(fr.out + JournalSuffix); !os.IsNotExist(err) {
 		t.Errorf("journal left after a complete run: %v", err)
 	}
-	if _, err := results.Load(fr.out); err != nil {
+	if _, err := resultsfile.Load(fr.out); err != nil {
 		t.Error(err)
 	}
 }
@@ -295,7 +295,7 @@ func TestSupervisorResume(t *testing.T) {
 func TestSupervisorResumeOtherSystem(t *testing.T) {
 	fr := newFakeRun(t, "a b", 1, nil, 1)
 	ctx, cancel := context.WithCancel(context.Background())
-	fr.rec.OnResult = func(*results.Result) { cancel() }
+	fr.rec.OnResult = func(*resultsfile.Result) { cancel() }
 	fr.sup.Run(ctx)
 	fr.rec.Close()
 	path := fr.out + JournalSuffix

@@ -4,7 +4,7 @@ package sysinfo
 // variables it records.
 
 import (
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Options say where Collect looks.
@@ -19,7 +19,7 @@ type Options struct {
 	// Only meaningful when Root is this machine's root.
 	RunDmesg bool
 	// Env is the environment whose driver variables
-	// (results.FilterDriverEnv: RADV_*, ACO_*, MESA_*, LP_*, GALLIVM_*,
+	// (resultsfile.FilterDriverEnv: RADV_*, ACO_*, MESA_*, LP_*, GALLIVM_*,
 	// the Vulkan and dynamic loaders' selection, ...) are recorded; nil
 	// means os.Environ().
 	Env []string
@@ -48,7 +48,7 @@ func Collect(opts Options) *System {
 	collectKFD(r, s)
 	collectGPUs(r, s)
 	collectLog(opts, s)
-	s.Env = results.FilterDriverEnv(opts.Env)
+	s.Env = resultsfile.FilterDriverEnv(opts.Env)
 	s.FragmentSize = effectiveFragment(s)
 	s.NoRetry = effectiveNoRetry(s)
 	s.Files = r.records()

@@ -4,7 +4,7 @@
 // target, clocks, PCIe link, VRAM, hwmon), KFD topology nodes, the kernel
 // log's verdicts (effective fragment size, SVM, resets) and the driver's
 // environment (RADV_*, ACO_*, MESA_*, LP_*, GALLIVM_*, the loaders'
-// selection: results.FilterDriverEnv). Every path is read under a root (--sysroot),
+// selection: resultsfile.FilterDriverEnv). Every path is read under a root (--sysroot),
 // so tests run on fixture trees; a missing, unreadable or malformed file is
 // recorded (System.Files) and never stops collection.
 //
@@ -51,7 +51,7 @@
 //	kfd.gpus, kfd.gfx                 KFD GPU node count and their gfx targets
 //	thp.enabled, thp.defrag           selected transparent hugepage modes
 //	env.NAME                          the driver's environment
-//	                                  (results.FilterDriverEnv: RADV_*,
+//	                                  (resultsfile.FilterDriverEnv: RADV_*,
 //	                                  ACO_*, MESA_*, NIR_*, GALLIUM_*,
 //	                                  GALLIVM_*, LP_*, AMD_*, AMDGPU_*,
 //	                                  the Vulkan loader's VK_DRIVER_FILES,

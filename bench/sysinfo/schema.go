@@ -9,7 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/devtable"
 	"github.com/radvbench/radvbench/bench/gpumetrics"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // System is everything radvbench records about the machine a figure came
@@ -39,7 +39,7 @@ type System struct {
 	// came from; NoRetry likewise for amdgpu.noretry.
 	FragmentSize Effective `json:"vm_fragment_size"`
 	NoRetry      Effective `json:"noretry"`
-	// Env holds the driver's environment (results.FilterDriverEnv).
+	// Env holds the driver's environment (resultsfile.FilterDriverEnv).
 	Env    map[string]string `json:"env"`
 	Vulkan *VulkanInfo       `json:"vulkan,omitempty"`
 	// Files records every path read and how it went.
@@ -289,10 +289,10 @@ type VulkanInfo struct {
 	MinSubgroupSize uint32 `json:"min_subgroup_size,omitempty"`
 	MaxSubgroupSize uint32 `json:"max_subgroup_size,omitempty"`
 	// CooperativeMatrix is the VK_KHR_cooperative_matrix property table.
-	CooperativeMatrix []results.CoopMatrix `json:"cooperative_matrix,omitempty"`
+	CooperativeMatrix []resultsfile.CoopMatrix `json:"cooperative_matrix,omitempty"`
 	// Emulated is set for an emulated RADV device (no-op DRM shim or
 	// null winsys: nothing executes there).
-	Emulated *results.Emulation `json:"emulated,omitempty"`
+	Emulated *resultsfile.Emulation `json:"emulated,omitempty"`
 }
 
 // SetVulkan records the Vulkan device; when its IDs match an AMD GPU,

@@ -14,7 +14,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/tuning"
 )
 
@@ -136,13 +136,13 @@ func (s *Search) First(exhaustive int) Batch {
 // Next is the next round: the untried fitting neighbours of each kernel's
 // best candidate at each size in rs (the results so far). Empty when the
 // search is done.
-func (s *Search) Next(rs []results.Result) Batch {
+func (s *Search) Next(rs []resultsfile.Result) Batch {
 	b := Batch{}
 	byKernel := map[string]*state{}
 	for _, st := range s.kernels {
 		byKernel[st.k.Suite+"/"+st.k.Name] = st
 	}
-	f := &results.File{Results: rs}
+	f := &resultsfile.File{Results: rs}
 	for _, e := range tuning.Best(f, s.PointOf) {
 		st := byKernel[e.Suite+"/"+e.Kernel]
 		var names []string
@@ -171,7 +171,7 @@ func (st *state) take(b Batch, names []string) {
 
 // PointOf is a result's point in its kernel's space: ok false when the
 // result is not a candidate of this search.
-func (s *Search) PointOf(r *results.Result) (map[string]int, bool) {
+func (s *Search) PointOf(r *resultsfile.Result) (map[string]int, bool) {
 	for _, st := range s.kernels {
 		if st.k.Suite == r.Suite && st.k.Name == r.Kernel {
 			c, ok := st.fits[r.Variant["name"]]

@@ -9,7 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // testKernel has a 4×4 space (x, y in 1, 2, 4, 8) whose points fit a
@@ -81,9 +81,9 @@ func TestFirstCoarseThenNeighbours(t *testing.T) {
 		t.Fatalf("first round %v, want %v", first, want)
 	}
 	// x4-y4 is best at N=1, x1-y8 at N=2; a failed result is never best.
-	rs := []results.Result{
-		result("x4-y4", 1, 100, results.StatusOK), result("x1-y1", 1, 50, results.StatusOK),
-		result("x1-y8", 2, 90, results.StatusOK), result("x8-y1", 2, 500, results.StatusFailed),
+	rs := []resultsfile.Result{
+		result("x4-y4", 1, 100, resultsfile.StatusOK), result("x1-y1", 1, 50, resultsfile.StatusOK),
+		result("x1-y8", 2, 90, resultsfile.StatusOK), result("x8-y1", 2, 500, resultsfile.StatusFailed),
 	}
 	next := names(s.Next(rs)["s/k"])
 	sort.Strings(next)
@@ -113,8 +113,8 @@ func TestFilterAndPins(t *testing.T) {
 	}
 }
 
-func result(variant string, n int64, value float64, status string) results.Result {
-	return results.Result{Suite: "s", Kernel: "k", Variant: map[string]string{"name": variant}, Params: map[string]int64{"N": n},
-		Status: status, Verified: status == results.StatusOK,
-		Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Value: value, Samples: []float64{value}}}
+func result(variant string, n int64, value float64, status string) resultsfile.Result {
+	return resultsfile.Result{Suite: "s", Kernel: "k", Variant: map[string]string{"name": variant}, Params: map[string]int64{"N": n},
+		Status: status, Verified: status == resultsfile.StatusOK,
+		Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Value: value, Samples: []float64{value}}}
 }

@@ -6,7 +6,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Built reports whether the binary has window support.
@@ -16,7 +16,7 @@ const Built = false
 type Watch struct{}
 
 // StartWatch returns ErrNotBuilt.
-func StartWatch(title string, name func(*results.Result) (name, size string)) (*Watch, error) {
+func StartWatch(title string, name func(*resultsfile.Result) (name, size string)) (*Watch, error) {
 	return nil, ErrNotBuilt
 }
 
@@ -24,13 +24,13 @@ func StartWatch(title string, name func(*results.Result) (name, size string)) (*
 func (w *Watch) Progress(done, total int, name, phase string) {}
 
 // Begin does nothing.
-func (w *Watch) Begin(skel *results.Result) {}
+func (w *Watch) Begin(skel *resultsfile.Result) {}
 
 // Sample does nothing.
 func (w *Watch) Sample(id string, n int, value float64) {}
 
 // Result does nothing.
-func (w *Watch) Result(r *results.Result) {}
+func (w *Watch) Result(r *resultsfile.Result) {}
 
 // Close does nothing.
 func (w *Watch) Close() {}

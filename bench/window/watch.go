@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/gpu/present"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -41,7 +41,7 @@ type Watch struct {
 	done     int
 	total    int
 	cur      live
-	last     *results.Result
+	last     *resultsfile.Result
 	finished int
 	final    bool   // Finish: the run has ended
 	fed      bool   // the run has reported something: presenting may start
@@ -53,7 +53,7 @@ type Watch struct {
 	win      *Window
 	// name is a result's short name and size label in the window (the
 	// caller's: the tables' names); nil: its ID.
-	name func(*results.Result) (name, size string)
+	name func(*resultsfile.Result) (name, size string)
 
 	stop    chan struct{}
 	stopped chan struct{}
@@ -75,7 +75,7 @@ const (
 // StartWatch opens the watch window (on the best device that can present
 // to it) and starts its goroutine; name gives a result's short name and
 // size label, as the caller's tables show them.
-func StartWatch(title string, name func(*results.Result) (name, size string)) (*Watch, error) {
+func StartWatch(title string, name func(*resultsfile.Result) (name, size string)) (*Watch, error) {
 	scr, err := OpenScreen(title, WatchSize[0], WatchSize[1], "", present.Fifo)
 	if err != nil {
 		return nil, err
@@ -103,20 +103,20 @@ func (w *Watch) Progress(done, total int, name, phase string) {
 // slice), so a snapshot may share it up to its length.
 type live struct {
 	id      string
-	name    string         // short name and size (Watch.name); "" when not known
-	metric  results.Metric // name and unit; empty when not known
+	name    string             // short name and size (Watch.name); "" when not known
+	metric  resultsfile.Metric // name and unit; empty when not known
 	samples []float64
 }
 
 // Begin records the start of a benchmark; skel names it and its metric
 // (its ID and Metric.Name/Unit are used). Optional: Sample alone follows
 // a benchmark too, without the metric's name.
-func (w *Watch) Begin(skel *results.Result) {
+func (w *Watch) Begin(skel *resultsfile.Result) {
 	id := skel.ID()
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	name, size := w.nameOf(skel)
-	w.cur = live{id: id, name: strings.TrimSpace(name + " " + size), metric: results.Metric{Name: skel.Metric.Name, Unit: skel.Metric.Unit}}
+	w.cur = live{id: id, name: strings.TrimSpace(name + " " + size), metric: resultsfile.Metric{Name: skel.Metric.Name, Unit: skel.Metric.Unit}}
 	w.dirty, w.fed = true, true
 }
 
@@ -146,7 +146,7 @@ func (w *Watch) Following() (id string, samples int) {
 
 // Result records a finished benchmark (runner.Options.OnResult); it ends
 // following that benchmark's samples.
-func (w *Watch) Result(r *results.Result) {
+func (w *Watch) Result(r *resultsfile.Result) {
 	c := *r
 	c.Metric.Samples = append([]float64(nil), r.Metric.Samples...)
 	id := r.ID()
@@ -161,7 +161,7 @@ func (w *Watch) Result(r *results.Result) {
 }
 
 // nameOf is r's name and size label in the window (Watch.name).
-func (w *Watch) nameOf(r *results.Result) (name, size string) {
+func (w *Watch) nameOf(r *resultsfile.Result) (name, size string) {
 	if w.name == nil {
 		return r.ID(), ""
 	}
@@ -357,7 +357,7 @@ type watchState struct {
 	phase           string
 	finished, total int
 	cur             live
-	last            *results.Result
+	last            *resultsfile.Result
 	// lastName and lastSize name last (Watch.name).
 	lastName, lastSize string
 }
@@ -517,7 +517,7 @@ func fitLines(st text.Style, s string, width vg.Length) string {
 func isFinite(x float64) bool { return x == x && x < 1e300 && x > -1e300 }
 
 // clocks lists the GPU clocks recorded with a result (before.*_mhz).
-func clocks(r *results.Result) string {
+func clocks(r *resultsfile.Result) string {
 	var parts []string
 	for k, v := range r.Extra {
 		if strings.HasPrefix(k, "before.") && strings.HasSuffix(k, "_mhz") {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"gonum.org/v1/plot/plotter"
 )
@@ -18,7 +18,7 @@ import (
 // benchmark's samples arriving, and names the
 // clocks recorded with the result.
 func TestWatchDraw(t *testing.T) {
-	r := &results.Result{Suite: "mesh", Kernel: "dense", Variant: map[string]string{"name": "vertex"},
+	r := &resultsfile.Result{Suite: "mesh", Kernel: "dense", Variant: map[string]string{"name": "vertex"},
 		Extra: map[string]float64{"before.card1.sclk_mhz": 2500, "before.card1.mclk_mhz": 1250, "after.card1.sclk_mhz": 2400}}
 	r.Metric.Name, r.Metric.Unit = "primitives", "Mprim/s"
 	for i := range 30 {
@@ -42,7 +42,7 @@ func TestWatchDraw(t *testing.T) {
 	if got := clocks(r); !strings.Contains(got, "card1.sclk 2500 MHz") || !strings.Contains(got, "card1.mclk 1250 MHz") || strings.Contains(got, "2400") {
 		t.Errorf("clocks: %q", got)
 	}
-	if got := clocks(&results.Result{}); !strings.Contains(got, "not readable") {
+	if got := clocks(&resultsfile.Result{}); !strings.Contains(got, "not readable") {
 		t.Errorf("clocks without sysfs: %q", got)
 	}
 }
@@ -53,10 +53,10 @@ func TestWatchDraw(t *testing.T) {
 // sample of another benchmark starts afresh.
 func TestWatchLive(t *testing.T) {
 	// The caller names results (chart.TableName in radvbench run).
-	w := &Watch{name: func(r *results.Result) (string, string) {
+	w := &Watch{name: func(r *resultsfile.Result) (string, string) {
 		return r.Suite + "/" + r.Kernel + "/" + r.Variant["name"], ""
 	}}
-	skel := &results.Result{Suite: "fake", Kernel: "k", Variant: map[string]string{"name": "v"}}
+	skel := &resultsfile.Result{Suite: "fake", Kernel: "k", Variant: map[string]string{"name": "v"}}
 	skel.Metric.Name, skel.Metric.Unit = "throughput", "GB/s"
 	id := skel.ID()
 	w.Begin(skel)

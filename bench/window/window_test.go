@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/window/xvfb"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // The window tests run under a private Xvfb (started here, stopped after).
@@ -20,12 +20,12 @@ func TestMain(m *testing.M) { xvfb.Main(m) }
 // user resizes it on the final state, when nothing new arrives to draw;
 // Hold keeps the finished window open until its time passes.
 func TestWatchFillsWindow(t *testing.T) {
-	w, err := StartWatch("radvbench watch test", func(r *results.Result) (string, string) { return r.ID(), "" })
+	w, err := StartWatch("radvbench watch test", func(r *resultsfile.Result) (string, string) { return r.ID(), "" })
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	r := &results.Result{Suite: "fake", Kernel: "k", Variant: map[string]string{"name": "v"}, Params: map[string]int64{"N": 64}, Status: results.StatusOK}
+	r := &resultsfile.Result{Suite: "fake", Kernel: "k", Variant: map[string]string{"name": "v"}, Params: map[string]int64{"N": 64}, Status: resultsfile.StatusOK}
 	r.Metric.Name, r.Metric.Unit = "throughput", "GB/s"
 	for i := range 40 {
 		r.Metric.Samples = append(r.Metric.Samples, 100+float64(i%9))

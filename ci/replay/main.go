@@ -28,7 +28,7 @@ import (
 	"os"
 	"sort"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -172,7 +172,7 @@ func replay(path string, opt compare.Options, maxRuns int, slow float64, unsure 
 
 // truncate is the results file raw with only the samples (and runs,
 // warm-ups, rounds) of the rounds in keep.
-func truncate(raw []byte, keep map[int]bool, name string) (*results.File, error) {
+func truncate(raw []byte, keep map[int]bool, name string) (*resultsfile.File, error) {
 	var cp map[string]any
 	if err := json.Unmarshal(raw, &cp); err != nil {
 		return nil, err
@@ -218,7 +218,7 @@ func truncate(raw []byte, keep map[int]bool, name string) (*results.File, error)
 	if err != nil {
 		return nil, err
 	}
-	return results.Decode(bytes.NewReader(data), name)
+	return resultsfile.Decode(bytes.NewReader(data), name)
 }
 
 // filterAligned keeps, in every list of m as long as mask, the entries

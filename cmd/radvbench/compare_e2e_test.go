@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -40,7 +40,7 @@ func TestCompareLavapipe(t *testing.T) {
 		return out
 	}
 	a, b, c := run("a.json"), run("b.json"), run("c.json")
-	fa, err := results.Load(a)
+	fa, err := resultsfile.Load(a)
 	if err != nil {
 		t.Fatal(err)
 	}

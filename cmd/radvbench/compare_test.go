@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -30,7 +30,7 @@ func cmpGolden(t *testing.T, name, got string) {
 // is 10% slower (time ×1.1, throughput ÷1.1) and returns its path.
 func slowedCopy(t *testing.T, path string) string {
 	t.Helper()
-	f, err := results.Load(path)
+	f, err := resultsfile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func slowedCopy(t *testing.T, path string) string {
 			r.SamplesNS[j] *= 1.1
 		}
 		for j := range r.Metric.Samples {
-			if r.Metric.Better == results.HigherIsBetter {
+			if r.Metric.Better == resultsfile.HigherIsBetter {
 				r.Metric.Samples[j] /= 1.1
 			} else {
 				r.Metric.Samples[j] *= 1.1
@@ -48,7 +48,7 @@ func slowedCopy(t *testing.T, path string) string {
 		}
 	}
 	slow := filepath.Join(t.TempDir(), "slow.json")
-	if err := results.Save(slow, f); err != nil {
+	if err := resultsfile.Save(slow, f); err != nil {
 		t.Fatal(err)
 	}
 	return slow
@@ -382,13 +382,13 @@ func TestCompareOutputStdout(t *testing.T) {
 // JSON (whose notes stay strings): files that mix quick and full sizes
 // get the note with what to do about it.
 func TestCompareWordsAdvice(t *testing.T) {
-	f, err := results.Load(filepath.Join(cmpDir, "run-b1.json"))
+	f, err := resultsfile.Load(filepath.Join(cmpDir, "run-b1.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.Quick = true
 	quick := filepath.Join(t.TempDir(), "quick.json")
-	if err := results.Save(quick, f); err != nil {
+	if err := resultsfile.Save(quick, f); err != nil {
 		t.Fatal(err)
 	}
 	const want = "some runs used quick sizes and others did not: problem sizes and budgets differ; run both sides with --quick, or both without"

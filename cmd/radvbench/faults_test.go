@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/vktest"
 )
 
@@ -78,7 +78,7 @@ func TestIsolateHang(t *testing.T) {
 // benchmarks: failed naming the given reason, or ok and verified ("").
 func checkFaultResults(t *testing.T, path string, want map[string]string) {
 	t.Helper()
-	f, err := results.Load(path)
+	f, err := resultsfile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,12 +90,12 @@ func checkFaultResults(t *testing.T, path string, want map[string]string) {
 		}
 		delete(want, r.ID())
 		if w == "" {
-			if r.Status != results.StatusOK || !r.Verified {
+			if r.Status != resultsfile.StatusOK || !r.Verified {
 				t.Errorf("%s: %s %q, want ok and verified", r.ID(), r.Status, r.Reason)
 			}
 			continue
 		}
-		if r.Status != results.StatusFailed || !strings.Contains(r.Reason, w) {
+		if r.Status != resultsfile.StatusFailed || !strings.Contains(r.Reason, w) {
 			t.Errorf("%s: %s %q, want failed naming %q", r.ID(), r.Status, r.Reason, w)
 		}
 	}
@@ -116,7 +116,7 @@ func TestIsolateDeviceLost(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestKillAndResume(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("uninterrupted run: exit %d\n%s\n%s", code, stdout, stderr)
 			}
-			want, err := results.Load(full)
+			want, err := resultsfile.Load(full)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -243,7 +243,7 @@ func TestKillAndResume(t *testing.T) {
 				t.Fatalf("the journal holds %d results after the kill", len(finished))
 			}
 			for _, r := range finished {
-				if r.Status != results.StatusOK || !r.Verified {
+				if r.Status != resultsfile.StatusOK || !r.Verified {
 					t.Errorf("journal: %s %s %q", r.ID(), r.Status, r.Reason)
 				}
 			}
@@ -281,7 +281,7 @@ func TestKillAndResume(t *testing.T) {
 			if !strings.Contains(stderr, "partial line") {
 				t.Errorf("resume did not note the torn last line: %s", stderr)
 			}
-			got, err := results.Load(out)
+			got, err := resultsfile.Load(out)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -360,7 +360,7 @@ func TestOutputFaultsMidRun(t *testing.T) {
 		if err := <-run.exited; err != nil {
 			t.Fatalf("run: %v", err)
 		}
-		f, err := results.Load(out)
+		f, err := resultsfile.Load(out)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestGPUCheckLavapipe: the one-command check completes on lavapipe
@@ -47,7 +47,7 @@ func TestGPUCheckLavapipe(t *testing.T) {
 	if (code == 0) != s.Passed() {
 		t.Errorf("exit %d, but the summary says passed %v", code, s.Passed())
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/history/historytest"
 )
 
@@ -27,14 +27,14 @@ func stepFiles(t *testing.T, dir string, n, stepAt int) []string {
 		if i >= stepAt {
 			level, kernel = 115.0, "6.12.9-amd64"
 		}
-		f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Version: "test", Commit: "c0ffee"},
+		f := &resultsfile.File{Schema: resultsfile.Schema, Tool: resultsfile.Tool{Name: "radvbench", Version: "test", Commit: "c0ffee"},
 			Started: t0.Add(time.Duration(i) * time.Hour), Suites: []string{"matmul"},
-			Device:      results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"},
+			Device:      resultsfile.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"},
 			Labels:      map[string]string{"ci": "nightly"},
 			Fingerprint: map[string]string{"kernel.release": kernel, "amdgpu.vm_fragment_size": "9", "host.name": "runner1"}}
 		for _, v := range []string{"wg16x16", "wg8x8"} {
-			r := results.Result{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": v}, Params: map[string]int64{"m": 256, "n": 256, "k": 256},
-				Status: results.StatusOK, Verified: true, Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+			r := resultsfile.Result{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": v}, Params: map[string]int64{"m": 256, "n": 256, "k": 256},
+				Status: resultsfile.StatusOK, Verified: true, Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
 			run := level * (1 + 0.01*rng.NormFloat64())
 			if v == "wg8x8" {
 				run = 50 * (1 + 0.01*rng.NormFloat64()) // no step
@@ -46,7 +46,7 @@ func stepFiles(t *testing.T, dir string, n, stepAt int) []string {
 			f.Results = append(f.Results, r)
 		}
 		p := filepath.Join(dir, fmt.Sprintf("run%02d.json", i))
-		if err := results.Save(p, f); err != nil {
+		if err := resultsfile.Save(p, f); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)
@@ -60,17 +60,17 @@ func roundsFile(t *testing.T, path string, level float64, rounds int, seed uint6
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 5))
 	t0 := time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)
-	f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Version: "test", Commit: "c0ffee"},
+	f := &resultsfile.File{Schema: resultsfile.Schema, Tool: resultsfile.Tool{Name: "radvbench", Version: "test", Commit: "c0ffee"},
 		Started: t0, Suites: []string{"matmul"},
-		Device:      results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"},
+		Device:      resultsfile.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"},
 		Fingerprint: map[string]string{"kernel.release": "6.1.0-18-amd64", "amdgpu.vm_fragment_size": "9"}}
 	for i := 1; i <= rounds; i++ {
 		at := t0.Add(time.Duration(i) * time.Minute)
-		f.Rounds = append(f.Rounds, results.Round{Index: i, Started: at, Finished: at.Add(time.Second)})
+		f.Rounds = append(f.Rounds, resultsfile.Round{Index: i, Started: at, Finished: at.Add(time.Second)})
 	}
 	for _, v := range []string{"wg16x16", "wg8x8"} {
-		r := results.Result{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": v}, Params: map[string]int64{"m": 256, "n": 256, "k": 256},
-			Status: results.StatusOK, Verified: true, Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+		r := resultsfile.Result{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"wg": v}, Params: map[string]int64{"m": 256, "n": 256, "k": 256},
+			Status: resultsfile.StatusOK, Verified: true, Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
 		for i := 1; i <= rounds; i++ {
 			run := level * (1 + 0.01*rng.NormFloat64())
 			if v == "wg8x8" {
@@ -83,7 +83,7 @@ func roundsFile(t *testing.T, path string, level float64, rounds int, seed uint6
 		}
 		f.Results = append(f.Results, r)
 	}
-	if err := results.Save(path, f); err != nil {
+	if err := resultsfile.Save(path, f); err != nil {
 		t.Fatal(err)
 	}
 	return path

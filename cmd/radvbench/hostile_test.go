@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/history/historytest"
 )
 
@@ -65,7 +65,7 @@ func resultsOf(m map[string]any) []map[string]any {
 // takes factor times as long (throughput divided by it) to dir/name.
 func scaledCopy(t *testing.T, src, dir, name string, factor float64) string {
 	t.Helper()
-	f, err := results.Load(src)
+	f, err := resultsfile.Load(src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func scaledCopy(t *testing.T, src, dir, name string, factor float64) string {
 			r.SamplesNS[j] *= factor
 		}
 		for j := range r.Metric.Samples {
-			if r.Metric.Better == results.HigherIsBetter {
+			if r.Metric.Better == resultsfile.HigherIsBetter {
 				r.Metric.Samples[j] /= factor
 			} else {
 				r.Metric.Samples[j] *= factor
@@ -83,7 +83,7 @@ func scaledCopy(t *testing.T, src, dir, name string, factor float64) string {
 		}
 	}
 	p := filepath.Join(dir, name)
-	if err := results.Save(p, f); err != nil {
+	if err := resultsfile.Save(p, f); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -187,7 +187,7 @@ func TestHostileOutputPaths(t *testing.T) {
 	dir := t.TempDir()
 	small := filepath.Join(cmpDir, "run-a1.json")
 	db := storeWith(t, dir, small)
-	f, err := results.Load(small)
+	f, err := resultsfile.Load(small)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -791,7 +791,7 @@ func TestHostileControlChars(t *testing.T) {
 	}
 	bad := edit("evil.json")
 	db := storeWith(t, dir, bad, aa(2), aa(3))
-	f, err := results.Load(aa(1))
+	f, err := resultsfile.Load(aa(1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestInterruptAndResume: in every isolation mode, a SIGTERM or SIGINT
@@ -81,12 +81,12 @@ func TestInterruptAndResume(t *testing.T) {
 			}
 			var want []string // what finished before the signal
 			if tc.cut == tiled {
-				want = []string{naive + " " + string(results.StatusOK)}
+				want = []string{naive + " " + string(resultsfile.StatusOK)}
 			}
 			if strings.Join(got, "; ") != strings.Join(want, "; ") {
 				t.Errorf("the journal holds %q, want %q: the cut benchmark must not be journaled", got, want)
 			}
-			if f, err := results.Load(out); err != nil {
+			if f, err := resultsfile.Load(out); err != nil {
 				t.Error(err)
 			} else if !f.Partial || len(f.Results) != len(want) {
 				t.Errorf("the interrupted run's results file: partial %v with %d result(s); want partial with %d", f.Partial, len(f.Results), len(want))
@@ -96,13 +96,13 @@ func TestInterruptAndResume(t *testing.T) {
 			if code != 0 || strings.Contains(stdout, "FAILED") {
 				t.Fatalf("resume: exit %d, want 0 and no failed row\n%s\n%s", code, stdout, stderr)
 			}
-			f, err := results.Load(out)
+			f, err := resultsfile.Load(out)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got = nil
 			for _, r := range f.Results {
-				if r.Status != results.StatusOK || !r.Verified {
+				if r.Status != resultsfile.StatusOK || !r.Verified {
 					t.Errorf("resumed %s: %s %q, want ok and verified", r.ID(), r.Status, r.Reason)
 				}
 				got = append(got, r.ID())
@@ -150,7 +150,7 @@ func TestInterruptUntilDecided(t *testing.T) {
 	if code != base.ExitInterrupted || !strings.Contains(stderr, "cannot be resumed") || strings.Contains(stderr, "--resume") {
 		t.Fatalf("exit %d, want %d and stderr saying the run cannot be resumed, offering no --resume\n%s\n%s", code, base.ExitInterrupted, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestInterruptUntilDecided(t *testing.T) {
 		t.Error("the interrupted run's file is not marked partial")
 	}
 	for _, r := range f.Results {
-		if r.Status != results.StatusOK {
+		if r.Status != resultsfile.StatusOK {
 			t.Errorf("%s@%s: %s %q, want only finished benchmarks, ok", r.ID(), r.Config, r.Status, r.Reason)
 		}
 	}

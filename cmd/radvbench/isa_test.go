@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // isaMatmul compiles (through the built binary: 'isa' starts itself as a
@@ -40,11 +40,11 @@ func TestISA(t *testing.T) {
 			t.Errorf("no summary or not one child per target:\n%s", stdout)
 		}
 	}
-	f, err := results.Load(a)
+	f, err := resultsfile.Load(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Kind() != results.KindISA || len(f.Configs) != 2 || f.Configs[0].Device == nil || f.Configs[0].Device.Emulated == nil {
+	if f.Kind() != resultsfile.KindISA || len(f.Configs) != 2 || f.Configs[0].Device == nil || f.Configs[0].Device.Emulated == nil {
 		t.Fatalf("kind %s, targets %+v: want an isa file with two emulated targets", f.Kind(), f.Configs)
 	}
 	if f.Started.IsZero() || f.Finished.Before(f.Started) {
@@ -64,18 +64,18 @@ func TestISA(t *testing.T) {
 			typ, coop = strings.CutPrefix(r.Kernel, "coopblock-")
 		}
 		if !coop {
-			if r.Status == results.StatusSkipped && strings.HasPrefix(r.Reason, "no split-K chosen") {
+			if r.Status == resultsfile.StatusSkipped && strings.HasPrefix(r.Reason, "no split-K chosen") {
 				continue // block's -splitk at a size whose K the chooser does not split (TestSplitKChosen)
 			}
-			if r.Status != results.StatusOK || len(r.Pipelines) == 0 {
+			if r.Status != resultsfile.StatusOK || len(r.Pipelines) == 0 {
 				t.Errorf("%s@%s: %s %q, want compiled", r.ID(), r.Config, r.Status, r.Reason)
 			}
 			continue
 		}
 		switch {
 		case r.Config == "navi31" && (typ == "f16" || typ == "f16acc" || typ == "int8"),
-			r.Config == "gfx1201" && coopOn1201 && r.Status == results.StatusOK:
-			if r.Status != results.StatusOK {
+			r.Config == "gfx1201" && coopOn1201 && r.Status == resultsfile.StatusOK:
+			if r.Status != resultsfile.StatusOK {
 				t.Errorf("%s@%s: %s %q", r.ID(), r.Config, r.Status, r.Reason)
 				continue
 			}
@@ -89,7 +89,7 @@ func TestISA(t *testing.T) {
 				}
 			}
 		case r.Config == "gfx1201" && !coopOn1201:
-			if r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix") {
+			if r.Status != resultsfile.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix") {
 				t.Errorf("%s@gfx1201 on Mesa 25.0: %s %q, want skipped for VK_KHR_cooperative_matrix", r.ID(), r.Status, r.Reason)
 			}
 			skipped++
@@ -127,7 +127,7 @@ func TestISATwoMesas(t *testing.T) {
 		t.Fatalf("isa on the host: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	newer := runInRootEnv(t, root, dir, os.Environ(), append(isaMatmul, "--no-asm", "--out")...)
-	nf, err := results.Load(newer)
+	nf, err := resultsfile.Load(newer)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestISATwoMesas(t *testing.T) {
 		t.Fatalf("the root's isa file names driver %q, want Mesa 26", nf.Device.DriverInfo)
 	}
 	for _, r := range nf.Results {
-		if r.Config == "gfx1201" && r.Kernel == "coopmat-f16" && r.Status != results.StatusOK {
+		if r.Config == "gfx1201" && r.Kernel == "coopmat-f16" && r.Status != resultsfile.StatusOK {
 			t.Errorf("%s@gfx1201 on Mesa 26.1: %s %q, want compiled (RADV has cooperative matrices on GFX12 there)", r.ID(), r.Status, r.Reason)
 		}
 	}
@@ -219,7 +219,7 @@ func TestISADriverEnv(t *testing.T) {
 			t.Fatalf("isa %v: exit %d\n%s\n%s", run.env, code, stdout, stderr)
 		}
 	}
-	f, err := results.Load(nosched)
+	f, err := resultsfile.Load(nosched)
 	if err != nil {
 		t.Fatal(err)
 	}

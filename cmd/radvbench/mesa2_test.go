@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/vktest"
 )
 
@@ -71,11 +71,11 @@ func TestTwoMesaVersions(t *testing.T) {
 
 	newOut := runInRoot(t, root, dir, append(twoMesaArgs, "--out")...)
 
-	host, err := results.Load(hostOut)
+	host, err := resultsfile.Load(hostOut)
 	if err != nil {
 		t.Fatal(err)
 	}
-	trixie, err := results.Load(newOut)
+	trixie, err := resultsfile.Load(newOut)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,13 +97,13 @@ func TestTwoMesaVersions(t *testing.T) {
 		}
 		if ext := lowPrecisionExtension(r.Kernel); ext != "" {
 			lowp++
-			if r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "no "+ext) {
+			if r.Status != resultsfile.StatusSkipped || !strings.Contains(r.Reason, "no "+ext) {
 				t.Errorf("Mesa 26.1: %s: status %q (%s), want skipped for lack of %s", r.ID(), r.Status, r.Reason, ext)
 			}
 			continue
 		}
 		coop++
-		if r.Status != results.StatusOK {
+		if r.Status != resultsfile.StatusOK {
 			t.Errorf("Mesa 26.1: %s: status %q (%s), want ok", r.ID(), r.Status, r.Reason)
 		}
 	}
@@ -116,7 +116,7 @@ func TestTwoMesaVersions(t *testing.T) {
 	}
 	if len(host.Device.CooperativeMatrix) == 0 {
 		for _, r := range host.Results {
-			if strings.Contains(r.Kernel, "coopmat") && (r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix")) {
+			if strings.Contains(r.Kernel, "coopmat") && (r.Status != resultsfile.StatusSkipped || !strings.Contains(r.Reason, "VK_KHR_cooperative_matrix")) {
 				t.Errorf("host without VK_KHR_cooperative_matrix: %s: status %q (%s), want skipped naming the extension", r.ID(), r.Status, r.Reason)
 			}
 		}
@@ -223,7 +223,7 @@ func TestOtherSuitesOnMesa26(t *testing.T) {
 	root := trixieRoot(t)
 	requireVulkan(t)
 	t.Parallel() // subprocesses only; see TestMatmulAccessesInBounds
-	f, err := results.Load(runInRoot(t, root, t.TempDir(), "run", "--suite", "memory,latency,rayquery,mesh",
+	f, err := resultsfile.Load(runInRoot(t, root, t.TempDir(), "run", "--suite", "memory,latency,rayquery,mesh",
 		"--quick", "--max-time", "100ms", "--warmup", "2ms", "--quiet-wait", "0", "--progress", "never", "--out"))
 	if err != nil {
 		t.Fatal(err)
@@ -234,12 +234,12 @@ func TestOtherSuitesOnMesa26(t *testing.T) {
 	seen := map[string]int{}
 	for _, r := range f.Results {
 		switch r.Status {
-		case results.StatusOK:
+		case resultsfile.StatusOK:
 			if !r.Verified {
 				t.Errorf("Mesa 26.1: %s: ok but not verified", r.ID())
 			}
 			seen[r.Suite]++
-		case results.StatusSkipped:
+		case resultsfile.StatusSkipped:
 			if r.Reason == "" {
 				t.Errorf("Mesa 26.1: %s: skipped without a reason", r.ID())
 			}

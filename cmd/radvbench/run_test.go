@@ -16,7 +16,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	historycmd "github.com/radvbench/radvbench/cmd/radvbench/internal/history"
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -31,7 +31,7 @@ func TestRunMatmulQuickValidated(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,9 +46,9 @@ func TestRunMatmulQuickValidated(t *testing.T) {
 
 // checkMatmulFile checks a matmul results file the CLI wrote: the
 // header, the system record, and (suitetest.Check) every benchmark.
-func checkMatmulFile(t *testing.T, f *results.File) {
+func checkMatmulFile(t *testing.T, f *resultsfile.File) {
 	t.Helper()
-	if f.Schema != results.Schema || f.Device.Name == "" || f.Device.DriverName == "" || f.Tool.Version == "" {
+	if f.Schema != resultsfile.Schema || f.Device.Name == "" || f.Device.DriverName == "" || f.Tool.Version == "" {
 		t.Errorf("incomplete header: schema %q device %+v tool %+v", f.Schema, f.Device, f.Tool)
 	}
 	if f.Tool.Method != measure.Method {
@@ -72,15 +72,15 @@ func TestRunResultsRoundTrip(t *testing.T) {
 	if code, _, stderr := cli(t, "run", "--filter", "naive", "--sizes", "48x40x24", "--max-time", "50ms", "--warmup", "1ms", "-o", out); code != 0 {
 		t.Fatalf("run exited %d: %s", code, stderr)
 	}
-	a, err := results.Load(out)
+	a, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
 	again := filepath.Join(dir, "again.json")
-	if err := results.Save(again, a); err != nil {
+	if err := resultsfile.Save(again, a); err != nil {
 		t.Fatal(err)
 	}
-	b, err := results.Load(again)
+	b, err := resultsfile.Load(again)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,12 +100,12 @@ func TestRunTooLargeIsSkipped(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Results) != 2 || f.Results[0].Status != results.StatusSkipped || !strings.Contains(f.Results[0].Reason, "exceeds") ||
-		f.Results[1].Status != results.StatusOK {
+	if len(f.Results) != 2 || f.Results[0].Status != resultsfile.StatusSkipped || !strings.Contains(f.Results[0].Reason, "exceeds") ||
+		f.Results[1].Status != resultsfile.StatusOK {
 		t.Errorf("want a skip for the huge size then ok: %+v", f.Results)
 	}
 }
@@ -202,7 +202,7 @@ func TestABConfigInterleavedBinary(t *testing.T) {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, b)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestABConfigInterleavedBinary(t *testing.T) {
 	}
 }
 
-func checkAB(t *testing.T, f *results.File) {
+func checkAB(t *testing.T, f *resultsfile.File) {
 	t.Helper()
 	var order []string
 	for _, r := range f.Rounds {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -33,7 +33,7 @@ func testRunUntilDecidedAA(t *testing.T, interleave string) {
 	if !strings.Contains(stdout, "verdicts after ") || !strings.Contains(stdout, "baseline: a") || strings.Contains(stdout, "regression [") {
 		t.Errorf("no verdict table, or a regression called:\n%s", stdout)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func testRunUntilDecidedAA(t *testing.T, interleave string) {
 		t.Errorf("runs per configuration %v, want equal, 1 to 6 (3 that count, as many set aside)", perConfig)
 	}
 	for _, r := range f.Results {
-		if r.Status != results.StatusOK || (r.Config != "a" && r.Config != "b") {
+		if r.Status != resultsfile.StatusOK || (r.Config != "a" && r.Config != "b") {
 			t.Errorf("%s@%s: %s %s", r.ID(), r.Config, r.Status, r.Reason)
 		}
 	}
@@ -80,7 +80,7 @@ func testRunUntilDecidedAA(t *testing.T, interleave string) {
 
 // runsSetAside reports whether any run of f had most of its samples
 // disturbed (stats.DisturbedRun): compare and noise set those aside.
-func runsSetAside(f *results.File) bool {
+func runsSetAside(f *resultsfile.File) bool {
 	for i := range f.Results {
 		r := &f.Results[i]
 		_, groups := r.RunSamples()
@@ -96,7 +96,7 @@ func runsSetAside(f *results.File) bool {
 // checkPairedNoise: 'noise' measures the paired spread of an A/A file of
 // runs in rounds (under the bare benchmark IDs, as 'compare --by config'
 // looks them up), and a comparison by config takes its floors from it.
-func checkPairedNoise(t *testing.T, aa string, f *results.File) {
+func checkPairedNoise(t *testing.T, aa string, f *resultsfile.File) {
 	t.Helper()
 	nf := filepath.Join(t.TempDir(), "noise.json")
 	code, out, errs := mainRun(t, "noise", "-o", nf, aa)

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // quickLatency is a small, fast selection (3 benchmarks in 2 shared-input
@@ -34,7 +34,7 @@ func TestRunsShuffledRounds(t *testing.T) {
 			t.Errorf("no 'run %d/3' progress line on stderr:\n%s", i, stderr)
 		}
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestRunsShuffledRounds(t *testing.T) {
 		t.Fatalf("%d results, want 3", len(f.Results))
 	}
 	for _, r := range f.Results {
-		if r.Status != results.StatusOK || !r.Verified {
+		if r.Status != resultsfile.StatusOK || !r.Verified {
 			t.Errorf("%s: %s %s", r.ID(), r.Status, r.Reason)
 			continue
 		}
@@ -104,13 +104,13 @@ func processesWith(s string) []string {
 }
 
 // journalResults reads the result lines of a journal.
-func journalResults(t *testing.T, path string) []results.Result {
+func journalResults(t *testing.T, path string) []resultsfile.Result {
 	t.Helper()
 	st, err := supervise.ReadJournal(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []results.Result
+	var out []resultsfile.Result
 	for _, e := range st.Entries {
 		if e.Result != nil {
 			out = append(out, *e.Result)
@@ -138,7 +138,7 @@ func countLines(path string) int {
 // outcome is a results file reduced to what an interrupted and resumed
 // run must share with an uninterrupted one: the benchmarks and their
 // verification status, per configuration.
-func outcome(f *results.File) []string {
+func outcome(f *resultsfile.File) []string {
 	var out []string
 	for _, r := range f.Results {
 		out = append(out, fmt.Sprintf("%s@%s %s verified=%v", r.ID(), r.Config, r.Status, r.Verified))

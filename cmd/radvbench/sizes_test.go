@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -48,7 +48,7 @@ func TestRunMixedSuiteSizes(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, stdout, stderr)
 		}
-		f, err := results.Load(out)
+		f, err := resultsfile.Load(out)
 		if err != nil {
 			t.Fatal(err)
 		}

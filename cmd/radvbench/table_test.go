@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -26,13 +26,13 @@ func TestRunSkipsGrouped(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var skips []results.Result
+	var skips []resultsfile.Result
 	for _, r := range f.Results {
-		if r.Status == results.StatusSkipped {
+		if r.Status == resultsfile.StatusSkipped {
 			if !strings.Contains(r.Reason, "exceeds") {
 				t.Errorf("%s: skipped for %q, want a size beyond the device's limits", r.ID(), r.Reason)
 			}
@@ -71,9 +71,9 @@ func TestRunSkipsGrouped(t *testing.T) {
 		t.Fatalf("list --skipped exit %d: %s", code, stderr)
 	}
 	for _, r := range skips {
-		row := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(r.Suite+"/"+r.Kernel+"/"+r.Variant["name"]) + ` +` + regexp.QuoteMeta(results.SizeString(r.Params)) + `$`)
+		row := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(r.Suite+"/"+r.Kernel+"/"+r.Variant["name"]) + ` +` + regexp.QuoteMeta(resultsfile.SizeString(r.Params)) + `$`)
 		if !row.MatchString(list) {
-			t.Errorf("list --skipped lacks %s at %s:\n%s", r.Kernel, results.SizeString(r.Params), list)
+			t.Errorf("list --skipped lacks %s at %s:\n%s", r.Kernel, resultsfile.SizeString(r.Params), list)
 		}
 	}
 	if !group.MatchString(list) || !strings.Contains(list, "4 skipped, 1 reason") {

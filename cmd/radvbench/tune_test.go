@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/tuning"
 )
 
@@ -31,16 +31,16 @@ func TestTuneSweep(t *testing.T) {
 	if !strings.Contains(stderr, "candidate 2 of 2: matmul/tiled/48x48x48") || !strings.Contains(stderr, "best so far") {
 		t.Errorf("stderr has no progress line per candidate:\n%s", stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var best *results.Result
+	var best *resultsfile.Result
 	seen := map[string]bool{}
 	for i := range f.Results {
 		r := &f.Results[i]
 		seen[r.Variant["name"]] = true
-		if r.Status != results.StatusOK || !r.Verified {
+		if r.Status != resultsfile.StatusOK || !r.Verified {
 			t.Errorf("candidate %s: status %s, verified %v", r.ID(), r.Status, r.Verified)
 			continue
 		}
@@ -68,11 +68,11 @@ func TestTuneSweep(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run --tuning: exit %d: %s %s", code, stdout, stderr)
 	}
-	g, err := results.Load(again)
+	g, err := resultsfile.Load(again)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Results) != 1 || g.Results[0].Variant["name"] != e.Variant["name"] || results.SizeString(g.Results[0].Params) != "48x48x48" || !g.Results[0].Verified {
+	if len(g.Results) != 1 || g.Results[0].Variant["name"] != e.Variant["name"] || resultsfile.SizeString(g.Results[0].Params) != "48x48x48" || !g.Results[0].Verified {
 		t.Errorf("run --tuning ran %d results (first %s), want the tuned %s at 48x48x48", len(g.Results), g.Results[0].ID(), e.Variant["name"])
 	}
 
@@ -83,7 +83,7 @@ func TestTuneSweep(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run --tuning --runs 2: exit %d: %s %s", code, stdout, stderr)
 	}
-	h, err := results.Load(children)
+	h, err := resultsfile.Load(children)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestTuneBadInput(t *testing.T) {
 	stale := entry
 	stale.Point = map[string]int{"tile": 16} // not the variant the file names
 	staleFile := write("stale.tuning.json", tuning.File{Schema: tuning.Schema, Entries: []tuning.Entry{stale}})
-	resultsFile := write("r.json", results.File{Schema: "radvbench-results/1"})
+	resultsFile := write("r.json", resultsfile.File{Schema: "radvbench-results/1"})
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -160,7 +160,7 @@ func TestTuneBudget(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "the budget (1ns) ended the search") {
 		t.Fatalf("tune: exit %d: %s %s", code, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func TestTuneInterrupted(t *testing.T) {
 	if code != 130 {
 		t.Fatalf("exit %d, want 130: %s %s", code, stdout.String(), stderr.String())
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func TestTuneRounds(t *testing.T) {
 	if !strings.Contains(stderr, "tune: round 1: 3 candidates") {
 		t.Fatalf("first round is not the registered variant and the coarse grid:\n%s", stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}

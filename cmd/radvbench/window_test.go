@@ -18,7 +18,7 @@ import (
 	"github.com/radvbench/radvbench/bench/window/xvfb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 func init() { testTags = append(testTags, "window") }
@@ -41,7 +41,7 @@ func TestWindowPresentValidated(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,13 +51,13 @@ func TestWindowPresentValidated(t *testing.T) {
 		if r.Suite != "present" {
 			t.Errorf("%s: suite %q", name, r.Suite)
 		}
-		if r.Status == results.StatusSkipped {
+		if r.Status == resultsfile.StatusSkipped {
 			if !strings.Contains(r.Reason, "offers") {
 				t.Errorf("%s: skipped for another reason than the surface's modes: %s", name, r.Reason)
 			}
 			continue
 		}
-		if r.Status != results.StatusOK {
+		if r.Status != resultsfile.StatusOK {
 			t.Errorf("%s: %s: %s", name, r.Status, r.Reason)
 			continue
 		}
@@ -91,7 +91,7 @@ func TestWindowPresentValidated(t *testing.T) {
 // checkLatency: frame latency is measured (CPU monotonic clock) where
 // the device has VK_KHR_present_wait; elsewhere (lavapipe) the result
 // says it was not measured and what the device lacks.
-func checkLatency(t *testing.T, r results.Result) {
+func checkLatency(t *testing.T, r resultsfile.Result) {
 	t.Helper()
 	name := r.Variant["name"]
 	if r.Extra["present_wait_supported"] == 1 {
@@ -108,7 +108,7 @@ func checkLatency(t *testing.T, r results.Result) {
 // checkGEMMOverlap: a result of a variant with the compute GEMM verified
 // the GEMM, ran it during presentation and names the queue arrangement
 // in its note (lavapipe: one queue family, so a second device on it).
-func checkGEMMOverlap(t *testing.T, r results.Result) {
+func checkGEMMOverlap(t *testing.T, r resultsfile.Result) {
 	t.Helper()
 	name := r.Variant["name"]
 	if r.Verify["gemm_checked_elements"] <= 0 {
@@ -152,7 +152,7 @@ func followSamples(w *window.Watch) (stop func() map[string]int) {
 // checkSamplesSeen: the model held samples of running benchmarks (at
 // least two at once for one of them), and never more than the benchmark's
 // result has.
-func checkSamplesSeen(t *testing.T, seen map[string]int, f *results.File) {
+func checkSamplesSeen(t *testing.T, seen map[string]int, f *resultsfile.File) {
 	t.Helper()
 	most := 0
 	for id, n := range seen {
@@ -220,7 +220,7 @@ func TestWindowWatch(t *testing.T) {
 	if n := updatesAtClose.Load(); n < 2 {
 		t.Errorf("the watch window presented %d frames before closing, want >= 2", n)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestWindowWatch(t *testing.T) {
 	}
 	checkSamplesSeen(t, seen, f)
 	for _, r := range f.Results {
-		if r.Status != results.StatusOK {
+		if r.Status != resultsfile.StatusOK {
 			t.Errorf("%s/%s: %s %s", r.Kernel, r.Variant["name"], r.Status, r.Reason)
 		}
 	}
@@ -264,7 +264,7 @@ func TestWindowWatchIsolated(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run --isolate=run --watch exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	f, err := results.Load(out)
+	f, err := resultsfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,7 +291,7 @@ func TestWindowWatchValidated(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run --watch exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	if _, err := results.Load(out); err != nil {
+	if _, err := resultsfile.Load(out); err != nil {
 		t.Fatal(err)
 	}
 }

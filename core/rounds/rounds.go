@@ -25,7 +25,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Arm names one side of a comparison (an arm of the experiment).
@@ -48,7 +48,7 @@ func (a Arm) String() string {
 // benchmarks named by keys (the judge's keys; nil means all), as a
 // results file. A run of several rounds is pooled like any other.
 type Sampler interface {
-	Next(ctx context.Context, side Arm, keys []string) (*results.File, error)
+	Next(ctx context.Context, side Arm, keys []string) (*resultsfile.File, error)
 }
 
 // PairSampler is a Sampler that can also take one run of each side at
@@ -60,14 +60,14 @@ type Sampler interface {
 // benchmark's first side itself).
 type PairSampler interface {
 	Sampler
-	NextPair(ctx context.Context, first Arm, keys []string) (base, next *results.File, err error)
+	NextPair(ctx context.Context, first Arm, keys []string) (base, next *resultsfile.File, err error)
 }
 
 // SamplerFunc adapts a function to Sampler.
-type SamplerFunc func(ctx context.Context, side Arm, keys []string) (*results.File, error)
+type SamplerFunc func(ctx context.Context, side Arm, keys []string) (*resultsfile.File, error)
 
 // Next calls f.
-func (f SamplerFunc) Next(ctx context.Context, side Arm, keys []string) (*results.File, error) {
+func (f SamplerFunc) Next(ctx context.Context, side Arm, keys []string) (*resultsfile.File, error) {
 	return f(ctx, side, keys)
 }
 
@@ -110,7 +110,7 @@ type Options struct {
 	// Seed draws the order of the sides in each round.
 	Seed uint64
 	// Base and New are runs each side already has (may be nil).
-	Base, New []*results.File
+	Base, New []*resultsfile.File
 	// Answered, when set, is asked after each look that leaves
 	// benchmarks undecided: a caller whose question is narrower than
 	// "is every benchmark decided?" (a bisection step: "is the candidate
@@ -129,7 +129,7 @@ type Result struct {
 	// Options gave first (Had of each).
 	Rounds    int
 	Order     []Arm
-	Base, New []*results.File
+	Base, New []*resultsfile.File
 	Had       [2]int
 	Stop      Stop
 	// Answer is what Options.Answered returned when it stopped the
@@ -150,7 +150,7 @@ func Run(ctx context.Context, s Sampler, j Judge, o Options) (*Result, error) {
 	if now == nil {
 		now = time.Now
 	}
-	res := &Result{Base: append([]*results.File(nil), o.Base...), New: append([]*results.File(nil), o.New...), Had: [2]int{len(o.Base), len(o.New)}}
+	res := &Result{Base: append([]*resultsfile.File(nil), o.Base...), New: append([]*resultsfile.File(nil), o.New...), Had: [2]int{len(o.Base), len(o.New)}}
 	rng := rand.New(rand.NewPCG(o.Seed, 0xa11ce))
 	start := now()
 	var elapsed time.Duration // at the end of the last round

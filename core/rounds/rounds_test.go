@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // sides is a Sampler that records the keys of every run it takes and
@@ -18,17 +18,17 @@ type sides struct {
 	fail int
 }
 
-func (s *sides) Next(_ context.Context, side Arm, keys []string) (*results.File, error) {
+func (s *sides) Next(_ context.Context, side Arm, keys []string) (*resultsfile.File, error) {
 	s.keys = append(s.keys, keys)
 	if len(s.keys) == s.fail {
 		return nil, errors.New("child process exited 3")
 	}
-	return &results.File{Schema: results.Schema, Labels: map[string]string{"side": side.String()}}, nil
+	return &resultsfile.File{Schema: resultsfile.Schema, Labels: map[string]string{"side": side.String()}}, nil
 }
 
 type pair struct{ sides }
 
-func (p *pair) NextPair(ctx context.Context, _ Arm, keys []string) (*results.File, *results.File, error) {
+func (p *pair) NextPair(ctx context.Context, _ Arm, keys []string) (*resultsfile.File, *resultsfile.File, error) {
 	b, err := p.Next(ctx, Base, keys)
 	if err != nil {
 		return nil, nil, err
@@ -70,7 +70,7 @@ func TestRun(t *testing.T) {
 		t0 := time.Unix(0, 0)
 		return func() time.Time { t0 = t0.Add(time.Minute); return t0 }
 	}
-	had := []*results.File{{Schema: results.Schema}}
+	had := []*resultsfile.File{{Schema: resultsfile.Schema}}
 	for _, tc := range []struct {
 		name    string
 		s       Sampler
@@ -175,11 +175,11 @@ func TestRunOrder(t *testing.T) {
 func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &judge{}
-	res, err := Run(ctx, SamplerFunc(func(_ context.Context, side Arm, _ []string) (*results.File, error) {
+	res, err := Run(ctx, SamplerFunc(func(_ context.Context, side Arm, _ []string) (*resultsfile.File, error) {
 		if side == New {
 			cancel()
 		}
-		return &results.File{}, nil
+		return &resultsfile.File{}, nil
 	}), j, Options{MaxRounds: 5})
 	if !errors.Is(err, context.Canceled) || res.Stop != StopCancelled || res.Rounds != 1 {
 		t.Errorf("err %v, stop %q after %d rounds; want cancelled after 1", err, res.Stop, res.Rounds)

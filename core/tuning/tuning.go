@@ -16,7 +16,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/outfile"
 )
 
@@ -25,9 +25,9 @@ const Schema = "radvbench-tuning/1"
 
 // File is a tuning file.
 type File struct {
-	Schema  string       `json:"schema"`
-	Tool    results.Tool `json:"tool"`
-	Created time.Time    `json:"created"`
+	Schema  string           `json:"schema"`
+	Tool    resultsfile.Tool `json:"tool"`
+	Created time.Time        `json:"created"`
 	// Device is the device the sweep ran on; a run on another device
 	// cannot use the file.
 	Device Device `json:"device"`
@@ -54,7 +54,7 @@ type Device struct {
 }
 
 // DeviceOf is the tuning file's view of a results file's device.
-func DeviceOf(d results.Device) Device {
+func DeviceOf(d resultsfile.Device) Device {
 	return Device{Name: d.Name, VendorID: d.VendorID, DeviceID: d.DeviceID, DriverName: d.DriverName, DriverInfo: d.DriverInfo, DriverVersion: d.DriverVersion}
 }
 
@@ -75,34 +75,34 @@ type Entry struct {
 	Variant map[string]string `json:"variant"`
 	Point   map[string]int    `json:"point"`
 	// Metric is the best result's metric: name, unit, direction, value.
-	Metric results.Metric `json:"metric"`
+	Metric resultsfile.Metric `json:"metric"`
 	// Candidates is how many verified candidates were timed at this size.
 	Candidates int `json:"candidates"`
 }
 
 // ID is the entry's kernel and size, as "suite/kernel/size".
 func (e *Entry) ID() string {
-	return e.Suite + "/" + e.Kernel + "/" + results.FormatParams(e.Params)
+	return e.Suite + "/" + e.Kernel + "/" + resultsfile.FormatParams(e.Params)
 }
 
 // Best is the best verified result of each kernel and size in f (status
 // ok, verified, with a figure), in the metric's direction: a wrong or
 // failed result is never a candidate. point maps a result to its point
 // in its kernel's space (ok false: not a tuned kernel, left out).
-func Best(f *results.File, point func(r *results.Result) (map[string]int, bool)) []Entry {
+func Best(f *resultsfile.File, point func(r *resultsfile.Result) (map[string]int, bool)) []Entry {
 	type key struct{ kernel, size string }
 	best := map[key]*Entry{}
 	var order []key
 	for i := range f.Results {
 		r := &f.Results[i]
-		if r.Status != results.StatusOK || !r.Verified || len(r.Metric.Samples) == 0 {
+		if r.Status != resultsfile.StatusOK || !r.Verified || len(r.Metric.Samples) == 0 {
 			continue
 		}
 		pt, ok := point(r)
 		if !ok {
 			continue
 		}
-		k := key{r.Suite + "/" + r.Kernel, results.FormatParams(r.Params)}
+		k := key{r.Suite + "/" + r.Kernel, resultsfile.FormatParams(r.Params)}
 		b, seen := best[k]
 		if !seen {
 			order = append(order, k)
@@ -112,7 +112,7 @@ func Best(f *results.File, point func(r *results.Result) (map[string]int, bool))
 		b.Candidates++
 		if b.Candidates == 1 || beats(r.Metric, b.Metric) {
 			b.Variant, b.Point = r.Variant, pt
-			b.Metric = results.Metric{Name: r.Metric.Name, Unit: r.Metric.Unit, Better: r.Metric.Better, Value: r.Metric.Value}
+			b.Metric = resultsfile.Metric{Name: r.Metric.Name, Unit: r.Metric.Unit, Better: r.Metric.Better, Value: r.Metric.Value}
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool {
@@ -129,8 +129,8 @@ func Best(f *results.File, point func(r *results.Result) (map[string]int, bool))
 }
 
 // beats reports whether a's figure is better than b's.
-func beats(a, b results.Metric) bool {
-	if a.Better == results.LowerIsBetter {
+func beats(a, b resultsfile.Metric) bool {
+	if a.Better == resultsfile.LowerIsBetter {
 		return a.Value < b.Value
 	}
 	return a.Value > b.Value

@@ -7,31 +7,31 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
-func res(kernel, variant string, n int64, value float64, better, status string, verified bool) results.Result {
-	return results.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": variant}, Params: map[string]int64{"N": n},
+func res(kernel, variant string, n int64, value float64, better, status string, verified bool) resultsfile.Result {
+	return resultsfile.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": variant}, Params: map[string]int64{"N": n},
 		Status: status, Verified: verified,
-		Metric: results.Metric{Name: "m", Unit: "u", Better: better, Value: value, Samples: []float64{value}}}
+		Metric: resultsfile.Metric{Name: "m", Unit: "u", Better: better, Value: value, Samples: []float64{value}}}
 }
 
 // TestBest: the best of each kernel and size is its best verified
 // figure in the metric's direction; failed, unverified and untuned
 // results are never best.
 func TestBest(t *testing.T) {
-	hi, lo, ok := results.HigherIsBetter, results.LowerIsBetter, results.StatusOK
-	f := &results.File{Results: []results.Result{
+	hi, lo, ok := resultsfile.HigherIsBetter, resultsfile.LowerIsBetter, resultsfile.StatusOK
+	f := &resultsfile.File{Results: []resultsfile.Result{
 		res("k", "a", 1, 10, hi, ok, true),
 		res("k", "b", 1, 30, hi, ok, true),
-		res("k", "c", 1, 99, hi, results.StatusFailed, false), // wrong result: never a candidate
-		res("k", "d", 1, 98, hi, ok, false),                   // unverified
+		res("k", "c", 1, 99, hi, resultsfile.StatusFailed, false), // wrong result: never a candidate
+		res("k", "d", 1, 98, hi, ok, false),                       // unverified
 		res("k", "a", 2, 5, hi, ok, true),
 		res("lat", "x", 1, 7, lo, ok, true),
 		res("lat", "y", 1, 3, lo, ok, true),
 		res("untuned", "z", 1, 1000, hi, ok, true),
 	}}
-	point := func(r *results.Result) (map[string]int, bool) {
+	point := func(r *resultsfile.Result) (map[string]int, bool) {
 		if r.Kernel == "untuned" {
 			return nil, false
 		}

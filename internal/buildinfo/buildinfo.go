@@ -8,15 +8,15 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Tool is this build as results files record it: name radvbench, the
 // release version, the commit from the build info or, where the
 // toolchain stamped none (GOFLAGS=-buildvcs=false, a build outside the
 // checkout), linkCommit, and the Go version.
-func Tool(version, linkCommit string) results.Tool {
-	t := results.Tool{Name: "radvbench", Version: version, GoVersion: runtime.Version()}
+func Tool(version, linkCommit string) resultsfile.Tool {
+	t := resultsfile.Tool{Name: "radvbench", Version: version, GoVersion: runtime.Version()}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		t.Commit = Commit(bi.Settings)
 	}

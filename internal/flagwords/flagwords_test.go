@@ -31,7 +31,7 @@ var allowed = []struct {
 	{"reports/report/report.go", "radvbench isa report", "page title"},
 	// Prose about the tool, not a command line to type.
 	{"bench/isa/compile.go", "not compiled by radvbench isa: ", "a skip reason: what did not compile it"},
-	{"core/results/validate.go", ": no radvbench run is that old", "a validation problem: no run of the tool"},
+	{"core/resultsfile/validate.go", ": no radvbench run is that old", "a validation problem: no run of the tool"},
 	{"reports/history/store.go", "%s holds no radvbench history", "a store without radvbench's history (NoHistoryError), not the command"},
 	// A test helper: the fake child imitates the child's error lines.
 	{"bench/supervise/supervisetest/fake.go", "radvbench run: ", "fakes a child's stderr, for the supervisor's tests"},

@@ -16,7 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // MaxCells bounds the work of one diff (lines of a times lines of b,
@@ -197,7 +197,7 @@ func script(a, b []string) ([]op, error) {
 // saved in ('radvbench isa' wrote ExecutableStats.Asm relative to it).
 type Side struct {
 	Name string
-	File *results.File
+	File *resultsfile.File
 	Dir  string
 }
 
@@ -235,8 +235,8 @@ func (e *NoAssemblyError) Error() string {
 
 // listing reads the saved assembly of one executable of one side.
 func listing(s Side, key, pipeline, executable string) (text, path string, err error) {
-	if s.File.Kind() != results.KindISA {
-		return "", "", fmt.Errorf("%s is %s: assembly diffs need isa files", s.Name, results.KindName(s.File.Kind()))
+	if s.File.Kind() != resultsfile.KindISA {
+		return "", "", fmt.Errorf("%s is %s: assembly diffs need isa files", s.Name, resultsfile.KindName(s.File.Kind()))
 	}
 	for i := range s.File.Results {
 		r := &s.File.Results[i]
@@ -269,7 +269,7 @@ func listing(s Side, key, pipeline, executable string) (text, path string, err e
 // OnlyExecutable is the name of the one executable of pipeline in the
 // benchmark key (ID@target) of f, for a diff that names none; several
 // are an error naming them.
-func OnlyExecutable(f *results.File, key, pipeline string) (string, error) {
+func OnlyExecutable(f *resultsfile.File, key, pipeline string) (string, error) {
 	for _, r := range f.Results {
 		if r.ID()+"@"+r.Config != key {
 			continue

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -145,7 +145,7 @@ func lcsLen(a, b []string) int {
 // through the isa files and their assembly directories.
 func TestPipeline(t *testing.T) {
 	load := func(v string) Side {
-		f, err := results.Load("../compare/testdata/isa/mesa-" + v + ".json")
+		f, err := resultsfile.Load("../compare/testdata/isa/mesa-" + v + ".json")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
@@ -212,11 +212,11 @@ func TestComparisonChartRegression(t *testing.T) {
 }
 
 func TestIntensity(t *testing.T) {
-	mm := func(kernel string, m, n, k int64) *results.Result {
-		return &results.Result{Suite: "matmul", Kernel: kernel, Params: map[string]int64{"M": m, "N": n, "K": k}}
+	mm := func(kernel string, m, n, k int64) *resultsfile.Result {
+		return &resultsfile.Result{Suite: "matmul", Kernel: kernel, Params: map[string]int64{"M": m, "N": n, "K": k}}
 	}
 	tests := []struct {
-		r      *results.Result
+		r      *resultsfile.Result
 		ai     float64
 		work   float64
 		wantOK bool
@@ -225,14 +225,14 @@ func TestIntensity(t *testing.T) {
 		{mm("naive", 100, 37, 129), 2.0 * 100 * 37 * 129 / (4 * (100*129 + 129*37 + 100*37)), 2 * 100 * 37 * 129, true},
 		{mm("f16storage", 256, 256, 256), 2.0 * 256 * 256 * 256 / (2*2*256*256 + 4*256*256), 2 * 256 * 256 * 256, true},
 		{mm("f16arith", 256, 256, 256), 2.0 * 256 * 256 * 256 / (2 * 3 * 256 * 256), 2 * 256 * 256 * 256, true},
-		{&results.Result{Suite: "memory", Kernel: "copy", Extra: map[string]float64{"work_per_dispatch": 100, "bytes_per_dispatch": 800}}, 0.125, 100, true},
-		{&results.Result{Suite: "memory", Kernel: "copy", Extra: map[string]float64{"work_per_dispatch": 100}}, 0, 0, false},
-		{&results.Result{Suite: "latency", Kernel: "chase"}, 0, 0, false},
+		{&resultsfile.Result{Suite: "memory", Kernel: "copy", Extra: map[string]float64{"work_per_dispatch": 100, "bytes_per_dispatch": 800}}, 0.125, 100, true},
+		{&resultsfile.Result{Suite: "memory", Kernel: "copy", Extra: map[string]float64{"work_per_dispatch": 100}}, 0, 0, false},
+		{&resultsfile.Result{Suite: "latency", Kernel: "chase"}, 0, 0, false},
 	}
 	for _, tc := range tests {
 		ai, work, ok := Intensity(tc.r)
 		if ok != tc.wantOK || math.Abs(ai-tc.ai) > 1e-9*tc.ai || work != tc.work {
-			t.Errorf("Intensity(%s %s) = %g, %g, %v; want %g, %g, %v", tc.r.Kernel, results.FormatParams(tc.r.Params), ai, work, ok, tc.ai, tc.work, tc.wantOK)
+			t.Errorf("Intensity(%s %s) = %g, %g, %v; want %g, %g, %v", tc.r.Kernel, resultsfile.FormatParams(tc.r.Params), ai, work, ok, tc.ai, tc.work, tc.wantOK)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -50,7 +50,7 @@ func clockChart(inputs []pairing.Input, d *dataset, by, suite string) *Chart {
 		for i := range in.File.Results {
 			r := &in.File.Results[i]
 			iv, n := r.Interference, len(r.Metric.Samples)
-			if r.Suite != suite || r.Status != results.StatusOK || iv == nil || n == 0 || len(iv.SCLKMHz) != n {
+			if r.Suite != suite || r.Status != resultsfile.StatusOK || iv == nil || n == 0 || len(iv.SCLKMHz) != n {
 				continue
 			}
 			cfg := configOf(in, r, by, len(inputs) > 1)

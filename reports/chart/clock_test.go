@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -14,15 +14,15 @@ import (
 // the shader clock after every sample: matmul/tiled steady at 2400 MHz,
 // matmul/naive throttled for samples 3..5 (1800 MHz, marked), one
 // sample with no clock read (0), and a memory benchmark without clocks.
-func clockRun() *results.File {
-	res := func(kernel string, clocks []float64, why []string, throttle []string) results.Result {
-		r := results.Result{Suite: "matmul", Kernel: kernel, Variant: map[string]string{"name": "v"}, Params: map[string]int64{"M": 512, "N": 512, "K": 512},
-			Status: results.StatusOK, Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Value: 1000}}
+func clockRun() *resultsfile.File {
+	res := func(kernel string, clocks []float64, why []string, throttle []string) resultsfile.Result {
+		r := resultsfile.Result{Suite: "matmul", Kernel: kernel, Variant: map[string]string{"name": "v"}, Params: map[string]int64{"M": 512, "N": 512, "K": 512},
+			Status: resultsfile.StatusOK, Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Value: 1000}}
 		for range clocks {
 			r.Metric.Samples = append(r.Metric.Samples, 1000)
 		}
 		if clocks != nil {
-			r.Interference = &results.Interference{SCLKMHz: clocks, MCLKMHz: make([]float64, len(clocks)), Why: why, Throttle: throttle}
+			r.Interference = &resultsfile.Interference{SCLKMHz: clocks, MCLKMHz: make([]float64, len(clocks)), Why: why, Throttle: throttle}
 			for i := range clocks {
 				r.Interference.MCLKMHz[i] = 1249
 			}
@@ -33,9 +33,9 @@ func clockRun() *results.File {
 	naiveThr := []string{"", "", "", "PPT0", "PPT0", "", "", ""}
 	mem := res("copy", nil, nil, nil)
 	mem.Suite = "memory"
-	return &results.File{Schema: results.Schema,
-		Device: results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverName: "radv", DriverInfo: "Mesa 25.0.7", SKU: sku()},
-		Results: []results.Result{
+	return &resultsfile.File{Schema: resultsfile.Schema,
+		Device: resultsfile.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverName: "radv", DriverInfo: "Mesa 25.0.7", SKU: sku()},
+		Results: []resultsfile.Result{
 			res("tiled", []float64{2400, 2410, 2395, 2400, 0, 2405}, nil, nil),
 			res("naive", []float64{2400, 2390, 2380, 1800, 1790, 1810, 2350, 2400}, naiveWhy, naiveThr),
 			mem,

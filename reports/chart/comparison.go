@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -51,7 +51,7 @@ func ChangeInterval(c *compare.Comparison) (low, high float64) {
 // dot at the change of the median, whiskers for its interval, coloured by
 // verdict, with the threshold drawn.
 func comparisonChart(d *dataset, rep *compare.Report) *Chart {
-	byKey := map[string]*results.Result{}
+	byKey := map[string]*resultsfile.Result{}
 	for _, b := range d.benches {
 		byKey[b.r.ID()] = b.r
 		if b.r.Config != "" {
@@ -84,7 +84,7 @@ func comparisonChart(d *dataset, rep *compare.Report) *Chart {
 		lo, hi := ChangeInterval(c)
 		change := float64(c.Change)
 		rows = append(rows, changeRow{label: label, change: change * 100, low: lo * 100, high: hi * 100, verdict: c.Verdict,
-			allowed: c.Allowed, threshold: c.Limits.Threshold * 100, betterLower: c.Better == results.LowerIsBetter})
+			allowed: c.Allowed, threshold: c.Limits.Threshold * 100, betterLower: c.Better == resultsfile.LowerIsBetter})
 		data = append(data, []string{c.Key, c.Group, label, c.Metric, c.Unit, f64(change * 100), f64(lo * 100), f64(hi * 100), f64(float64(c.P)),
 			string(c.Verdict), f64(c.Limits.Threshold * 100)})
 	}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -29,13 +29,13 @@ type Options struct {
 // inputs that share the configuration.
 type bench struct {
 	cfg     string
-	r       *results.Result // the first ok result (else the first seen)
+	r       *resultsfile.Result // the first ok result (else the first seen)
 	samples []float64
 	sum     stats.Summary
-	device  *results.Device
+	device  *resultsfile.Device
 }
 
-func (b *bench) ok() bool { return b.r.Status == results.StatusOK && len(b.samples) > 0 }
+func (b *bench) ok() bool { return b.r.Status == resultsfile.StatusOK && len(b.samples) > 0 }
 
 // dataset is every benchmark of the inputs, by configuration.
 type dataset struct {
@@ -43,12 +43,12 @@ type dataset struct {
 	benches []*bench // in first-seen order
 	byKey   map[string]*bench
 	suites  []string
-	devices []*results.Device
-	sku     *results.SKU
+	devices []*resultsfile.Device
+	sku     *resultsfile.SKU
 }
 
 // configOf names the configuration a result belongs to.
-func configOf(in pairing.Input, r *results.Result, by string, multi bool) string {
+func configOf(in pairing.Input, r *resultsfile.Result, by string, multi bool) string {
 	f := in.File
 	var v string
 	switch {
@@ -115,10 +115,10 @@ func collect(inputs []pairing.Input, by string) *dataset {
 				b = &bench{cfg: cfg, r: r, device: dev}
 				d.byKey[key] = b
 				d.benches = append(d.benches, b)
-			} else if b.r.Status != results.StatusOK && r.Status == results.StatusOK {
+			} else if b.r.Status != resultsfile.StatusOK && r.Status == resultsfile.StatusOK {
 				b.r = r
 			}
-			if r.Status == results.StatusOK {
+			if r.Status == resultsfile.StatusOK {
 				b.samples = append(b.samples, r.Metric.Samples...)
 			}
 		}
@@ -169,15 +169,15 @@ func (d *dataset) subtitle() string {
 }
 
 // variantName is the short name of a result's variant.
-func variantName(r *results.Result) string {
+func variantName(r *resultsfile.Result) string {
 	if n := r.Variant["name"]; n != "" {
 		return n
 	}
-	return results.FormatVariant(r.Variant)
+	return resultsfile.FormatVariant(r.Variant)
 }
 
 // seriesName is kernel plus variant, the unit of one line.
-func seriesName(r *results.Result) string {
+func seriesName(r *resultsfile.Result) string {
 	v := variantName(r)
 	if v == "" {
 		return r.Kernel
@@ -263,7 +263,7 @@ func sizeAxisLabel(ps []map[string]int64) string {
 // variant's short name, unique within its kernel) and its size label
 // ("256³", "100×37×129"); together they tell every benchmark of a run
 // apart, in far less room than its ID.
-func TableName(r *results.Result) (name, size string) {
+func TableName(r *resultsfile.Result) (name, size string) {
 	name = r.Suite + "/" + r.Kernel
 	if v := variantName(r); v != "" {
 		name += "/" + v
@@ -272,7 +272,7 @@ func TableName(r *results.Result) (name, size string) {
 }
 
 // benchLabel is the short row label of a benchmark: kernel, variant, size.
-func benchLabel(r *results.Result) string {
+func benchLabel(r *resultsfile.Result) string {
 	s := seriesName(r)
 	if z := sizeLabel(r.Params); z != "" {
 		s += " " + z
@@ -306,7 +306,7 @@ func safeName(s string) string {
 // the samples carry them); for isa files, ISA's. Charts for suites absent
 // from the inputs are not drawn.
 func All(inputs []pairing.Input, opt Options) []*Chart {
-	if kind, _ := pairing.Kind(inputs); kind == results.KindISA {
+	if kind, _ := pairing.Kind(inputs); kind == resultsfile.KindISA {
 		return ISA(inputs)
 	}
 	d := collect(inputs, opt.By)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -25,8 +25,8 @@ const (
 	fixLVP     = "testdata/matmul-lvp.json"
 )
 
-func sku() *results.SKU {
-	return &results.SKU{Name: "Radeon RX 7900 XTX", GFX: "gfx1100", CUs: 96, BoostMHz: 2500, BandwidthGB: 960, FP32TFLOPS: 61.4, FP16TFLOPS: 122.8}
+func sku() *resultsfile.SKU {
+	return &resultsfile.SKU{Name: "Radeon RX 7900 XTX", GFX: "gfx1100", CUs: 96, BoostMHz: 2500, BandwidthGB: 960, FP32TFLOPS: 61.4, FP16TFLOPS: 122.8}
 }
 
 type fixBench struct {
@@ -62,7 +62,7 @@ func gemmBenches() []fixBench {
 	}
 	// A variant the device cannot run.
 	out = append(out, fixBench{kernel: "f16storage", variant: map[string]string{"name": "wg16x16-t4x4-k16"},
-		params: map[string]int64{"M": 1024, "N": 1024, "K": 1024}, unit: "GFLOP/s", status: results.StatusSkipped})
+		params: map[string]int64{"M": 1024, "N": 1024, "K": 1024}, unit: "GFLOP/s", status: resultsfile.StatusSkipped})
 	return out
 }
 
@@ -80,12 +80,12 @@ func memBenches() []fixBench {
 	return out
 }
 
-func makeResult(rng *rand.Rand, suite string, b fixBench, factor float64) results.Result {
-	r := results.Result{Suite: suite, Kernel: b.kernel, Variant: b.variant, Params: b.params, Status: results.StatusOK, Verified: true,
+func makeResult(rng *rand.Rand, suite string, b fixBench, factor float64) resultsfile.Result {
+	r := resultsfile.Result{Suite: suite, Kernel: b.kernel, Variant: b.variant, Params: b.params, Status: resultsfile.StatusOK, Verified: true,
 		Clock: "gpu-timestamp", Repeats: 10, Extra: b.extra, Shader: suite + "_" + b.kernel + ".comp"}
 	if b.status != "" {
 		r.Status, r.Verified, r.Reason = b.status, false, "device lacks storageBuffer16BitAccess (fp16 storage)"
-		r.Metric = results.Metric{Name: "throughput", Unit: b.unit, Better: results.HigherIsBetter}
+		r.Metric = resultsfile.Metric{Name: "throughput", Unit: b.unit, Better: resultsfile.HigherIsBetter}
 		return r
 	}
 	work := 1.0
@@ -95,7 +95,7 @@ func makeResult(rng *rand.Rand, suite string, b fixBench, factor float64) result
 		work = float64(b.params["bytes"]) * 2
 	}
 	med := b.value * factor
-	r.Metric = results.Metric{Name: "throughput", Unit: b.unit, Better: results.HigherIsBetter}
+	r.Metric = resultsfile.Metric{Name: "throughput", Unit: b.unit, Better: resultsfile.HigherIsBetter}
 	for i := 0; i < 30; i++ {
 		v := med * (1 + 0.01*rng.NormFloat64())
 		if i == 3 {
@@ -106,7 +106,7 @@ func makeResult(rng *rand.Rand, suite string, b fixBench, factor float64) result
 		r.SampleRounds = append(r.SampleRounds, i/10+1) // three runs of 10
 	}
 	r.Metric.Value = med
-	r.CI = results.CI{Low: med * 0.995, High: med * 1.005, Level: 0.95}
+	r.CI = resultsfile.CI{Low: med * 0.995, High: med * 1.005, Level: 0.95}
 	r.CV = 0.01
 	if suite == "matmul" {
 		peak := sku().FP32TFLOPS * 1000
@@ -121,14 +121,14 @@ func makeResult(rng *rand.Rand, suite string, b fixBench, factor float64) result
 	return r
 }
 
-func fixtureFile(seed uint64, label string, change func(suite string, b fixBench) float64) *results.File {
+func fixtureFile(seed uint64, label string, change func(suite string, b fixBench) float64) *resultsfile.File {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	f := &results.File{
-		Schema:  results.Schema,
-		Tool:    results.Tool{Name: "radvbench", Version: "0.1.0-dev"},
+	f := &resultsfile.File{
+		Schema:  resultsfile.Schema,
+		Tool:    resultsfile.Tool{Name: "radvbench", Version: "0.1.0-dev"},
 		Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC),
 		Suites:  []string{"matmul", "memory"},
-		Device: results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", VendorID: 0x1002, DeviceID: 0x744c, Type: "discrete-gpu",
+		Device: resultsfile.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", VendorID: 0x1002, DeviceID: 0x744c, Type: "discrete-gpu",
 			DriverID: "MESA_RADV", DriverName: "radv", DriverInfo: "Mesa 25.0.7", APIVersion: "1.4.305", TimestampPeriodNS: 10,
 			TimestampValidBits: 64, SubgroupSize: 64, SKU: sku()},
 		Labels:      map[string]string{"kernel": label},
@@ -136,7 +136,7 @@ func fixtureFile(seed uint64, label string, change func(suite string, b fixBench
 	}
 	for i := range 3 {
 		t := f.Started.Add(time.Duration(i) * time.Minute)
-		f.Rounds = append(f.Rounds, results.Round{Index: i + 1, Started: t, Finished: t.Add(50 * time.Second)})
+		f.Rounds = append(f.Rounds, resultsfile.Round{Index: i + 1, Started: t, Finished: t.Add(50 * time.Second)})
 	}
 	for _, b := range gemmBenches() {
 		f.Results = append(f.Results, makeResult(rng, "matmul", b, change("matmul", b)))
@@ -147,9 +147,9 @@ func fixtureFile(seed uint64, label string, change func(suite string, b fixBench
 	return f
 }
 
-func fixtures() map[string]*results.File {
+func fixtures() map[string]*resultsfile.File {
 	same := func(string, fixBench) float64 { return 1 }
-	return map[string]*results.File{
+	return map[string]*resultsfile.File{
 		fixBase: fixtureFile(1, "6.8.0", same),
 		fixRegress: fixtureFile(2, "6.9.0", func(s string, b fixBench) float64 {
 			switch {
@@ -163,10 +163,10 @@ func fixtures() map[string]*results.File {
 	}
 }
 
-func encode(t *testing.T, f *results.File) []byte {
+func encode(t *testing.T, f *resultsfile.File) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := results.Encode(&buf, f); err != nil {
+	if err := resultsfile.Encode(&buf, f); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -184,7 +184,7 @@ func load(t *testing.T, paths ...string) []pairing.Input {
 	t.Helper()
 	var in []pairing.Input
 	for _, p := range paths {
-		f, err := results.Load(p)
+		f, err := resultsfile.Load(p)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
 
@@ -32,7 +32,7 @@ func ISA(inputs []pairing.Input) []*Chart {
 	colIdx := map[col]int{}
 	var suites []string
 	for _, in := range inputs {
-		if in.File.Kind() != results.KindISA {
+		if in.File.Kind() != resultsfile.KindISA {
 			continue
 		}
 		for i := range in.File.Results {
@@ -92,7 +92,7 @@ func ISA(inputs []pairing.Input) []*Chart {
 						}
 						cells[[2]string{row, c}] = ce
 					}
-					if r.Status != results.StatusOK {
+					if r.Status != resultsfile.StatusOK {
 						add(label, cell{value: math.NaN(), status: r.Status})
 						continue
 					}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -16,7 +16,7 @@ import (
 func TestISAHeatmaps(t *testing.T) {
 	var inputs []pairing.Input
 	for _, v := range []string{"25.0", "26.1"} {
-		f, err := results.Load("../compare/testdata/isa/mesa-" + v + ".json")
+		f, err := resultsfile.Load("../compare/testdata/isa/mesa-" + v + ".json")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -21,7 +21,7 @@ import (
 // for f16storage, 2-byte A, B and C for f16arith. Other suites state it
 // through Extra["work_per_dispatch"] and Extra["bytes_per_dispatch"]. ok
 // is false when the result does not say.
-func Intensity(r *results.Result) (intensity, work float64, ok bool) {
+func Intensity(r *resultsfile.Result) (intensity, work float64, ok bool) {
 	if r.Suite == "matmul" {
 		m, n, k := float64(r.Params["M"]), float64(r.Params["N"]), float64(r.Params["K"])
 		if m > 0 && n > 0 && k > 0 {

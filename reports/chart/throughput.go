@@ -11,7 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // throughputChart draws the suite's metric against problem size: one line
@@ -127,7 +127,7 @@ type builtPanel struct {
 // configurations' dashes, and a height that fits the legend.
 func throughputPanelPlot(pn *throughputPanel, configs []string, cfgIdx map[string]int) builtPanel {
 	dir := "higher is better"
-	if pn.better == results.LowerIsBetter {
+	if pn.better == resultsfile.LowerIsBetter {
 		dir = "lower is better"
 	}
 	p := newPlot(sizeAxisLabel(pn.params), fmt.Sprintf("%s (%s), median — %s", pn.metric, pn.unit, dir))

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/core/amdchip"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -16,7 +16,7 @@ import (
 // the driver compiled the benchmark into on each side, compared exactly
 // as CompareISA compares isa files (compareEntry, the same isa policy per
 // statistic). The figures come from the runs themselves where the run
-// captured them (results.File.Capture) or from isa files given with the
+// captured them (resultsfile.File.Capture) or from isa files given with the
 // runs (reports/compare's Options.ISA), matched by benchmark and target
 // (Figures).
 
@@ -252,7 +252,7 @@ type Figures struct {
 	// set when that is not the device the group's runs timed.
 	Device string
 	Other  bool
-	ByID   map[string]*results.Result
+	ByID   map[string]*resultsfile.Result
 	// SPIRV maps a shader module to its SPIR-V hash, from the group's
 	// run files (nil when they record none).
 	SPIRV map[string]string
@@ -260,7 +260,7 @@ type Figures struct {
 
 // CapturedDevice names the device that captured a run's figures:
 // "captured on NAME, Mesa X.Y.Z".
-func CapturedDevice(d results.Device) string {
+func CapturedDevice(d resultsfile.Device) string {
 	s := strings.TrimSpace("captured on " + d.Name + ", " + mesaOf(d.DriverInfo))
 	return strings.TrimSuffix(s, ",")
 }
@@ -268,7 +268,7 @@ func CapturedDevice(d results.Device) string {
 // ISATarget picks the isa file's target for a group of runs on devices
 // (the runs' GPU names, in input order): the one whose chip the runs' GPU
 // is, else the file's only or first target, with a note saying so.
-func ISATarget(f *results.File, devices []string) (target, note string) {
+func ISATarget(f *resultsfile.File, devices []string) (target, note string) {
 	var targets []string
 	for _, c := range f.Configs {
 		targets = append(targets, c.Name)
@@ -299,12 +299,12 @@ func ISATarget(f *results.File, devices []string) (target, note string) {
 // figures and a group's, b and g being the benchmark's result on each
 // side (nil where a side lacks it); nil when either side has no figures
 // for it.
-func CodeOf(p *verdict.Policy, key string, bs, gs *Figures, b, g *results.Result) *Code {
+func CodeOf(p *verdict.Policy, key string, bs, gs *Figures, b, g *resultsfile.Result) *Code {
 	if bs == nil || gs == nil || b == nil || g == nil {
 		return nil
 	}
 	br, gr := bs.ByID[b.ID()], gs.ByID[g.ID()]
-	if br == nil || gr == nil || br.Status != results.StatusOK && gr.Status != results.StatusOK {
+	if br == nil || gr == nil || br.Status != resultsfile.StatusOK && gr.Status != resultsfile.StatusOK {
 		return nil // nothing compiled on either side (a skip on both: the reason is the verdict's)
 	}
 	c := &Code{Source: bs.Source, Target: bs.Target, Device: bs.Device, OtherDevice: bs.Other || gs.Other}
@@ -332,7 +332,7 @@ func CodeOf(p *verdict.Policy, key string, bs, gs *Figures, b, g *results.Result
 
 // ISADevice names an isa file's target and its driver: "navi31, RADV
 // Mesa 25.0.7".
-func ISADevice(target string, f *results.File) string {
+func ISADevice(target string, f *resultsfile.File) string {
 	d := "RADV"
 	if m := mesaOf(f.Device.DriverInfo); m != "" {
 		d += " " + m

@@ -17,7 +17,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -69,7 +69,7 @@ type ISAChange struct {
 	// a CRC of the code): its values are identifiers, not counts.
 	Hash bool `json:"hash,omitempty"`
 	// Untimed is set for a pipeline the benchmark builds but does not
-	// time (results.PipelineStats.Untimed on either side).
+	// time (resultsfile.PipelineStats.Untimed on either side).
 	Untimed bool `json:"untimed,omitempty"`
 }
 
@@ -125,9 +125,9 @@ type Side struct {
 	Files []string
 	// Inputs are the files (their drivers and emulated targets are
 	// stated in the notes).
-	Inputs []*results.File
+	Inputs []*resultsfile.File
 	// Results holds the group's result of each benchmark, by key.
-	Results map[string]*results.Result
+	Results map[string]*resultsfile.Result
 	// Keys lists the benchmarks to compare with the baseline, in report
 	// order: the baseline's, then those only this side has (unused for
 	// the baseline).
@@ -199,7 +199,7 @@ func allowFor(p *verdict.Policy, key string) *verdict.Allow {
 // compareEntry adds the changes of one benchmark, b on the baseline's
 // side and g on the group's (nil where a side lacks it), and returns how
 // many of its statistics are unchanged.
-func compareEntry(rep *ISAReport, p *verdict.Policy, key, group string, b, g *results.Result) int {
+func compareEntry(rep *ISAReport, p *verdict.Policy, key, group string, b, g *resultsfile.Result) int {
 	nan := verdict.Float(math.NaN())
 	add := func(c ISAChange) {
 		c.Key, c.Group = key, group
@@ -217,16 +217,16 @@ func compareEntry(rep *ISAReport, p *verdict.Policy, key, group string, b, g *re
 		return 0
 	}
 	switch {
-	case b.Status == results.StatusOK && g.Status == results.StatusFailed:
+	case b.Status == resultsfile.StatusOK && g.Status == resultsfile.StatusFailed:
 		add(ISAChange{Verdict: ISAVerdictFailed, Note: "compiled in the baseline, failed: " + g.Reason})
 		return 0
-	case b.Status == results.StatusOK && g.Status != results.StatusOK:
+	case b.Status == resultsfile.StatusOK && g.Status != resultsfile.StatusOK:
 		add(ISAChange{Verdict: ISAVerdictWarning, Note: "compiled in the baseline, skipped: " + g.Reason})
 		return 0
-	case b.Status != results.StatusOK && g.Status == results.StatusOK:
+	case b.Status != resultsfile.StatusOK && g.Status == resultsfile.StatusOK:
 		add(ISAChange{Verdict: ISAVerdictAdded, Note: fmt.Sprintf("compiles now (baseline: %s: %s)", b.Status, b.Reason)})
 		return 0
-	case b.Status != results.StatusOK:
+	case b.Status != resultsfile.StatusOK:
 		return 0 // skipped or failed on both sides: nothing compiled to compare
 	}
 	bs, gs := flattenISA(b), flattenISA(g)
@@ -290,7 +290,7 @@ type isaStats struct {
 
 // flattenISA lists a result's statistics in its order; a pipeline (or an
 // executable of one pipeline) whose name was seen before gets "#2", "#3".
-func flattenISA(r *results.Result) isaStats {
+func flattenISA(r *resultsfile.Result) isaStats {
 	s := isaStats{vals: map[isaKey]float64{}, hash: map[isaKey]bool{}, exact: map[isaKey]uint64{}, untimed: map[string]bool{}}
 	nth := func(seen map[string]int, name string) string {
 		seen[name]++

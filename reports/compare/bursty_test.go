@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -111,14 +111,14 @@ func (b burst) run(rng *rand.Rand, slowdown, round float64) ([]float64, []bool) 
 
 // file is one run as a results file of one benchmark ("s/k"), as the
 // run supervisor would hand it to Until.
-func (b burst) file(rng *rand.Rand, slowdown, round float64) *results.File {
+func (b burst) file(rng *rand.Rand, slowdown, round float64) *resultsfile.File {
 	xs, marks := b.run(rng, slowdown, round)
-	r := results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK, Disturbed: marks,
-		Metric: results.Metric{Name: "m", Unit: "GFLOP/s", Better: results.HigherIsBetter, Samples: xs}}
+	r := resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusOK, Disturbed: marks,
+		Metric: resultsfile.Metric{Name: "m", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Samples: xs}}
 	if b.detect == 0 && b.falseMark == 0 {
 		r.Disturbed = nil // no observer
 	}
-	return &results.File{Schema: results.Schema, Results: []results.Result{r}}
+	return &resultsfile.File{Schema: resultsfile.Schema, Results: []resultsfile.Result{r}}
 }
 
 // trial is one comparison run until decided by Until: the new side
@@ -127,7 +127,7 @@ func (b burst) trial(t testing.TB, rng *rand.Rand, seed uint64, slowdown float64
 	// Until asks for both sides of a round one after the other: the
 	// round's shared factor is drawn at its first call.
 	calls, round, spell := 0, 1.0, false
-	s := SamplerFunc(func(_ context.Context, side Arm, _ []string) (*results.File, error) {
+	s := SamplerFunc(func(_ context.Context, side Arm, _ []string) (*resultsfile.File, error) {
 		if calls%2 == 0 {
 			round = math.Exp(b.roundDrift * rng.NormFloat64())
 			spell = rng.Float64() < b.spellOcc // rounds are far apart: a fresh draw

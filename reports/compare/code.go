@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -12,7 +12,7 @@ import (
 // The code column: beside each verdict, what the driver compiled the
 // benchmark into on each side (Comparison.Code), compared by
 // reports/codecompare. This file gathers each group's figures: the runs'
-// own capture (results.File.Capture) or the isa files given with the runs
+// own capture (resultsfile.File.Capture) or the isa files given with the runs
 // (Options.ISA).
 
 // HasCode reports whether any comparison carries the compiler's figures
@@ -45,7 +45,7 @@ func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Fig
 	var notes []topNote
 	out := make([]*codecompare.Figures, len(groups))
 	for i, g := range groups {
-		s := &codecompare.Figures{ByID: map[string]*results.Result{}}
+		s := &codecompare.Figures{ByID: map[string]*resultsfile.Result{}}
 		for _, in := range g.Inputs {
 			for m, h := range in.File.Shaders {
 				if s.SPIRV == nil {
@@ -90,8 +90,8 @@ func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Fig
 // when the figures are of another.
 func isaFigures(s *codecompare.Figures, isa pairing.Input, g *pairing.Group) (note string, err error) {
 	f := isa.File
-	if f.Kind() != results.KindISA {
-		return "", fmt.Errorf("%s is %s, not an isa file: give the isa files the runs' kernels were compiled into", isa.Name, results.KindName(f.Kind()))
+	if f.Kind() != resultsfile.KindISA {
+		return "", fmt.Errorf("%s is %s, not an isa file: give the isa files the runs' kernels were compiled into", isa.Name, resultsfile.KindName(f.Kind()))
 	}
 	var devices []string
 	for _, in := range g.Inputs {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -14,7 +14,7 @@ import (
 // codeRuns are lavapipe run files of the benchmarks the isa fixtures hold
 // (their IDs), all alike except slow's, which is 12% slower in the new
 // file.
-func codeRuns(t *testing.T, isa *results.File, slow string) (base, newer *results.File) {
+func codeRuns(t *testing.T, isa *resultsfile.File, slow string) (base, newer *resultsfile.File) {
 	t.Helper()
 	var bb, nb []bench
 	seen := map[string]bool{}
@@ -32,7 +32,7 @@ func codeRuns(t *testing.T, isa *results.File, slow string) (base, newer *result
 		nb = append(nb, b)
 	}
 	base, newer = file(lvpDevice(), 1, bb...), file(lvpDevice(), 2, nb...)
-	for _, f := range []*results.File{base, newer} {
+	for _, f := range []*resultsfile.File{base, newer} {
 		f.Shaders = map[string]string{}
 		for i := range f.Results {
 			f.Results[i].Shader = f.Results[i].Kernel + ".comp"
@@ -119,14 +119,14 @@ func TestCodeCaptured(t *testing.T) {
 	isa25, isa26 := loadISA(t, "mesa-25.0"), loadISA(t, "mesa-26.1")
 	const slow = "name=sg2x2-t2x2-k2"
 	base, newer := codeRuns(t, isa25, slow)
-	capture := func(f, isa *results.File) {
-		byID := map[string]*results.Result{}
+	capture := func(f, isa *resultsfile.File) {
+		byID := map[string]*resultsfile.Result{}
 		for i := range isa.Results {
 			if r := &isa.Results[i]; r.Config == "navi31" {
 				byID[r.ID()] = r
 			}
 		}
-		f.Capture = results.CaptureOn
+		f.Capture = resultsfile.CaptureOn
 		for i := range f.Results {
 			if r := byID[f.Results[i].ID()]; r != nil {
 				f.Results[i].Pipelines = r.Pipelines

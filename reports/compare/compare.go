@@ -28,7 +28,7 @@ package compare
 import (
 	"fmt"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -250,7 +250,7 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 	}
 	if kind, err := pairing.Kind(inputs); err != nil {
 		return nil, err
-	} else if kind == results.KindISA {
+	} else if kind == resultsfile.KindISA {
 		return nil, errISAInputs
 	}
 	inputs, dupNotes, err := pairing.Dedupe(inputs, opt.By)

@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // runsEntry wraps runs (each a list of samples) as a benchmark for judge.
@@ -23,8 +23,8 @@ func runsEntry(better string, runs ...[]float64) *pairing.Entry {
 	for _, r := range runs {
 		all = append(all, r...)
 	}
-	r := &results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK,
-		Metric: results.Metric{Name: "m", Unit: "u", Better: better, Samples: all}}
+	r := &resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusOK,
+		Metric: resultsfile.Metric{Name: "m", Unit: "u", Better: better, Samples: all}}
 	return &pairing.Entry{Key: r.ID(), Result: r, Runs: runs}
 }
 
@@ -92,34 +92,34 @@ func TestJudgeExactFigures(t *testing.T) {
 			// Run figures 100.31..102.31 against 110.31..112.31: +9.9%,
 			// the 98% interval about ±2.9% around it, above +3%. Throughput
 			// up: an improvement.
-			name: "three runs a side, 10% up", better: results.HigherIsBetter,
+			name: "three runs a side, 10% up", better: resultsfile.HigherIsBetter,
 			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(110), around(111), around(112)},
 			wantVerdict: verdict.Improvement, wantChange: geo(110.31, 111.31, 112.31)/geo(100.31, 101.31, 102.31) - 1,
 			wantP: welch([]float64{100.31, 101.31, 102.31}, []float64{110.31, 111.31, 112.31}),
 		},
 		{
 			// The same runs as a time: worse (figures m-0.41).
-			name: "three runs a side, time 10% up", better: results.LowerIsBetter,
+			name: "three runs a side, time 10% up", better: resultsfile.LowerIsBetter,
 			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(110), around(111), around(112)},
 			wantVerdict: verdict.Regression, wantChange: geo(109.59, 110.59, 111.59)/geo(99.59, 100.59, 101.59) - 1,
 			wantP: welch([]float64{99.59, 100.59, 101.59}, []float64{109.59, 110.59, 111.59}),
 		},
 		{
 			// Identical runs: change 0, p 1, interval [0, 0] within ±3%.
-			name: "identical runs", better: results.HigherIsBetter,
+			name: "identical runs", better: resultsfile.HigherIsBetter,
 			base: [][]float64{around(100), around(101), around(102)}, new: [][]float64{around(100), around(101), around(102)},
 			wantVerdict: verdict.Same, wantChange: 0, wantP: 1,
 		},
 		{
 			// One run a side that differs by 30%: no run-to-run evidence and
 			// no floor, so unsure, not a regression; no p-value.
-			name: "one run a side, 30% down", better: results.HigherIsBetter,
+			name: "one run a side, 30% down", better: resultsfile.HigherIsBetter,
 			base: [][]float64{around(100)}, new: [][]float64{around(70)},
 			wantVerdict: verdict.Unsure, wantChange: 70.31/100.31 - 1, wantP: math.NaN(),
 		},
 		{
 			// Runs wandering by ±20%: the 8% drop cannot be told apart.
-			name: "wandering runs", better: results.HigherIsBetter,
+			name: "wandering runs", better: resultsfile.HigherIsBetter,
 			base: [][]float64{around(80), around(100), around(120)}, new: [][]float64{around(74), around(92), around(110)},
 			wantVerdict: verdict.Unsure, wantChange: geo(74.31, 92.31, 110.31)/geo(80.31, 100.31, 120.31) - 1,
 			wantP: welch([]float64{80.31, 100.31, 120.31}, []float64{74.31, 92.31, 110.31}),
@@ -157,12 +157,12 @@ func seq(start float64, n int) []float64 {
 
 func TestJudgeStatuses(t *testing.T) {
 	p := verdict.DefaultPolicy()
-	ok := runsEntry(results.HigherIsBetter, seq(1000, 20), seq(1001, 20), seq(1002, 20))
-	failed := &pairing.Entry{Result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusFailed, Reason: "verification failed",
-		Metric: results.Metric{Unit: "u", Better: results.HigherIsBetter}}}
-	skipped := &pairing.Entry{Result: &results.Result{Suite: "s", Kernel: "k", Status: results.StatusSkipped, Reason: "no fp16",
-		Metric: results.Metric{Unit: "u", Better: results.HigherIsBetter}}}
-	otherUnit := samplesEntry(results.HigherIsBetter, seq(1000, 20)...)
+	ok := runsEntry(resultsfile.HigherIsBetter, seq(1000, 20), seq(1001, 20), seq(1002, 20))
+	failed := &pairing.Entry{Result: &resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusFailed, Reason: "verification failed",
+		Metric: resultsfile.Metric{Unit: "u", Better: resultsfile.HigherIsBetter}}}
+	skipped := &pairing.Entry{Result: &resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusSkipped, Reason: "no fp16",
+		Metric: resultsfile.Metric{Unit: "u", Better: resultsfile.HigherIsBetter}}}
+	otherUnit := samplesEntry(resultsfile.HigherIsBetter, seq(1000, 20)...)
 	otherUnit.Result.Metric.Unit = "GB/s"
 	noDir := samplesEntry("", seq(1000, 20)...)
 	tests := []struct {
@@ -229,13 +229,13 @@ func TestCompareFixtures(t *testing.T) {
 }
 
 // rescaled is a deep copy of f whose samples are all multiplied by k.
-func rescaled(t *testing.T, f *results.File, k float64) *results.File {
+func rescaled(t *testing.T, f *resultsfile.File, k float64) *resultsfile.File {
 	t.Helper()
 	data, err := json.Marshal(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g results.File
+	var g resultsfile.File
 	if err := json.Unmarshal(data, &g); err != nil {
 		t.Fatal(err)
 	}
@@ -343,12 +343,12 @@ func TestCompareByConfig(t *testing.T) {
 // runs in separate files (no rounds to pair by) are unsure.
 func TestComparePairedRounds(t *testing.T) {
 	drift := []float64{1, 0.6, 1.02, 0.62}
-	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
-	var sep [2]*results.File
+	f := &resultsfile.File{Schema: resultsfile.Schema, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B"}}}
+	var sep [2]*resultsfile.File
 	for ci, cfg := range []string{"A", "B"} {
-		r := results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: cfg,
-			Metric: results.Metric{Name: "m", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
-		sep[ci] = &results.File{Schema: results.Schema}
+		r := resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusOK, Config: cfg,
+			Metric: resultsfile.Metric{Name: "m", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
+		sep[ci] = &resultsfile.File{Schema: resultsfile.Schema}
 		for round, d := range drift {
 			for i := range 12 {
 				v := 100 * d * (1 + 0.01*float64(ci)) * (1 + 0.001*float64(i%4))
@@ -359,7 +359,7 @@ func TestComparePairedRounds(t *testing.T) {
 		f.Results = append(f.Results, r)
 		plain := r
 		plain.Config = ""
-		sep[ci].Results = []results.Result{plain}
+		sep[ci].Results = []resultsfile.Result{plain}
 	}
 	rep, err := Compare([]pairing.Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config"})
 	if err != nil {
@@ -503,7 +503,7 @@ func TestNoiseFloors(t *testing.T) {
 	nf := &noise.File{Device: "AMD Radeon RX 7900 XTX (RADV NAVI31)", Driver: "radv Mesa 25.0.4",
 		Benchmarks: []noise.Bench{{Key: "s/k", Runs: 10, BetweenCV: 0.01}}}
 	j := newJudge(&p, nf)
-	one := func(m float64) *pairing.Entry { return runsEntry(results.HigherIsBetter, around(m)) }
+	one := func(m float64) *pairing.Entry { return runsEntry(resultsfile.HigherIsBetter, around(m)) }
 	c := j.judge("s/k", "new", one(100), one(92))
 	wantFloor := math.Expm1(stats.TQuantile(0.99, 9) * 0.01 * math.Sqrt2)
 	if c.Verdict != verdict.Regression || math.Abs(float64(c.Limits.Floor)-wantFloor) > 1e-12 ||
@@ -519,7 +519,7 @@ func TestNoiseFloors(t *testing.T) {
 	nf.Benchmarks = append([]noise.Bench(nil), nf.Benchmarks...) // reset the lookup index
 	j = newJudge(&p, &noise.File{Benchmarks: nf.Benchmarks})
 	three := func(m float64) *pairing.Entry {
-		return runsEntry(results.HigherIsBetter, around(m), around(m+0.2), around(m+0.4))
+		return runsEntry(resultsfile.HigherIsBetter, around(m), around(m+0.2), around(m+0.4))
 	}
 	if c := j.judge("s/k", "new", three(100), three(95)); c.Verdict == verdict.Regression || c.Limits.Floor.NaN() || float64(c.Limits.Effective) < 0.2 {
 		t.Errorf("steady runs, -5%%, 8%% floor: %s (floor %v, effective %v)", c.Verdict, c.Limits.Floor, c.Limits.Effective)

@@ -8,7 +8,7 @@ import (
 )
 
 // Cycle-space confirmation: where every run of both sides carries the
-// shader clock of each sample (results.Interference.SCLKMHz, sampled with
+// shader clock of each sample (resultsfile.Interference.SCLKMHz, sampled with
 // the sample), the change is judged a second time on the samples scaled
 // to cycles (time × clock; a throughput ÷ clock, i.e. work per cycle),
 // with the same policy, design and alpha. A change that holds in time

@@ -6,18 +6,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
 // clocked is a run file of one GEMM whose every sample ran at about mhz
 // (±0.2%, seeded) and took about ns.
-func clocked(seed uint64, ns, mhz float64) *results.File {
+func clocked(seed uint64, ns, mhz float64) *resultsfile.File {
 	b := gemm("tiled", 1024, ns, 0.003)
 	f := file(radvDevice(), seed, b)
 	rng := rand.New(rand.NewPCG(seed, 9))
 	r := &f.Results[0]
-	r.Interference = &results.Interference{}
+	r.Interference = &resultsfile.Interference{}
 	for range r.Metric.Samples {
 		r.Interference.SCLKMHz = append(r.Interference.SCLKMHz, mhz*(1+0.002*rng.NormFloat64()))
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -31,7 +31,7 @@ func TestEnvNotes(t *testing.T) {
 	}
 	withConfigEnv := func(in pairing.Input, envs ...map[string]string) pairing.Input {
 		f := *in.File
-		f.Configs = append([]results.Config(nil), f.Configs...)
+		f.Configs = append([]resultsfile.Config(nil), f.Configs...)
 		for i := range f.Configs {
 			f.Configs[i].DriverEnv = envs[i]
 		}
@@ -70,7 +70,7 @@ func TestEnvNotes(t *testing.T) {
 		{"isa, only the emulation differs", []pairing.Input{isaEnv(isaOld, nil), isaEnv(isaNew, nil)}, "", ""},
 	} {
 		var notes []string
-		if tc.in[0].File.Kind() == results.KindISA {
+		if tc.in[0].File.Kind() == resultsfile.KindISA {
 			rep, err := CompareISA(tc.in, Options{Policy: verdict.DefaultPolicy(), By: tc.by})
 			if err != nil {
 				t.Fatalf("%s: %v", tc.name, err)

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -72,14 +72,14 @@ type family struct {
 func (f family) trial(t testing.TB, rng *rand.Rand, seed uint64, rounds int, alphaPer string) []verdict.Verdict {
 	shared := make([]float64, len(f.spreads))
 	calls := 0
-	s := SamplerFunc(func(_ context.Context, side Arm, keys []string) (*results.File, error) {
+	s := SamplerFunc(func(_ context.Context, side Arm, keys []string) (*resultsfile.File, error) {
 		if calls%2 == 0 { // a round's first run draws what both runs share
 			for i := range shared {
 				shared[i] = 0.3 * rng.NormFloat64()
 			}
 		}
 		calls++
-		out := &results.File{Schema: results.Schema}
+		out := &resultsfile.File{Schema: resultsfile.Schema}
 		for i, sd := range f.spreads {
 			key := fmt.Sprintf("k%02d", i)
 			if keys != nil && !slices.Contains(keys, "s/"+key) {
@@ -96,8 +96,8 @@ func (f family) trial(t testing.TB, rng *rand.Rand, seed uint64, rounds int, alp
 			for j := range xs {
 				xs[j] = 1e5 * math.Exp(lt) * (1 + 0.0001*float64(j))
 			}
-			out.Results = append(out.Results, results.Result{Suite: "s", Kernel: key, Status: results.StatusOK,
-				Metric: results.Metric{Name: "time", Unit: "ns", Better: results.LowerIsBetter, Samples: xs}})
+			out.Results = append(out.Results, resultsfile.Result{Suite: "s", Kernel: key, Status: resultsfile.StatusOK,
+				Metric: resultsfile.Metric{Name: "time", Unit: "ns", Better: resultsfile.LowerIsBetter, Samples: xs}})
 		}
 		return out, nil
 	})

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/internal/golden"
 )
@@ -45,23 +45,23 @@ type bench struct {
 	work    float64
 }
 
-func (b bench) result(rng *rand.Rand) results.Result {
-	r := results.Result{Suite: b.suite, Kernel: b.kernel, Variant: b.variant, Params: b.params, Config: b.config,
+func (b bench) result(rng *rand.Rand) resultsfile.Result {
+	r := resultsfile.Result{Suite: b.suite, Kernel: b.kernel, Variant: b.variant, Params: b.params, Config: b.config,
 		Status: b.status, Reason: b.reason}
 	if r.Status == "" {
-		r.Status = results.StatusOK
+		r.Status = resultsfile.StatusOK
 	}
 	switch b.metric {
 	case "gflops":
-		r.Metric = results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}
+		r.Metric = resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}
 	case "gbps":
-		r.Metric = results.Metric{Name: "bandwidth", Unit: "GB/s", Better: results.HigherIsBetter}
+		r.Metric = resultsfile.Metric{Name: "bandwidth", Unit: "GB/s", Better: resultsfile.HigherIsBetter}
 	default:
-		r.Metric = results.Metric{Name: "latency", Unit: "ns", Better: results.LowerIsBetter}
+		r.Metric = resultsfile.Metric{Name: "latency", Unit: "ns", Better: resultsfile.LowerIsBetter}
 	}
-	if r.Status != results.StatusOK {
+	if r.Status != resultsfile.StatusOK {
 		r.Verified = false
-		if r.Status == results.StatusFailed {
+		if r.Status == resultsfile.StatusFailed {
 			r.Verify = map[string]float64{"max_abs_error": 3.5, "tolerance": 0.001}
 		}
 		return r
@@ -95,14 +95,14 @@ func (b bench) result(rng *rand.Rand) results.Result {
 	s := stats.Summarize(r.Metric.Samples)
 	r.Metric.Value = s.Median
 	if !math.IsInf(s.Low, 0) {
-		r.CI = results.CI{Low: s.Low, High: s.High, Level: stats.Confidence}
+		r.CI = resultsfile.CI{Low: s.Low, High: s.High, Level: stats.Confidence}
 	}
 	r.CV = math.Round(s.CV*1e5) / 1e5
 	r.DurationS = 0.5 * float64(runs)
 	rounds, groups := r.RunSamples()
 	if runs > 1 {
 		for i, g := range groups {
-			r.Runs = append(r.Runs, results.RunSummary{Round: rounds[i], N: len(g), Median: stats.Median(g)})
+			r.Runs = append(r.Runs, resultsfile.RunSummary{Round: rounds[i], N: len(g), Median: stats.Median(g)})
 		}
 	}
 	return r
@@ -114,22 +114,22 @@ func gemm(kernel string, n int64, ns, cv float64) bench {
 		work: 2 * float64(n*n*n)}
 }
 
-func radvDevice() results.Device {
-	return results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", VendorID: 0x1002, DeviceID: 0x744c, Type: "discrete-gpu",
+func radvDevice() resultsfile.Device {
+	return resultsfile.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", VendorID: 0x1002, DeviceID: 0x744c, Type: "discrete-gpu",
 		DriverID: "MESA_RADV", DriverName: "radv", DriverInfo: "Mesa 25.0.4", DriverVersion: "25.0.4", APIVersion: "1.4.305",
 		TimestampPeriodNS: 10, TimestampValidBits: 64, SubgroupSize: 64}
 }
 
-func lvpDevice() results.Device {
-	return results.Device{Name: "llvmpipe (LLVM 19.1.4, 256 bits)", VendorID: 0x10005, Type: "cpu",
+func lvpDevice() resultsfile.Device {
+	return resultsfile.Device{Name: "llvmpipe (LLVM 19.1.4, 256 bits)", VendorID: 0x10005, Type: "cpu",
 		DriverID: "MESA_LLVMPIPE", DriverName: "llvmpipe", DriverInfo: "Mesa 25.0.4 (LLVM 19.1.4)", DriverVersion: "25.0.4",
 		APIVersion: "1.4.305", TimestampPeriodNS: 1, TimestampValidBits: 64, SubgroupSize: 8, CPU: true}
 }
 
-func file(dev results.Device, seed uint64, benches ...bench) *results.File {
+func file(dev resultsfile.Device, seed uint64, benches ...bench) *resultsfile.File {
 	rng := rand.New(rand.NewPCG(seed, 42))
-	f := &results.File{Schema: results.Schema,
-		Tool:    results.Tool{Name: "radvbench", Version: "0.1.0-dev", Commit: "570bafa"},
+	f := &resultsfile.File{Schema: resultsfile.Schema,
+		Tool:    resultsfile.Tool{Name: "radvbench", Version: "0.1.0-dev", Commit: "570bafa"},
 		Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Suites: []string{"matmul", "memory", "latency"},
 		Device: dev, Shaders: map[string]string{"gemm_tiled.comp": "3f1c0a", "gemm_naive.comp": "9b2e11"}}
 	runs := 1
@@ -142,20 +142,20 @@ func file(dev results.Device, seed uint64, benches ...bench) *results.File {
 }
 
 // runRounds describes n runs of a file (none for a single run).
-func runRounds(start time.Time, n int, config string) []results.Round {
+func runRounds(start time.Time, n int, config string) []resultsfile.Round {
 	if n < 2 {
 		return nil
 	}
-	var out []results.Round
+	var out []resultsfile.Round
 	for i := range n {
 		t := start.Add(time.Duration(i) * time.Minute)
-		out = append(out, results.Round{Index: i + 1, Config: config, Started: t, Finished: t.Add(50 * time.Second)})
+		out = append(out, resultsfile.Round{Index: i + 1, Config: config, Started: t, Finished: t.Add(50 * time.Second)})
 	}
 	return out
 }
 
 // fixtures builds every synthetic results file under testdata/, by name.
-func fixtures() map[string]*results.File {
+func fixtures() map[string]*resultsfile.File {
 	copyB := func(cv float64) bench {
 		return bench{suite: "memory", kernel: "copy", variant: map[string]string{"width": "vec4"},
 			params: map[string]int64{"bytes": 1 << 26}, ns: 1.0e6, cv: cv, n: 20, runs: 5, between: 0.005, metric: "gbps", work: 2 * (1 << 26)}
@@ -164,7 +164,7 @@ func fixtures() map[string]*results.File {
 		return bench{suite: "latency", kernel: "roundtrip", params: map[string]int64{}, ns: ns, cv: 0.01, n: 30, runs: 5, between: 0.005, metric: "latency"}
 	}
 	fp16 := bench{suite: "matmul", kernel: "gemm_fp16", variant: map[string]string{"tile": "16x16"},
-		params: map[string]int64{"m": 1024, "n": 1024, "k": 1024}, status: results.StatusSkipped,
+		params: map[string]int64{"m": 1024, "n": 1024, "k": 1024}, status: resultsfile.StatusSkipped,
 		reason: "device lacks shaderFloat16", metric: "gflops"}
 
 	base := file(radvDevice(), 1,
@@ -181,7 +181,7 @@ func fixtures() map[string]*results.File {
 	noisyCopy := copyB(0.02)
 	noisyCopy.between = 0.06
 	failed := gemm("gemm_regblock", 1024, 0, 0)
-	failed.status, failed.reason = results.StatusFailed, "verification failed: max abs error 3.5 > tolerance 0.001"
+	failed.status, failed.reason = resultsfile.StatusFailed, "verification failed: max abs error 3.5 > tolerance 0.001"
 	newer := file(radvDevice(), 2,
 		gemm("gemm_naive", 1024, 2.0e6, 0.01),
 		gemm("gemm_tiled", 1024, 0.55e6, 0.01),
@@ -196,12 +196,12 @@ func fixtures() map[string]*results.File {
 	// One file, two A/B configurations run interleaved, 3 rounds each
 	// (A B A B A B): each configuration's rounds are its runs.
 	ab := file(radvDevice(), 3)
-	ab.Configs = []results.Config{{Name: "default"}, {Name: "wave32", Env: map[string]string{"RADV_PERFTEST": "cswave32"}}}
+	ab.Configs = []resultsfile.Config{{Name: "default"}, {Name: "wave32", Env: map[string]string{"RADV_PERFTEST": "cswave32"}}}
 	rng := rand.New(rand.NewPCG(3, 3))
 	for i := range 6 {
 		cfg := ab.Configs[i%2].Name
 		t := ab.Started.Add(time.Duration(i) * time.Minute)
-		ab.Rounds = append(ab.Rounds, results.Round{Index: i + 1, Config: cfg, Started: t, Finished: t.Add(50 * time.Second)})
+		ab.Rounds = append(ab.Rounds, resultsfile.Round{Index: i + 1, Config: cfg, Started: t, Finished: t.Add(50 * time.Second)})
 	}
 	for ci, cfg := range []struct {
 		name  string
@@ -219,7 +219,7 @@ func fixtures() map[string]*results.File {
 
 	// Runs labelled by configuration and fingerprinted by boot parameter.
 	// Each a file of 3 runs.
-	run := func(seed uint64, label, frag string, scale float64) *results.File {
+	run := func(seed uint64, label, frag string, scale float64) *resultsfile.File {
 		g, c := gemm("gemm_tiled", 1024, 0.5e6*scale, 0.01), copyB(0.01)
 		g.runs, c.runs = 3, 3
 		f := file(radvDevice(), seed, g, c)
@@ -233,7 +233,7 @@ func fixtures() map[string]*results.File {
 	lvp := file(lvpDevice(), 9, lg, ll)
 	lvp.Quick = true
 
-	return map[string]*results.File{
+	return map[string]*resultsfile.File{
 		"base.json":   base,
 		"new.json":    newer,
 		"ab.json":     ab,
@@ -256,11 +256,11 @@ func loadFixture(t *testing.T, name string) pairing.Input {
 		t.Fatalf("no fixture %s", name)
 	}
 	var buf bytes.Buffer
-	if err := results.Encode(&buf, f); err != nil {
+	if err := resultsfile.Encode(&buf, f); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, path, buf.Bytes())
-	disk, err := results.Load(path)
+	disk, err := resultsfile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -30,8 +30,8 @@ func CompareISA(inputs []pairing.Input, opt Options) (*codecompare.ISAReport, er
 	if err != nil {
 		return nil, err
 	}
-	if kind != results.KindISA {
-		return nil, fmt.Errorf("%s is %s: compare it with Compare", inputs[0].Name, results.KindName(kind))
+	if kind != resultsfile.KindISA {
+		return nil, fmt.Errorf("%s is %s: compare it with Compare", inputs[0].Name, resultsfile.KindName(kind))
 	}
 	inputs, dupNotes, err := pairing.Dedupe(inputs, opt.By)
 	if err != nil {
@@ -43,7 +43,7 @@ func CompareISA(inputs []pairing.Input, opt Options) (*codecompare.ISAReport, er
 	}
 	sides := make([]codecompare.Side, len(ordered))
 	for i, g := range ordered {
-		s := codecompare.Side{Name: g.DisplayName(), Files: g.Files, Results: map[string]*results.Result{}}
+		s := codecompare.Side{Name: g.DisplayName(), Files: g.Files, Results: map[string]*resultsfile.Result{}}
 		for _, in := range g.Inputs {
 			s.Inputs = append(s.Inputs, in.File)
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -16,9 +16,9 @@ import (
 // The isa fixtures are real: matmul kernels compiled by RADV for navi31
 // and gfx1201 with Mesa 25.0 (shim and null winsys) and Mesa 26.1 (shim),
 // written by bench/isa's TestWriteISAFixtures.
-func loadISA(t *testing.T, name string) *results.File {
+func loadISA(t *testing.T, name string) *resultsfile.File {
 	t.Helper()
-	f, err := results.Load("testdata/isa/" + name + ".json")
+	f, err := resultsfile.Load("testdata/isa/" + name + ".json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,21 +143,21 @@ allow:
 // TestCompareISAClasses: the default classes on synthetic changes of one
 // executable, and benchmark-level changes.
 func TestCompareISAClasses(t *testing.T) {
-	res := func(status string, stats map[string]float64) results.Result {
-		r := results.Result{Suite: "s", Kernel: "k", Config: "navi31", Status: status, Reason: "why"}
+	res := func(status string, stats map[string]float64) resultsfile.Result {
+		r := resultsfile.Result{Suite: "s", Kernel: "k", Config: "navi31", Status: status, Reason: "why"}
 		if stats != nil {
-			r.Pipelines = []results.PipelineStats{{Name: "p", Executables: []results.ExecutableStats{{Name: "compute", Stats: stats,
+			r.Pipelines = []resultsfile.PipelineStats{{Name: "p", Executables: []resultsfile.ExecutableStats{{Name: "compute", Stats: stats,
 				Derived: map[string]float64{"scratch_stores": stats["Spilled VGPRs"]}}}}}
 		}
 		return r
 	}
-	file := func(rs ...results.Result) *results.File {
-		return &results.File{Schema: results.SchemaISA, Results: rs}
+	file := func(rs ...resultsfile.Result) *resultsfile.File {
+		return &resultsfile.File{Schema: resultsfile.SchemaISA, Results: rs}
 	}
 	base := map[string]float64{"Spilled VGPRs": 0, "Subgroups per SIMD": 16, "VGPRs": 48, "SGPRs": 108, "Scratch size": 0, "Instructions": 100, "Latency": 900}
 	tests := []struct {
 		name      string
-		new       results.Result
+		new       resultsfile.Result
 		stat      string
 		verdict   codecompare.ISAVerdict
 		base, got float64
@@ -210,7 +210,7 @@ func sameFloat(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN
 // TestCompareKinds: an isa file against a run file is a usage error
 // (*pairing.KindError) for both comparisons; Compare refuses isa files.
 func TestCompareKinds(t *testing.T) {
-	run, err := results.Load("testdata/base.json")
+	run, err := resultsfile.Load("testdata/base.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestCompareKinds(t *testing.T) {
 	if _, err := CompareISA([]pairing.Input{{Name: "a", File: run}, {Name: "b", File: run}}, Options{Policy: verdict.DefaultPolicy()}); err == nil {
 		t.Error("CompareISA of run files succeeded")
 	}
-	if k, err := pairing.Kind([]pairing.Input{{Name: "a", File: isa}}); k != results.KindISA || err != nil {
+	if k, err := pairing.Kind([]pairing.Input{{Name: "a", File: isa}}); k != resultsfile.KindISA || err != nil {
 		t.Errorf("Kind = %q, %v", k, err)
 	}
 }

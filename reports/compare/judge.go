@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -135,16 +135,16 @@ func (s *judging) screen(d verdict.Design) bool {
 		return false
 	}
 	bs, ns := c.Base.Status, c.New.Status
-	if bs != results.StatusOK || ns != results.StatusOK {
+	if bs != resultsfile.StatusOK || ns != resultsfile.StatusOK {
 		c.Verdict = verdict.Incomparable
 		switch {
-		case bs == results.StatusOK && ns == results.StatusFailed:
+		case bs == resultsfile.StatusOK && ns == resultsfile.StatusFailed:
 			c.Verdict = verdict.Failed
 			c.Note = "failed: " + c.New.Reason
 			s.allowIt()
-		case bs == results.StatusFailed && ns == results.StatusOK:
+		case bs == resultsfile.StatusFailed && ns == resultsfile.StatusOK:
 			c.Note = "failed in the baseline, ok now"
-		case bs == results.StatusSkipped || ns == results.StatusSkipped:
+		case bs == resultsfile.StatusSkipped || ns == resultsfile.StatusSkipped:
 			c.Note = "skipped: " + firstNonEmpty(c.New.Reason, c.Base.Reason)
 		default:
 			c.Note = fmt.Sprintf("status %s in the baseline, %s here", bs, ns)
@@ -158,9 +158,9 @@ func (s *judging) screen(d verdict.Design) bool {
 		return false
 	}
 	switch bm.Better {
-	case results.HigherIsBetter:
+	case resultsfile.HigherIsBetter:
 		s.dir = 1
-	case results.LowerIsBetter:
+	case resultsfile.LowerIsBetter:
 		s.dir = -1
 	default:
 		c.Verdict = verdict.Incomparable

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
 
@@ -15,7 +15,7 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 	by := opt.By
 	var out []string
 	type ident struct{ device, driver string }
-	idOf := func(f *results.File) ident {
+	idOf := func(f *resultsfile.File) ident {
 		d := f.Device
 		drv := strings.TrimSpace(d.DriverName + " " + d.DriverInfo)
 		if drv == "" {
@@ -131,7 +131,7 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 // with RADV's clocks.pstate: 'run' with stable clocks, bench/launch), or
 // at a pinned performance level (clocks.stable=pinned, or a profile_*
 // perf_level however it was set, files before clocks.stable included).
-func heldClocks(f *results.File) string {
+func heldClocks(f *resultsfile.File) string {
 	fp := f.Fingerprint
 	level := fp["perf_level"]
 	switch fp["clocks.stable"] {
@@ -184,7 +184,7 @@ func displayNoise(name string) string {
 	return name
 }
 
-// envNotes names where a group's driver environment (results.File
+// envNotes names where a group's driver environment (resultsfile.File
 // DriverEnv: RADV_PERFTEST, ACO_DEBUG, MESA_*, LP_*, the loader's driver
 // selection, ...) differs from the baseline group's: the driver compiled
 // or ran differently there, a candidate cause of any change in the
@@ -195,7 +195,7 @@ func envNotes(groups []*pairing.Group, by string) []string {
 	if len(groups) < 2 || len(groups[0].Inputs) == 0 {
 		return nil
 	}
-	isa := groups[0].Inputs[0].File.Kind() == results.KindISA
+	isa := groups[0].Inputs[0].File.Kind() == resultsfile.KindISA
 	// emulation: the variables with which an isa target emulates its
 	// chip (Config.Env: RADV_FORCE_FAMILY, or LD_PRELOAD and
 	// AMDGPU_GPU_ID), which two Mesa versions do differently for the same
@@ -238,7 +238,7 @@ func envNotes(groups []*pairing.Group, by string) []string {
 			continue
 		}
 		for _, t := range targets {
-			diff := results.EnvDiff(envOf(base, t), envOf(g, t))
+			diff := resultsfile.EnvDiff(envOf(base, t), envOf(g, t))
 			if len(diff) == 0 {
 				continue
 			}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -19,13 +19,13 @@ import (
 // fast tenth of 200 of them moves by about 0.1%. The rounds drift by 20%
 // on both sides alike, B's runs are shift× A's, and the runs of a pair
 // differ by about jitter√2 (seeded).
-func slowTailFile(rounds, samples int, shift, jitter float64, seed uint64) *results.File {
+func slowTailFile(rounds, samples int, shift, jitter float64, seed uint64) *resultsfile.File {
 	rng := rand.New(rand.NewPCG(seed, seed))
-	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
-	rs := make([]results.Result, 2)
+	f := &resultsfile.File{Schema: resultsfile.Schema, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B"}}}
+	rs := make([]resultsfile.Result, 2)
 	for i, cfg := range []string{"A", "B"} {
-		rs[i] = results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: cfg,
-			Metric: results.Metric{Name: "throughput", Unit: "GB/s", Better: results.HigherIsBetter}}
+		rs[i] = resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusOK, Config: cfg,
+			Metric: resultsfile.Metric{Name: "throughput", Unit: "GB/s", Better: resultsfile.HigherIsBetter}}
 	}
 	for round := 1; round <= rounds; round++ {
 		drift := math.Exp(0.2 * rng.NormFloat64())
@@ -129,7 +129,7 @@ func TestComparePairedNoiseFloor(t *testing.T) {
 	if nb == nil || nb.Pairs != 18 {
 		t.Fatalf("noise of s/k: %+v", nb)
 	}
-	judge := func(f *results.File, nf *noise.File) Comparison {
+	judge := func(f *resultsfile.File, nf *noise.File) Comparison {
 		t.Helper()
 		rep, err := Compare([]pairing.Input{{Name: "ab.json", File: f}}, Options{Policy: verdict.DefaultPolicy(), By: "config", Noise: nf})
 		if err != nil {

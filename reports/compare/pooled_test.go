@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -20,12 +20,12 @@ import (
 // pairedRounds is benchmark s/NAME of configurations A and B in rounds,
 // B's run of round i ratios[i] times A's (12 steady samples a run; A's
 // runs drift by 2% a round).
-func pairedRounds(name string, ratios ...float64) []results.Result {
+func pairedRounds(name string, ratios ...float64) []resultsfile.Result {
 	{
-		var out []results.Result
+		var out []resultsfile.Result
 		for ci, cfg := range []string{"A", "B"} {
-			r := results.Result{Suite: "s", Kernel: name, Status: results.StatusOK, Config: cfg,
-				Metric: results.Metric{Name: "m", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+			r := resultsfile.Result{Suite: "s", Kernel: name, Status: resultsfile.StatusOK, Config: cfg,
+				Metric: resultsfile.Metric{Name: "m", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
 			for round, ratio := range ratios {
 				for i := range 12 {
 					v := 100 * (1 + 0.02*float64(round)) * (1 + 0.001*float64(i%4))
@@ -58,7 +58,7 @@ func pooledNoise(others int, keys ...string) *noise.File {
 
 func TestPooledFloorTwoPairs(t *testing.T) {
 	rounds := pairedRounds
-	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
+	f := &resultsfile.File{Schema: resultsfile.Schema, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B"}}}
 	f.Results = append(f.Results, rounds("agree", 0.80, 0.79)...)
 	f.Results = append(f.Results, rounds("scatter", 1.40, 0.90)...)
 	// The machine's paired spread, 1% with some scatter, measured on two
@@ -98,7 +98,7 @@ func TestPooledFloorTwoPairs(t *testing.T) {
 // look calls it on the noise file's floor when the pairs fit its spread,
 // and leaves it unsure when they do not, or when more rounds are to come.
 func TestClosingFloor(t *testing.T) {
-	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
+	f := &resultsfile.File{Schema: resultsfile.Schema, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B"}}}
 	f.Results = append(f.Results, pairedRounds("fit", 0.92, 0.905, 0.935)...)
 	f.Results = append(f.Results, pairedRounds("wide", 0.92, 0.75, 1.08)...)
 	nf := pooledNoise(20, "s/fit", "s/wide")

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
@@ -76,8 +76,8 @@ func verdictRate(seed uint64, c cell, slowdown float64, n int, nf *noise.File) f
 	j := newJudge(&p, nf)
 	hits := 0
 	for i := range n {
-		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
-		ne := runsEntry(results.HigherIsBetter, c.side(rng, slowdown)...)
+		be := runsEntry(resultsfile.HigherIsBetter, c.side(rng, 0)...)
+		ne := runsEntry(resultsfile.HigherIsBetter, c.side(rng, slowdown)...)
 		if nf == nil && c.runs >= stats.MinRuns {
 			pv := stats.WelchLog(runFigures(be.Runs), runFigures(ne.Runs)).P
 			if !(pv < 2*p.Alpha) {
@@ -225,8 +225,8 @@ func TestFloorFalseAlarms(t *testing.T) {
 		}
 		nf := &noise.File{Benchmarks: []noise.Bench{{Key: "s/k", Runs: 5, BetweenCV: logSD(meds)}}}
 		j := newJudge(&p, nf)
-		be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
-		ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
+		be := runsEntry(resultsfile.HigherIsBetter, c.side(rng, 0)...)
+		ne := runsEntry(resultsfile.HigherIsBetter, c.side(rng, 0)...)
 		if j.judge("s/k", fmt.Sprint(i), be, ne).Verdict == verdict.Regression {
 			hits++
 		}
@@ -308,8 +308,8 @@ func logSD(xs []float64) float64 { return stats.LogSD(xs) }
 func BenchmarkJudge(b *testing.B) {
 	c := cell{0.02, 0.02, 5, 20}
 	rng := rand.New(rand.NewPCG(1, 1))
-	be := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
-	ne := runsEntry(results.HigherIsBetter, c.side(rng, 0)...)
+	be := runsEntry(resultsfile.HigherIsBetter, c.side(rng, 0)...)
+	ne := runsEntry(resultsfile.HigherIsBetter, c.side(rng, 0)...)
 	p := verdict.DefaultPolicy()
 	j := newJudge(&p, nil)
 	for b.Loop() {

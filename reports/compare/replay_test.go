@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -19,7 +19,7 @@ func loadAA(t *testing.T, names ...string) []pairing.Input {
 	t.Helper()
 	var ins []pairing.Input
 	for _, n := range names {
-		f, err := results.Load(filepath.Join("testdata", "aa-quick", n))
+		f, err := resultsfile.Load(filepath.Join("testdata", "aa-quick", n))
 		if err != nil {
 			t.Fatal(err)
 		}

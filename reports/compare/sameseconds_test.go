@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -18,13 +18,13 @@ import (
 // machine's level moves (a neighbour's burst starting or ending: on the
 // 2-vCPU VM the lavapipe kernels' throughput switches between levels
 // 1.3-1.7 times apart). B is slower by slowdown. turns is the rounds'
-// results.Round.Turns.
-func aloneTails(rng *rand.Rand, rounds, together, alone int, slowdown float64, turns string) *results.File {
-	f := &results.File{Schema: results.Schema, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
-	rs := [2]results.Result{}
+// resultsfile.Round.Turns.
+func aloneTails(rng *rand.Rand, rounds, together, alone int, slowdown float64, turns string) *resultsfile.File {
+	f := &resultsfile.File{Schema: resultsfile.Schema, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B"}}}
+	rs := [2]resultsfile.Result{}
 	for ci, cfg := range []string{"A", "B"} {
-		rs[ci] = results.Result{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: cfg,
-			Metric: results.Metric{Name: "m", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+		rs[ci] = resultsfile.Result{Suite: "s", Kernel: "k", Status: resultsfile.StatusOK, Config: cfg,
+			Metric: resultsfile.Metric{Name: "m", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
 	}
 	for round := 1; round <= rounds; round++ {
 		level := 100 * math.Exp(0.2*rng.NormFloat64()) // the round's machine, both sides
@@ -44,7 +44,7 @@ func aloneTails(rng *rand.Rand, rounds, together, alone int, slowdown float64, t
 				rs[ci].Metric.Samples = append(rs[ci].Metric.Samples, v)
 				rs[ci].SampleRounds = append(rs[ci].SampleRounds, round)
 			}
-			f.Rounds = append(f.Rounds, results.Round{Index: round, Config: rs[ci].Config, Turns: turns})
+			f.Rounds = append(f.Rounds, resultsfile.Round{Index: round, Config: rs[ci].Config, Turns: turns})
 		}
 	}
 	f.Results = rs[:]
@@ -67,10 +67,10 @@ func TestSameSeconds(t *testing.T) {
 		least    float64 // share of trials with the verdict, at least
 		most     float64 // and at most
 	}{
-		{results.TurnsSample, 0, verdict.Same, 0.95, 1},
+		{resultsfile.TurnsSample, 0, verdict.Same, 0.95, 1},
 		{"", 0, verdict.Same, 0, 0.5},
-		{results.TurnsBenchmark, 0, verdict.Same, 0, 0.5},
-		{results.TurnsSample, 0.10, verdict.Regression, 0.95, 1},
+		{resultsfile.TurnsBenchmark, 0, verdict.Same, 0, 0.5},
+		{resultsfile.TurnsSample, 0.10, verdict.Regression, 0.95, 1},
 	}
 	for _, tt := range tests {
 		rng := rand.New(rand.NewPCG(48, 7))
@@ -96,7 +96,7 @@ func TestSameSeconds(t *testing.T) {
 // TestSameSecondsEntries: only rounds both of whose runs took turns by
 // sample are cut, to the shorter run's count, marks and clocks alike;
 // the entries given are never changed; a pair with fewer than
-// results.MinSampledTogether samples together stays whole.
+// resultsfile.MinSampledTogether samples together stays whole.
 func TestSameSecondsEntries(t *testing.T) {
 	run := func(n int) []float64 {
 		xs := make([]float64, n)

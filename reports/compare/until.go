@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -59,7 +59,7 @@ type UntilOptions struct {
 	Seed uint64
 	// Base and New are runs each side already has (may be nil); BaseName
 	// and NewName name the sides in the report ("base", "new" when "").
-	Base, New         []*results.File
+	Base, New         []*resultsfile.File
 	BaseName, NewName string
 	// OnRound, when set, sees the comparison after each round.
 	OnRound func(round int, rep *Report)

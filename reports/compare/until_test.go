@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -30,21 +30,21 @@ type call struct {
 	keys []string
 }
 
-func (f *fakeRuns) Next(_ context.Context, side Arm, keys []string) (*results.File, error) {
+func (f *fakeRuns) Next(_ context.Context, side Arm, keys []string) (*resultsfile.File, error) {
 	f.calls = append(f.calls, call{side, slices.Clone(keys)})
 	if len(f.calls) == f.fail {
 		return nil, errors.New("child process exited 3")
 	}
-	bench := func(kernel string, spread float64) results.Result {
+	bench := func(kernel string, spread float64) resultsfile.Result {
 		m := math.Exp(spread * f.rng.NormFloat64())
 		xs := make([]float64, 10)
 		for i := range xs {
 			xs[i] = 100 * m * (1 + 0.001*float64(i))
 		}
-		return results.Result{Suite: "s", Kernel: kernel, Status: results.StatusOK,
-			Metric: results.Metric{Name: "t", Unit: "ns", Better: results.LowerIsBetter, Samples: xs}}
+		return resultsfile.Result{Suite: "s", Kernel: kernel, Status: resultsfile.StatusOK,
+			Metric: resultsfile.Metric{Name: "t", Unit: "ns", Better: resultsfile.LowerIsBetter, Samples: xs}}
 	}
-	out := &results.File{Schema: results.Schema}
+	out := &resultsfile.File{Schema: resultsfile.Schema}
 	for _, k := range []string{"s/steady", "s/wander"} {
 		if keys != nil && !slices.Contains(keys, k) {
 			continue
@@ -126,18 +126,18 @@ func TestUntil(t *testing.T) {
 func TestUntilStops(t *testing.T) {
 	// Decided: only the steady benchmark, with runs already on both sides.
 	seed := uint64(3)
-	steady := func() *results.File { // a run of its own each call (evidence is counted once)
+	steady := func() *resultsfile.File { // a run of its own each call (evidence is counted once)
 		seed++
 		f, _ := (&fakeRuns{rng: rand.New(rand.NewPCG(seed, 3))}).Next(context.Background(), Base, []string{"s/steady"})
 		return f
 	}
 	s := &fakeRuns{rng: rand.New(rand.NewPCG(4, 4))}
-	res, err := Until(context.Background(), SamplerFunc(func(ctx context.Context, side Arm, keys []string) (*results.File, error) {
+	res, err := Until(context.Background(), SamplerFunc(func(ctx context.Context, side Arm, keys []string) (*resultsfile.File, error) {
 		if keys == nil {
 			keys = []string{"s/steady"}
 		}
 		return s.Next(ctx, side, keys)
-	}), UntilOptions{Policy: verdict.DefaultPolicy(), Base: []*results.File{steady(), steady()}, New: []*results.File{steady()}})
+	}), UntilOptions{Policy: verdict.DefaultPolicy(), Base: []*resultsfile.File{steady(), steady()}, New: []*resultsfile.File{steady()}})
 	if err != nil || res.Stop != StopDecided || res.Rounds < 1 || len(res.Base) != 2+res.Rounds || len(res.New) != 1+res.Rounds {
 		t.Errorf("from 2+1 runs: stop %q after %d rounds (%d+%d runs), err %v; want decided, one run a side a round on top of the given ones", res.Stop, res.Rounds, len(res.Base), len(res.New), err)
 	}
@@ -175,7 +175,7 @@ func TestUntilStops(t *testing.T) {
 	// Cancelled between rounds.
 	ctx, cancel := context.WithCancel(context.Background())
 	runs := &fakeRuns{rng: rand.New(rand.NewPCG(7, 7))}
-	res, err = Until(ctx, SamplerFunc(func(ctx context.Context, side Arm, keys []string) (*results.File, error) {
+	res, err = Until(ctx, SamplerFunc(func(ctx context.Context, side Arm, keys []string) (*resultsfile.File, error) {
 		if side == New {
 			cancel()
 		}
@@ -198,7 +198,7 @@ type fakePairs struct {
 	firsts []Arm
 }
 
-func (p *fakePairs) NextPair(ctx context.Context, first Arm, keys []string) (*results.File, *results.File, error) {
+func (p *fakePairs) NextPair(ctx context.Context, first Arm, keys []string) (*resultsfile.File, *resultsfile.File, error) {
 	p.pairs++
 	p.firsts = append(p.firsts, first)
 	b, err := p.Next(ctx, Base, keys)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -41,9 +41,9 @@ func TestCauseLines(t *testing.T) {
 			other.Results[0].Pipelines[0].Executables[0].Hashes["Hash"]++
 		}
 		runA, runB := codeRuns(t, base, "no benchmark is slower")
-		for _, f := range []*results.File{runA, runB} {
+		for _, f := range []*resultsfile.File{runA, runB} {
 			if tc.device != "" {
-				f.Device = results.Device{Name: tc.device, VendorID: 0x1002, Type: "discrete-gpu", DriverID: "MESA_RADV", DriverName: "radv",
+				f.Device = resultsfile.Device{Name: tc.device, VendorID: 0x1002, Type: "discrete-gpu", DriverID: "MESA_RADV", DriverName: "radv",
 					DriverInfo: "Mesa 25.0.7-2~bpo12+1", DriverVersion: "25.0.7", APIVersion: "1.4.305", TimestampPeriodNS: 10, TimestampValidBits: 64, SubgroupSize: 64}
 			}
 		}
@@ -85,11 +85,11 @@ func TestNoCodeNote(t *testing.T) {
 		withISA       bool
 		want          string
 	}{
-		{"unsupported", results.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties", false,
+		{"unsupported", resultsfile.CaptureUnsupported + ": the driver lacks VK_KHR_pipeline_executable_properties", false,
 			"no code column: no compiler figures from a.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties), b.json (capture: unsupported: the driver lacks VK_KHR_pipeline_executable_properties)"},
-		{"off", results.CaptureOff, false, "no code column: no compiler figures from a.json (capture: off), b.json (capture: off)"},
+		{"off", resultsfile.CaptureOff, false, "no code column: no compiler figures from a.json (capture: off), b.json (capture: off)"},
 		{"before capture", "", false, ""},
-		{"isa given", results.CaptureUnsupported + ": lavapipe", true, ""},
+		{"isa given", resultsfile.CaptureUnsupported + ": lavapipe", true, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := codeRuns(t, isa, "none")

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -17,7 +17,7 @@ func report(edit func(r *compare.Report)) *compare.Report {
 	nan := verdict.Float(math.NaN())
 	r := &compare.Report{Schema: compare.JSONSchema, Baseline: "base.json", Policy: verdict.DefaultPolicy(),
 		Groups: []compare.Group{{Name: "base.json", Files: []string{"base.json"}}, {Name: "new.json", Files: []string{"new.json"}}},
-		Comparisons: []compare.Comparison{{Key: "suite/kernel/v", Group: "new.json", Metric: "time", Unit: "ns", Better: results.LowerIsBetter,
+		Comparisons: []compare.Comparison{{Key: "suite/kernel/v", Group: "new.json", Metric: "time", Unit: "ns", Better: resultsfile.LowerIsBetter,
 			Change: nan, Low: nan, High: nan, P: nan, Verdict: verdict.Same, Limits: verdict.Limits{Alpha: 0.01, Floor: nan, Effective: nan}}}}
 	edit(r)
 	return r

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"gonum.org/v1/gonum/stat"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -39,7 +39,7 @@ func FormatNames() []string {
 }
 
 // Write writes f in format to w.
-func Write(w io.Writer, f *results.File, format string) error {
+func Write(w io.Writer, f *resultsfile.File, format string) error {
 	switch format {
 	case "benchfmt":
 		return BenchFmt(w, f)
@@ -48,9 +48,9 @@ func Write(w io.Writer, f *results.File, format string) error {
 	case "bmf":
 		return BMF(w, f)
 	case "gab-bigger":
-		return GAB(w, f, results.HigherIsBetter)
+		return GAB(w, f, resultsfile.HigherIsBetter)
 	case "gab-smaller":
-		return GAB(w, f, results.LowerIsBetter)
+		return GAB(w, f, resultsfile.LowerIsBetter)
 	}
 	return fmt.Errorf("unknown export format %q: use one of %s", format, strings.Join(FormatNames(), ", "))
 }
@@ -58,7 +58,7 @@ func Write(w io.Writer, f *results.File, format string) error {
 // Name is the exported name of a result: its ID, plus "/config=NAME" for
 // an A/B configuration (a sub-benchmark key benchstat can pivot on with
 // -col /config).
-func Name(r *results.Result) string {
+func Name(r *resultsfile.Result) string {
 	n := r.ID()
 	if r.Config != "" {
 		n += "/config=" + r.Config
@@ -67,11 +67,11 @@ func Name(r *results.Result) string {
 }
 
 // ok returns the results that carry samples, in file order.
-func ok(f *results.File) []*results.Result {
-	var out []*results.Result
+func ok(f *resultsfile.File) []*resultsfile.Result {
+	var out []*resultsfile.Result
 	for i := range f.Results {
 		r := &f.Results[i]
-		if r.Status == results.StatusOK && len(r.Metric.Samples) > 0 {
+		if r.Status == resultsfile.StatusOK && len(r.Metric.Samples) > 0 {
 			out = append(out, r)
 		}
 	}
@@ -116,7 +116,7 @@ func oneLine(v string) string { return strings.Join(strings.Fields(v), " ") }
 // with the per-dispatch time (ns/op, where recorded) and the metric, so
 // benchstat sees every sample and knows which way is better. Iterations
 // are the dispatches one sample spans.
-func BenchFmt(w io.Writer, f *results.File) error {
+func BenchFmt(w io.Writer, f *resultsfile.File) error {
 	rs := ok(f)
 	// Unit metadata first, one line per unit, in first-use order.
 	seen := map[string]bool{}
@@ -127,7 +127,7 @@ func BenchFmt(w io.Writer, f *results.File) error {
 			continue
 		}
 		seen[u] = true
-		if r.Metric.Better == results.HigherIsBetter || r.Metric.Better == results.LowerIsBetter {
+		if r.Metric.Better == resultsfile.HigherIsBetter || r.Metric.Better == resultsfile.LowerIsBetter {
 			fmt.Fprintf(&b, "Unit %s assume=nothing better=%s\n", u, r.Metric.Better)
 		} else {
 			fmt.Fprintf(&b, "Unit %s assume=nothing\n", u)
@@ -261,7 +261,7 @@ func (b gbBenchmark) MarshalJSON() ([]byte, error) {
 // ns; the metric is a user counter named after its unit) followed by
 // median, mean, stddev and cv aggregates, as --benchmark_repetitions
 // produces. Skipped and failed benchmarks carry error_occurred.
-func GBench(w io.Writer, f *results.File) error {
+func GBench(w io.Writer, f *resultsfile.File) error {
 	out := struct {
 		Context    gbContext     `json:"context"`
 		Benchmarks []gbBenchmark `json:"benchmarks"`
@@ -280,7 +280,7 @@ func GBench(w io.Writer, f *results.File) error {
 	for fi := range f.Results {
 		r := &f.Results[fi]
 		name := Name(r)
-		if r.Status != results.StatusOK || len(r.Metric.Samples) == 0 {
+		if r.Status != resultsfile.StatusOK || len(r.Metric.Samples) == 0 {
 			out.Benchmarks = append(out.Benchmarks, gbBenchmark{Name: name, FamilyIndex: fi, RunName: name, RunType: "iteration",
 				Repetitions: 1, Threads: 1, TimeUnit: "ns", ErrorOccurred: true,
 				ErrorMessage: oneLine(r.Status + ": " + r.Reason)})
@@ -378,7 +378,7 @@ func Slug(s string) string {
 // measure in ns; each with value = median and lower/upper = its 95% CI.
 // The direction of a custom measure is set once in Bencher (Measure
 // settings); it is not part of BMF.
-func BMF(w io.Writer, f *results.File) error {
+func BMF(w io.Writer, f *resultsfile.File) error {
 	out := map[string]map[string]bmfMetric{}
 	for _, r := range ok(f) {
 		m := map[string]bmfMetric{}
@@ -414,7 +414,7 @@ type gabEntry struct {
 // lower-is-better metric, plus each benchmark's per-dispatch time in ns as
 // NAME/time). The tool takes one direction per file, so a suite with both
 // kinds is exported twice, to two benchmark-action steps.
-func GAB(w io.Writer, f *results.File, better string) error {
+func GAB(w io.Writer, f *resultsfile.File, better string) error {
 	out := []gabEntry{}
 	for _, r := range ok(f) {
 		s := stats.Summarize(r.Metric.Samples)
@@ -422,7 +422,7 @@ func GAB(w io.Writer, f *results.File, better string) error {
 		if r.Metric.Better == better {
 			out = append(out, gabEntry{Name: Name(r), Unit: r.Metric.Unit, Value: s.Median, Range: gabRange(s), Extra: extra})
 		}
-		if better == results.LowerIsBetter && r.Metric.Better != results.LowerIsBetter && len(r.SamplesNS) > 0 {
+		if better == resultsfile.LowerIsBetter && r.Metric.Better != resultsfile.LowerIsBetter && len(r.SamplesNS) > 0 {
 			t := stats.Summarize(r.SamplesNS)
 			out = append(out, gabEntry{Name: Name(r) + "/time", Unit: "ns", Value: t.Median, Range: gabRange(t),
 				Extra: fmt.Sprintf("n=%d cv=%.2f%% per dispatch", t.N, t.CV*100)})

@@ -10,13 +10,13 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
-func load(t *testing.T) *results.File {
+func load(t *testing.T) *resultsfile.File {
 	t.Helper()
-	f, err := results.Load(filepath.Join("testdata", "small.json"))
+	f, err := resultsfile.Load(filepath.Join("testdata", "small.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,11 +100,11 @@ func TestSlug(t *testing.T) {
 // batched different counts gives each sample its own run's dispatches as
 // its iterations, in both formats.
 func TestIterationsPerRun(t *testing.T) {
-	f := &results.File{Schema: results.Schema, Device: results.Device{Name: "dev"}, Results: []results.Result{{
-		Suite: "memory", Kernel: "copy", Variant: map[string]string{"name": "transfer"}, Status: results.StatusOK, Verified: true,
+	f := &resultsfile.File{Schema: resultsfile.Schema, Device: resultsfile.Device{Name: "dev"}, Results: []resultsfile.Result{{
+		Suite: "memory", Kernel: "copy", Variant: map[string]string{"name": "transfer"}, Status: resultsfile.StatusOK, Verified: true,
 		Repeats: 26, SamplesNS: []float64{4000, 2100, 2100}, SampleRounds: []int{1, 2, 2},
-		Runs:   []results.RunSummary{{Round: 1, N: 1, Median: 32, Repeats: 26}, {Round: 2, N: 2, Median: 62, Repeats: 950}},
-		Metric: results.Metric{Name: "bandwidth", Unit: "GB/s", Better: "higher", Value: 62, Samples: []float64{32, 62, 62}},
+		Runs:   []resultsfile.RunSummary{{Round: 1, N: 1, Median: 32, Repeats: 26}, {Round: 2, N: 2, Median: 62, Repeats: 950}},
+		Metric: resultsfile.Metric{Name: "bandwidth", Unit: "GB/s", Better: "higher", Value: 62, Samples: []float64{32, 62, 62}},
 	}}}
 	var buf bytes.Buffer
 	if err := BenchFmt(&buf, f); err != nil {

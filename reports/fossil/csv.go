@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/outfile"
 )
 
@@ -112,13 +112,13 @@ func (r *row) fingerprint() string {
 // order the results name them.
 //
 // In a run file whose results carry the pipelines the run captured
-// (results.File.Capture), the targets are the A/B configurations of those
+// (resultsfile.File.Capture), the targets are the A/B configurations of those
 // results ("" for a run without configurations): a run has one device.
-func Targets(f *results.File) []string {
+func Targets(f *resultsfile.File) []string {
 	has := map[string]bool{}
 	var extra []string
 	for i := range f.Results {
-		if f.Kind() != results.KindISA && len(f.Results[i].Pipelines) == 0 {
+		if f.Kind() != resultsfile.KindISA && len(f.Results[i].Pipelines) == 0 {
 			continue
 		}
 		t := f.Results[i].Config
@@ -157,7 +157,7 @@ func PipelineHash(id, pipeline string, occurrence int) string {
 // rows returns target's executables of f in the CSV's order: graphics
 // pipelines, then the others, each in the file's order.
 //
-// A pipeline with a key (results.PipelineStats.Key: what the compiler was
+// A pipeline with a key (resultsfile.PipelineStats.Key: what the compiler was
 // given) is one shader per executable however many benchmarks build it,
 // as fossil-db counts a pipeline once: Database is the benchmark's suite
 // (fossil-db's application), Pipeline hash the key, and the row lists
@@ -166,8 +166,8 @@ func PipelineHash(id, pipeline string, occurrence int) string {
 // the key's FNV-1a with its rank. A pipeline without a key (a file
 // written before radvbench kept them) is a row per benchmark: Database
 // the benchmark ID, Pipeline hash PipelineHash.
-func rows(f *results.File, target string) ([]row, error) {
-	if f.Kind() != results.KindISA && len(Targets(f)) == 0 {
+func rows(f *resultsfile.File, target string) ([]row, error) {
+	if f.Kind() != resultsfile.KindISA && len(Targets(f)) == 0 {
 		return nil, &NoStatisticsError{Capture: f.Capture}
 	}
 	var all []row
@@ -270,7 +270,7 @@ func formatValue(v float64) string {
 // WriteCSV writes target's executables of the isa file f as
 // fossilize-replay's pipeline-stats CSV (see the package documentation).
 // A target without results gives the header alone.
-func WriteCSV(w io.Writer, f *results.File, target string) error {
+func WriteCSV(w io.Writer, f *resultsfile.File, target string) error {
 	rs, err := rows(f, target)
 	if err != nil {
 		return err
@@ -332,10 +332,10 @@ func (e *NoStatisticsError) Error() string {
 // WriteCSVFiles writes one CSV per target of f (Targets) into the
 // existing directory dir, each atomically, as CSVFileName(target), and
 // returns their paths.
-func WriteCSVFiles(dir string, f *results.File) ([]string, error) {
+func WriteCSVFiles(dir string, f *resultsfile.File) ([]string, error) {
 	var paths []string
 	for _, t := range Targets(f) {
-		if t == "" && f.Kind() == results.KindISA || t != "" && (filepath.Base(t) != t || t == "." || t == "..") {
+		if t == "" && f.Kind() == resultsfile.KindISA || t != "" && (filepath.Base(t) != t || t == "." || t == "..") {
 			return paths, fmt.Errorf("target %q cannot name a file", t)
 		}
 		var buf bytes.Buffer

@@ -18,7 +18,7 @@
 // a later row adds. No trailing comma. One row per distinct executable,
 // as fossilize stores a pipeline once per application under its hash:
 //
-//   - A pipeline with a key (results.PipelineStats.Key, what the
+//   - A pipeline with a key (resultsfile.PipelineStats.Key, what the
 //     compiler was given) is one row per executable however many
 //     benchmarks build it (a kernel variant at several sizes, the classic
 //     pipeline of every mesh benchmark): Database is the benchmark's

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
@@ -18,9 +18,9 @@ const (
 	mesa26 = "../compare/testdata/isa/mesa-26.1.json"
 )
 
-func load(t testing.TB, path string) *results.File {
+func load(t testing.TB, path string) *resultsfile.File {
 	t.Helper()
-	f, err := results.Load(path)
+	f, err := resultsfile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func TestReportTargets(t *testing.T) {
 }
 
 func TestNotAnISAFile(t *testing.T) {
-	f := &results.File{Schema: results.Schema}
+	f := &resultsfile.File{Schema: resultsfile.Schema}
 	var nse *NoStatisticsError
 	if err := WriteCSV(&bytes.Buffer{}, f, "navi31"); !errors.As(err, &nse) {
 		t.Errorf("WriteCSV of a run file that captured nothing: %v, want a *NoStatisticsError", err)
@@ -289,7 +289,7 @@ func TestNotAnISAFile(t *testing.T) {
 		t.Errorf("Report of two run files without targets: %v", err)
 	}
 	isa := load(t, mesa25)
-	if _, err := Report(isa, &results.File{Schema: results.Schema, Results: []results.Result{{Suite: "s", Kernel: "k", Config: "navi31"}}}); err == nil || !strings.Contains(err.Error(), "new file") {
+	if _, err := Report(isa, &resultsfile.File{Schema: resultsfile.Schema, Results: []resultsfile.Result{{Suite: "s", Kernel: "k", Config: "navi31"}}}); err == nil || !strings.Contains(err.Error(), "new file") {
 		t.Errorf("Report against a run file: %v", err)
 	}
 }
@@ -316,7 +316,7 @@ func TestWriteCSVFiles(t *testing.T) {
 	if got, err := os.ReadFile(paths[1]); err != nil || !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("gfx1201.csv differs from WriteCSV (%v)", err)
 	}
-	bad := &results.File{Schema: results.SchemaISA, Results: []results.Result{{Suite: "s", Kernel: "k", Config: "../x"}}}
+	bad := &resultsfile.File{Schema: resultsfile.SchemaISA, Results: []resultsfile.Result{{Suite: "s", Kernel: "k", Config: "../x"}}}
 	if _, err := WriteCSVFiles(dir, bad); err == nil {
 		t.Error("a target naming a path was written")
 	}
@@ -328,7 +328,7 @@ func TestWriteCSVFiles(t *testing.T) {
 // reports against it.
 func TestCapturedRun(t *testing.T) {
 	isa := load(t, mesa25)
-	run := &results.File{Schema: results.Schema, Capture: results.CaptureOn}
+	run := &resultsfile.File{Schema: resultsfile.Schema, Capture: resultsfile.CaptureOn}
 	for _, r := range isa.Results {
 		if r.Config == "navi31" {
 			r.Config = ""

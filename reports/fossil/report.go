@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // statistic is one entry of the report script's statistics table: the CSV
@@ -206,7 +206,7 @@ type block struct {
 const maxListed = 5
 
 // compareTarget compares target's executables of old and new.
-func compareTarget(old, new *results.File, target string) (block, error) {
+func compareTarget(old, new *resultsfile.File, target string) (block, error) {
 	or, err := rows(old, target)
 	if err != nil {
 		return block{}, fmt.Errorf("old file: %w", err)
@@ -332,7 +332,7 @@ func sharedNote(old, new []row) string {
 
 // targetTitle is the heading of target's block: the chip and, when a file
 // knows it, its gfx target ("navi31 (gfx1100)").
-func targetTitle(target string, files ...*results.File) string {
+func targetTitle(target string, files ...*resultsfile.File) string {
 	for _, f := range files {
 		for _, c := range f.Configs {
 			if c.Name == target && c.Device != nil && c.Device.Emulated != nil && c.Device.Emulated.GFX != "" {
@@ -348,12 +348,12 @@ func targetTitle(target string, files ...*results.File) string {
 // (gfx1100):"), the shaders left out, and the report script's "Totals:"
 // and "Totals from N (x% of M) affected shaders:" blocks (see the
 // package documentation). A target of one file only is named as such.
-func WriteReport(w io.Writer, old, new *results.File) error {
+func WriteReport(w io.Writer, old, new *resultsfile.File) error {
 	for _, f := range []struct {
 		side string
-		file *results.File
+		file *resultsfile.File
 	}{{"old file", old}, {"new file", new}} {
-		if f.file.Kind() != results.KindISA && len(f.file.Results) > 0 && len(Targets(f.file)) == 0 {
+		if f.file.Kind() != resultsfile.KindISA && len(f.file.Results) > 0 && len(Targets(f.file)) == 0 {
 			return fmt.Errorf("%s: %w", f.side, &NoStatisticsError{Capture: f.file.Capture})
 		}
 	}
@@ -396,7 +396,7 @@ func WriteReport(w io.Writer, old, new *results.File) error {
 }
 
 // Report is WriteReport's text.
-func Report(old, new *results.File) (string, error) {
+func Report(old, new *resultsfile.File) (string, error) {
 	var b bytes.Buffer
 	if err := WriteReport(&b, old, new); err != nil {
 		return "", err

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // The report script this package follows: shader-db's report-fossil.py,
@@ -137,7 +137,7 @@ func TestAgainstReportScript(t *testing.T) {
 	}
 	// Files built in the test: pipelines with keys, one of them at three
 	// sizes (one shader), and a change of ACO's Hash alone (affected).
-	type built struct{ old, new *results.File }
+	type built struct{ old, new *resultsfile.File }
 	keyedPairs := map[string]built{
 		"keyed":     {keyed(t, "testdata/small-old.json", 0), keyed(t, "testdata/small-new.json", 0)},
 		"hash only": {keyed(t, "testdata/small-old.json", 0), keyed(t, "testdata/small-new.json", 7)},
@@ -161,7 +161,7 @@ func TestAgainstReportScript(t *testing.T) {
 		{"unchanged", "testdata/small-old.json", "testdata/small-old.json", "navi31"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var old, new *results.File
+			var old, new *resultsfile.File
 			if b, ok := keyedPairs[tc.name]; ok {
 				old, new = b.old, b.new
 			} else {
@@ -169,7 +169,7 @@ func TestAgainstReportScript(t *testing.T) {
 			}
 			dir := t.TempDir()
 			csvs := []string{filepath.Join(dir, "old.csv"), filepath.Join(dir, "new.csv")}
-			for i, f := range []*results.File{old, new} {
+			for i, f := range []*resultsfile.File{old, new} {
 				var b bytes.Buffer
 				if err := WriteCSV(&b, f, tc.target); err != nil {
 					t.Fatal(err)

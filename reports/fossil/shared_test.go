@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // keyed returns a copy of the small fixture at path whose pipelines carry
@@ -16,10 +16,10 @@ import (
 // specialization) and whose matmul/tiled benchmark is compiled at two more
 // sizes, the same pipeline each time: one pipeline, three benchmark rows.
 // hash, when set, changes ACO's Hash of matmul/naive's executable.
-func keyed(t *testing.T, path string, hash uint64) *results.File {
+func keyed(t *testing.T, path string, hash uint64) *resultsfile.File {
 	t.Helper()
 	f := load(t, path)
-	var extra []results.Result
+	var extra []resultsfile.Result
 	for i := range f.Results {
 		r := &f.Results[i]
 		for j := range r.Pipelines {
@@ -51,7 +51,7 @@ func keyed(t *testing.T, path string, hash uint64) *results.File {
 func TestDistinctExecutables(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
-		old, new   *results.File
+		old, new   *resultsfile.File
 		shaders    string // the Totals-from line
 		notes      []string
 		tiledBench int // benchmark rows of tiled's executable
@@ -127,7 +127,7 @@ func TestQuickMatmulDistinct(t *testing.T) {
 			for _, e := range p.Executables {
 				rowsIn++
 				stats, _ := json.Marshal(e.Stats)
-				k := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%d", r.Suite, p.Name, results.FormatVariant(r.Variant), e.Name, stats, e.Hashes["Hash"])
+				k := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%d", r.Suite, p.Name, resultsfile.FormatVariant(r.Variant), e.Name, stats, e.Hashes["Hash"])
 				distinct[k]++
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/history/historytest"
 )
 
@@ -40,7 +40,7 @@ type fakeSpec struct {
 	device      string
 }
 
-func fakeFile(sp fakeSpec) *results.File {
+func fakeFile(sp fakeSpec) *resultsfile.File {
 	rng := rand.New(rand.NewPCG(sp.seed, 7))
 	if sp.samples == 0 {
 		sp.samples = 5
@@ -48,12 +48,12 @@ func fakeFile(sp fakeSpec) *results.File {
 	if sp.device == "" {
 		sp.device = "llvmpipe (LLVM 19.1.7, 256 bits)"
 	}
-	f := &results.File{
-		Schema:      results.Schema,
-		Tool:        results.Tool{Name: "radvbench", Version: "test", Commit: "abc123"},
+	f := &resultsfile.File{
+		Schema:      resultsfile.Schema,
+		Tool:        resultsfile.Tool{Name: "radvbench", Version: "test", Commit: "abc123"},
 		Started:     sp.start,
 		Suites:      []string{"fake"},
-		Device:      results.Device{Name: sp.device, DriverInfo: "Mesa 25.0.7", DriverName: "llvmpipe", CPU: true},
+		Device:      resultsfile.Device{Name: sp.device, DriverInfo: "Mesa 25.0.7", DriverName: "llvmpipe", CPU: true},
 		Labels:      sp.labels,
 		Fingerprint: map[string]string{"kernel.release": "6.1.0-test", "host.name": "box"},
 	}
@@ -63,15 +63,15 @@ func fakeFile(sp fakeSpec) *results.File {
 	multi := len(sp.medians) > 1
 	for i := range sp.medians {
 		t := sp.start.Add(time.Duration(i) * time.Hour)
-		f.Rounds = append(f.Rounds, results.Round{Index: i + 1, Started: t, Finished: t.Add(time.Minute), Seed: uint64(i + 1)})
+		f.Rounds = append(f.Rounds, resultsfile.Round{Index: i + 1, Started: t, Finished: t.Add(time.Minute), Seed: uint64(i + 1)})
 	}
 	if !multi {
 		f.Rounds = nil
 	}
 	nb := len(sp.medians[0])
 	for b := 0; b < nb; b++ {
-		r := results.Result{Suite: "fake", Kernel: "k", Variant: map[string]string{"v": fmt.Sprint(b)}, Params: map[string]int64{"n": 1024},
-			Status: results.StatusOK, Verified: true, Metric: results.Metric{Name: "throughput", Unit: "GB/s", Better: results.HigherIsBetter}}
+		r := resultsfile.Result{Suite: "fake", Kernel: "k", Variant: map[string]string{"v": fmt.Sprint(b)}, Params: map[string]int64{"n": 1024},
+			Status: resultsfile.StatusOK, Verified: true, Metric: resultsfile.Metric{Name: "throughput", Unit: "GB/s", Better: resultsfile.HigherIsBetter}}
 		for i, run := range sp.medians {
 			for j := 0; j < sp.samples; j++ {
 				// symmetric spread: the run's median stays medians[i][b]

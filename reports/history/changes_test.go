@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -71,8 +71,8 @@ func TestTrendCharts(t *testing.T) {
 		t.Fatal(err)
 	}
 	failed := fakeFile(fakeSpec{seed: 3, start: t0, medians: [][]float64{{100, 50}}})
-	failed.Results[1].Status = results.StatusFailed
-	in := func(fs ...*results.File) []pairing.Input {
+	failed.Results[1].Status = resultsfile.StatusFailed
+	in := func(fs ...*resultsfile.File) []pairing.Input {
 		var out []pairing.Input
 		for i, f := range fs {
 			out = append(out, pairing.Input{Name: fmt.Sprint(i), File: f})

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // derivedKey reports whether a run key is one Import derives from the
@@ -27,8 +27,8 @@ func derivedKey(k string) bool {
 // Files rebuilds one results file per run (in runIDs order), so the
 // comparison code judges stored runs exactly as it judges files: each
 // file is one run, several files on a side are pooled as runs.
-func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, error) {
-	runs := map[string]*results.File{}
+func (s *Store) Files(ctx context.Context, runIDs []string) ([]*resultsfile.File, error) {
+	runs := map[string]*resultsfile.File{}
 	order := runIDs
 	keys, err := s.RunKeys(ctx, runIDs)
 	if err != nil {
@@ -46,8 +46,8 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 				rrows.Close()
 				return err
 			}
-			f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Commit: commit}, Started: time.Unix(0, ns).UTC(),
-				Device: results.Device{Name: dev, DriverInfo: drv}, Labels: map[string]string{}, Fingerprint: map[string]string{}}
+			f := &resultsfile.File{Schema: resultsfile.Schema, Tool: resultsfile.Tool{Name: "radvbench", Commit: commit}, Started: time.Unix(0, ns).UTC(),
+				Device: resultsfile.Device{Name: dev, DriverInfo: drv}, Labels: map[string]string{}, Fingerprint: map[string]string{}}
 			for k, v := range keys[id] {
 				switch {
 				case strings.HasPrefix(k, "label."):
@@ -67,7 +67,7 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 				}
 			}
 			if cfg != "" {
-				f.Configs = []results.Config{{Name: cfg}}
+				f.Configs = []resultsfile.Config{{Name: cfg}}
 			}
 			runs[id] = f
 		}
@@ -90,9 +90,9 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 			if f == nil {
 				continue
 			}
-			r := results.Result{Suite: suite, Kernel: kernel, Variant: parseVariant(variant), Params: parseParams(params), Status: status, Verified: status == results.StatusOK,
-				Metric: results.Metric{Name: metric, Unit: unit, Better: better, Value: med.Float64, Samples: parseSamples(samples)},
-				CI:     results.CI{Low: lo.Float64, High: hi.Float64, Level: 0.95}}
+			r := resultsfile.Result{Suite: suite, Kernel: kernel, Variant: parseVariant(variant), Params: parseParams(params), Status: status, Verified: status == resultsfile.StatusOK,
+				Metric: resultsfile.Metric{Name: metric, Unit: unit, Better: better, Value: med.Float64, Samples: parseSamples(samples)},
+				CI:     resultsfile.CI{Low: lo.Float64, High: hi.Float64, Level: 0.95}}
 			if len(f.Configs) > 0 {
 				r.Config = f.Configs[0].Name
 			}
@@ -107,7 +107,7 @@ func (s *Store) Files(ctx context.Context, runIDs []string) ([]*results.File, er
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*results.File, 0, len(order))
+	out := make([]*resultsfile.File, 0, len(order))
 	for _, id := range order {
 		if f := runs[id]; f != nil {
 			out = append(out, f)
@@ -144,13 +144,13 @@ func parseParams(s string) map[string]int64 {
 
 // readCode gives the results of runs (of the run IDs args, whose
 // placeholders are in) the pipelines their run captured.
-func (s *Store) readCode(ctx context.Context, runs map[string]*results.File, args []any, in string) error {
+func (s *Store) readCode(ctx context.Context, runs map[string]*resultsfile.File, args []any, in string) error {
 	rows, err := s.db.QueryContext(ctx, s.dialect.q(`SELECT run_id, benchmark, pipelines FROM radvbench_code WHERE run_id IN (`+in+`)`), args...)
 	if err != nil {
 		return s.queryErr("read compiled code", err)
 	}
 	defer rows.Close()
-	index := map[string]map[string]*results.Result{} // run ID, benchmark
+	index := map[string]map[string]*resultsfile.Result{} // run ID, benchmark
 	for rows.Next() {
 		var id, bench, pipes string
 		if err := rows.Scan(&id, &bench, &pipes); err != nil {
@@ -161,7 +161,7 @@ func (s *Store) readCode(ctx context.Context, runs map[string]*results.File, arg
 			continue
 		}
 		if index[id] == nil {
-			index[id] = map[string]*results.Result{}
+			index[id] = map[string]*resultsfile.Result{}
 			for i := range f.Results {
 				index[id][f.Results[i].ID()] = &f.Results[i]
 			}
@@ -170,7 +170,7 @@ func (s *Store) readCode(ctx context.Context, runs map[string]*results.File, arg
 			if err := json.Unmarshal([]byte(pipes), &r.Pipelines); err != nil {
 				return fmt.Errorf("run %s, %s: the stored compiled code is damaged: %w", id, bench, err)
 			}
-			f.Capture = results.CaptureOn
+			f.Capture = resultsfile.CaptureOn
 		}
 	}
 	return rows.Err()

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
-// FuzzImport imports whatever results.Decode accepts into a fresh SQLite
+// FuzzImport imports whatever resultsfile.Decode accepts into a fresh SQLite
 // store (the outside input of 'history import' is a results file). It
 // must never panic; an error is one line; a file that imports is a new
 // file the first time and the same file, adding nothing, the second.
@@ -35,7 +35,7 @@ func FuzzImport(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := results.Decode(bytes.NewReader(data), "fuzz.json")
+		file, err := resultsfile.Decode(bytes.NewReader(data), "fuzz.json")
 		if err != nil {
 			return // FuzzDecode's business
 		}

@@ -10,14 +10,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
 // ContentID is the identity of a results file in the store:
-// results.ContentID, so the same results re-indented or copied import as
+// resultsfile.ContentID, so the same results re-indented or copied import as
 // the same runs.
-func ContentID(f *results.File) (string, error) { return results.ContentID(f) }
+func ContentID(f *resultsfile.File) (string, error) { return resultsfile.ContentID(f) }
 
 // Imported says what one Import did.
 type Imported struct {
@@ -55,7 +55,7 @@ var testHookInImport func()
 
 // Import adds the runs of f (read from source) to the store in one
 // transaction. A file already in the store (same ContentID) adds nothing.
-func (s *Store) Import(ctx context.Context, f *results.File, source string) (Imported, error) {
+func (s *Store) Import(ctx context.Context, f *resultsfile.File, source string) (Imported, error) {
 	id, err := ContentID(f)
 	if err != nil {
 		return Imported{}, err
@@ -151,7 +151,7 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, table string, rows [
 
 // splitRuns turns a results file into its runs (one per File.Rounds entry,
 // or one for a file without rounds) with each run's points and fingerprint.
-func splitRuns(f *results.File, fileID string) []*run {
+func splitRuns(f *resultsfile.File, fileID string) []*run {
 	runs, byRound, perConfig := newRuns(f, fileID, fileRounds(f))
 	addPoints(f, runs, byRound, perConfig)
 	return runs
@@ -160,7 +160,7 @@ func splitRuns(f *results.File, fileID string) []*run {
 // fileKeys are the fingerprint keys every run of a file has: the
 // fingerprint, the labels (label.NAME), the device and the tool, the
 // suites and whether the run was quick.
-func fileKeys(f *results.File) map[string]string {
+func fileKeys(f *resultsfile.File) map[string]string {
 	base := map[string]string{}
 	for k, v := range f.Fingerprint {
 		base[k] = v
@@ -180,7 +180,7 @@ func fileKeys(f *results.File) map[string]string {
 	set("device.api_version", f.Device.APIVersion)
 	set("tool.version", f.Tool.Version)
 	set("tool.commit", f.Tool.Commit)
-	if f.Kind() != results.KindISA {
+	if f.Kind() != resultsfile.KindISA {
 		set("tool.method", strconv.Itoa(f.Tool.MeasurementMethod()))
 	}
 	set("suites", strings.Join(f.Suites, ","))
@@ -194,9 +194,9 @@ func fileKeys(f *results.File) map[string]string {
 // for an isa file (a run on every target: the targets are in the
 // benchmark keys, see isaPoints), or for a file without rounds one in the
 // configuration of its results.
-func fileRounds(f *results.File) []results.Round {
-	if f.Kind() == results.KindISA {
-		return []results.Round{{Index: 1, Started: f.Started}}
+func fileRounds(f *resultsfile.File) []resultsfile.Round {
+	if f.Kind() == resultsfile.KindISA {
+		return []resultsfile.Round{{Index: 1, Started: f.Started}}
 	}
 	if len(f.Rounds) > 0 {
 		return f.Rounds
@@ -208,7 +208,7 @@ func fileRounds(f *results.File) []results.Round {
 			break
 		}
 	}
-	return []results.Round{{Index: 1, Config: cfg, Started: f.Started}}
+	return []resultsfile.Round{{Index: 1, Config: cfg, Started: f.Started}}
 }
 
 // roundKey is a round of a file: an A/B file numbers each
@@ -222,7 +222,7 @@ type roundKey struct {
 // configuration's (config, config.env.NAME). Run IDs are file-index, or
 // file-index-configuration when the indices repeat (perConfig, an A/B
 // file); byRound finds each run by its round.
-func newRuns(f *results.File, fileID string, rounds []results.Round) (runs []*run, byRound map[roundKey]*run, perConfig bool) {
+func newRuns(f *resultsfile.File, fileID string, rounds []resultsfile.Round) (runs []*run, byRound map[roundKey]*run, perConfig bool) {
 	base := fileKeys(f)
 	env := map[string]map[string]string{}
 	for _, c := range f.Configs {
@@ -273,14 +273,14 @@ func newRuns(f *results.File, fileID string, rounds []results.Round) (runs []*ru
 // run of its configuration, and an ok result a point (and its pipelines)
 // in each round it sampled. Samples of a round the file does not list are
 // dropped (the file is damaged).
-func addPoints(f *results.File, runs []*run, byRound map[roundKey]*run, perConfig bool) {
+func addPoints(f *resultsfile.File, runs []*run, byRound map[roundKey]*run, perConfig bool) {
 	for i := range f.Results {
 		res := &f.Results[i]
-		if f.Kind() == results.KindISA {
+		if f.Kind() == resultsfile.KindISA {
 			runs[0].points = append(runs[0].points, isaPoints(res)...)
 			continue
 		}
-		if res.Status != results.StatusOK {
+		if res.Status != resultsfile.StatusOK {
 			for _, r := range runs {
 				if r.config == res.Config {
 					r.points = append(r.points, resultPoint(res, res.Status, nil))
@@ -302,7 +302,7 @@ func addPoints(f *results.File, runs []*run, byRound map[roundKey]*run, perConfi
 			if r == nil {
 				continue // a sample of an unlisted round: the file is damaged
 			}
-			r.points = append(r.points, resultPoint(res, results.StatusOK, samples[j]))
+			r.points = append(r.points, resultPoint(res, resultsfile.StatusOK, samples[j]))
 			if code != nil {
 				r.code = append(r.code, codeRow{benchmark: id, pipelines: string(code)})
 			}
@@ -313,8 +313,8 @@ func addPoints(f *results.File, runs []*run, byRound map[roundKey]*run, perConfi
 // resultPoint is a result's point in one run: its keys, its status, and
 // the run's samples with their median and interval (nil where not
 // finite).
-func resultPoint(res *results.Result, status string, samples []float64) point {
-	p := point{benchmark: res.ID(), suite: res.Suite, kernel: res.Kernel, variant: results.FormatVariant(res.Variant), params: results.FormatParams(res.Params), status: status, metric: res.Metric.Name, unit: res.Metric.Unit, better: res.Metric.Better, n: len(samples), samples: samples}
+func resultPoint(res *resultsfile.Result, status string, samples []float64) point {
+	p := point{benchmark: res.ID(), suite: res.Suite, kernel: res.Kernel, variant: resultsfile.FormatVariant(res.Variant), params: resultsfile.FormatParams(res.Params), status: status, metric: res.Metric.Name, unit: res.Metric.Unit, better: res.Metric.Better, n: len(samples), samples: samples}
 	if len(samples) > 0 {
 		sum := stats.Summarize(samples)
 		p.median = finitePtr(sum.Median)
@@ -331,10 +331,10 @@ func resultPoint(res *results.Result, status string, samples []float64) point {
 // so that trend, detect and gate follow what a Mesa change did to the
 // compiled code. A result that did not compile is one point with its
 // status under "ID@target".
-func isaPoints(res *results.Result) []point {
+func isaPoints(res *resultsfile.Result) []point {
 	key := res.ID() + "@" + res.Config
-	base := point{suite: res.Suite, kernel: res.Kernel, variant: results.FormatVariant(res.Variant), params: results.FormatParams(res.Params)}
-	if res.Status != results.StatusOK {
+	base := point{suite: res.Suite, kernel: res.Kernel, variant: resultsfile.FormatVariant(res.Variant), params: resultsfile.FormatParams(res.Params)}
+	if res.Status != resultsfile.StatusOK {
 		p := base
 		p.benchmark, p.status = key, res.Status
 		return []point{p}
@@ -355,7 +355,7 @@ func isaPoints(res *results.Result) []point {
 					v := m.vals[n]
 					p := base
 					p.benchmark = key + "/" + pl.Name + "/" + e.Name + "/" + m.prefix + n
-					p.status, p.metric, p.unit, p.better = results.StatusOK, m.prefix+n, "count", results.ISABetter(n)
+					p.status, p.metric, p.unit, p.better = resultsfile.StatusOK, m.prefix+n, "count", resultsfile.ISABetter(n)
 					p.n, p.samples = 1, []float64{v}
 					p.median, p.low, p.high = finitePtr(v), finitePtr(v), finitePtr(v)
 					out = append(out, p)

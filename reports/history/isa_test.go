@@ -12,7 +12,7 @@ import (
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestImportISA stores the real isa fixtures of compare (Mesa 25.0, then
@@ -23,7 +23,7 @@ func TestImportISA(t *testing.T) {
 	ctx := context.Background()
 	s := openStore(t, filepath.Join(t.TempDir(), "h.db"))
 	for _, v := range []string{"25.0", "26.1"} {
-		f, err := results.Load("../compare/testdata/isa/mesa-" + v + ".json")
+		f, err := resultsfile.Load("../compare/testdata/isa/mesa-" + v + ".json")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,9 +38,9 @@ func TestImportISA(t *testing.T) {
 		better string
 		want   []float64
 	}{
-		{"Subgroups per SIMD", results.HigherIsBetter, []float64{10, 8}},
-		{"VGPRs", results.LowerIsBetter, []float64{120, 120}},
-		{"asm.wmma", results.LowerIsBetter, []float64{8, 8}},
+		{"Subgroups per SIMD", resultsfile.HigherIsBetter, []float64{10, 8}},
+		{"VGPRs", resultsfile.LowerIsBetter, []float64{120, 120}},
+		{"asm.wmma", resultsfile.LowerIsBetter, []float64{8, 8}},
 	} {
 		series, err := s.Series(ctx, key+tc.stat, Filter{})
 		if err != nil {
@@ -75,9 +75,9 @@ func TestImportISA(t *testing.T) {
 // history gate's comparison of two stored runs puts the compiler's
 // change beside its verdict.
 func TestImportCapturedCode(t *testing.T) {
-	isa := map[string]*results.File{}
+	isa := map[string]*resultsfile.File{}
 	for _, v := range []string{"25.0", "26.1"} {
-		f, err := results.Load("../compare/testdata/isa/mesa-" + v + ".json")
+		f, err := resultsfile.Load("../compare/testdata/isa/mesa-" + v + ".json")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestImportCapturedCode(t *testing.T) {
 	}
 	// The coopmat GEMM's navi31 pipelines of each Mesa, as captured by a
 	// run on an RX 7900 XTX.
-	coop := func(f *results.File) []results.PipelineStats {
+	coop := func(f *resultsfile.File) []resultsfile.PipelineStats {
 		for _, r := range f.Results {
 			if r.Kernel == "coopmat-f16" && r.Config == "navi31" {
 				return r.Pipelines
@@ -101,7 +101,7 @@ func TestImportCapturedCode(t *testing.T) {
 		for i, v := range []string{"25.0", "26.1"} {
 			m := 100 - 10*float64(i) // 10% slower on 26.1
 			f := fakeFile(fakeSpec{seed: uint64(i + 1), start: t0.Add(time.Duration(i) * 24 * time.Hour), medians: [][]float64{{m, 10}, {m + 1, 10.1}, {m - 1, 9.9}}})
-			f.Capture = results.CaptureOn
+			f.Capture = resultsfile.CaptureOn
 			f.Results[0].Pipelines = coop(isa[v])
 			got, err := s.Import(ctx, f, "run-"+v+".json")
 			if err != nil {
@@ -119,7 +119,7 @@ func TestImportCapturedCode(t *testing.T) {
 			t.Fatalf("%d stored runs, want 6", len(files))
 		}
 		for _, f := range files {
-			if f.Capture != results.CaptureOn || len(f.Results) != 2 || len(f.Results[0].Pipelines) == 0 && len(f.Results[1].Pipelines) == 0 {
+			if f.Capture != resultsfile.CaptureOn || len(f.Results) != 2 || len(f.Results[0].Pipelines) == 0 && len(f.Results[1].Pipelines) == 0 {
 				t.Fatalf("stored run: capture %q, results %d: want the captured pipelines back", f.Capture, len(f.Results))
 			}
 		}

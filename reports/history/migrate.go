@@ -65,7 +65,7 @@ var migrations = [][]string{
 		`CREATE INDEX radvbench_points_trend ON radvbench_points(benchmark, run_id, status, median, ci_low, ci_high, n, metric, unit, better)`,
 	},
 	// v3: what the driver compiled each benchmark of a run into, where
-	// the run captured it (results.Result.Pipelines, as JSON), so the
+	// the run captured it (resultsfile.Result.Pipelines, as JSON), so the
 	// history gate puts the compiler's figures beside its verdicts.
 	{
 		`CREATE TABLE radvbench_code (

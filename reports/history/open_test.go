@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/history/historytest"
 )
 
@@ -199,7 +199,7 @@ func TestOneLine(t *testing.T) {
 // each configuration's rounds from 1; each (configuration, round) is a
 // run of its own (they collided on one run ID: UNIQUE constraint, exit 1).
 func TestImportABRounds(t *testing.T) {
-	f, err := results.Load(filepath.Join("..", "compare", "testdata", "ab.json"))
+	f, err := resultsfile.Load(filepath.Join("..", "compare", "testdata", "ab.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestImportABRounds(t *testing.T) {
 			r.SampleRounds[j] = (r.SampleRounds[j] + 1) / 2
 		}
 	}
-	if err := results.Validate(f, "ab.json"); err != nil {
+	if err := resultsfile.Validate(f, "ab.json"); err != nil {
 		t.Fatal(err)
 	}
 	backends(t, func(t *testing.T, dsn string) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/changepoint"
 )
 
@@ -40,8 +40,8 @@ func fillScale(b *testing.B, s *Store) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	t0 := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	for fi := 0; fi < scaleFiles; fi++ {
-		f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Commit: "abc"}, Started: t0.Add(time.Duration(fi*scaleRounds) * time.Hour),
-			Device: results.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"}, Fingerprint: map[string]string{"kernel.release": "6.1.0", "amdgpu.vm_fragment_size": "9"}}
+		f := &resultsfile.File{Schema: resultsfile.Schema, Tool: resultsfile.Tool{Name: "radvbench", Commit: "abc"}, Started: t0.Add(time.Duration(fi*scaleRounds) * time.Hour),
+			Device: resultsfile.Device{Name: "AMD Radeon RX 7900 XTX (RADV NAVI31)", DriverInfo: "Mesa 25.0.7"}, Fingerprint: map[string]string{"kernel.release": "6.1.0", "amdgpu.vm_fragment_size": "9"}}
 		first := fi * scaleRounds
 		if first >= 3000 {
 			f.Device.DriverInfo = "Mesa 25.1.0"
@@ -51,11 +51,11 @@ func fillScale(b *testing.B, s *Store) {
 		}
 		for r := 1; r <= scaleRounds; r++ {
 			at := f.Started.Add(time.Duration(r-1) * time.Hour)
-			f.Rounds = append(f.Rounds, results.Round{Index: r, Started: at, Finished: at.Add(time.Minute)})
+			f.Rounds = append(f.Rounds, resultsfile.Round{Index: r, Started: at, Finished: at.Add(time.Minute)})
 		}
 		for bi := 0; bi < scaleBenches; bi++ {
-			res := results.Result{Suite: "scale", Kernel: "k", Variant: map[string]string{"v": fmt.Sprintf("%03d", bi)}, Status: results.StatusOK,
-				Metric: results.Metric{Name: "throughput", Unit: "GB/s", Better: results.HigherIsBetter}}
+			res := resultsfile.Result{Suite: "scale", Kernel: "k", Variant: map[string]string{"v": fmt.Sprintf("%03d", bi)}, Status: resultsfile.StatusOK,
+				Metric: resultsfile.Metric{Name: "throughput", Unit: "GB/s", Better: resultsfile.HigherIsBetter}}
 			for r := 1; r <= scaleRounds; r++ {
 				run := first + r - 1
 				level := 100.0 * (1 + float64(bi)/10)

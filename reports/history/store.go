@@ -4,7 +4,7 @@
 // (github.com/jackc/pgx/v5). Both go through database/sql with one schema,
 // one set of versioned migrations and a thin dialect layer (placeholders,
 // locking). A run is one process invocation of the selected benchmarks
-// (results.Round); a series point is a run's median, not a sample.
+// (resultsfile.Round); a series point is a run's median, not a sample.
 package history
 
 import (

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 var t0 = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -112,7 +112,7 @@ func TestConcurrentImporters(t *testing.T) {
 		ctx := context.Background()
 		openStore(t, dsn) // create the schema once... and also race below
 		const importers, per = 8, 50
-		files := make([][]*results.File, importers)
+		files := make([][]*resultsfile.File, importers)
 		for i := range files {
 			for j := 0; j < per; j++ {
 				files[i] = append(files[i], fakeFile(fakeSpec{seed: uint64(i*per + j), start: t0.Add(time.Duration(i*per+j) * time.Minute), medians: [][]float64{{float64(100 + i*per + j), 5}}}))
@@ -182,7 +182,7 @@ func TestKilledImporterLeavesNothing(t *testing.T) {
 		}
 		f := fakeFile(fakeSpec{seed: 2, start: t0.Add(time.Hour), medians: [][]float64{{1, 2, 3}, {4, 5, 6}}})
 		path := filepath.Join(t.TempDir(), "victim.json")
-		if err := results.Save(path, f); err != nil {
+		if err := resultsfile.Save(path, f); err != nil {
 			t.Fatal(err)
 		}
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperImportAndHang$", "-test.v")
@@ -233,7 +233,7 @@ func TestHelperImportAndHang(t *testing.T) {
 	if dsn == "" {
 		t.Skip("helper process only")
 	}
-	f, err := results.Load(os.Getenv("HISTORY_HELPER_FILE"))
+	f, err := resultsfile.Load(os.Getenv("HISTORY_HELPER_FILE"))
 	if err != nil {
 		t.Fatal(err)
 	}

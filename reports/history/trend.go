@@ -15,7 +15,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/changepoint"
 	"github.com/radvbench/radvbench/reports/chart"
@@ -200,7 +200,7 @@ func (s *Store) TrendCharts(ctx context.Context, inputs []pairing.Input) ([]*cha
 		f := in.File
 		for i := range f.Results {
 			k := key{f.Results[i].ID(), f.Device.Name}
-			if seen[k] || f.Results[i].Status != results.StatusOK || len(out) >= MaxReportTrends {
+			if seen[k] || f.Results[i].Status != resultsfile.StatusOK || len(out) >= MaxReportTrends {
 				continue
 			}
 			seen[k] = true

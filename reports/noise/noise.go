@@ -17,7 +17,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"
@@ -38,7 +38,7 @@ type File struct {
 	Driver      string            `json:"driver"`
 	Fingerprint map[string]string `json:"fingerprint,omitempty"`
 	// Method is the measurement method of the first source file
-	// (results.Tool.Method): 0 in noise files made before the field,
+	// (resultsfile.Tool.Method): 0 in noise files made before the field,
 	// whose sources were measured by method 1.
 	Method int `json:"method,omitempty"`
 	// Sources are the results files measured; Runs counts their runs.
@@ -99,7 +99,7 @@ type Bench struct {
 
 // Key is the comparison key of a result: its ID, plus "@CONFIG" when it
 // carries an A/B configuration.
-func Key(r *results.Result) string {
+func Key(r *resultsfile.Result) string {
 	if r.Config != "" {
 		return r.ID() + "@" + r.Config
 	}
@@ -109,7 +109,7 @@ func Key(r *results.Result) string {
 // Source is one results file to measure and its name.
 type Source struct {
 	Name string
-	File *results.File
+	File *resultsfile.File
 }
 
 // ErrTooFewRuns is returned (wrapped) when no benchmark has two runs; how
@@ -146,7 +146,7 @@ func Measure(srcs []Source) (*File, error) {
 		f.Runs += runs
 		for i := range s.File.Results {
 			r := &s.File.Results[i]
-			if r.Status != results.StatusOK {
+			if r.Status != resultsfile.StatusOK {
 				continue
 			}
 			accFor(accs, &order, Key(r), r).add(r)
@@ -193,7 +193,7 @@ type acc struct {
 
 // accFor returns accs[k], made (and k appended to order, when not nil)
 // for r's metric when missing.
-func accFor(accs map[string]*acc, order *[]string, k string, r *results.Result) *acc {
+func accFor(accs map[string]*acc, order *[]string, k string, r *resultsfile.Result) *acc {
 	a := accs[k]
 	if a == nil {
 		a = &acc{b: Bench{Key: k, Metric: r.Metric.Name, Unit: r.Metric.Unit}}
@@ -206,10 +206,10 @@ func accFor(accs map[string]*acc, order *[]string, k string, r *results.Result) 
 }
 
 // add takes in every run of r.
-func (a *acc) add(r *results.Result) {
+func (a *acc) add(r *resultsfile.Result) {
 	_, groups := r.RunSamples()
 	marks := r.RunDisturbed()
-	higher := r.Metric.Better == results.HigherIsBetter
+	higher := r.Metric.Better == resultsfile.HigherIsBetter
 	for gi, g := range groups {
 		a.medians = append(a.medians, stats.Median(g))
 		if cv := stats.CV(g); !math.IsNaN(cv) {
@@ -296,7 +296,7 @@ func (b *Bench) Floor(nb, nn int, alpha float64) float64 {
 // Mismatch lists how the noise file's machine differs from a results
 // file's: device, driver and fingerprint keys (at most a few). Empty when
 // they match.
-func (f *File) Mismatch(rf *results.File) []string {
+func (f *File) Mismatch(rf *resultsfile.File) []string {
 	var out []string
 	if f.Device != rf.Device.Name {
 		out = append(out, fmt.Sprintf("device %q, not %q", f.Device, rf.Device.Name))
@@ -305,7 +305,7 @@ func (f *File) Mismatch(rf *results.File) []string {
 	if f.Driver != drv {
 		out = append(out, fmt.Sprintf("driver %q, not %q", f.Driver, drv))
 	}
-	if m, rm := (results.Tool{Method: f.Method}).MeasurementMethod(), rf.Tool.MeasurementMethod(); m != rm {
+	if m, rm := (resultsfile.Tool{Method: f.Method}).MeasurementMethod(), rf.Tool.MeasurementMethod(); m != rm {
 		out = append(out, fmt.Sprintf("measurement method %d, not %d", m, rm))
 	}
 	var keys []string
@@ -478,17 +478,17 @@ func Decode(data []byte, name string) (*File, error) {
 // validate checks a decoded noise file; present holds each benchmark's
 // fields as they were in the file.
 func validate(f *File, present []map[string]json.RawMessage) error {
-	if err := results.CheckTime("created", f.Created, true); err != nil {
+	if err := resultsfile.CheckTime("created", f.Created, true); err != nil {
 		return err
 	}
 	if len(f.Benchmarks) == 0 {
 		return errors.New(`"benchmarks" is empty or null: the file holds no benchmarks`)
 	}
-	if len(f.Benchmarks) > results.MaxResults {
-		return fmt.Errorf("benchmarks: %d entries, more than %d", len(f.Benchmarks), results.MaxResults)
+	if len(f.Benchmarks) > resultsfile.MaxResults {
+		return fmt.Errorf("benchmarks: %d entries, more than %d", len(f.Benchmarks), resultsfile.MaxResults)
 	}
 	for _, t := range []struct{ field, s string }{{"device", f.Device}, {"driver", f.Driver}} {
-		if err := results.CheckText(t.field, t.s, false); err != nil {
+		if err := resultsfile.CheckText(t.field, t.s, false); err != nil {
 			return err
 		}
 	}
@@ -496,7 +496,7 @@ func validate(f *File, present []map[string]json.RawMessage) error {
 	for i := range f.Benchmarks {
 		b := &f.Benchmarks[i]
 		at := fmt.Sprintf("benchmarks[%d]", i)
-		if err := results.CheckText(at+".key", b.Key, false); err != nil {
+		if err := resultsfile.CheckText(at+".key", b.Key, false); err != nil {
 			return err
 		}
 		if b.Key == "" {
@@ -522,7 +522,7 @@ func validate(f *File, present []map[string]json.RawMessage) error {
 			{"within_cv", b.WithinCV, 0, maxWithinCV, fmt.Sprintf("outside 0..%g", maxWithinCV)},
 			{"within_se", b.WithinSE, 0, maxWithinCV, fmt.Sprintf("outside 0..%g", maxWithinCV)},
 			{"paired_cv", b.PairedCV, 0, MaxBetweenCV, fmt.Sprintf("outside 0..%g: paired runs that differ by more than 100%% are no noise floor", MaxBetweenCV)},
-			{"median", b.Median, math.SmallestNonzeroFloat64, results.MaxFigure, "a median figure is positive"},
+			{"median", b.Median, math.SmallestNonzeroFloat64, resultsfile.MaxFigure, "a median figure is positive"},
 			{"run_seconds", b.RunSeconds, 0, 1e7, "outside 0..1e7 seconds"},
 		} {
 			if !(c.x >= c.lo && c.x <= c.hi) {
@@ -535,11 +535,11 @@ func validate(f *File, present []map[string]json.RawMessage) error {
 		if b.PairedCV > 0 && (b.PairedDF < 1 || b.PairedDF >= b.Pairs || b.Pairs > maxRuns) {
 			return fmt.Errorf("%s: paired_cv needs pairs (2 to %d) and paired_df (1 to pairs-1), got %d and %d", at, maxRuns, b.Pairs, b.PairedDF)
 		}
-		if b.SamplesPerRun < 0 || b.SamplesPerRun > results.MaxSamples {
-			return fmt.Errorf("%s: samples_per_run = %d: outside 0..%d", at, b.SamplesPerRun, results.MaxSamples)
+		if b.SamplesPerRun < 0 || b.SamplesPerRun > resultsfile.MaxSamples {
+			return fmt.Errorf("%s: samples_per_run = %d: outside 0..%d", at, b.SamplesPerRun, resultsfile.MaxSamples)
 		}
 		for _, t := range []struct{ field, s string }{{"metric", b.Metric}, {"unit", b.Unit}} {
-			if err := results.CheckText(at+"."+t.field, t.s, true); err != nil {
+			if err := resultsfile.CheckText(at+"."+t.field, t.s, true); err != nil {
 				return err
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -44,19 +44,19 @@ func TestFloor(t *testing.T) {
 	}
 }
 
-func result(id string, rounds []int, xs ...float64) results.Result {
-	return results.Result{Suite: "s", Kernel: id, Status: results.StatusOK, SampleRounds: rounds, DurationS: 1,
-		Metric: results.Metric{Name: "m", Unit: "u", Better: results.HigherIsBetter, Samples: xs}}
+func result(id string, rounds []int, xs ...float64) resultsfile.Result {
+	return resultsfile.Result{Suite: "s", Kernel: id, Status: resultsfile.StatusOK, SampleRounds: rounds, DurationS: 1,
+		Metric: resultsfile.Metric{Name: "m", Unit: "u", Better: resultsfile.HigherIsBetter, Samples: xs}}
 }
 
 func TestMeasureSaveLoad(t *testing.T) {
 	// One file of two runs and one single-run file: three runs of s/a
 	// with medians 100, 110, 121 (log steps of ln 1.1).
-	f1 := &results.File{Device: results.Device{Name: "llvmpipe", DriverName: "llvmpipe", DriverInfo: "Mesa 25"},
+	f1 := &resultsfile.File{Device: resultsfile.Device{Name: "llvmpipe", DriverName: "llvmpipe", DriverInfo: "Mesa 25"},
 		Fingerprint: map[string]string{"kernel.release": "6.1"},
-		Rounds:      []results.Round{{Index: 1}, {Index: 2}},
-		Results:     []results.Result{result("a", []int{1, 1, 1, 2, 2, 2}, 99, 100, 101, 109, 110, 111)}}
-	f2 := &results.File{Device: f1.Device, Results: []results.Result{result("a", nil, 120, 121, 122)}}
+		Rounds:      []resultsfile.Round{{Index: 1}, {Index: 2}},
+		Results:     []resultsfile.Result{result("a", []int{1, 1, 1, 2, 2, 2}, 99, 100, 101, 109, 110, 111)}}
+	f2 := &resultsfile.File{Device: f1.Device, Results: []resultsfile.Result{result("a", nil, 120, 121, 122)}}
 	nf, err := Measure([]Source{{"f1.json", f1}, {"f2.json", f2}})
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +83,7 @@ func TestMeasureSaveLoad(t *testing.T) {
 	if got := back.Lookup("s/a@cfg"); got == nil || got.BetweenCV != b.BetweenCV || got.WithinSE != 0.004 {
 		t.Errorf("lookup after load: %+v", got)
 	}
-	if mm := back.Mismatch(&results.File{Device: results.Device{Name: "RX 7900", DriverName: "radv", DriverInfo: "Mesa 25"}, Fingerprint: map[string]string{"kernel.release": "6.12"}}); len(mm) != 3 {
+	if mm := back.Mismatch(&resultsfile.File{Device: resultsfile.Device{Name: "RX 7900", DriverName: "radv", DriverInfo: "Mesa 25"}, Fingerprint: map[string]string{"kernel.release": "6.12"}}); len(mm) != 3 {
 		t.Errorf("mismatch %q: want device, driver and kernel.release", mm)
 	}
 	// The sources were measured by method 1 (no tool.method): a file of
@@ -91,10 +91,10 @@ func TestMeasureSaveLoad(t *testing.T) {
 	if back.Method != 1 {
 		t.Errorf("method %d, want 1 from sources without the field", back.Method)
 	}
-	if mm := back.Mismatch(&results.File{Tool: results.Tool{Method: 2}, Device: f1.Device, Fingerprint: f1.Fingerprint}); len(mm) != 1 || mm[0] != "measurement method 1, not 2" {
+	if mm := back.Mismatch(&resultsfile.File{Tool: resultsfile.Tool{Method: 2}, Device: f1.Device, Fingerprint: f1.Fingerprint}); len(mm) != 1 || mm[0] != "measurement method 1, not 2" {
 		t.Errorf("mismatch %q: want the measurement method alone", mm)
 	}
-	if mm := back.Mismatch(&results.File{Tool: results.Tool{Method: 1}, Device: f1.Device, Fingerprint: f1.Fingerprint}); len(mm) != 0 {
+	if mm := back.Mismatch(&resultsfile.File{Tool: resultsfile.Tool{Method: 1}, Device: f1.Device, Fingerprint: f1.Fingerprint}); len(mm) != 0 {
 		t.Errorf("mismatch %q with a file of the same method", mm)
 	}
 	// Only single runs: nothing to measure.
@@ -112,15 +112,15 @@ func TestMeasureSaveLoad(t *testing.T) {
 // figure carries a jitter of about jitter (seeded). Every run has 20
 // samples within 0.1% of its level; marked rounds of B are disturbed
 // throughout.
-func pairedFile(rounds int, shift, jitter float64, seed uint64, marked ...int) *results.File {
+func pairedFile(rounds int, shift, jitter float64, seed uint64, marked ...int) *resultsfile.File {
 	rng := rand.New(rand.NewPCG(seed, seed))
-	f := &results.File{Device: results.Device{Name: "llvmpipe"}, Configs: []results.Config{{Name: "A"}, {Name: "B"}}}
-	rs := []results.Result{
-		{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: "A", DurationS: 1, Metric: results.Metric{Name: "m", Unit: "GB/s", Better: results.HigherIsBetter}},
-		{Suite: "s", Kernel: "k", Status: results.StatusOK, Config: "B", DurationS: 1, Metric: results.Metric{Name: "m", Unit: "GB/s", Better: results.HigherIsBetter}},
+	f := &resultsfile.File{Device: resultsfile.Device{Name: "llvmpipe"}, Configs: []resultsfile.Config{{Name: "A"}, {Name: "B"}}}
+	rs := []resultsfile.Result{
+		{Suite: "s", Kernel: "k", Status: resultsfile.StatusOK, Config: "A", DurationS: 1, Metric: resultsfile.Metric{Name: "m", Unit: "GB/s", Better: resultsfile.HigherIsBetter}},
+		{Suite: "s", Kernel: "k", Status: resultsfile.StatusOK, Config: "B", DurationS: 1, Metric: resultsfile.Metric{Name: "m", Unit: "GB/s", Better: resultsfile.HigherIsBetter}},
 	}
 	for round := 1; round <= rounds; round++ {
-		f.Rounds = append(f.Rounds, results.Round{Index: round, Config: "A"}, results.Round{Index: round, Config: "B"})
+		f.Rounds = append(f.Rounds, resultsfile.Round{Index: round, Config: "A"}, resultsfile.Round{Index: round, Config: "B"})
 		drift := math.Exp(0.3 * rng.NormFloat64())
 		for side := range rs {
 			level := 100 * drift * math.Exp(jitter*rng.NormFloat64())
@@ -170,7 +170,7 @@ func TestMeasurePaired(t *testing.T) {
 		t.Errorf("s/k@A: paired_cv %v over %d runs; want none, 14 runs", a.PairedCV, a.Runs)
 	}
 	// Runs not in configurations have no pairs.
-	plain := &results.File{Device: f1.Device, Results: []results.Result{result("a", []int{1, 1, 1, 2, 2, 2}, 99, 100, 101, 109, 110, 111)}}
+	plain := &resultsfile.File{Device: f1.Device, Results: []resultsfile.Result{result("a", []int{1, 1, 1, 2, 2, 2}, 99, 100, 101, 109, 110, 111)}}
 	nf, err = Measure([]Source{{"plain.json", plain}})
 	if err != nil || nf.Benchmarks[0].PairedCV != 0 || nf.Benchmarks[0].Pairs != 0 {
 		t.Errorf("plain runs: %+v, %v", nf.Benchmarks, err)
@@ -178,7 +178,7 @@ func TestMeasurePaired(t *testing.T) {
 }
 
 // TestMeasurePairedSameSeconds: a round whose runs took turns sample by
-// sample (results.Round.Turns) is measured on the samples its two runs
+// sample (resultsfile.Round.Turns) is measured on the samples its two runs
 // took together, as a comparison judges it (pairing.SameSeconds): one
 // run of each round going on alone while the machine is half as fast
 // again leaves the paired spread at the together samples' 1%; a file
@@ -189,7 +189,7 @@ func TestMeasurePairedSameSeconds(t *testing.T) {
 		turns    string
 		min, max float64
 	}{
-		{results.TurnsSample, 0.005, 0.02},
+		{resultsfile.TurnsSample, 0.005, 0.02},
 		{"", 0.05, 1},
 	} {
 		f := pairedFile(8, 1, 0.01, 3)

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -49,7 +49,7 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 			case b:
 				side = 1
 			}
-			if side < 0 || r.Status != results.StatusOK || len(r.SampleRounds) != len(r.Metric.Samples) {
+			if side < 0 || r.Status != resultsfile.StatusOK || len(r.SampleRounds) != len(r.Metric.Samples) {
 				continue
 			}
 			id := r.ID()
@@ -57,7 +57,7 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 				runs[id] = &[2]map[int]run{{}, {}}
 				ids = append(ids, id)
 			}
-			higher[id] = r.Metric.Better == results.HigherIsBetter
+			higher[id] = r.Metric.Better == resultsfile.HigherIsBetter
 			rounds, groups := r.RunSamples()
 			marks := r.RunDisturbed()
 			for gi, g := range groups {
@@ -79,7 +79,7 @@ func pairedSpreads(srcs []Source) (map[string]*pairedSum, []string) {
 					// judged on the samples its two runs took together
 					// (as pairing.SameSeconds cuts them for a comparison).
 					if other, ok := runs[id][1-side][round]; ok {
-						if n, cut := results.SampledTogether(s.File.RoundTurns(round, a), s.File.RoundTurns(round, b), len(ru.xs), len(other.xs)); cut {
+						if n, cut := resultsfile.SampledTogether(s.File.RoundTurns(round, a), s.File.RoundTurns(round, b), len(ru.xs), len(other.xs)); cut {
 							ru.xs = ru.xs[:n]
 							if len(ru.marks) > n {
 								ru.marks = ru.marks[:n]

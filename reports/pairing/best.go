@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -43,8 +43,8 @@ func KeepBest(g *Group) {
 }
 
 // familyKey is key with the result's variant replaced by "best".
-func familyKey(key string, r *results.Result) string {
-	v := results.FormatVariant(r.Variant)
+func familyKey(key string, r *resultsfile.Result) string {
+	v := resultsfile.FormatVariant(r.Variant)
 	if v == "" {
 		return key
 	}
@@ -61,7 +61,7 @@ func better(a, b *Entry) bool {
 		return !math.IsNaN(fa)
 	case math.IsNaN(fa):
 		return false
-	case a.Result.Metric.Better == results.LowerIsBetter:
+	case a.Result.Metric.Better == resultsfile.LowerIsBetter:
 		return fa < fb
 	}
 	return fa > fb
@@ -70,10 +70,10 @@ func better(a, b *Entry) bool {
 // figureOf is an entry's figure: the geometric mean of its runs'
 // figures, NaN when it has none (failed, skipped).
 func figureOf(e *Entry) float64 {
-	if e.Result.Status != results.StatusOK && e.Result.Status != "" {
+	if e.Result.Status != resultsfile.StatusOK && e.Result.Status != "" {
 		return math.NaN()
 	}
-	higher := e.Result.Metric.Better == results.HigherIsBetter
+	higher := e.Result.Metric.Better == resultsfile.HigherIsBetter
 	var est []float64
 	for i, r := range e.Runs {
 		var m []bool

@@ -1,17 +1,17 @@
 package pairing
 
 import (
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
-// The shader clock of each sample (results.Interference.SCLKMHz, sampled
+// The shader clock of each sample (resultsfile.Interference.SCLKMHz, sampled
 // with the sample), split by run, and a benchmark's runs scaled to
 // cycles by it, for reports/compare's judging in cycles.
 
 // runClocks splits r's per-sample shader clocks by run, aligned with
 // RunSamples; nil when r has no clock for every sample.
-func runClocks(r *results.Result) [][]float64 {
+func runClocks(r *resultsfile.Result) [][]float64 {
 	if r.Interference == nil {
 		return nil
 	}
@@ -20,7 +20,7 @@ func runClocks(r *results.Result) [][]float64 {
 			return nil
 		}
 	}
-	return results.RunColumn(r, r.Interference.SCLKMHz)
+	return resultsfile.RunColumn(r, r.Interference.SCLKMHz)
 }
 
 // InCycles is e with every sample scaled by its clock (time × clock; a
@@ -30,7 +30,7 @@ func (e *Entry) InCycles() *Entry {
 	if e == nil || len(e.Clocks) != len(e.Runs) || len(e.Runs) == 0 {
 		return nil
 	}
-	higher := e.Result.Metric.Better == results.HigherIsBetter
+	higher := e.Result.Metric.Better == resultsfile.HigherIsBetter
 	c := *e
 	c.Runs = make([][]float64, len(e.Runs))
 	for i, r := range e.Runs {

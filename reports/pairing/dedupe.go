@@ -11,7 +11,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/noise"
 )
@@ -52,7 +52,7 @@ func sideOf(in Input, i int, by, config string) string {
 }
 
 // Dedupe drops evidence given twice on one side: a file whose content
-// (results.ContentID) an earlier input has, then a run (round) whose
+// (resultsfile.ContentID) an earlier input has, then a run (round) whose
 // samples an earlier run has, in any file (a round copied into another
 // file, or a file re-saved with other metadata). Each drop is a note.
 // The same content on two sides is a *DuplicateError. An input left with
@@ -67,7 +67,7 @@ func Dedupe(inputs []Input, by string) ([]Input, []string, error) {
 	var kept []Input
 	var keptIdx []int
 	for i, in := range inputs {
-		id, err := results.ContentID(in.File)
+		id, err := resultsfile.ContentID(in.File)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -145,7 +145,7 @@ type roundDigest struct {
 }
 
 // roundDigests digests every run of f that holds samples, in round order.
-func roundDigests(f *results.File) []roundDigest {
+func roundDigests(f *resultsfile.File) []roundDigest {
 	type part struct {
 		key     string
 		samples []float64
@@ -153,7 +153,7 @@ func roundDigests(f *results.File) []roundDigest {
 	parts := map[roundKey][]part{}
 	for i := range f.Results {
 		r := &f.Results[i]
-		if r.Status != results.StatusOK {
+		if r.Status != resultsfile.StatusOK {
 			continue
 		}
 		rds, groups := r.RunSamples()
@@ -191,7 +191,7 @@ func roundDigests(f *results.File) []roundDigest {
 
 // withoutRounds is a copy of f without the samples of the dropped rounds
 // (nil when no run is left).
-func withoutRounds(f *results.File, drop map[roundKey]bool) *results.File {
+func withoutRounds(f *resultsfile.File, drop map[roundKey]bool) *resultsfile.File {
 	g := *f
 	g.Rounds = nil
 	for _, rd := range f.Rounds {
@@ -199,12 +199,12 @@ func withoutRounds(f *results.File, drop map[roundKey]bool) *results.File {
 			g.Rounds = append(g.Rounds, rd)
 		}
 	}
-	g.Results = make([]results.Result, 0, len(f.Results))
+	g.Results = make([]resultsfile.Result, 0, len(f.Results))
 	left := false
 	for i := range f.Results {
 		r := f.Results[i]
 		r.Runs = nil
-		if r.Status == results.StatusOK {
+		if r.Status == resultsfile.StatusOK {
 			rds, _ := r.RunSamples()
 			if len(r.SampleRounds) == 0 {
 				if len(rds) > 0 && drop[roundKey{r.Config, rds[0]}] {

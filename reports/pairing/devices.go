@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 )
 
@@ -33,7 +33,7 @@ func (e *DeviceError) Is(t error) bool { return t == ErrDeviceChange }
 // deviceIdentity is what tells GPU models apart: the PCI vendor and
 // device ID when the file has them, else the device name (files rebuilt
 // from the history store carry only the name).
-func deviceIdentity(d results.Device) (id string, hasID bool) {
+func deviceIdentity(d resultsfile.Device) (id string, hasID bool) {
 	if d.VendorID != 0 || d.DeviceID != 0 {
 		return fmt.Sprintf("%04x:%04x", d.VendorID, d.DeviceID), true
 	}
@@ -64,7 +64,7 @@ func CheckDevices(groups []*Group) error {
 	return nil
 }
 
-func describeDevice(d results.Device) string {
+func describeDevice(d resultsfile.Device) string {
 	id, has := deviceIdentity(d)
 	if !has {
 		return fmt.Sprintf("%q", d.Name)

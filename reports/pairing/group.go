@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/noise"
 )
 
@@ -20,7 +20,7 @@ type Entry struct {
 	// kernel's best variant, see KeepBest).
 	Key string
 	// Result is the first ok result seen, for the metric and status.
-	Result *results.Result
+	Result *resultsfile.Result
 	// Runs holds the samples of each run; Marks each run's disturbed
 	// marks (nil: none).
 	Runs  [][]float64
@@ -29,7 +29,7 @@ type Entry struct {
 	// other side's run of that round ("" when the runs are not paired).
 	Blocks []string
 	// Turns says, for each run, how it took turns with the other side's
-	// run of its round (results.Round.Turns; "" when it ran alone or the
+	// run of its round (resultsfile.Round.Turns; "" when it ran alone or the
 	// file does not say): see SameSeconds.
 	Turns []string
 	// Secs is the time each run spent on the benchmark (DurationS split
@@ -47,7 +47,7 @@ type Entry struct {
 
 // addRuns appends the runs of result r: every round of it is one run.
 // block, when not "", names the rounds: a run's block is block#ROUND.
-func (e *Entry) addRuns(f *results.File, r *results.Result, block string) {
+func (e *Entry) addRuns(f *resultsfile.File, r *resultsfile.Result, block string) {
 	rounds, groups := r.RunSamples()
 	marks := r.RunDisturbed()
 	clocks := runClocks(r)
@@ -131,16 +131,16 @@ func group(inputs []Input, by string) ([]*Group, error) {
 		}
 		return g
 	}
-	add := func(g *Group, in Input, r *results.Result, key string) {
+	add := func(g *Group, in Input, r *resultsfile.Result, key string) {
 		e := g.Entries[key]
 		if e == nil {
 			e = &Entry{Key: key, Result: r}
 			g.Entries[key] = e
 			g.Order = append(g.Order, key)
-		} else if e.Result.Status != results.StatusOK && r.Status == results.StatusOK {
+		} else if e.Result.Status != resultsfile.StatusOK && r.Status == resultsfile.StatusOK {
 			e.Result = r
 		}
-		if r.Status == results.StatusOK {
+		if r.Status == resultsfile.StatusOK {
 			block := in.Block
 			if block == "" && by == "config" {
 				// One file's A/B runs: round k ran each configuration once,

@@ -21,13 +21,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Input is one results file and the name it is shown under.
 type Input struct {
 	Name string
-	File *results.File
+	File *resultsfile.File
 	// Group, when set (and the grouping key is empty), puts the input in
 	// the named group: the runs of all its files are pooled as one side
 	// ('compare BASE1 BASE2 -- NEW1 NEW2').
@@ -49,15 +49,15 @@ type KindError struct {
 
 func (e *KindError) Error() string {
 	return fmt.Sprintf("cannot compare %s (%s) with %s (%s): compare run files with run files and isa files with isa files",
-		strings.Join(e.ISA, ", "), results.KindName(results.KindISA), strings.Join(e.Run, ", "), results.KindName(results.KindRun))
+		strings.Join(e.ISA, ", "), resultsfile.KindName(resultsfile.KindISA), strings.Join(e.Run, ", "), resultsfile.KindName(resultsfile.KindRun))
 }
 
-// Kind returns the kind the inputs share (results.KindRun or
-// results.KindISA), or a *KindError when they mix.
+// Kind returns the kind the inputs share (resultsfile.KindRun or
+// resultsfile.KindISA), or a *KindError when they mix.
 func Kind(inputs []Input) (string, error) {
 	var e KindError
 	for _, in := range inputs {
-		if in.File.Kind() == results.KindISA {
+		if in.File.Kind() == resultsfile.KindISA {
 			e.ISA = append(e.ISA, in.Name)
 		} else {
 			e.Run = append(e.Run, in.Name)
@@ -67,7 +67,7 @@ func Kind(inputs []Input) (string, error) {
 	case len(e.ISA) > 0 && len(e.Run) > 0:
 		return "", &e
 	case len(e.ISA) > 0:
-		return results.KindISA, nil
+		return resultsfile.KindISA, nil
 	}
-	return results.KindRun, nil
+	return resultsfile.KindRun, nil
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 )
 
@@ -34,15 +34,15 @@ func (e *LoadInputError) Error() string {
 }
 
 // LoadInputs reads the results file at each path, in order. A file with
-// no results is a *LoadInputError; a path results.Load refuses (a
-// directory included: results.LoadIsDir) returns its error as it is (a
-// *results.LoadError where typed).
+// no results is a *LoadInputError; a path resultsfile.Load refuses (a
+// directory included: resultsfile.LoadIsDir) returns its error as it is (a
+// *resultsfile.LoadError where typed).
 // The inputs are named by their base names when those tell the files
 // apart, else by their paths.
 func LoadInputs(paths []string) ([]Input, error) {
 	var inputs []Input
 	for _, p := range paths {
-		rf, err := results.Load(p)
+		rf, err := resultsfile.Load(p)
 		if err != nil {
 			return nil, err
 		}

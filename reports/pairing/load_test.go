@@ -8,18 +8,18 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestLoadInputs: results files load in order, named by base
 // name when those tell them apart; a directory, a file with no results
-// and a file results.Load refuses are typed errors naming the path.
+// and a file resultsfile.Load refuses are typed errors naming the path.
 func TestLoadInputs(t *testing.T) {
 	dir, other := t.TempDir(), t.TempDir()
-	write := func(dir, name string, f *results.File) string {
+	write := func(dir, name string, f *resultsfile.File) string {
 		t.Helper()
 		var buf bytes.Buffer
-		if err := results.Encode(&buf, f); err != nil {
+		if err := resultsfile.Encode(&buf, f); err != nil {
 			t.Fatal(err)
 		}
 		path := filepath.Join(dir, name)
@@ -36,22 +36,22 @@ func TestLoadInputs(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		paths   []string
-		names   []string            // the inputs' names, on success
-		problem InputProblem        // a *LoadInputError of this problem
-		load    results.LoadProblem // a *results.LoadError of this problem
-		path    string              // the path the error names
+		names   []string                // the inputs' names, on success
+		problem InputProblem            // a *LoadInputError of this problem
+		load    resultsfile.LoadProblem // a *resultsfile.LoadError of this problem
+		path    string                  // the path the error names
 	}{
 		{name: "base names", paths: []string{base, next}, names: []string{"base.json", "new.json"}},
 		{name: "same base names keep paths", paths: []string{base, twin}, names: []string{base, twin}},
 		{name: "one file", paths: []string{next}, names: []string{"new.json"}},
-		{name: "directory", paths: []string{base, other}, load: results.LoadIsDir, path: other},
+		{name: "directory", paths: []string{base, other}, load: resultsfile.LoadIsDir, path: other},
 		{name: "no results", paths: []string{empty, base}, problem: InputNoResults, path: empty},
-		{name: "missing", paths: []string{base, missing}, load: results.LoadMissing, path: missing},
+		{name: "missing", paths: []string{base, missing}, load: resultsfile.LoadMissing, path: missing},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ins, err := LoadInputs(tc.paths)
 			var lie *LoadInputError
-			var le *results.LoadError
+			var le *resultsfile.LoadError
 			switch {
 			case tc.problem != 0:
 				if !errors.As(err, &lie) || lie.Problem != tc.problem || lie.Path != tc.path {
@@ -59,7 +59,7 @@ func TestLoadInputs(t *testing.T) {
 				}
 			case tc.load != "":
 				if !errors.As(err, &le) || le.Problem != tc.load || le.Name != tc.path {
-					t.Fatalf("LoadInputs(%q) = %v, want a results.LoadError %s of %s", tc.paths, err, tc.load, tc.path)
+					t.Fatalf("LoadInputs(%q) = %v, want a resultsfile.LoadError %s of %s", tc.paths, err, tc.load, tc.path)
 				}
 			case err != nil:
 				t.Fatalf("LoadInputs(%q): %v", tc.paths, err)

@@ -8,19 +8,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // runFile is a results file of n runs (rounds 1..n; one run without
 // rounds when n is 1) of each kernel of suite "s", every sample of run k
 // at k·base, on the device named dev. (reports/compare's tests judge
 // realistic fixtures; these only group and pair.)
-func runFile(dev string, n int, base float64, kernels ...string) *results.File {
-	f := &results.File{Schema: results.Schema, Tool: results.Tool{Name: "radvbench", Version: "0.1.0-dev"},
-		Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Device: results.Device{Name: dev, TimestampPeriodNS: 1}}
+func runFile(dev string, n int, base float64, kernels ...string) *resultsfile.File {
+	f := &resultsfile.File{Schema: resultsfile.Schema, Tool: resultsfile.Tool{Name: "radvbench", Version: "0.1.0-dev"},
+		Started: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), Device: resultsfile.Device{Name: dev, TimestampPeriodNS: 1}}
 	for _, k := range kernels {
-		r := results.Result{Suite: "s", Kernel: k, Status: results.StatusOK, Params: map[string]int64{"n": 64},
-			Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+		r := resultsfile.Result{Suite: "s", Kernel: k, Status: resultsfile.StatusOK, Params: map[string]int64{"n": 64},
+			Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
 		for run := 1; run <= n; run++ {
 			for range 3 {
 				r.Metric.Samples = append(r.Metric.Samples, base*float64(run))
@@ -34,7 +34,7 @@ func runFile(dev string, n int, base float64, kernels ...string) *results.File {
 	if n > 1 {
 		for run := 1; run <= n; run++ {
 			t := f.Started.Add(time.Duration(run) * time.Minute)
-			f.Rounds = append(f.Rounds, results.Round{Index: run, Started: t, Finished: t.Add(time.Second)})
+			f.Rounds = append(f.Rounds, resultsfile.Round{Index: run, Started: t, Finished: t.Add(time.Second)})
 		}
 	}
 	return f
@@ -42,16 +42,16 @@ func runFile(dev string, n int, base float64, kernels ...string) *results.File {
 
 // abFile is one file of two A/B configurations, a and b, with n runs
 // each, run interleaved.
-func abFile(n int) *results.File {
+func abFile(n int) *resultsfile.File {
 	f := runFile("gpu", 1, 1)
-	f.Configs = []results.Config{{Name: "a"}, {Name: "b"}}
+	f.Configs = []resultsfile.Config{{Name: "a"}, {Name: "b"}}
 	for _, cfg := range f.Configs {
-		r := results.Result{Suite: "s", Kernel: "k", Config: cfg.Name, Status: results.StatusOK,
-			Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+		r := resultsfile.Result{Suite: "s", Kernel: "k", Config: cfg.Name, Status: resultsfile.StatusOK,
+			Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
 		for run := 1; run <= n; run++ {
 			r.Metric.Samples = append(r.Metric.Samples, float64(run), float64(run))
 			r.SampleRounds = append(r.SampleRounds, run, run)
-			f.Rounds = append(f.Rounds, results.Round{Index: run, Config: cfg.Name, Started: f.Started, Finished: f.Started})
+			f.Rounds = append(f.Rounds, resultsfile.Round{Index: run, Config: cfg.Name, Started: f.Started, Finished: f.Started})
 		}
 		f.Results = append(f.Results, r)
 	}
@@ -63,7 +63,7 @@ func abFile(n int) *results.File {
 // where they pair; too few groups, an unknown key and an unknown
 // baseline are errors.
 func TestGroups(t *testing.T) {
-	labelled := func(f *results.File, v string) *results.File {
+	labelled := func(f *resultsfile.File, v string) *resultsfile.File {
 		f.Labels = map[string]string{"host": v}
 		return f
 	}
@@ -179,7 +179,7 @@ func TestKeepBest(t *testing.T) {
 	slow, fast := f.Results[0], f.Results[0]
 	slow.Variant, fast.Variant = map[string]string{"name": "slow"}, map[string]string{"name": "fast"}
 	fast.Metric.Samples = []float64{5, 5, 5}
-	f.Results = []results.Result{slow, fast}
+	f.Results = []resultsfile.Result{slow, fast}
 	gs, err := Groups([]Input{{Name: "a.json", File: f}, {Name: "b.json", File: runFile("gpu", 1, 1, "k")}}, "", "", "results files")
 	if err != nil {
 		t.Fatal(err)

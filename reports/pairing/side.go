@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -81,14 +81,14 @@ type Side struct {
 func NewSide(e *Entry, keepAll bool) *Side {
 	s := &Side{Status: e.Result.Status, Reason: e.Result.Reason}
 	if s.Status == "" {
-		s.Status = results.StatusOK
+		s.Status = resultsfile.StatusOK
 	}
 	nan := verdict.Float(math.NaN())
 	s.Median, s.Low, s.High, s.RelCI, s.RunCV, s.WithinCV, s.WithinSE = nan, nan, nan, nan, nan, nan, nan
-	if s.Status != results.StatusOK || len(e.Runs) == 0 {
+	if s.Status != resultsfile.StatusOK || len(e.Runs) == 0 {
 		return s
 	}
-	higher := e.Result.Metric.Better == results.HigherIsBetter
+	higher := e.Result.Metric.Better == resultsfile.HigherIsBetter
 	aside := setAside(e, keepAll)
 	var cvs, ses []float64
 	for i, r := range e.Runs {
@@ -240,7 +240,7 @@ func ByRound(es ...*Entry) bool {
 
 // SameSeconds is the two sides' runs as the comparison judges them: a
 // round whose two runs took turns sample by sample (both Turns
-// results.TurnsSample, same block) sampled the same seconds only up to
+// resultsfile.TurnsSample, same block) sampled the same seconds only up to
 // the shorter run's count; the longer run went on alone after its
 // partner stopped (its stopping rule was met sooner), in seconds the
 // partner never saw. On a shared machine those seconds differ (beside a
@@ -265,7 +265,7 @@ func SameSeconds(be, ge *Entry) (*Entry, *Entry) {
 		if !ok || i >= len(be.Turns) || i >= len(be.Runs) {
 			continue
 		}
-		n, cut := results.SampledTogether(be.Turns[i], ge.Turns[j], len(be.Runs[i]), len(ge.Runs[j]))
+		n, cut := resultsfile.SampledTogether(be.Turns[i], ge.Turns[j], len(be.Runs[i]), len(ge.Runs[j]))
 		if !cut {
 			continue
 		}

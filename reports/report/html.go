@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
@@ -95,7 +95,7 @@ func verdictLabel(c *compare.Comparison) string {
 // key is in hidden (benchmarks skipped in every run, which the page lists
 // by reason instead) are left out. names maps a key to a result, for the
 // short name; fn numbers the remarks.
-func rows(rep *compare.Report, names map[string]*results.Result, hidden map[string]bool, fn *comparefmt.Footnotes) []row {
+func rows(rep *compare.Report, names map[string]*resultsfile.Result, hidden map[string]bool, fn *comparefmt.Footnotes) []row {
 	rank := func(c *compare.Comparison) int {
 		switch {
 		case c.Fails():

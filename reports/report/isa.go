@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
@@ -66,7 +66,7 @@ func newISASection(inputs []pairing.Input, rep *codecompare.ISAReport) *isaSecti
 		for i := range in.File.Results {
 			r := &in.File.Results[i]
 			key := r.ID() + "@" + r.Config
-			if r.Status != results.StatusOK {
+			if r.Status != resultsfile.StatusOK {
 				sec.Table = append(sec.Table, isaRow{File: in.Name, Key: key, Status: r.Status + ": " + r.Reason})
 				continue
 			}

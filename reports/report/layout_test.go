@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -144,17 +144,17 @@ func layoutInputs(t *testing.T) []pairing.Input {
 	in[0].Name, in[1].Name = "before.json", "after.json"
 	for i := range in {
 		f := *in[i].File
-		f.Results = append([]results.Result(nil), f.Results...)
+		f.Results = append([]resultsfile.Result(nil), f.Results...)
 		for _, k := range []string{"coopmat-f16", "coopmat-int8", "coopmat-bf16"} {
 			for _, v := range []string{"sg2x2-t2x2-k2", "sg1x1-t4x4-k8"} {
 				for _, n := range []int64{64, 256} {
-					f.Results = append(f.Results, results.Result{Suite: "matmul", Kernel: k, Variant: map[string]string{"name": v, "ksteps": "2", "type": "fp16->fp32"},
-						Params: map[string]int64{"M": n, "N": n, "K": n}, Status: results.StatusSkipped, Reason: "no VK_KHR_cooperative_matrix"})
+					f.Results = append(f.Results, resultsfile.Result{Suite: "matmul", Kernel: k, Variant: map[string]string{"name": v, "ksteps": "2", "type": "fp16->fp32"},
+						Params: map[string]int64{"M": n, "N": n, "K": n}, Status: resultsfile.StatusSkipped, Reason: "no VK_KHR_cooperative_matrix"})
 				}
 			}
 		}
 		if i == 1 {
-			f.Results[0].Status, f.Results[0].Reason = results.StatusSkipped, "the device lost a feature"
+			f.Results[0].Status, f.Results[0].Reason = resultsfile.StatusSkipped, "the device lost a feature"
 		}
 		in[i].File = &f
 	}

@@ -14,7 +14,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/codecompare"
@@ -160,7 +160,7 @@ func Write(dir string, inputs []pairing.Input, opt Options) (*Output, error) {
 		explain = func(err error) string { return err.Error() }
 	}
 	var be *pairing.BaselineError
-	if kind == results.KindISA {
+	if kind == resultsfile.KindISA {
 		rep, err := compare.CompareISA(inputs, copt)
 		switch {
 		case err == nil:
@@ -196,7 +196,7 @@ func Write(dir string, inputs []pairing.Input, opt Options) (*Output, error) {
 		}
 	}
 	write := func(name string, data []byte) error {
-		if err := results.WriteFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
+		if err := resultsfile.WriteFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
 			return &WriteError{Path: filepath.Join(dir, name), Err: err}
 		}
 		out.Files = append(out.Files, name)
@@ -331,7 +331,7 @@ func buildPage(inputs []pairing.Input, out *Output, opt Options) *page {
 	}
 	pg.Differ, pg.Same = params(inputs)
 	names, skipped, hidden := resultsByKey(inputs)
-	for _, g := range results.GroupSkipped(skipped) {
+	for _, g := range resultsfile.GroupSkipped(skipped) {
 		pg.Skips = append(pg.Skips, g.String())
 	}
 	if rep := out.Compare; rep != nil {
@@ -352,7 +352,7 @@ func buildPage(inputs []pairing.Input, out *Output, opt Options) *page {
 		pg.Rows = rows(rep, names, hidden, fn)
 		pg.Footnotes = footnotesOf(pg.Rows, fn)
 	}
-	if kind, _ := pairing.Kind(inputs); kind == results.KindISA {
+	if kind, _ := pairing.Kind(inputs); kind == resultsfile.KindISA {
 		pg.ISA = newISASection(inputs, out.ISACompare)
 		pg.Title = strings.Replace(pg.Title, "radvbench report", "radvbench isa report", 1)
 		if out.ISACompare != nil {
@@ -369,8 +369,8 @@ func buildPage(inputs []pairing.Input, out *Output, opt Options) *page {
 // inputs to a result, and lists the benchmarks skipped in every run that
 // has them, one result each, with their keys (hidden: the verdict table
 // leaves them out; the page lists them by reason).
-func resultsByKey(inputs []pairing.Input) (names map[string]*results.Result, skipped []results.Result, hidden map[string]bool) {
-	names = map[string]*results.Result{}
+func resultsByKey(inputs []pairing.Input) (names map[string]*resultsfile.Result, skipped []resultsfile.Result, hidden map[string]bool) {
+	names = map[string]*resultsfile.Result{}
 	everywhere := map[string]bool{}
 	var order []string
 	for _, in := range inputs {
@@ -387,7 +387,7 @@ func resultsByKey(inputs []pairing.Input) (names map[string]*results.Result, ski
 				order = append(order, id)
 				all = true
 			}
-			everywhere[id] = all && r.Status == results.StatusSkipped
+			everywhere[id] = all && r.Status == resultsfile.StatusSkipped
 		}
 	}
 	for _, id := range order {
@@ -413,7 +413,7 @@ func noiseLimit(p verdict.Policy) float64 {
 // those whose values differ between runs and those all runs share.
 func params(inputs []pairing.Input) (differ, same []Param) {
 	keys := map[string]bool{}
-	get := func(f *results.File, k string) string {
+	get := func(f *resultsfile.File, k string) string {
 		if strings.HasPrefix(k, "label.") {
 			return f.Labels[strings.TrimPrefix(k, "label.")]
 		}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
 
@@ -32,7 +32,7 @@ func load(t *testing.T, paths ...string) []pairing.Input {
 	t.Helper()
 	var in []pairing.Input
 	for _, p := range paths {
-		f, err := results.Load(p)
+		f, err := resultsfile.Load(p)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,18 +4,18 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 func TestWriteCoopMat(t *testing.T) {
-	lavapipe := []results.CoopMatrix{
+	lavapipe := []resultsfile.CoopMatrix{
 		{M: 8, N: 8, K: 8, A: "fp16", B: "fp16", C: "fp32", Result: "fp32", Scope: "subgroup"},
 		{M: 8, N: 8, K: 8, A: "int8", B: "int8", C: "int32", Result: "int32", Scope: "subgroup"},
 	}
 	tests := []struct {
 		name            string
 		sg, minSG, maxS uint32
-		table           []results.CoopMatrix
+		table           []resultsfile.CoopMatrix
 		want            string
 	}{
 		{"none", 64, 0, 0, nil, "  subgroup size 64\n  cooperative matrix: none (no VK_KHR_cooperative_matrix)\n"},

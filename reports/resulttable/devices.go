@@ -5,7 +5,7 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // WriteDevices writes device records as a table: index, name, type (and
@@ -13,7 +13,7 @@ import (
 // size, the features the suites need and the SKU, the device whose Index
 // is best marked '*'; then each device's subgroup sizes and
 // cooperative-matrix shapes (WriteDeviceCoopMat).
-func WriteDevices(w io.Writer, devs []results.Device, best int) error {
+func WriteDevices(w io.Writer, devs []resultsfile.Device, best int) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tINDEX\tNAME\tTYPE\tDRIVER\tAPI\tSUBGROUP\tFP16\tRAYQUERY\tMESH\tSKU")
 	for _, d := range devs {
@@ -53,7 +53,7 @@ func yesNo(b bool) string {
 // driver, how it is emulated with the caller's note on what that means
 // (emulatedNote), its subgroup sizes and cooperative-matrix shapes, then
 // a blank line.
-func WriteDeviceSummary(w io.Writer, d results.Device, emulatedNote string) {
+func WriteDeviceSummary(w io.Writer, d resultsfile.Device, emulatedNote string) {
 	fmt.Fprintf(w, "device: %s (%s %s)\n", d.Name, d.DriverName, d.DriverInfo)
 	if e := d.Emulated; e != nil {
 		fmt.Fprintf(w, "note:   emulated (%s, target %s): %s\n", e.Mechanism, e.Target, emulatedNote)

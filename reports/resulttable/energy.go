@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -27,10 +27,10 @@ type gpuFigures struct {
 // median power times the median time of one dispatch. Work per joule is
 // the metric (work per second) times the time of one dispatch, over its
 // energy; a metric that is not a rate (ns, µs) has none.
-func figures(r *results.Result) gpuFigures {
+func figures(r *resultsfile.Result) gpuFigures {
 	var g gpuFigures
 	in, n := r.Interference, len(r.Metric.Samples)
-	if r.Status != results.StatusOK || in == nil || n == 0 {
+	if r.Status != resultsfile.StatusOK || in == nil || n == 0 {
 		return g
 	}
 	sel := make([]int, 0, n)

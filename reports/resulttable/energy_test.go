@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
 // synthetic is an ok result of n samples of one dispatch time (ns),
 // repeats dispatches a sample, its metric value in unit.
-func synthetic(kernel, unit string, value float64, n, repeats int, ns float64) results.Result {
-	r := results.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": "v"}, Params: map[string]int64{"n": 1024},
-		Status: results.StatusOK, Repeats: repeats, Metric: results.Metric{Name: "m", Unit: unit, Value: value},
-		CI: results.CI{Low: value * 0.99, High: value * 1.01}, CV: 0.01}
+func synthetic(kernel, unit string, value float64, n, repeats int, ns float64) resultsfile.Result {
+	r := resultsfile.Result{Suite: "s", Kernel: kernel, Variant: map[string]string{"name": "v"}, Params: map[string]int64{"n": 1024},
+		Status: resultsfile.StatusOK, Repeats: repeats, Metric: resultsfile.Metric{Name: "m", Unit: unit, Value: value},
+		CI: resultsfile.CI{Low: value * 0.99, High: value * 1.01}, CV: 0.01}
 	for range n {
 		r.Metric.Samples = append(r.Metric.Samples, value)
 		r.SamplesNS = append(r.SamplesNS, ns)
@@ -47,7 +47,7 @@ func TestFigures(t *testing.T) {
 	// 10 samples of 100 dispatches of 1 ms, 0.5 J a sample; 2000 GFLOP/s
 	// is 2 GFLOP a dispatch.
 	e := synthetic("gemm", "GFLOP/s", 2000, 10, 100, 1e6)
-	e.Interference = &results.Interference{SCLKMHz: column(10, 2400), EnergyJ: column(10, 0.5), PowerW: column(10, 999)}
+	e.Interference = &resultsfile.Interference{SCLKMHz: column(10, 2400), EnergyJ: column(10, 0.5), PowerW: column(10, 999)}
 	e.Interference.SCLKMHz[3], e.Interference.EnergyJ[3], e.Disturbed[3] = 900, 40, true // throttled: left out
 	e.Interference.EnergyJ[4] = -1                                                       // not read
 	g := figures(&e)
@@ -60,7 +60,7 @@ func TestFigures(t *testing.T) {
 
 	// Power only: 300 W for 1 ms is 0.3 J; 600 GB/s is 0.6 GB a dispatch.
 	p := synthetic("copy", "GB/s", 600, 5, 10, 1e6)
-	p.Interference = &results.Interference{PowerW: []float64{300, 300, -1, 300, 300}}
+	p.Interference = &resultsfile.Interference{PowerW: []float64{300, 300, -1, 300, 300}}
 	g = figures(&p)
 	near(t, "J/dispatch (power)", g.joules, 0.3)
 	near(t, "GB/J", g.perJoule, 2)
@@ -69,7 +69,7 @@ func TestFigures(t *testing.T) {
 	}
 
 	l := synthetic("chase", "ns", 300, 5, 10, 300)
-	l.Interference = &results.Interference{SCLKMHz: column(5, 2000), EnergyJ: column(5, 1e-3)}
+	l.Interference = &resultsfile.Interference{SCLKMHz: column(5, 2000), EnergyJ: column(5, 1e-3)}
 	g = figures(&l)
 	near(t, "J/dispatch (latency)", g.joules, 1e-4)
 	if g.perJoule != 0 || g.unit != "" {
@@ -82,14 +82,14 @@ func TestFigures(t *testing.T) {
 	// 10 mJ.
 	m := synthetic("gemm", "GFLOP/s", 2000, 8, 100, 1e6)
 	m.SampleRounds = []int{1, 1, 1, 1, 2, 2, 2, 2}
-	m.Runs = []results.RunSummary{{Round: 1, N: 4, Median: 2000, Repeats: 100}, {Round: 2, N: 4, Median: 2000, Repeats: 300}}
-	m.Interference = &results.Interference{EnergyJ: []float64{0.5, 0.5, 0.5, 0.5, 1.5, 1.5, 1.5, 1.5}}
+	m.Runs = []resultsfile.RunSummary{{Round: 1, N: 4, Median: 2000, Repeats: 100}, {Round: 2, N: 4, Median: 2000, Repeats: 300}}
+	m.Interference = &resultsfile.Interference{EnergyJ: []float64{0.5, 0.5, 0.5, 0.5, 1.5, 1.5, 1.5, 1.5}}
 	g = figures(&m)
 	near(t, "J/dispatch (two runs' batches)", g.joules, 0.005)
 	near(t, "GFLOP/J (two runs' batches)", g.perJoule, 400)
 
 	lvp := synthetic("gemm", "GFLOP/s", 20, 5, 10, 1e6)
-	lvp.Interference = &results.Interference{OtherCPU: column(5, 0.1), SelfCPU: column(5, 1)}
+	lvp.Interference = &resultsfile.Interference{OtherCPU: column(5, 0.1), SelfCPU: column(5, 1)}
 	if g := figures(&lvp); g != (gpuFigures{}) {
 		t.Errorf("no telemetry, figures %+v", g)
 	}
@@ -100,22 +100,22 @@ func TestFigures(t *testing.T) {
 // a run without (lavapipe) prints exactly the columns it always did.
 func TestTableTelemetry(t *testing.T) {
 	e := synthetic("gemm", "GFLOP/s", 2000, 10, 100, 1e6)
-	e.Interference = &results.Interference{SCLKMHz: column(10, 2400), EnergyJ: column(10, 0.5)}
+	e.Interference = &resultsfile.Interference{SCLKMHz: column(10, 2400), EnergyJ: column(10, 0.5)}
 	clockOnly := synthetic("chase", "ns", 300, 5, 10, 300)
-	clockOnly.Interference = &results.Interference{SCLKMHz: column(5, 2100)}
-	failed := results.Result{Suite: "s", Kernel: "bad", Variant: map[string]string{"name": "v"}, Status: results.StatusFailed, Reason: "wrong result"}
+	clockOnly.Interference = &resultsfile.Interference{SCLKMHz: column(5, 2100)}
+	failed := resultsfile.Result{Suite: "s", Kernel: "bad", Variant: map[string]string{"name": "v"}, Status: resultsfile.StatusFailed, Reason: "wrong result"}
 	lvp := synthetic("gemm", "GFLOP/s", 20, 5, 10, 1e6)
-	lvp.Interference = &results.Interference{OtherCPU: column(5, 0.1)}
+	lvp.Interference = &resultsfile.Interference{OtherCPU: column(5, 0.1)}
 
 	var b bytes.Buffer
 	tb := New(&b)
-	for _, r := range []results.Result{failed, clockOnly, e, lvp} {
+	for _, r := range []resultsfile.Result{failed, clockOnly, e, lvp} {
 		tb.Add(&r)
 	}
 	b.WriteString("---\n")
 	var plain bytes.Buffer
 	tb = New(&plain)
-	for _, r := range []results.Result{lvp, failed} {
+	for _, r := range []resultsfile.Result{lvp, failed} {
 		tb.Add(&r)
 	}
 	b.Write(plain.Bytes())

@@ -14,22 +14,22 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
 // Header says what the figures of a run will describe: the device,
 // its SKU, the tool, and for a CPU implementation that its figures are
 // the host CPU's.
-func Header(w io.Writer, f *results.File) {
+func Header(w io.Writer, f *resultsfile.File) {
 	d := f.Device
 	fmt.Fprintf(w, "device:  %s (%s, %s %s, Vulkan %s)\n", d.Name, d.Type, d.DriverName, d.DriverInfo, d.APIVersion)
 	if d.SKU != nil {
 		fmt.Fprintf(w, "sku:     %s (%s, %d CUs, FP32 peak %.1f TFLOP/s)\n", d.SKU.Name, d.SKU.GFX, d.SKU.CUs, d.SKU.FP32TFLOPS)
 	}
 	fmt.Fprintf(w, "tool:    radvbench %s %s\n", f.Tool.Version, f.Tool.Commit)
-	switch why, unsupported := strings.CutPrefix(f.Capture, results.CaptureUnsupported+": "); {
-	case f.Capture == results.CaptureOn:
+	switch why, unsupported := strings.CutPrefix(f.Capture, resultsfile.CaptureUnsupported+": "); {
+	case f.Capture == resultsfile.CaptureOn:
 		fmt.Fprintln(w, "code:    the compiler's statistics of every pipeline, from a compile of its own (VK_KHR_pipeline_executable_properties)")
 	case unsupported:
 		fmt.Fprintf(w, "code:    no compiler statistics: %s\n", why)
@@ -43,7 +43,7 @@ func Header(w io.Writer, f *results.File) {
 
 // Table prints one aligned row per finished benchmark, except
 // skips: those are kept and printed by summary, one line per reason
-// (results.GroupSkipped), so that a feature the device lacks is one line,
+// (resultsfile.GroupSkipped), so that a feature the device lacks is one line,
 // not a row for each of its benchmarks. Where a result's interference
 // record carries the GPU's telemetry, its row also shows the median
 // shader clock (SCLK) and, where energy or power was readable, the energy
@@ -59,7 +59,7 @@ type Table struct {
 	header        bool
 	ok, skipped   int
 	Failed, noisy int
-	skips         []results.Result
+	skips         []resultsfile.Result
 	// samples and disturbed count the timed samples of the results with
 	// interference marks, and those marked (left out of the figures).
 	samples, disturbed int
@@ -82,8 +82,8 @@ func New(w io.Writer) *Table { return &Table{w: w} }
 const rowFormat = "%-44s %-16s %16s %8s %7s %7s %4s %5s"
 
 // Add prints r's row (a skip is kept for the summary).
-func (t *Table) Add(r *results.Result) {
-	if r.Status == results.StatusSkipped {
+func (t *Table) Add(r *resultsfile.Result) {
+	if r.Status == resultsfile.StatusSkipped {
 		t.skipped++
 		t.skips = append(t.skips, *r)
 		return
@@ -99,10 +99,10 @@ func (t *Table) Add(r *results.Result) {
 	if r.Config != "" {
 		name += " @" + r.Config
 	}
-	size := results.SizeString(r.Params)
+	size := resultsfile.SizeString(r.Params)
 	status := r.Status
 	switch r.Status {
-	case results.StatusOK:
+	case resultsfile.StatusOK:
 		t.ok++
 		if r.Noisy {
 			t.noisy++
@@ -111,12 +111,12 @@ func (t *Table) Add(r *results.Result) {
 		if r.Note != "" {
 			status += "; " + r.Note
 		}
-	case results.StatusFailed:
+	case resultsfile.StatusFailed:
 		t.Failed++
 		status = "FAILED: " + r.Reason
 	}
 	median, ci, cv, peak, n, dist := "-", "-", "-", "-", "-", "-"
-	if r.Status == results.StatusOK {
+	if r.Status == resultsfile.StatusOK {
 		median = fmt.Sprintf("%.4g %s", r.Metric.Value, r.Metric.Unit)
 		if r.CI.High > 0 && r.Metric.Value != 0 {
 			half := max(r.CI.High-r.Metric.Value, r.Metric.Value-r.CI.Low) / r.Metric.Value
@@ -159,7 +159,7 @@ func (t *Table) Add(r *results.Result) {
 // counts: "summary: 51 ok, 50 noisy, 126 skipped (...), 0 failed".
 func (t *Table) Summary() string {
 	var b strings.Builder
-	for _, g := range results.GroupSkipped(t.skips) {
+	for _, g := range resultsfile.GroupSkipped(t.skips) {
 		b.WriteString(g.String() + "\n")
 	}
 	parts := []string{fmt.Sprintf("%d ok", t.ok)}
@@ -194,19 +194,19 @@ func (t *Table) Summary() string {
 // WriteISA prints one row per benchmark and target: the worst of
 // its executables (most registers, least occupancy, all spills, LDS,
 // scratch and matrix instructions), and returns how many failed.
-func WriteISA(w io.Writer, f *results.File) (failed int) {
+func WriteISA(w io.Writer, f *resultsfile.File) (failed int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "BENCHMARK\tSIZE\tTARGET\tVGPRS\tSGPRS\tOCCUPANCY\tSPILLS\tLDS\tSCRATCH\tMATRIX\tSTATUS")
 	var ok, skipped int
 	for _, r := range f.Results {
 		name := r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
 		switch r.Status {
-		case results.StatusSkipped:
+		case resultsfile.StatusSkipped:
 			skipped++
 			continue // summarized below: one skip reason repeats across variants
-		case results.StatusFailed:
+		case resultsfile.StatusFailed:
 			failed++
-			fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t-\t-\t-\t-\t-\tFAILED: %s\n", name, results.SizeString(r.Params), r.Config, r.Reason)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t-\t-\t-\t-\t-\tFAILED: %s\n", name, resultsfile.SizeString(r.Params), r.Config, r.Reason)
 			continue
 		}
 		ok++
@@ -231,7 +231,7 @@ func WriteISA(w io.Writer, f *results.File) (failed int) {
 		if worst["spills"] > 0 {
 			status = "ok (spills)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%g\t%g\t%s\t%g\t%g\t%g\t%g\t%s\n", name, results.SizeString(r.Params), r.Config,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%g\t%g\t%s\t%g\t%g\t%g\t%g\t%s\n", name, resultsfile.SizeString(r.Params), r.Config,
 			worst["VGPRs"], worst["SGPRs"], occ, worst["spills"], worst["LDS size"], worst["Scratch size"], worst["matrix"], status)
 	}
 	tw.Flush()
@@ -247,10 +247,10 @@ func WriteISA(w io.Writer, f *results.File) (failed int) {
 
 // skipReasons is one line per skip reason and target: how many
 // benchmarks it skipped.
-func skipReasons(rs []results.Result) []string {
+func skipReasons(rs []resultsfile.Result) []string {
 	count := map[string]int{}
 	for _, r := range rs {
-		if r.Status == results.StatusSkipped {
+		if r.Status == resultsfile.StatusSkipped {
 			count[r.Config+": "+r.Reason]++
 		}
 	}
@@ -264,8 +264,8 @@ func skipReasons(rs []results.Result) []string {
 
 // WriteSkipped prints the skipped results of rs grouped by reason: each
 // group's line (as a run's summary prints it), then its benchmarks with their sizes.
-func WriteSkipped(stdout io.Writer, rs []results.Result, what string) error {
-	groups := results.GroupSkipped(rs)
+func WriteSkipped(stdout io.Writer, rs []resultsfile.Result, what string) error {
+	groups := resultsfile.GroupSkipped(rs)
 	n := 0
 	for _, g := range groups {
 		n += len(g.Results)
@@ -283,7 +283,7 @@ func WriteSkipped(stdout io.Writer, rs []results.Result, what string) error {
 			if r.Config != "" {
 				name += " @" + r.Config
 			}
-			fmt.Fprintf(tw, "  %s\t%s\n", name, results.SizeString(r.Params))
+			fmt.Fprintf(tw, "  %s\t%s\n", name, resultsfile.SizeString(r.Params))
 		}
 	}
 	return tw.Flush()
@@ -292,7 +292,7 @@ func WriteSkipped(stdout io.Writer, rs []results.Result, what string) error {
 // WriteCoopMat prints a device's subgroup sizes and its cooperative-matrix
 // property table, one entry a line, each line after prefix (the devices, list and
 // sysinfo commands share it).
-func WriteCoopMat(w io.Writer, prefix string, sg, minSG, maxSG uint32, table []results.CoopMatrix) {
+func WriteCoopMat(w io.Writer, prefix string, sg, minSG, maxSG uint32, table []resultsfile.CoopMatrix) {
 	line := fmt.Sprintf("subgroup size %d", sg)
 	if maxSG > 0 {
 		line += fmt.Sprintf(" (size control: %d..%d)", minSG, maxSG)
@@ -312,6 +312,6 @@ func WriteCoopMat(w io.Writer, prefix string, sg, minSG, maxSG uint32, table []r
 }
 
 // WriteDeviceCoopMat is WriteCoopMat for a device record.
-func WriteDeviceCoopMat(w io.Writer, prefix string, d results.Device) {
+func WriteDeviceCoopMat(w io.Writer, prefix string, d resultsfile.Device) {
 	WriteCoopMat(w, prefix, d.SubgroupSize, uint32(d.Limits["minSubgroupSize"]), uint32(d.Limits["maxSubgroupSize"]), d.CooperativeMatrix)
 }

@@ -5,7 +5,7 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // Roofline is one kernel's best variant at one size (and configuration)
@@ -32,14 +32,14 @@ type Roofline struct {
 // unit, higher is better), each size's best variant and its fraction of
 // the roofline kernel's best figure, in the order the kernels first
 // appear. Failed and skipped results are left out.
-func Rooflines(f *results.File) []Roofline {
-	peaks := map[string]*results.Result{} // config + "\x00" + suite/kernel: the best
+func Rooflines(f *resultsfile.File) []Roofline {
+	peaks := map[string]*resultsfile.Result{} // config + "\x00" + suite/kernel: the best
 	type key struct{ kernel, size, config string }
-	bests := map[key]*results.Result{}
+	bests := map[key]*resultsfile.Result{}
 	var order []key
 	for i := range f.Results {
 		r := &f.Results[i]
-		if r.Status != results.StatusOK || r.Metric.Better != results.HigherIsBetter || !(r.Metric.Value > 0) {
+		if r.Status != resultsfile.StatusOK || r.Metric.Better != resultsfile.HigherIsBetter || !(r.Metric.Value > 0) {
 			continue
 		}
 		name := r.Suite + "/" + r.Kernel
@@ -49,7 +49,7 @@ func Rooflines(f *results.File) []Roofline {
 		if r.Roofline == "" {
 			continue
 		}
-		k := key{name, results.SizeString(r.Params), r.Config}
+		k := key{name, resultsfile.SizeString(r.Params), r.Config}
 		if b, ok := bests[k]; !ok {
 			order = append(order, k)
 			bests[k] = r

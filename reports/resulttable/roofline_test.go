@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/golden"
 )
 
-func ok(suite, kernel, variant, config, roofline string, params map[string]int64, v float64) results.Result {
-	return results.Result{Suite: suite, Kernel: kernel, Variant: map[string]string{"name": variant}, Config: config, Params: params,
-		Status: results.StatusOK, Roofline: roofline,
-		Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Value: v}}
+func ok(suite, kernel, variant, config, roofline string, params map[string]int64, v float64) resultsfile.Result {
+	return resultsfile.Result{Suite: suite, Kernel: kernel, Variant: map[string]string{"name": variant}, Config: config, Params: params,
+		Status: resultsfile.StatusOK, Roofline: roofline,
+		Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Value: v}}
 }
 
 // TestRooflines: each GEMM's best variant per size against the best
@@ -20,7 +20,7 @@ func ok(suite, kernel, variant, config, roofline string, params map[string]int64
 func TestRooflines(t *testing.T) {
 	sq := map[string]int64{"M": 4096, "N": 4096, "K": 4096}
 	small := map[string]int64{"M": 256, "N": 256, "K": 256}
-	f := &results.File{Results: []results.Result{
+	f := &resultsfile.File{Results: []resultsfile.Result{
 		ok("matmul", "lanes", "wg64-t16x8", "", "peak/fp32", sq, 23800),
 		ok("matmul", "lanes", "wg8", "", "peak/fp32", sq, 12000),
 		ok("matmul", "lanes", "wg8", "", "peak/fp32", small, 900),
@@ -33,7 +33,7 @@ func TestRooflines(t *testing.T) {
 		ok("peak", "fp32", "vec4-acc4", "B", "", nil, 50000),
 	}}
 	failed := ok("peak", "coopmat-bf16", "acc4", "", "", nil, 0)
-	failed.Status = results.StatusFailed
+	failed.Status = resultsfile.StatusFailed
 	f.Results = append(f.Results, failed)
 	rs := Rooflines(f)
 	if len(rs) != 4 {

@@ -5,20 +5,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // merged is a result of runs at the given levels, 20 samples each within
 // ±0.4% of its level, with a warm-up record per run.
-func merged(levels []float64, steady []bool) results.Result {
-	r := results.Result{Suite: "peak", Kernel: "coopmat-f16", Variant: map[string]string{"name": "acc4"}, Status: results.StatusOK,
-		Metric: results.Metric{Name: "throughput", Unit: "TFLOP/s", Better: results.HigherIsBetter, Value: levels[0]}}
+func merged(levels []float64, steady []bool) resultsfile.Result {
+	r := resultsfile.Result{Suite: "peak", Kernel: "coopmat-f16", Variant: map[string]string{"name": "acc4"}, Status: resultsfile.StatusOK,
+		Metric: resultsfile.Metric{Name: "throughput", Unit: "TFLOP/s", Better: resultsfile.HigherIsBetter, Value: levels[0]}}
 	for i, l := range levels {
 		for k := 0; k < 20; k++ {
 			r.Metric.Samples = append(r.Metric.Samples, l*(1+0.0004*float64(k%10-5)))
 			r.SampleRounds = append(r.SampleRounds, i+1)
 		}
-		r.Warmup = append(r.Warmup, results.Warmup{Round: i + 1, Seconds: 0.1 * float64(i+1), Samples: 50, Steady: steady[i]})
+		r.Warmup = append(r.Warmup, resultsfile.Warmup{Round: i + 1, Seconds: 0.1 * float64(i+1), Samples: 50, Steady: steady[i]})
 	}
 	return r
 }

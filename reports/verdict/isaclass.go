@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // ISAClass is how a changed statistic of an isa comparison counts.
@@ -39,7 +39,7 @@ const DerivedPrefix = "asm."
 // scratch memory or lower occupancy is a regression; more registers a
 // warning; everything else (instruction counts, code size, ACO's latency
 // estimate, ...) is information. Which way is worse is
-// results.ISABetter's.
+// resultsfile.ISABetter's.
 var isaDefaults = map[string]ISAClass{
 	"Spilled SGPRs":      ISARegression,
 	"Spilled VGPRs":      ISARegression,
@@ -68,5 +68,5 @@ func (p *Policy) ISAClassFor(key, stat string) (ISAClass, bool) {
 			class = c
 		}
 	}
-	return class, results.ISABetter(strings.TrimPrefix(stat, DerivedPrefix)) == results.LowerIsBetter
+	return class, resultsfile.ISABetter(strings.TrimPrefix(stat, DerivedPrefix)) == resultsfile.LowerIsBetter
 }

@@ -119,7 +119,7 @@ type Allow struct {
 	Reason string  `json:"reason"`
 }
 
-// Pattern matches benchmark IDs (results.Result.ID, plus "@config" when the
+// Pattern matches benchmark IDs (resultsfile.Result.ID, plus "@config" when the
 // result carries an A/B configuration: see reports/compare's
 // Comparison.Key). A pattern is a glob in which '*' matches any run of
 // characters (including '/') and '?' one character, anchored at both ends; with the prefix "re:" it is a Go

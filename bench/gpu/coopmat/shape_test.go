@@ -29,7 +29,7 @@ func realTable(t *testing.T, name string) []vkshim.CoopMatProperties {
 		names[c.String()] = c
 	}
 	var out []vkshim.CoopMatProperties
-	// "16x16x16 fp16*fp16+fp32->fp32 subgroup [saturating]" (results.CoopMatrix.String).
+	// "16x16x16 fp16*fp16+fp32->fp32 subgroup [saturating]" (resultsfile.CoopMatrix.String).
 	re := regexp.MustCompile(`^(\d+)x(\d+)x(\d+) (\w+)\*(\w+)\+(\w+)->(\w+) subgroup( saturating)?$`)
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		m := re.FindStringSubmatch(line)

@@ -1,5 +1,5 @@
 // Package describe records what a Vulkan physical device is in the
-// words of results files (core/results.Device): its identity, driver and
+// words of results files (core/resultsfile.Device): its identity, driver and
 // version, limits, features, relevant extensions and cooperative-matrix
 // table, its entry in the device table (devtable) with the peaks "% of
 // peak" uses, and whether it is an emulated AMD GPU (RADV under Mesa's
@@ -17,7 +17,7 @@ import (
 	"github.com/radvbench/radvbench/bench/devtable"
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/core/amdchip"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	vk "github.com/vulkan-go/vulkan"
 )
 
@@ -50,8 +50,8 @@ func SKU(p *gpu.PhysicalDevice) (devtable.SKU, bool) {
 }
 
 // Device is p as recorded in results files.
-func Device(p *gpu.PhysicalDevice) results.Device {
-	d := results.Device{
+func Device(p *gpu.PhysicalDevice) resultsfile.Device {
+	d := resultsfile.Device{
 		Index:              p.Index,
 		Name:               p.Name,
 		VendorID:           p.VendorID,
@@ -123,7 +123,7 @@ func finiteOrZero(x float64) float64 {
 
 // Peaks are the device table's peak figures for "% of peak": fp32, fp16
 // and int8 in GFLOP/s or GOP/s, bandwidth in GB/s. Nil for unknown parts.
-func Peaks(sku *results.SKU) map[string]float64 {
+func Peaks(sku *resultsfile.SKU) map[string]float64 {
 	if sku == nil {
 		return nil
 	}
@@ -137,14 +137,14 @@ func Peaks(sku *results.SKU) map[string]float64 {
 
 // coopMatrices is p's cooperative-matrix property table as recorded in
 // results files.
-func coopMatrices(p *gpu.PhysicalDevice) []results.CoopMatrix {
+func coopMatrices(p *gpu.PhysicalDevice) []resultsfile.CoopMatrix {
 	props, err := p.CooperativeMatrixProperties()
 	if err != nil {
 		return nil
 	}
-	out := make([]results.CoopMatrix, len(props))
+	out := make([]resultsfile.CoopMatrix, len(props))
 	for i, r := range props {
-		out[i] = results.CoopMatrix{
+		out[i] = resultsfile.CoopMatrix{
 			M: r.M, N: r.N, K: r.K,
 			A: r.A.String(), B: r.B.String(), C: r.C.String(), Result: r.Result.String(),
 			Scope: r.Scope.String(), SaturatingAccumulation: r.SaturatingAccumulation,
@@ -205,24 +205,24 @@ const nullHardware = "Null hardware"
 // RADV_FORCE_FAMILY). Nil for any other device. Nothing runs on an
 // emulated device: it compiles pipelines (radvbench isa), it never
 // measures.
-func Emulation(p *gpu.PhysicalDevice) *results.Emulation {
+func Emulation(p *gpu.PhysicalDevice) *resultsfile.Emulation {
 	return emulation(p.IsRADV(), p.Name, os.Getenv)
 }
 
 // emulation decides from the driver, the device name and the process's
 // environment (getenv).
-func emulation(radv bool, name string, getenv func(string) string) *results.Emulation {
+func emulation(radv bool, name string, getenv func(string) string) *resultsfile.Emulation {
 	if !radv {
 		return nil
 	}
-	e := &results.Emulation{}
+	e := &resultsfile.Emulation{}
 	chip, known := amdchip.FromDeviceName(name)
 	switch {
 	case strings.HasPrefix(name, nullHardware):
-		e.Mechanism = results.EmulationNullWinsys
+		e.Mechanism = resultsfile.EmulationNullWinsys
 		e.Target = strings.ToLower(getenv("RADV_FORCE_FAMILY"))
 	case strings.Contains(getenv("LD_PRELOAD"), strings.TrimSuffix(ShimLibrary, ".so")):
-		e.Mechanism = results.EmulationDRMShim
+		e.Mechanism = resultsfile.EmulationDRMShim
 		e.Target = strings.ToLower(getenv("AMDGPU_GPU_ID"))
 	default:
 		return nil

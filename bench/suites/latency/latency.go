@@ -15,7 +15,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/shaders"
 )
@@ -53,7 +53,7 @@ type cfg struct {
 
 func init() {
 	always := func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return true, "" }
-	usec := kernel.Metric{Name: "round_trip", Unit: "µs", Better: results.LowerIsBetter, Scale: 1e-3, Time: true}
+	usec := kernel.Metric{Name: "round_trip", Unit: "µs", Better: resultsfile.LowerIsBetter, Scale: 1e-3, Time: true}
 	kernel.Register(&kernel.Suite{
 		Name:        "latency",
 		Description: "empty-dispatch GPU time, dispatch throughput, submit-to-fence round trip (CPU clock), many command buffers per submit",
@@ -62,7 +62,7 @@ func init() {
 				Name:        "empty",
 				Description: "GPU time of one near-empty dispatch (1 invocation) between two timestamps, barrier included; clock: GPU timestamps",
 				Shaders:     []string{shader},
-				Metric:      kernel.Metric{Name: "gpu_time", Unit: "ns", Better: results.LowerIsBetter, Scale: 1, Time: true},
+				Metric:      kernel.Metric{Name: "gpu_time", Unit: "ns", Better: resultsfile.LowerIsBetter, Scale: 1, Time: true},
 				Variants:    []kernel.Variant{{Name: "1x1", Params: map[string]string{"invocations": "1"}, Data: cfg{kind: kEmpty}}},
 				Supported:   always, Setup: setup, Serial: true,
 			},
@@ -70,7 +70,7 @@ func init() {
 				Name:        "throughput",
 				Description: fmt.Sprintf("%d near-empty dispatches recorded in one command buffer, with or without a barrier between them; clock: GPU timestamps", throughputDispatches),
 				Shaders:     []string{shader},
-				Metric:      kernel.Metric{Name: "dispatch_rate", Unit: "dispatches/s", Better: results.HigherIsBetter, Scale: 1e9},
+				Metric:      kernel.Metric{Name: "dispatch_rate", Unit: "dispatches/s", Better: resultsfile.HigherIsBetter, Scale: 1e9},
 				Variants: []kernel.Variant{
 					{Name: "nobarrier", Params: map[string]string{"barrier": "no"}, Data: cfg{kind: kThroughput}},
 					{Name: "barrier", Params: map[string]string{"barrier": "yes"}, Data: cfg{kind: kThroughput, chain: true}},
@@ -93,7 +93,7 @@ func init() {
 				Name:        "multisubmit",
 				Description: fmt.Sprintf("one vkQueueSubmit of %d command buffers (one near-empty dispatch each) until its fence signals; µs per submit, ns per command buffer in extra; clock: CPU monotonic", multiCBs),
 				Shaders:     []string{shader},
-				Metric:      kernel.Metric{Name: "submit_time", Unit: "µs", Better: results.LowerIsBetter, Scale: 1e-3, Time: true},
+				Metric:      kernel.Metric{Name: "submit_time", Unit: "µs", Better: resultsfile.LowerIsBetter, Scale: 1e-3, Time: true},
 				Variants:    []kernel.Variant{{Name: fmt.Sprintf("cbs%d", multiCBs), Params: map[string]string{"command_buffers": fmt.Sprint(multiCBs), "api": "c-shim"}, Data: cfg{kind: kMultiSubmit, lean: true}}},
 				Supported:   always, Setup: setup,
 			},

@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // BenchmarkMatmul reports each variant's verified GFLOP/s at 1024³ and
@@ -29,7 +29,7 @@ func BenchmarkMatmul(b *testing.B) {
 		for _, v := range k.Variants {
 			for _, n := range []int64{1024, 2048} {
 				b.Run(k.Name+"/"+v.Name+"/"+sizeName(n), func(b *testing.B) {
-					var r results.Result
+					var r resultsfile.Result
 					for range b.N {
 						res, _, err := runner.Run(context.Background(), d, runner.Options{
 							Suites:  suites,
@@ -42,7 +42,7 @@ func BenchmarkMatmul(b *testing.B) {
 						}
 						r = res[0]
 					}
-					if r.Status != results.StatusOK {
+					if r.Status != resultsfile.StatusOK {
 						b.Skipf("%s: %s", r.Status, r.Reason)
 					}
 					b.ReportMetric(r.Metric.Value, "GFLOP/s")

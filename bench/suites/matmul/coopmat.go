@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -64,7 +64,7 @@ func coopKernel(t coopType, desc string, metric kernel.Metric) *kernel.Kernel {
 // coopKernels are the matmul suite's cooperative-matrix kernels, one per
 // type combination.
 func coopKernels() []*kernel.Kernel {
-	gops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
+	gops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: "int8"}
 	// RDNA3/4 run bf16 WMMA at the fp16 rate (docs/facts.md#peak-rates-per-cu-and-clock); the device
 	// table has no fp8 figure, so fp8 has no % of peak.
 	about := map[string]struct {

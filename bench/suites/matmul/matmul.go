@@ -16,7 +16,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/narrowfloat"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -102,7 +102,7 @@ func lanes(wx, tm8, tn4 uint32) kernel.Variant {
 // gflops is a GEMM's metric: a share of the device table's peak, and of
 // the same run's peak/<peak> (fp32, fp16: the ALU peak of that type).
 func gflops(peak string) kernel.Metric {
-	m := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: peak}
+	m := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: peak}
 	if peak != "" {
 		m.Roofline = "peak/" + peak
 	}

@@ -17,7 +17,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 const (
@@ -27,7 +27,7 @@ const (
 )
 
 func init() {
-	bw := kernel.Metric{Name: "bandwidth", Unit: "GB/s", Better: results.HigherIsBetter, Scale: 1, Peak: "bandwidth"}
+	bw := kernel.Metric{Name: "bandwidth", Unit: "GB/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: "bandwidth"}
 	stream := func(name, desc, shader string, vs ...kernel.Variant) *kernel.Kernel {
 		return &kernel.Kernel{
 			Name: name, Description: desc, Shaders: []string{shader}, Metric: bw, Variants: vs,
@@ -57,7 +57,7 @@ func init() {
 				Name:        "chase",
 				Description: "dependent loads along a random cyclic chain of 64-byte nodes vs footprint; ns per load",
 				Shaders:     []string{"mem_chase.comp"},
-				Metric:      kernel.Metric{Name: "latency", Unit: "ns/load", Better: results.LowerIsBetter, Scale: 1.0 / chaseSteps, Time: true},
+				Metric:      kernel.Metric{Name: "latency", Unit: "ns/load", Better: resultsfile.LowerIsBetter, Scale: 1.0 / chaseSteps, Time: true},
 				Variants:    []kernel.Variant{{Name: "random", Params: map[string]string{"order": "random", "node": "64"}}},
 				Sizes:       chaseSizes, ParseSize: ParseSize, Supported: supported, Setup: setupChase,
 			},

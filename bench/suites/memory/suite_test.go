@@ -11,7 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/runner"
 	"github.com/radvbench/radvbench/bench/suitetest"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestMemoryQuickValidated: every memory kernel (streaming, TLB reach,
@@ -23,7 +23,7 @@ func TestMemoryQuickValidated(t *testing.T) {
 		kern := r.Kernel
 		switch kern {
 		case "chase":
-			if r.Metric.Unit != "ns/load" || r.Metric.Better != results.LowerIsBetter || r.Verify["steps"] <= 0 {
+			if r.Metric.Unit != "ns/load" || r.Metric.Better != resultsfile.LowerIsBetter || r.Verify["steps"] <= 0 {
 				t.Errorf("%s: metric %+v verify %v", key, r.Metric, r.Verify)
 			}
 		default:
@@ -86,10 +86,10 @@ func TestMemoryBeyondLimits(t *testing.T) {
 		}
 		switch {
 		case r.Variant["name"] == "transfer" || limit >= 192<<20:
-			if r.Status != results.StatusOK {
+			if r.Status != resultsfile.StatusOK {
 				t.Errorf("%s: %s %s", r.ID(), r.Status, r.Reason)
 			}
-		case r.Status != results.StatusSkipped || !strings.Contains(r.Reason, "maxStorageBufferRange"):
+		case r.Status != resultsfile.StatusSkipped || !strings.Contains(r.Reason, "maxStorageBufferRange"):
 			t.Errorf("%s: status %s reason %q, want a skip naming maxStorageBufferRange", r.ID(), r.Status, r.Reason)
 		}
 	}

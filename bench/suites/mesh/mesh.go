@@ -35,7 +35,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/gpu/graphics"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -85,7 +85,7 @@ func variant(kind pipeKind, maxV, maxP int, suffix bool) kernel.Variant {
 }
 
 func init() {
-	metric := kernel.Metric{Name: "primitives", Unit: "Mprim/s", Better: results.HigherIsBetter, Scale: 1e3}
+	metric := kernel.Metric{Name: "primitives", Unit: "Mprim/s", Better: resultsfile.HigherIsBetter, Scale: 1e3}
 	allShaders := []string{"mesh_v64p124.mesh", "mesh_v128p256.mesh", "mesh_task_v64p124.mesh",
 		"mesh_task_v128p256.mesh", "mesh_cull.task", "mesh_classic.vert", "mesh_id.frag"}
 	mk := func(name, desc string, vs ...kernel.Variant) *kernel.Kernel {

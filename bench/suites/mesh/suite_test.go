@@ -6,7 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/suitetest"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -20,7 +20,7 @@ func TestMeshQuickValidated(t *testing.T) {
 	ok := suitetest.Check(t, f, "mesh")
 	lavapipe := f.Device.DriverID == "MESA_LLVMPIPE"
 	for _, r := range f.Results {
-		if r.Status == results.StatusSkipped && lavapipe {
+		if r.Status == resultsfile.StatusSkipped && lavapipe {
 			t.Errorf("%s: skipped on lavapipe, which has mesh and task shaders: %s", r.ID(), r.Reason)
 		}
 	}
@@ -77,8 +77,8 @@ func TestMeshParseSize(t *testing.T) {
 			t.Errorf("%q: err %v", tc.in, err)
 			continue
 		}
-		if err == nil && results.FormatParams(p) != tc.want {
-			t.Errorf("%q: %s, want %s", tc.in, results.FormatParams(p), tc.want)
+		if err == nil && resultsfile.FormatParams(p) != tc.want {
+			t.Errorf("%q: %s, want %s", tc.in, resultsfile.FormatParams(p), tc.want)
 		}
 	}
 }

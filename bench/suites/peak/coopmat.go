@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/gpu/coopmat"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -48,8 +48,8 @@ func coopKernel(t coopType, desc string, m kernel.Metric) *kernel.Kernel {
 
 // coopKernels are the peak suite's matrix-instruction kernels.
 func coopKernels() []*kernel.Kernel {
-	flops := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "fp16"}
-	ops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: "int8"}
+	flops := kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: "fp16"}
+	ops := kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: "int8"}
 	flopsNoPeak := flops
 	flopsNoPeak.Peak = ""
 	// bf16 WMMA runs at the fp16 rate on RDNA3/4 (docs/facts.md#peak-rates-per-cu-and-clock); the

@@ -16,7 +16,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -68,10 +68,10 @@ func variant(dt dtype, vec, acc uint32) kernel.Variant {
 
 func init() {
 	flops := func(peak string) kernel.Metric {
-		return kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: peak}
+		return kernel.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: peak}
 	}
 	ops := func(peak string) kernel.Metric {
-		return kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: results.HigherIsBetter, Scale: 1, Peak: peak}
+		return kernel.Metric{Name: "throughput", Unit: "GOP/s", Better: resultsfile.HigherIsBetter, Scale: 1, Peak: peak}
 	}
 	mk := func(name, desc string, dt dtype, m kernel.Metric, vs ...kernel.Variant) *kernel.Kernel {
 		return &kernel.Kernel{Name: name, Description: desc, Shaders: []string{shaderOf[dt]}, Metric: m, Variants: vs, Supported: supported, Setup: setup}

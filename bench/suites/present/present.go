@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/bench/kernel"
 	"github.com/radvbench/radvbench/bench/suites/mesh"
 	"github.com/radvbench/radvbench/bench/window"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 )
 
@@ -61,7 +61,7 @@ func init() {
 			Name:        "dense",
 			Description: "mesh suite's dense heightfield rendered each frame and copied into the swapchain image",
 			Shaders:     []string{"mesh_v64p124.mesh", "mesh_classic.vert", "mesh_id.frag"},
-			Metric:      kernel.Metric{Name: "frame_time", Unit: "ms", Better: results.LowerIsBetter, Scale: 1e-6, Time: true},
+			Metric:      kernel.Metric{Name: "frame_time", Unit: "ms", Better: resultsfile.LowerIsBetter, Scale: 1e-6, Time: true},
 			Variants:    vs,
 			Sizes:       sizes,
 			ParseSize:   mesh.ParseSize,

@@ -18,7 +18,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/gpu/accel"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/shaders"
 )
 
@@ -100,7 +100,7 @@ func bv(name string, top bool, flags accel.Flags, update bool) kernel.Variant {
 }
 
 func init() {
-	mrays := kernel.Metric{Name: "throughput", Unit: "Mrays/s", Better: results.HigherIsBetter, Scale: 1e3}
+	mrays := kernel.Metric{Name: "throughput", Unit: "Mrays/s", Better: resultsfile.HigherIsBetter, Scale: 1e3}
 	trace := func(kind sceneKind, desc string, vs ...kernel.Variant) *kernel.Kernel {
 		return &kernel.Kernel{
 			Name: kind.String(), Description: desc, Shaders: []string{traceShader}, Metric: mrays,
@@ -118,7 +118,7 @@ func init() {
 			{
 				Name: "build", Description: "BLAS/TLAS build and TLAS refit time of a sphere-grid scene; sizes before and after compaction",
 				Shaders: []string{traceShader},
-				Metric:  kernel.Metric{Name: "build time", Unit: "µs", Better: results.LowerIsBetter, Scale: 1e-3, Time: true},
+				Metric:  kernel.Metric{Name: "build time", Unit: "µs", Better: resultsfile.LowerIsBetter, Scale: 1e-3, Time: true},
 				Variants: []kernel.Variant{
 					bv("blas-fast-trace", false, accel.PreferFastTrace, false),
 					bv("blas-fast-build", false, accel.PreferFastBuild, false),

@@ -5,7 +5,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/suitetest"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestRunRayQueryQuickValidated: every rayquery variant (builds, refit,
@@ -32,7 +32,7 @@ func TestRunRayQueryQuickValidated(t *testing.T) {
 		}
 		switch r.Kernel {
 		case "build":
-			if r.Metric.Unit != "µs" || r.Metric.Better != results.LowerIsBetter || r.Extra["accel_bytes"] <= 0 || r.Extra["mprims_per_s"] <= 0 {
+			if r.Metric.Unit != "µs" || r.Metric.Better != resultsfile.LowerIsBetter || r.Extra["accel_bytes"] <= 0 || r.Extra["mprims_per_s"] <= 0 {
 				t.Errorf("%s: metric %+v extra %v", key, r.Metric, r.Extra)
 			}
 			if r.Variant["mode"] == "build" && (r.Extra["compacted_bytes"] <= 0 || r.Verify["compacted.mismatches"] != 0 || r.Verify["compacted.checked_rays"] < 4096) {

@@ -27,7 +27,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // spirv is endless.comp compiled by 'make shaders' with the pinned glslc.
@@ -49,7 +49,7 @@ var Suite = &kernel.Suite{
 		Name:        "endless",
 		Description: "one invocation spinning on a word the host never writes",
 		Shaders:     []string{shader},
-		Metric:      kernel.Metric{Name: "gpu_time", Unit: "ns", Better: results.LowerIsBetter, Scale: 1, Time: true},
+		Metric:      kernel.Metric{Name: "gpu_time", Unit: "ns", Better: resultsfile.LowerIsBetter, Scale: 1, Time: true},
 		Variants:    []kernel.Variant{{Name: "spin", Params: map[string]string{"invocations": "1"}}},
 		Supported:   func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return true, "" },
 		Setup:       setup,

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // RunIfChild acts out the fake child's script and exits when FAKE_CHILD is
@@ -38,9 +38,9 @@ func RunIfChild() {
 }
 
 // Result is the fake child's result skeleton for kernel.
-func Result(kernel string) *results.Result {
-	return &results.Result{Suite: "fake", Kernel: kernel, Variant: map[string]string{"name": "v"},
-		Metric: results.Metric{Name: "t", Unit: "ns", Better: results.LowerIsBetter}}
+func Result(kernel string) *resultsfile.Result {
+	return &resultsfile.Result{Suite: "fake", Kernel: kernel, Variant: map[string]string{"name": "v"},
+		Metric: resultsfile.Metric{Name: "t", Unit: "ns", Better: resultsfile.LowerIsBetter}}
 }
 
 func fakeChild(script string) {
@@ -84,7 +84,7 @@ func fakeChild(script string) {
 			order[i], order[j] = order[j], order[i]
 		}
 	}
-	c.Send(supervise.Msg{Header: &results.File{Schema: results.Schema, Started: time.Now().UTC(), Device: results.Device{Name: "fake device"}, Fingerprint: map[string]string{"k": "v"}},
+	c.Send(supervise.Msg{Header: &resultsfile.File{Schema: resultsfile.Schema, Started: time.Now().UTC(), Device: resultsfile.Device{Name: "fake device"}, Fingerprint: map[string]string{"k": "v"}},
 		Plan: ids, Order: order, Groups: groups})
 	for _, i := range c.Select(order, groups) {
 		id := order[i]
@@ -111,7 +111,7 @@ func fakeChild(script string) {
 				select {}
 			case "lost":
 				r := Result(kernel)
-				r.Status, r.Reason = results.StatusFailed, "VK_ERROR_DEVICE_LOST"
+				r.Status, r.Reason = resultsfile.StatusFailed, "VK_ERROR_DEVICE_LOST"
 				c.Send(supervise.Msg{Result: r, DeviceLost: true})
 				c.Close()
 				os.Exit(supervise.ExitDeviceLost)
@@ -128,7 +128,7 @@ func fakeChild(script string) {
 			c.Send(supervise.Msg{Sample: &supervise.Sample{ID: id, N: 1, Value: 7}})
 		}
 		r := Result(kernel)
-		r.Status, r.Verified, r.Note = results.StatusOK, true, os.Getenv("FAKE_CONFIG")
+		r.Status, r.Verified, r.Note = resultsfile.StatusOK, true, os.Getenv("FAKE_CONFIG")
 		v := fakeValue(os.Getenv("FAKE_CONFIG"), cf.Seed, id)
 		r.Metric.Value, r.Metric.Samples, r.SamplesNS = v, []float64{v, v * 1.01, v * 0.99}, []float64{v, v * 1.01, v * 0.99}
 		fakeLog("end " + os.Getenv("FAKE_CONFIG") + " " + kernel)

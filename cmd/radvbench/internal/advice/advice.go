@@ -11,27 +11,27 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/history"
 )
 
 // ResultsError is the usage error (exit 2) for a results file
-// results.Load refuses, with the command that writes it where the file
-// is not one radvbench wrote whole (results.LoadError). Every command
+// resultsfile.Load refuses, with the command that writes it where the file
+// is not one radvbench wrote whole (resultsfile.LoadError). Every command
 // that reads results files the user names calls it: compare, report,
 // export, list --skipped, noise, history import and judge, isa diff.
 func ResultsError(err error) error {
-	var le *results.LoadError
+	var le *resultsfile.LoadError
 	advice := ""
 	if errors.As(err, &le) {
 		switch le.Problem {
-		case results.LoadIsDir:
+		case resultsfile.LoadIsDir:
 			advice = ": pass one results file"
-		case results.LoadEmpty, results.LoadNotJSON:
+		case resultsfile.LoadEmpty, resultsfile.LoadNotJSON:
 			advice = ": pass a results file written by 'radvbench run'"
-		case results.LoadTruncated:
+		case resultsfile.LoadTruncated:
 			advice = "; rerun 'radvbench run' to produce it"
-		case results.LoadDamagedISA:
+		case resultsfile.LoadDamagedISA:
 			advice = ", rerun 'radvbench isa'"
 		}
 	}

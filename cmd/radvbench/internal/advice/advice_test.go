@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/supervise"
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/asmdiff"
 	"github.com/radvbench/radvbench/reports/history"
@@ -76,16 +76,16 @@ func libraryAdvice(other error) []struct {
 		code int
 		want string
 	}{
-		{"results empty", ResultsError(&results.LoadError{Problem: results.LoadEmpty, Name: "x.json"}), 2,
+		{"results empty", ResultsError(&resultsfile.LoadError{Problem: resultsfile.LoadEmpty, Name: "x.json"}), 2,
 			"x.json is empty: pass a results file written by 'radvbench run'"},
-		{"results not JSON", ResultsError(&results.LoadError{Problem: results.LoadNotJSON, Name: "x.json", Err: errors.New("invalid character 'h'"), Offset: 1}), 2,
+		{"results not JSON", ResultsError(&resultsfile.LoadError{Problem: resultsfile.LoadNotJSON, Name: "x.json", Err: errors.New("invalid character 'h'"), Offset: 1}), 2,
 			"x.json is not JSON (invalid character 'h' at byte 1): pass a results file written by 'radvbench run'"},
-		{"results truncated, wrapped", ResultsError(fmt.Errorf("ctx: %w", &results.LoadError{Problem: results.LoadTruncated, Name: "x.json", Size: 9})), 2,
+		{"results truncated, wrapped", ResultsError(fmt.Errorf("ctx: %w", &resultsfile.LoadError{Problem: resultsfile.LoadTruncated, Name: "x.json", Size: 9})), 2,
 			"ctx: x.json is truncated (JSON ends after 9 bytes): the run that wrote it was cut short; rerun 'radvbench run' to produce it"},
-		{"results damaged isa", ResultsError(&results.LoadError{Problem: results.LoadDamagedISA, Name: "i.json", Result: "m/k", Err: errors.New("no target (config)")}), 2,
+		{"results damaged isa", ResultsError(&resultsfile.LoadError{Problem: resultsfile.LoadDamagedISA, Name: "i.json", Result: "m/k", Err: errors.New("no target (config)")}), 2,
 			"i.json: result m/k: no target (config): the file is damaged, rerun 'radvbench isa'"},
-		{"results directory", ResultsError(&results.LoadError{Problem: results.LoadIsDir, Name: "runs"}), 2, "runs is a directory: pass one results file"},
-		{"results missing", ResultsError(&results.LoadError{Problem: results.LoadMissing, Name: "x.json"}), 2, "results file x.json does not exist: check the path"},
+		{"results directory", ResultsError(&resultsfile.LoadError{Problem: resultsfile.LoadIsDir, Name: "runs"}), 2, "runs is a directory: pass one results file"},
+		{"results missing", ResultsError(&resultsfile.LoadError{Problem: resultsfile.LoadMissing, Name: "x.json"}), 2, "results file x.json does not exist: check the path"},
 		{"results other", ResultsError(other), 2, "something else"},
 		{"noise missing", NoiseFileError(&noise.FileError{Problem: noise.FileMissing, Name: "n.json"}), 2,
 			"noise file n.json does not exist: make one with 'radvbench noise -o n.json' (see 'radvbench noise --help')"},

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
@@ -74,9 +74,9 @@ func CompareError(err error) error {
 // would have done with it ("compare", "import").
 func InputError(err error, verb string) error {
 	var lie *pairing.LoadInputError
-	var le *results.LoadError
+	var le *resultsfile.LoadError
 	switch {
-	case errors.As(err, &le) && le.Problem == results.LoadIsDir:
+	case errors.As(err, &le) && le.Problem == resultsfile.LoadIsDir:
 		return base.Usagef("%s is a directory: pass results files (e.g. %s/*.json)", le.Name, strings.TrimSuffix(le.Name, "/"))
 	case !errors.As(err, &lie):
 		return ResultsError(err)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/isa"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/asmdiff"
 )
 
@@ -26,11 +26,11 @@ func EmulationEnvError(err error) error {
 
 // ISADiffError is the usage error (exit 2) for what asmdiff refuses, with
 // what to do about an executable whose assembly was not saved, a results
-// file that is not an isa file, or one results.Load refuses.
+// file that is not an isa file, or one resultsfile.Load refuses.
 func ISADiffError(err error) error {
 	var na *asmdiff.NoAssemblyError
 	var ni *asmdiff.NotISAError
-	var le *results.LoadError
+	var le *resultsfile.LoadError
 	switch {
 	case errors.As(err, &na):
 		return base.Usagef("%v: rerun 'radvbench isa' with an assembly directory", err)

@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/bench/supervise"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	commanddoc "github.com/radvbench/radvbench/docs/commands"
 	"github.com/radvbench/radvbench/internal/buildinfo"
 	"github.com/radvbench/radvbench/internal/usage"
@@ -133,4 +133,4 @@ var commit = ""
 // ToolVersion identifies this build: version, VCS commit (from the Go
 // build info, "-dirty" when the tree had changes, else commit) and Go
 // version.
-func ToolVersion() results.Tool { return buildinfo.Tool(version, commit) }
+func ToolVersion() resultsfile.Tool { return buildinfo.Tool(version, commit) }

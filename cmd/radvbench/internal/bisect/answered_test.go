@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
@@ -20,7 +20,7 @@ import (
 func TestAnswered(t *testing.T) {
 	const th = 0.25
 	c := func(key string, v verdict.Verdict, lo, hi float64) compare.Comparison {
-		return compare.Comparison{Key: key, Verdict: v, Better: results.HigherIsBetter, Change: verdict.Float((lo + hi) / 2),
+		return compare.Comparison{Key: key, Verdict: v, Better: resultsfile.HigherIsBetter, Change: verdict.Float((lo + hi) / 2),
 			Low: verdict.Float(lo), High: verdict.Float(hi), Limits: verdict.Limits{Threshold: th, Effective: th}}
 	}
 	R, S, U, F := verdict.Regression, verdict.Same, verdict.Unsure, verdict.Failed
@@ -110,11 +110,11 @@ type synthPairs struct {
 	bench []synthBench
 }
 
-func (s *synthPairs) run(keys []string, load []float64, change bool) *results.File {
-	f := &results.File{Schema: results.Schema}
+func (s *synthPairs) run(keys []string, load []float64, change bool) *resultsfile.File {
+	f := &resultsfile.File{Schema: resultsfile.Schema}
 	for i, b := range s.bench {
-		r := results.Result{Suite: "synth", Kernel: b.name, Status: results.StatusOK,
-			Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter}}
+		r := resultsfile.Result{Suite: "synth", Kernel: b.name, Status: resultsfile.StatusOK,
+			Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter}}
 		if keys != nil && !slices.Contains(keys, r.ID()) {
 			continue
 		}
@@ -131,11 +131,11 @@ func (s *synthPairs) run(keys []string, load []float64, change bool) *results.Fi
 	return f
 }
 
-func (s *synthPairs) Next(_ context.Context, side compare.Arm, keys []string) (*results.File, error) {
+func (s *synthPairs) Next(_ context.Context, side compare.Arm, keys []string) (*resultsfile.File, error) {
 	return nil, fmt.Errorf("synthPairs runs rounds side by side")
 }
 
-func (s *synthPairs) NextPair(_ context.Context, _ compare.Arm, keys []string) (*results.File, *results.File, error) {
+func (s *synthPairs) NextPair(_ context.Context, _ compare.Arm, keys []string) (*resultsfile.File, *resultsfile.File, error) {
 	load := make([]float64, len(s.bench))
 	for i := range s.bench {
 		load[i] = max(0.2, 1+0.1*s.rng.NormFloat64())

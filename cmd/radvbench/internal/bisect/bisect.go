@@ -32,7 +32,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -562,7 +562,7 @@ func (m Mark) GitBisectExit() int {
 
 // Names maps each benchmark of f by its key (Result.ID) to the
 // suite/kernel/variant name a run's selection matches.
-func Names(f *results.File, into map[string]string) {
+func Names(f *resultsfile.File, into map[string]string) {
 	for _, r := range f.Results {
 		into[r.ID()] = r.Suite + "/" + r.Kernel + "/" + r.Variant["name"]
 	}

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -370,7 +370,7 @@ func TestJudge(t *testing.T) {
 			Low: verdict.Float(lo), High: verdict.Float(hi), Limits: verdict.Limits{Threshold: th, Effective: th}}
 	}
 	nan := math.NaN()
-	H, L := results.HigherIsBetter, results.LowerIsBetter
+	H, L := resultsfile.HigherIsBetter, resultsfile.LowerIsBetter
 	for _, tc := range []struct {
 		name string
 		c    compare.Comparison
@@ -438,7 +438,7 @@ func TestShellPreparer(t *testing.T) {
 // TestSelection: the judged benchmarks' selection, and the git exit codes.
 func TestSelection(t *testing.T) {
 	names := map[string]string{}
-	Names(&results.File{Results: []results.Result{
+	Names(&resultsfile.File{Results: []resultsfile.Result{
 		{Suite: "matmul", Kernel: "naive", Variant: map[string]string{"name": "wg16x16", "wg": "16x16"}, Params: map[string]int64{"M": 64}},
 		{Suite: "latency", Kernel: "empty", Variant: map[string]string{"name": "1x1"}},
 	}}, names)
@@ -492,21 +492,21 @@ type disturbedPairs struct {
 	round int
 }
 
-func (d *disturbedPairs) run(slow float64, disturbed bool, load float64) *results.File {
+func (d *disturbedPairs) run(slow float64, disturbed bool, load float64) *resultsfile.File {
 	xs, marks := make([]float64, 10), make([]bool, 10)
 	for i := range xs {
 		xs[i] = 100 * (1 - slow) * load * (1 + 0.02*d.rng.NormFloat64())
 		marks[i] = disturbed
 	}
-	return &results.File{Schema: results.Schema, Results: []results.Result{{Suite: "matmul", Kernel: "naive", Status: results.StatusOK,
-		Metric: results.Metric{Name: "throughput", Unit: "GFLOP/s", Better: results.HigherIsBetter, Samples: xs}, Disturbed: marks}}}
+	return &resultsfile.File{Schema: resultsfile.Schema, Results: []resultsfile.Result{{Suite: "matmul", Kernel: "naive", Status: resultsfile.StatusOK,
+		Metric: resultsfile.Metric{Name: "throughput", Unit: "GFLOP/s", Better: resultsfile.HigherIsBetter, Samples: xs}, Disturbed: marks}}}
 }
 
-func (d *disturbedPairs) Next(context.Context, compare.Arm, []string) (*results.File, error) {
+func (d *disturbedPairs) Next(context.Context, compare.Arm, []string) (*resultsfile.File, error) {
 	return nil, errors.New("lockstep only")
 }
 
-func (d *disturbedPairs) NextPair(context.Context, compare.Arm, []string) (*results.File, *results.File, error) {
+func (d *disturbedPairs) NextPair(context.Context, compare.Arm, []string) (*resultsfile.File, *resultsfile.File, error) {
 	d.round++
 	load := 1 / (1 + 0.5*d.rng.Float64()) // the neighbour slows both runs of a round alike
 	return d.run(0, d.both, load), d.run(0.8, true, load), nil
@@ -551,7 +551,7 @@ func (g *endGate) Gate(ctx context.Context, step int, base, cand Candidate, keys
 	}
 	for i := range res.Report.Comparisons {
 		c := &res.Report.Comparisons[i]
-		c.Verdict, c.Base = verdict.Incomparable, &pairing.Side{Status: results.StatusFailed}
+		c.Verdict, c.Base = verdict.Incomparable, &pairing.Side{Status: resultsfile.StatusFailed}
 	}
 	return res, nil
 }

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -162,9 +162,9 @@ func RulesOutSlowdown(c *compare.Comparison) bool {
 		return false
 	}
 	switch c.Better {
-	case results.HigherIsBetter: // slower is a lower figure
+	case resultsfile.HigherIsBetter: // slower is a lower figure
 		return float64(c.Low) > -eff
-	case results.LowerIsBetter: // slower is a higher figure (time)
+	case resultsfile.LowerIsBetter: // slower is a higher figure (time)
 		return float64(c.High) < eff
 	}
 	return false
@@ -183,7 +183,7 @@ func BaseFailed(rep *compare.Report, keys []string) []string {
 		if keys != nil && !slices.Contains(keys, c.Key) {
 			continue
 		}
-		if c.Base != nil && c.Base.Status == results.StatusFailed {
+		if c.Base != nil && c.Base.Status == resultsfile.StatusFailed {
 			out = append(out, c.Key)
 		}
 	}

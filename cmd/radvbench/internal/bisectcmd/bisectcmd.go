@@ -20,7 +20,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/bisect"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/usage"
@@ -121,7 +121,7 @@ func runBisect(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		}
 		o.Prior, o.Keys = earlier.Steps, earlier.Keys
 		for _, s := range earlier.Steps {
-			if rf, err := results.Load(s.Results); err == nil {
+			if rf, err := resultsfile.Load(s.Results); err == nil {
 				bisect.Names(rf, g.names) // to narrow the later steps to the judged benchmarks
 			}
 		}

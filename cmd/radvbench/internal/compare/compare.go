@@ -17,7 +17,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
@@ -106,7 +106,7 @@ func runCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return base.Usagef("%v", err)
 	}
-	if kind == results.KindISA {
+	if kind == resultsfile.KindISA {
 		if len(f.isa) > 0 {
 			return base.Usagef("--isa gives the compiler's figures beside timing verdicts; these are isa files already: drop --isa")
 		}

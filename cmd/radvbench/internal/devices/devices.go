@@ -10,7 +10,7 @@ import (
 	"github.com/radvbench/radvbench/bench/gpu/describe"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -31,7 +31,7 @@ func runDevices(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	defer inst.Close()
-	descs := make([]results.Device, len(devs))
+	descs := make([]resultsfile.Device, len(devs))
 	for i, d := range devs {
 		descs[i] = describe.Device(d)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/export"
 	"github.com/radvbench/radvbench/reports/fossil"
@@ -74,7 +74,7 @@ func runExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	path := fs.Arg(0)
-	f, err := results.Load(path)
+	f, err := resultsfile.Load(path)
 	if err != nil {
 		return advice.ResultsError(err)
 	}
@@ -94,9 +94,9 @@ const fossilCSV = "fossil-csv"
 
 // exportFossil writes the CSV of one target of the isa file f (path): the
 // one given, or the file's only one.
-func exportFossil(w io.Writer, path string, f *results.File, target string) error {
+func exportFossil(w io.Writer, path string, f *resultsfile.File, target string) error {
 	targets := fossil.Targets(f)
-	if f.Kind() != results.KindISA && len(targets) == 0 {
+	if f.Kind() != resultsfile.KindISA && len(targets) == 0 {
 		return base.Usagef("%s: %v: --format %s exports isa files (written by 'radvbench isa') and runs that captured (on a driver that reports its statistics, as RADV does)", path, &fossil.NoStatisticsError{Capture: f.Capture}, fossilCSV)
 	}
 	switch {
@@ -116,7 +116,7 @@ func exportFossil(w io.Writer, path string, f *results.File, target string) erro
 // exportFossilDir writes DIR/TARGET.csv for every target of the isa file
 // at path (or the one --target names).
 func exportFossilDir(stdout io.Writer, path, dir, target string) error {
-	f, err := results.Load(path)
+	f, err := resultsfile.Load(path)
 	if err != nil {
 		return advice.ResultsError(err)
 	}

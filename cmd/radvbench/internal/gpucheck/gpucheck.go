@@ -17,7 +17,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/resulttable"
@@ -148,7 +148,7 @@ func (s *Summary) Passed() bool {
 // Inputs are the steps' outcomes: the files their runs wrote (nil for a
 // step that did not run, with Err saying why) and the A/A's verdicts.
 type Inputs struct {
-	Verify, Time, AA          *results.File
+	Verify, Time, AA          *resultsfile.File
 	VerifyErr, TimeErr, AAErr error
 	Verdicts                  *compare.Report
 	Seconds                   float64
@@ -158,7 +158,7 @@ type Inputs struct {
 func Summarize(in Inputs) Summary {
 	var s Summary
 	s.Seconds = in.Seconds
-	for _, f := range []*results.File{in.Time, in.Verify, in.AA} {
+	for _, f := range []*resultsfile.File{in.Time, in.Verify, in.AA} {
 		if f != nil {
 			s.Device = f.Device.Name
 			s.Driver = strings.TrimSpace(f.Device.DriverName + " " + f.Device.DriverInfo)
@@ -176,25 +176,25 @@ func Summarize(in Inputs) Summary {
 
 // verifyCheck: every benchmark that ran was right (skips are listed, not
 // failed).
-func verifyCheck(f *results.File, err error, s *Summary) Check {
+func verifyCheck(f *resultsfile.File, err error, s *Summary) Check {
 	c := Check{Name: "verification"}
 	if f == nil {
 		c.Status, c.Detail = Fail, fmt.Sprintf("did not run: %v", err)
 		return c
 	}
 	var ok, failed []string
-	var skips []results.Result
+	var skips []resultsfile.Result
 	for _, r := range f.Results {
 		switch r.Status {
-		case results.StatusOK:
+		case resultsfile.StatusOK:
 			ok = append(ok, r.ID())
-		case results.StatusFailed:
-			failed = append(failed, r.Suite+"/"+r.Kernel+"/"+r.Variant["name"]+" "+results.SizeString(r.Params)+": "+r.Reason)
+		case resultsfile.StatusFailed:
+			failed = append(failed, r.Suite+"/"+r.Kernel+"/"+r.Variant["name"]+" "+resultsfile.SizeString(r.Params)+": "+r.Reason)
 		default:
 			skips = append(skips, r)
 		}
 	}
-	for _, g := range results.GroupSkipped(skips) {
+	for _, g := range resultsfile.GroupSkipped(skips) {
 		s.Skipped = append(s.Skipped, g.String())
 	}
 	switch {
@@ -218,7 +218,7 @@ func verifyCheck(f *results.File, err error, s *Summary) Check {
 // timeCheck fills the figures: the best variant of each peak kernel, of
 // each GEMM family at each size against the same run's peak of its
 // arithmetic (or the device table's), of each memory kernel.
-func timeCheck(f *results.File, err error, s *Summary) Check {
+func timeCheck(f *resultsfile.File, err error, s *Summary) Check {
 	c := Check{Name: "timing"}
 	if f == nil {
 		c.Status, c.Detail = Fail, fmt.Sprintf("did not run: %v", err)
@@ -229,18 +229,18 @@ func timeCheck(f *results.File, err error, s *Summary) Check {
 		roof[r.Kernel+"\x00"+r.Size] = r
 	}
 	type key struct{ kernel, size string }
-	best := map[key]*results.Result{}
+	best := map[key]*resultsfile.Result{}
 	var order []key
 	failed := 0
 	for i := range f.Results {
 		r := &f.Results[i]
-		if r.Status == results.StatusFailed {
+		if r.Status == resultsfile.StatusFailed {
 			failed++
 		}
-		if r.Status != results.StatusOK || r.Metric.Better != results.HigherIsBetter {
+		if r.Status != resultsfile.StatusOK || r.Metric.Better != resultsfile.HigherIsBetter {
 			continue
 		}
-		k := key{r.Suite + "/" + r.Kernel, results.SizeString(r.Params)}
+		k := key{r.Suite + "/" + r.Kernel, resultsfile.SizeString(r.Params)}
 		if b, ok := best[k]; !ok {
 			order = append(order, k)
 			best[k] = r
@@ -285,7 +285,7 @@ func timeCheck(f *results.File, err error, s *Summary) Check {
 
 // warmupCheck: the runs' warm-ups reached a steady state (a warning
 // otherwise: their first samples may sit on a clock still ramping up).
-func warmupCheck(fs ...*results.File) Check {
+func warmupCheck(fs ...*resultsfile.File) Check {
 	c := Check{Name: "warm-up"}
 	var runs, unsteady, idle int
 	var secs []float64
@@ -324,7 +324,7 @@ func warmupCheck(fs ...*results.File) Check {
 
 // aaCheck: the A/A called no change (a regression or improvement there
 // is a false alarm: the gate is not fit for this machine as it is).
-func aaCheck(f *results.File, err error, rep *compare.Report) Check {
+func aaCheck(f *resultsfile.File, err error, rep *compare.Report) Check {
 	c := Check{Name: "A/A gate"}
 	if rep == nil {
 		if f == nil && err == nil {
@@ -352,7 +352,7 @@ func aaCheck(f *results.File, err error, rep *compare.Report) Check {
 
 // levelsCheck: runs of one configuration sat at the same level (a GPU
 // that idles between runs measures whole runs at an idle clock).
-func levelsCheck(f *results.File) Check {
+func levelsCheck(f *resultsfile.File) Check {
 	c := Check{Name: "run levels"}
 	if f == nil {
 		c.Status, c.Detail = Skip, "no repeated runs"
@@ -362,7 +362,7 @@ func levelsCheck(f *results.File) Check {
 	n := 0
 	for _, r := range f.Results {
 		_, runs := r.RunSamples()
-		if r.Status != results.StatusOK || len(runs) < 2 {
+		if r.Status != resultsfile.StatusOK || len(runs) < 2 {
 			continue
 		}
 		n++
@@ -441,11 +441,11 @@ func figure(v float64) string {
 // Two checks' files compare result by result ('radvbench compare
 // old.json new.json'); 'compare --by config FILE --baseline A' judges the
 // A/A again.
-func Merge(in Inputs) *results.File {
-	var out *results.File
+func Merge(in Inputs) *resultsfile.File {
+	var out *resultsfile.File
 	steps := []struct {
 		name string
-		f    *results.File
+		f    *resultsfile.File
 	}{{StepVerify, in.Verify}, {StepTime, in.Time}, {"", in.AA}}
 	for _, st := range steps {
 		f := st.f
@@ -475,8 +475,8 @@ func Merge(in Inputs) *results.File {
 			out.Results = append(out.Results, f.Results...)
 			continue
 		}
-		out.Configs = append(out.Configs, results.Config{Name: st.name})
-		out.Rounds = append(out.Rounds, results.Round{Index: 1, Config: st.name, Started: f.Started, Finished: f.Finished})
+		out.Configs = append(out.Configs, resultsfile.Config{Name: st.name})
+		out.Rounds = append(out.Rounds, resultsfile.Round{Index: 1, Config: st.name, Started: f.Started, Finished: f.Finished})
 		for _, r := range f.Results {
 			r.Config = st.name
 			r.SampleRounds = nil

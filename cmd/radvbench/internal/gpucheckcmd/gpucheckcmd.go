@@ -20,7 +20,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/gpucheck"
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/reports/compare"
 )
@@ -97,7 +97,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	in.Seconds = time.Since(started).Seconds()
 	sum := gpucheck.Summarize(in)
 	if merged := gpucheck.Merge(in); merged != nil {
-		if err := results.Save(*out, merged); err != nil {
+		if err := resultsfile.Save(*out, merged); err != nil {
 			return fmt.Errorf("write %s: %w", *out, err)
 		}
 	} else {
@@ -123,7 +123,7 @@ func runGPUCheck(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // file and, for the A/A, its verdicts. A step that ran but reported a
 // failure (a benchmark that failed, a gate that failed) still returns
 // its file.
-func gpuCheckStep(ctx context.Context, stderr io.Writer, st gpucheck.Step, device, out string, progress bool) (*results.File, *compare.Report, error) {
+func gpuCheckStep(ctx context.Context, stderr io.Writer, st gpucheck.Step, device, out string, progress bool) (*resultsfile.File, *compare.Report, error) {
 	args := append(append([]string{}, st.Args...), "--progress=never", "-o", out)
 	if device != "" {
 		args = append(args, "--device", device)

@@ -11,7 +11,7 @@ import (
 	"io"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/chart"
 	"github.com/radvbench/radvbench/reports/history"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -59,7 +59,7 @@ func Open(ctx context.Context, flag string, readOnly bool) (*history.Store, erro
 
 // ImportFinishedRun imports a finished run's results into the history
 // store named by 'run --db' (nothing when dsn is empty).
-func ImportFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *results.File, outPath string) error {
+func ImportFinishedRun(ctx context.Context, stdout io.Writer, dsn string, file *resultsfile.File, outPath string) error {
 	if dsn == "" {
 		return nil
 	}

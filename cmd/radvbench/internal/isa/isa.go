@@ -22,7 +22,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/asmdiff"
 	"github.com/radvbench/radvbench/reports/resulttable"
 	"github.com/spf13/pflag"
@@ -108,7 +108,7 @@ func runISA(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	h := launch.Hooks{Note: func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }}
 	progress := runcmd.ShowProgress(f.sel.Progress, stderr)
 	if progress {
-		h.Start = func(r *results.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
+		h.Start = func(r *resultsfile.Result) { fmt.Fprintf(stderr, "\r\033[K%s@%s", r.ID(), r.Config) }
 	}
 	o, err := launch.ISA(ctx, p, h, runcmd.Env(stdout, stderr))
 	if progress {

@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/advice"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/devsel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -71,7 +71,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 // listSkippedFile lists the skipped results of the results file path (of
 // the given suites), grouped by reason.
 func listSkippedFile(stdout io.Writer, path string, suites []*kernel.Suite) error {
-	f, err := results.Load(path)
+	f, err := resultsfile.Load(path)
 	if err != nil {
 		return advice.ResultsError(err)
 	}

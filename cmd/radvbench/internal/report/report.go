@@ -17,7 +17,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/judgeflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/loadfiles"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/outfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/pairing"
@@ -94,7 +94,7 @@ func runReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 // opts; a zero opts.Policy means the default policy. It is what
 // 'run --report DIR' calls after a run. Input problems (an unknown --by
 // key or baseline) are usage errors; a failed write is an error.
-func WriteForRun(files []*results.File, names []string, dir string, opts report.Options) error {
+func WriteForRun(files []*resultsfile.File, names []string, dir string, opts report.Options) error {
 	if len(files) != len(names) {
 		return fmt.Errorf("report.WriteForRun: %d files, %d names", len(files), len(names))
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/report"
 )
 
@@ -19,19 +19,19 @@ func fixture(name string) string {
 // TestWriteReportForRun: the function 'run --report DIR' calls works with
 // zero options on a freshly loaded file.
 func TestWriteReportForRun(t *testing.T) {
-	f, err := results.Load(fixture("matmul-lvp.json"))
+	f, err := resultsfile.Load(fixture("matmul-lvp.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := WriteForRun([]*results.File{f}, []string{"run.json"}, dir, report.Options{}); err != nil {
+	if err := WriteForRun([]*resultsfile.File{f}, []string{"run.json"}, dir, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil || !strings.Contains(string(html), "heatmap-matmul.png") {
 		t.Errorf("index.html: %v", err)
 	}
-	if err := WriteForRun([]*results.File{f}, []string{"run.json"}, dir, report.Options{By: "label.nosuch"}); base.ExitCode(err) != 2 {
+	if err := WriteForRun([]*resultsfile.File{f}, []string{"run.json"}, dir, report.Options{By: "label.nosuch"}); base.ExitCode(err) != 2 {
 		t.Errorf("unknown --by key: %v (exit %d), want a usage error", err, base.ExitCode(err))
 	}
 }
@@ -40,7 +40,7 @@ func TestWriteReportForRun(t *testing.T) {
 // CLI's exit codes and advice: a baseline that is no group is a usage
 // error (2), a directory that cannot be written is exit 1 with advice.
 func TestWriteReportErrorKinds(t *testing.T) {
-	f, err := results.Load(fixture("matmul-lvp.json"))
+	f, err := resultsfile.Load(fixture("matmul-lvp.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestWriteReportErrorKinds(t *testing.T) {
 	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, err := results.Load(fixture("matmul-lvp.json"))
+	g, err := resultsfile.Load(fixture("matmul-lvp.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestWriteReportErrorKinds(t *testing.T) {
 			g.Results[i].Metric.Samples[j] *= 1.01
 		}
 	}
-	two := []*results.File{f, g}
+	two := []*resultsfile.File{f, g}
 	names := []string{"a.json", "b.json"}
 	for _, tc := range []struct {
 		name string

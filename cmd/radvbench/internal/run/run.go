@@ -33,7 +33,7 @@ import (
 	reportcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/report"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/runflags"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/sysrecord"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/report"
 	"github.com/radvbench/radvbench/reports/resulttable"
@@ -189,7 +189,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		Note:      func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) },
 		Journaled: testPauseAfterResult,
 		Fault:     func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, false) },
-		Header: func(head *results.File, resumed []results.Result) {
+		Header: func(head *resultsfile.File, resumed []resultsfile.Result) {
 			resulttable.Header(stdout, head)
 			table = newRunTable(stdout)
 			for i := range resumed {
@@ -199,7 +199,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 				fmt.Fprintf(stderr, "resuming %s: %d benchmark(s) already finished\n", p.Out+supervise.JournalSuffix, len(resumed))
 			}
 		},
-		Result: func(r *results.Result) {
+		Result: func(r *resultsfile.Result) {
 			if table != nil {
 				table.Add(r)
 			}
@@ -496,11 +496,11 @@ func resumeFlags(fs *pflag.FlagSet, f *Flags, stdout, stderr io.Writer) (*pflag.
 }
 
 // writeRunReport writes the --report directory for a finished run.
-func writeRunReport(stdout io.Writer, file *results.File, outPath, dir, by string) error {
+func writeRunReport(stdout io.Writer, file *resultsfile.File, outPath, dir, by string) error {
 	if dir == "" {
 		return nil
 	}
-	if err := reportcmd.WriteForRun([]*results.File{file}, []string{outPath}, dir, report.Options{By: by}); err != nil {
+	if err := reportcmd.WriteForRun([]*resultsfile.File{file}, []string{outPath}, dir, report.Options{By: by}); err != nil {
 		return fmt.Errorf("write report (the results are saved in %s): %w", outPath, err)
 	}
 	fmt.Fprintf(stdout, "report:  %s\n", filepath.Join(dir, "index.html"))

@@ -14,7 +14,7 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/histdb"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/outpath"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/usage"
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
@@ -148,14 +148,14 @@ func SuiteNames(suites []*kernel.Suite) []string {
 // writeRooflines prints each kernel's best variant against the same
 // run's peak of its arithmetic (resulttable.Rooflines), or, when kernels
 // that have a roofline ran without their peak kernels, how to get it.
-func writeRooflines(w io.Writer, f *results.File) {
+func writeRooflines(w io.Writer, f *resultsfile.File) {
 	rs := resulttable.Rooflines(f)
 	if len(rs) > 0 {
 		resulttable.WriteRooflines(w, rs)
 		return
 	}
 	for _, r := range f.Results {
-		if r.Status == results.StatusOK && r.Roofline != "" {
+		if r.Status == resultsfile.StatusOK && r.Roofline != "" {
 			fmt.Fprintf(w, "roofline: add --suite peak to the run for each kernel's share of the same run's peak of its arithmetic (%s for %s/%s)\n", r.Roofline, r.Suite, r.Kernel)
 			return
 		}

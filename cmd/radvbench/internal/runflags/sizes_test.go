@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/bench/kernel"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // sizesString renders resolved sizes as "suite/kernel=size,size; ...",
@@ -22,7 +22,7 @@ func sizesString(m map[string][]kernel.Params) string {
 	for _, k := range keys {
 		var ps []string
 		for _, p := range m[k] {
-			ps = append(ps, results.FormatParams(p))
+			ps = append(ps, resultsfile.FormatParams(p))
 		}
 		parts = append(parts, k+"="+strings.Join(ps, " "))
 	}

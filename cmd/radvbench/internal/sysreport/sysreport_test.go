@@ -6,7 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/bench/gpumetrics"
 	"github.com/radvbench/radvbench/bench/sysinfo"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 )
 
 // TestWords: the caller's words land where the summary needs them: why
@@ -15,7 +15,7 @@ import (
 func TestWords(t *testing.T) {
 	words := Words{Emulated: "(EMULATED-WORDS)", NoVulkan: "NOVULKAN-WORDS", Footer: "FOOTER-WORDS"}
 	emulated := &sysinfo.System{}
-	emulated.SetVulkan(sysinfo.VulkanInfo{DeviceName: "Null hardware", Emulated: &results.Emulation{Mechanism: "null-winsys", Target: "gfx1201"}})
+	emulated.SetVulkan(sysinfo.VulkanInfo{DeviceName: "Null hardware", Emulated: &resultsfile.Emulation{Mechanism: "null-winsys", Target: "gfx1201"}})
 	for _, tc := range []struct {
 		name string
 		sys  *sysinfo.System

@@ -15,7 +15,7 @@ import (
 	"github.com/radvbench/radvbench/bench/tune"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	runcmd "github.com/radvbench/radvbench/cmd/radvbench/internal/run"
-	"github.com/radvbench/radvbench/core/results"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/tuning"
 )
 
@@ -31,13 +31,13 @@ type sweep struct {
 	// planned and done count candidates × sizes; best is the best figure
 	// so far by kernel and size.
 	planned, done int
-	best          map[string]*results.Result
+	best          map[string]*resultsfile.Result
 	interrupted   bool
 	exhausted     bool
 }
 
 // run runs the rounds and merges their results files into one.
-func (s *sweep) run(ctx context.Context) (*results.File, error) {
+func (s *sweep) run(ctx context.Context) (*resultsfile.File, error) {
 	if err := os.MkdirAll(filepath.Dir(s.f.out), 0o755); err != nil {
 		return nil, fmt.Errorf("create the directory of %s: %w", s.f.out, err)
 	}
@@ -49,9 +49,9 @@ func (s *sweep) run(ctx context.Context) (*results.File, error) {
 	deadline := time.Now().Add(s.f.budget)
 	bctx, stop := context.WithCancel(ctx)
 	defer stop()
-	s.best = map[string]*results.Result{}
-	var files []*results.File
-	var all []results.Result
+	s.best = map[string]*resultsfile.Result{}
+	var files []*resultsfile.File
+	var all []resultsfile.Result
 	batch := s.search.First(s.f.exhaustive)
 	for round := 1; batch.Len() > 0; round++ {
 		if round > 1 && time.Now().After(deadline) {
@@ -64,7 +64,7 @@ func (s *sweep) run(ctx context.Context) (*results.File, error) {
 		p.Out = filepath.Join(dir, fmt.Sprintf("round%d.json", round))
 		fmt.Fprintf(s.stderr, "tune: round %d: %d candidates, %d benchmarks\n", round, batch.Len(), p.Benchmarks)
 		s.planned += p.Benchmarks
-		h := launch.Hooks{Result: func(r *results.Result) {
+		h := launch.Hooks{Result: func(r *resultsfile.Result) {
 			s.progress(r)
 			if time.Now().After(deadline) {
 				s.exhausted = true
@@ -97,13 +97,13 @@ func (s *sweep) run(ctx context.Context) (*results.File, error) {
 
 // progress prints one line per finished candidate and size: its figure
 // and the best so far at that size.
-func (s *sweep) progress(r *results.Result) {
+func (s *sweep) progress(r *resultsfile.Result) {
 	s.done++
-	key := r.Suite + "/" + r.Kernel + "/" + results.SizeString(r.Params)
+	key := r.Suite + "/" + r.Kernel + "/" + resultsfile.SizeString(r.Params)
 	what := r.Status
-	if r.Status == results.StatusOK && r.Verified {
+	if r.Status == resultsfile.StatusOK && r.Verified {
 		what = fmt.Sprintf("%.4g %s", r.Metric.Value, r.Metric.Unit)
-		if b := s.best[key]; b == nil || (r.Metric.Better == results.LowerIsBetter) == (r.Metric.Value < b.Metric.Value) {
+		if b := s.best[key]; b == nil || (r.Metric.Better == resultsfile.LowerIsBetter) == (r.Metric.Value < b.Metric.Value) {
 			s.best[key] = r
 		}
 	} else if r.Reason != "" {
@@ -120,7 +120,7 @@ func (s *sweep) progress(r *results.Result) {
 // header, every round's results, the shaders of all; partial when the
 // sweep was interrupted (a round the budget cut short is not: the sweep
 // ended as asked).
-func mergeRounds(files []*results.File, partial bool) *results.File {
+func mergeRounds(files []*resultsfile.File, partial bool) *resultsfile.File {
 	if len(files) == 0 {
 		return nil
 	}
@@ -140,12 +140,12 @@ func mergeRounds(files []*results.File, partial bool) *results.File {
 
 // finish writes the results file and the tuning file and prints the best
 // configurations.
-func (s *sweep) finish(stdout io.Writer, merged *results.File, args []string) error {
+func (s *sweep) finish(stdout io.Writer, merged *resultsfile.File, args []string) error {
 	if merged == nil {
 		return &base.ExitError{Code: 130, Msg: "interrupted before any candidate finished; nothing written"}
 	}
 	merged.Command = append([]string{"radvbench", "tune"}, args...)
-	if err := results.Save(s.f.out, merged); err != nil {
+	if err := resultsfile.Save(s.f.out, merged); err != nil {
 		return fmt.Errorf("write %s: %w", s.f.out, err)
 	}
 	tf := &tuning.File{
@@ -175,6 +175,6 @@ func writeTuning(w io.Writer, f *tuning.File) {
 		return
 	}
 	for _, e := range f.Entries {
-		fmt.Fprintf(w, "  %-28s %-14s %-24s %10.4g %-8s of %d verified\n", e.Suite+"/"+e.Kernel, results.SizeString(e.Params), e.Variant["name"], e.Metric.Value, e.Metric.Unit, e.Candidates)
+		fmt.Fprintf(w, "  %-28s %-14s %-24s %10.4g %-8s of %d verified\n", e.Suite+"/"+e.Kernel, resultsfile.SizeString(e.Params), e.Variant["name"], e.Metric.Value, e.Metric.Unit, e.Candidates)
 	}
 }

@@ -1,4 +1,4 @@
-package results
+package resultsfile
 
 // Reading a results file: Load and Decode, and the one-line errors that
 // say what is wrong with a file (LoadError).

@@ -1,7 +1,7 @@
-// Package results defines radvbench's results file: its JSON schema, how it
+// Package resultsfile defines radvbench's results file: its JSON schema, how it
 // is read (with one-line, actionable errors for bad input) and how it is
 // written (atomically). It is pure Go: analysis never needs a GPU.
-package results
+package resultsfile
 
 import (
 	"encoding/json"

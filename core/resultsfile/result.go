@@ -1,4 +1,4 @@
-package results
+package resultsfile
 
 // One benchmark's record (Result) and its figures, and the readable forms
 // of its identity.

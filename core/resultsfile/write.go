@@ -1,4 +1,4 @@
-package results
+package resultsfile
 
 // Writing a results file (atomically) and its content identity.
 
