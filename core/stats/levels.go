@@ -13,6 +13,17 @@ import (
 // moved together, an unpaired comparison, a trend or a share of peak do
 // not, so it is flagged wherever runs are shown.
 
+// LevelCause words what flagged run levels are, for the device the runs
+// came from: a GPU's power state or clock, or, on a CPU implementation
+// (lavapipe), the level each of its processes settles at. Neither is the
+// code, and a GPU's clock is no explanation of a CPU's figures.
+func LevelCause(cpu bool) string {
+	if cpu {
+		return "on a CPU implementation, the level each of its processes settles at"
+	}
+	return "a power state or a clock (a GPU idling between runs)"
+}
+
 // Levels is what RunLevels found.
 type Levels struct {
 	// Medians are the runs' medians (undisturbed samples), in run

@@ -403,12 +403,14 @@ func floorOf(nz *noise.Bench, paired bool, nb, nn, pairs int, alpha float64) flo
 }
 
 // runLevels warns when either side's runs sat steady at levels far apart
-// (Side.LevelRatio): a power state or a clock, not the code. Runs paired
+// (Side.LevelRatio): a power state or a clock, or on a CPU
+// implementation each process's own level (stats.LevelCause), not the
+// code. Runs paired
 // by round cancel it where both sides moved together; unpaired runs
 // carry it into the change.
 func runLevels(c Comparison) (Warning, bool) {
 	var which []string
-	ratio := 0.0
+	ratio, cpu := 0.0, false
 	for _, s := range []struct {
 		name string
 		side *pairing.Side
@@ -416,12 +418,13 @@ func runLevels(c Comparison) (Warning, bool) {
 		if s.side != nil && s.side.LevelRatio > 0 {
 			which = append(which, s.name)
 			ratio = math.Max(ratio, s.side.LevelRatio)
+			cpu = cpu || s.side.CPU
 		}
 	}
 	if len(which) == 0 {
 		return Warning{}, false
 	}
-	msg := fmt.Sprintf("run levels differ by %s: %s runs each sat steady at its own level, far apart: a power state or a clock (a GPU idling between runs), not the code", LevelRatioText(ratio), strings.Join(which, " and "))
+	msg := fmt.Sprintf("run levels differ by %s: %s runs each sat steady at its own level, far apart: %s, not the code", LevelRatioText(ratio), strings.Join(which, " and "), stats.LevelCause(cpu))
 	if c.Paired {
 		msg += "; the pairs cancel it where both sides of a round moved together"
 	} else {

@@ -43,6 +43,9 @@ type Entry struct {
 	// Best is the variant this entry stands for in a comparison of best
 	// against best (KeepBest); "" otherwise.
 	Best string
+	// CPU says a run came from a CPU implementation (its file's
+	// Device.CPU).
+	CPU bool
 }
 
 // addRuns appends the runs of result r: every round of it is one run.
@@ -51,6 +54,7 @@ func (e *Entry) addRuns(f *resultsfile.File, r *resultsfile.Result, block string
 	rounds, groups := r.RunSamples()
 	marks := r.RunDisturbed()
 	clocks := runClocks(r)
+	e.CPU = e.CPU || f.Device.CPU
 	for i, g := range groups {
 		e.Runs = append(e.Runs, g)
 		e.Marks = append(e.Marks, marks[i])

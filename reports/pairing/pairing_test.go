@@ -196,3 +196,27 @@ func TestKeepBest(t *testing.T) {
 		t.Errorf("entries %q, order %q", got, gs[0].Order)
 	}
 }
+
+// TestSideCPU: a side whose runs came from a CPU implementation says so
+// (its run levels are worded for it, not blamed on a GPU's clock); a
+// GPU's side does not.
+func TestSideCPU(t *testing.T) {
+	for _, cpu := range []bool{false, true} {
+		f := runFile("dev", 3, 1, "k")
+		f.Device.CPU = cpu
+		gs, err := Groups([]Input{{Name: "a.json", File: f}, {Name: "b.json", File: runFile("gpu", 3, 1, "k")}}, "file", "", "results files")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range gs[0].Entries {
+			if s := NewSide(e, false); s.CPU != cpu {
+				t.Errorf("Device.CPU %v: side's CPU %v", cpu, s.CPU)
+			}
+		}
+		for _, e := range gs[1].Entries {
+			if NewSide(e, false).CPU {
+				t.Errorf("the GPU's side says CPU")
+			}
+		}
+	}
+}

@@ -61,6 +61,9 @@ type Side struct {
 	// the runs each sat steady at levels far apart (stats.RunLevels): a
 	// power state or clock, not the code; 0 otherwise.
 	LevelRatio float64 `json:"level_ratio,omitempty"`
+	// CPU says a run came from a CPU implementation, whose levels are
+	// its processes', not a GPU's clock (stats.LevelCause).
+	CPU bool `json:"-"`
 
 	// blocks names the round of each RunEstimates run ("" unpaired).
 	blocks []string
@@ -79,7 +82,7 @@ type Side struct {
 // design's early looks see; the error those looks can spend is below
 // 0.0005 of the default 0.01.)
 func NewSide(e *Entry, keepAll bool) *Side {
-	s := &Side{Status: e.Result.Status, Reason: e.Result.Reason}
+	s := &Side{Status: e.Result.Status, Reason: e.Result.Reason, CPU: e.CPU}
 	if s.Status == "" {
 		s.Status = resultsfile.StatusOK
 	}

@@ -72,6 +72,9 @@ type Table struct {
 	levels []string
 	// cols are the optional columns shown so far (colClock, colEnergy).
 	cols int
+	// CPU says the results come from a CPU implementation (the file's
+	// Device.CPU), so the summary words run levels for it.
+	CPU bool
 }
 
 // New is a table printing to w.
@@ -183,7 +186,7 @@ func (t *Table) Summary() string {
 		}
 	}
 	if len(t.levels) > 0 {
-		fmt.Fprintf(&b, "\nrun levels: %d benchmark(s) whose runs each sat steady at their own level, far apart: a power state or a clock (a GPU idling between runs), not the code; compare such runs only paired by round: %s", len(t.levels), strings.Join(t.levels, "; "))
+		fmt.Fprintf(&b, "\nrun levels: %d benchmark(s) whose runs each sat steady at their own level, far apart: %s, not the code; compare such runs only paired by round: %s", len(t.levels), stats.LevelCause(t.CPU), strings.Join(t.levels, "; "))
 	}
 	if t.samples > 0 {
 		fmt.Fprintf(&b, "\ndisturbed: %d of %d timed samples (DIST) saw interference (another process, steal, a clock change) and are left out of the figures; the results file keeps them, marked (docs/verdicts.md)", t.disturbed, t.samples)

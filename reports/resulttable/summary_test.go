@@ -41,6 +41,17 @@ func TestSummaryLevelsAndWarmup(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, s)
 		}
 	}
+	if !strings.Contains(s, "a power state or a clock (a GPU idling between runs), not the code") {
+		t.Errorf("a GPU's run levels are not worded as its clock:\n%s", s)
+	}
+	// The same runs from a CPU implementation are not blamed on a GPU.
+	b.Reset()
+	tb = New(&b)
+	tb.CPU = true
+	tb.Add(&cold)
+	if s := tb.Summary(); !strings.Contains(s, "far apart: on a CPU implementation, the level each of its processes settles at") || strings.Contains(s, "GPU") {
+		t.Errorf("a CPU implementation's run levels:\n%s", s)
+	}
 	b.Reset()
 	tb = New(&b)
 	aa := merged([]float64{565, 566, 564}, []bool{true, true, true})

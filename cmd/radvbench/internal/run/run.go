@@ -191,7 +191,7 @@ func startRun(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet, 
 		Fault:     func(ctx context.Context, id, phase string) { testFault(ctx, id, phase, false) },
 		Header: func(head *resultsfile.File, resumed []resultsfile.Result) {
 			resulttable.Header(stdout, head)
-			table = newRunTable(stdout)
+			table = newRunTable(stdout, head)
 			for i := range resumed {
 				table.Add(&resumed[i])
 			}

@@ -33,7 +33,7 @@ func printRun(ctx context.Context, stdout io.Writer, f *Flags, o *launch.Outcome
 	out := o.Out
 	if table == nil {
 		resulttable.Header(stdout, o.File)
-		table = newRunTable(stdout)
+		table = newRunTable(stdout, o.File)
 		for i := range o.File.Results {
 			table.Add(&o.File.Results[i])
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
+	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/resulttable"
 )
 
@@ -29,10 +30,11 @@ func defaultReportDir(out string) string {
 	return strings.TrimSuffix(out, ".json") + "-report"
 }
 
-// newRunTable is run's result table, its summary pointing at 'list
-// --skipped' for the skipped benchmarks.
-func newRunTable(w io.Writer) *resulttable.Table {
+// newRunTable is run's result table for the results of head's device,
+// its summary pointing at 'list --skipped' for the skipped benchmarks.
+func newRunTable(w io.Writer, head *resultsfile.File) *resulttable.Table {
 	t := resulttable.New(w)
+	t.CPU = head.Device.CPU
 	t.SkippedHint = "'" + base.ProgName + " list --skipped RESULTS' lists each"
 	return t
 }
