@@ -9,9 +9,11 @@ import (
 // level, levels far apart. On a GPU that is a power state (a clock that
 // idled between runs: an NVIDIA H200 measured whole rounds at 212, 565
 // and 566 TFLOP/s, each run with a CV under 1%), not the code; on a CPU
-// a frequency or placement. Paired verdicts cancel it when both sides
-// moved together, an unpaired comparison, a trend or a share of peak do
-// not, so it is flagged wherever runs are shown.
+// implementation (lavapipe) each process settles at a level of its own
+// (docs/verdicts.md §3), for a cause not pinned down. Paired verdicts
+// cancel it when both sides moved together, an unpaired comparison, a
+// trend or a share of peak do not, so it is flagged wherever runs are
+// shown.
 
 // LevelCause words what flagged run levels are, for the device the runs
 // came from: a GPU's power state or clock, or, on a CPU implementation
