@@ -71,6 +71,9 @@ type Device struct {
 	profilingLock bool
 	// nextAddress is the next stand-in device address (compile-only).
 	nextAddress uint64
+	// pipelines are the compute pipelines compiled so far, by key
+	// (pipelinecache.go).
+	pipelines pipelineCache
 }
 
 // standInAddress hands a compile-only stand-in of size bytes a device
@@ -300,6 +303,7 @@ func (d *Device) Close() {
 		vk.DeviceWaitIdle(d.h)
 	}
 	d.ReleaseProfilingLock()
+	d.closePipelines()
 	if d.fence != vk.NullFence {
 		vk.DestroyFence(d.h, d.fence, nil)
 	}

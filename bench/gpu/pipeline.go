@@ -54,6 +54,12 @@ type PipelineCore struct {
 	descPool  vk.DescriptorPool
 	set       vk.DescriptorSet
 	closed    bool
+	// shared: the device's pipeline cache owns the pipeline, layouts and
+	// modules (pipelinecache.go); the core owns its descriptor set alone.
+	shared bool
+	// captured is what the capture read from the pipeline (a capturing
+	// device), for the cache to report again at each reuse.
+	captured *compiled.Pipeline
 }
 
 // NewPipelineCore starts the core of a pipeline on d: nothing created yet.
@@ -71,6 +77,9 @@ func (c *PipelineCore) Close() {
 	h := c.dev.h
 	if c.descPool != vk.NullDescriptorPool {
 		vk.DestroyDescriptorPool(h, c.descPool, nil)
+	}
+	if c.shared {
+		return
 	}
 	if c.pipeline != vk.NullPipeline {
 		vk.DestroyPipeline(h, c.pipeline, nil)
@@ -116,13 +125,23 @@ func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, er
 	return m, err
 }
 
-// NewComputePipeline builds the pipeline described by spec.
+// NewComputePipeline builds the pipeline described by spec, or reuses the
+// one the device built for the same key (pipelinecache.go), with a
+// descriptor set of its own either way.
 func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) {
-	p := &ComputePipeline{Name: spec.Name, core: d.NewPipelineCore(), pushSize: spec.PushSize}
+	key := spec.Key()
+	p := &ComputePipeline{Name: spec.Name, core: d.cachedPipeline(key), pushSize: spec.PushSize}
 	fail := func(err error) (*ComputePipeline, error) {
 		p.Close()
 		return nil, fmt.Errorf("create pipeline %s: %w", spec.Name, err)
 	}
+	if p.core != nil {
+		if err := p.allocateSet(spec); err != nil {
+			return fail(err)
+		}
+		return p, nil
+	}
+	p.core = d.NewPipelineCore()
 	module, err := p.core.AddShaderModule(spec.Name, spec.SPIRV)
 	if err != nil {
 		return fail(err)
@@ -154,7 +173,7 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 		defer vkshim.Free(rs)
 		stage.PNext = rs
 	}
-	if err := p.core.CreatePipeline("compute", spec.Name, spec.Key(), func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
+	if err := p.core.CreatePipeline("compute", spec.Name, key, func(flags vk.PipelineCreateFlags) (vk.Pipeline, vk.Result) {
 		pipes := make([]vk.Pipeline, 1)
 		r := vk.CreateComputePipelines(d.h, vk.NullPipelineCache, 1, []vk.ComputePipelineCreateInfo{{
 			SType:  vk.StructureTypeComputePipelineCreateInfo,
@@ -166,6 +185,16 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 	}); err != nil {
 		return fail(err)
 	}
+	d.keepPipeline(key, p.core)
+	if err := p.allocateSet(spec); err != nil {
+		return fail(err)
+	}
+	return p, nil
+}
+
+// allocateSet gives p the descriptor set of spec's bindings (none when
+// it binds nothing).
+func (p *ComputePipeline) allocateSet(spec ComputeSpec) error {
 	var sizes []vk.DescriptorPoolSize
 	if spec.Buffers > 0 {
 		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: uint32(spec.Buffers)})
@@ -173,12 +202,10 @@ func (d *Device) NewComputePipeline(spec ComputeSpec) (*ComputePipeline, error) 
 	if spec.Accels > 0 {
 		sizes = append(sizes, vk.DescriptorPoolSize{Type: vk.DescriptorType(vkshim.DescriptorTypeAccelerationStructure), DescriptorCount: uint32(spec.Accels)})
 	}
-	if len(sizes) > 0 {
-		if err := p.core.AllocateSet(sizes); err != nil {
-			return fail(err)
-		}
+	if len(sizes) == 0 {
+		return nil
 	}
-	return p, nil
+	return p.core.AllocateSet(sizes)
 }
 
 // Bind points bindings 0..len(bufs)-1 at bufs (whole buffers).
@@ -242,7 +269,8 @@ func (c *PipelineCore) CreatePipeline(kind, name, key string, create func(flags 
 			vk.DestroyPipeline(d.h, h, nil)
 			return fmt.Errorf("capture what %s pipeline %s compiled into: %w", kind, name, err)
 		}
-		d.capture(compiled.Pipeline{Name: name, Key: key, Executables: exes})
+		c.captured = &compiled.Pipeline{Name: name, Key: key, Executables: exes}
+		d.capture(*c.captured)
 	}
 	c.pipeline = h
 	return nil

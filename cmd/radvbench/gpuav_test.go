@@ -36,12 +36,17 @@ var gpuAVArgs = []string{"run", "--suite", "matmul", "--quick", "--max-time", "2
 //
 // The runs are parallel subtests, each a process of its own: lavapipe
 // compiles every instrumented pipeline with LLVM, which on a cold shader
-// cache (a fresh machine) takes about ten minutes in all, one core at a
-// time (block alone 80 s; each coopblock type 90 s), and a few seconds
-// once the cache holds them. Each cooperative-matrix type's runs at
-// chosen sizes follow its quick run in one subtest, so they find its
-// pipelines in the cache. The package's other tests that only run
-// subprocesses on lavapipe without judging figures (TestISA,
+// cache (a fresh machine) takes about seven minutes of CPU in all
+// (2026-12-07: coopblock-f16acc 152 s, host 100 s, coopblock-f16 78 s,
+// coopblock-int8 71 s), and a few seconds once the cache holds them. The
+// layer gives each shader module it instruments a serial number of its
+// own, so every pipeline a process creates is new SPIR-V to Mesa's cache:
+// a process compiles each pipeline once, however many sizes use it
+// (bench/gpu's pipeline cache; one a size before it, coopblock-f16acc
+// 283 s), and a later process finds in the cache only the pipelines it
+// creates in the same order. Each cooperative-matrix type's runs at chosen
+// sizes follow its quick run in one subtest. The package's other tests
+// that only run subprocesses on lavapipe without judging figures (TestISA,
 // TestISATwoMesas, TestRunMatmulQuickValidated, TestOtherSuitesOnMesa26,
 // TestTwoMesaVersions) are parallel too, two at a time (-parallel is
 // GOMAXPROCS); the tests that decide on measured figures (run
