@@ -1,12 +1,12 @@
 package gpu
 
 import (
-	"encoding/binary"
 	"fmt"
 	"unsafe"
 
 	"github.com/radvbench/radvbench/bench/gpu/compiled"
 	"github.com/radvbench/radvbench/bench/gpu/internal/cgorules"
+	"github.com/radvbench/radvbench/bench/gpu/internal/vkobj"
 	vkshim "github.com/radvbench/radvbench/bench/internal/vk"
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -108,21 +108,17 @@ func (c *PipelineCore) AddShaderModule(name string, spirv []byte) (vk.ShaderModu
 
 // NewShaderModule creates a shader module from SPIR-V bytes.
 func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, error) {
-	if len(spirv)%4 != 0 || len(spirv) == 0 {
-		return vk.NullShaderModule, fmt.Errorf("shader %s: SPIR-V size %d is not a positive multiple of 4", name, len(spirv))
+	m, f, err := vkobj.ShaderModule(d.h, name, spirv)
+	return m, d.failed(f, err)
+}
+
+// failed is a vkobj constructor's error: its failed call, checked as
+// every call on the device is (a lost device is marked), else err.
+func (d *Device) failed(f *vkobj.Failed, err error) error {
+	if f != nil {
+		return d.check(f.Op, f.Result)
 	}
-	words := make([]uint32, len(spirv)/4)
-	for i := range words {
-		words[i] = binary.LittleEndian.Uint32(spirv[4*i:])
-	}
-	var m vk.ShaderModule
-	defer cgorules.Pin(words)()
-	err := d.check("create shader module "+name, vk.CreateShaderModule(d.h, &vk.ShaderModuleCreateInfo{
-		SType:    vk.StructureTypeShaderModuleCreateInfo,
-		CodeSize: uint(len(spirv)),
-		PCode:    words,
-	}, nil, &m))
-	return m, err
+	return err
 }
 
 // NewComputePipeline builds the pipeline described by spec, or reuses the
@@ -279,30 +275,9 @@ func (c *PipelineCore) CreatePipeline(kind, name, key string, create func(flags 
 // AllocateSet creates a descriptor pool sized for one set of the
 // pipeline's set layout (CreateLayouts) and allocates that set.
 func (c *PipelineCore) AllocateSet(sizes []vk.DescriptorPoolSize) error {
-	d := c.dev
-	var pool vk.DescriptorPool
-	if err := d.check("create descriptor pool", vk.CreateDescriptorPool(d.h, &vk.DescriptorPoolCreateInfo{
-		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
-		MaxSets:       1,
-		PoolSizeCount: uint32(len(sizes)),
-		PPoolSizes:    sizes,
-	}, nil, &pool)); err != nil {
-		return err
-	}
-	var set vk.DescriptorSet
-	layouts := []vk.DescriptorSetLayout{c.setLayout}
-	defer cgorules.Pin(layouts)()
-	if err := d.check("allocate descriptor set", vk.AllocateDescriptorSets(d.h, &vk.DescriptorSetAllocateInfo{
-		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
-		DescriptorPool:     pool,
-		DescriptorSetCount: 1,
-		PSetLayouts:        layouts,
-	}, &set)); err != nil {
-		vk.DestroyDescriptorPool(d.h, pool, nil)
-		return err
-	}
-	c.descPool, c.set = pool, set
-	return nil
+	var f *vkobj.Failed
+	c.descPool, c.set, f = vkobj.Set(c.dev.h, c.setLayout, sizes)
+	return c.dev.failed(f, nil)
 }
 
 // DescriptorSet is the pipeline's one descriptor set (AllocateSet), for a
@@ -335,57 +310,17 @@ func (c *PipelineCore) BindStorage(bufs []*Buffer) {
 // entry of types (bindings 0..len-1, visible to stages) and a pipeline
 // layout with that set and, when pushSize > 0, one push-constant range.
 func (c *PipelineCore) CreateLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlags, pushSize uint32) error {
-	d := c.dev
-	bindings := make([]vk.DescriptorSetLayoutBinding, len(types))
-	for i, t := range types {
-		bindings[i] = vk.DescriptorSetLayoutBinding{Binding: uint32(i), DescriptorType: t, DescriptorCount: 1, StageFlags: stages}
-	}
-	var setLayout vk.DescriptorSetLayout
-	if err := d.check("create descriptor set layout", vk.CreateDescriptorSetLayout(d.h, &vk.DescriptorSetLayoutCreateInfo{
-		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
-		BindingCount: uint32(len(bindings)),
-		PBindings:    bindings,
-	}, nil, &setLayout)); err != nil {
-		return err
-	}
-	setLayouts := []vk.DescriptorSetLayout{setLayout}
-	defer cgorules.Pin(setLayouts)()
-	plci := vk.PipelineLayoutCreateInfo{
-		SType:          vk.StructureTypePipelineLayoutCreateInfo,
-		SetLayoutCount: 1,
-		PSetLayouts:    setLayouts,
-	}
-	if pushSize > 0 {
-		plci.PushConstantRangeCount = 1
-		plci.PPushConstantRanges = []vk.PushConstantRange{{StageFlags: stages, Size: pushSize}}
-	}
-	var layout vk.PipelineLayout
-	if err := d.check("create pipeline layout", vk.CreatePipelineLayout(d.h, &plci, nil, &layout)); err != nil {
-		vk.DestroyDescriptorSetLayout(d.h, setLayout, nil)
-		return err
-	}
-	c.setLayout, c.layout = setLayout, layout
-	return nil
+	var f *vkobj.Failed
+	c.setLayout, c.layout, f = vkobj.Layouts(c.dev.h, types, stages, pushSize)
+	return c.dev.failed(f, nil)
 }
 
 // Layout is the pipeline layout (CreateLayouts), for the create info
 // CreatePipeline's function fills.
 func (c *PipelineCore) Layout() vk.PipelineLayout { return c.layout }
 
-// Specialization maps constants[i] to constant_id i (32-bit each). The
-// data lives in C memory (vulkan-go passes the pointer through); call
-// free after the pipeline is created.
+// Specialization maps constants[i] to constant_id i (32-bit each), in C
+// memory: call free after the pipeline is created (vkobj.Specialization).
 func Specialization(constants []uint32) ([]vk.SpecializationInfo, func()) {
-	n := len(constants)
-	if n == 0 {
-		return nil, func() {}
-	}
-	entries := make([]vk.SpecializationMapEntry, n)
-	for i := range entries {
-		entries[i] = vk.SpecializationMapEntry{ConstantID: uint32(i), Offset: uint32(4 * i), Size: 4}
-	}
-	data := vkshim.Calloc(4 * n)
-	copy(unsafe.Slice((*byte)(data), 4*n), BytesOf(constants))
-	return []vk.SpecializationInfo{{MapEntryCount: uint32(n), PMapEntries: entries, DataSize: uint(4 * n), PData: data}},
-		func() { vkshim.Free(data) }
+	return vkobj.Specialization(constants)
 }

@@ -1,57 +1,36 @@
 package gpu
 
-import (
-	"sync"
+import "sync"
 
-	"github.com/radvbench/radvbench/bench/gpu/compiled"
-	vk "github.com/vulkan-go/vulkan"
-)
-
-// A device compiles each compute pipeline once (ComputeSpec.Key: the same
-// SPIR-V, specialization constants, subgroup size and layout) and hands
-// the same VkPipeline to every later NewComputePipeline of that key, each
-// with a descriptor set of its own: the sizes of one kernel that share
-// their constants share their pipeline, as a driver's own pipeline cache
-// would give them the same code anyway. What that saves is the compile a
-// cache does not: under the validation layer's GPU-assisted validation
-// every shader module is instrumented with a serial number of its own
-// (Vulkan-ValidationLayers, layers/gpuav/instrumentation/
-// gpuav_shader_instrumentor.cpp: unique_shader_module_id_), so each
-// creation is new SPIR-V to the driver, which lavapipe compiles with LLVM
-// again (a cooperative-matrix block GEMM: 35-45 s each). A capturing
-// device reports the pipeline to its hook at every creation, reused or
-// not, so each benchmark's set-up still sees what it uses.
-
-// sharedPipeline is what a device's compute pipelines of one key share:
-// the objects CreateLayouts, AddShaderModule and CreatePipeline made, and
-// what the capture read from them.
-type sharedPipeline struct {
-	modules   []vk.ShaderModule
-	setLayout vk.DescriptorSetLayout
-	layout    vk.PipelineLayout
-	pipeline  vk.Pipeline
-	captured  *compiled.Pipeline
-}
-
-// pipelineCache is a device's compute pipelines by key.
-type pipelineCache struct {
-	mu    sync.Mutex
-	byKey map[string]*sharedPipeline
-}
+// A device compiles each compute pipeline once per key (ComputeSpec.Key)
+// and every later NewComputePipeline of the key shares it, with a
+// descriptor set of its own: the sizes of a kernel with the same constants
+// get the same code, as from the driver's cache, but without a compile
+// the cache cannot spare under GPU-assisted validation, which makes each
+// shader module new SPIR-V (Vulkan-ValidationLayers,
+// gpuav_shader_instrumentor.cpp: unique_shader_module_id_). A capturing
+// device reports the pipeline at every reuse, as at its creation.
 
 // cachedPipeline returns a core sharing the pipeline of key, nil when the
 // device has none yet.
 func (d *Device) cachedPipeline(key string) *PipelineCore {
 	d.pipelines.mu.Lock()
-	s := d.pipelines.byKey[key]
+	o := d.pipelines.byKey[key]
 	d.pipelines.mu.Unlock()
-	if s == nil {
+	if o == nil {
 		return nil
 	}
-	if d.capture != nil && s.captured != nil {
-		d.capture(*s.captured)
+	if d.capture != nil && o.captured != nil {
+		d.capture(*o.captured)
 	}
-	return &PipelineCore{dev: d, setLayout: s.setLayout, layout: s.layout, pipeline: s.pipeline, shared: true}
+	return &PipelineCore{dev: d, setLayout: o.setLayout, layout: o.layout, pipeline: o.pipeline, shared: true}
+}
+
+// pipelineCache holds, by key, a core that owns the key's pipeline,
+// layouts and modules (no descriptor set).
+type pipelineCache struct {
+	mu    sync.Mutex
+	byKey map[string]*PipelineCore
 }
 
 // keepPipeline hands c's pipeline, layouts and modules to the device's
@@ -65,24 +44,18 @@ func (d *Device) keepPipeline(key string, c *PipelineCore) {
 		return
 	}
 	if d.pipelines.byKey == nil {
-		d.pipelines.byKey = map[string]*sharedPipeline{}
+		d.pipelines.byKey = map[string]*PipelineCore{}
 	}
-	d.pipelines.byKey[key] = &sharedPipeline{modules: c.modules, setLayout: c.setLayout, layout: c.layout, pipeline: c.pipeline, captured: c.captured}
+	d.pipelines.byKey[key] = &PipelineCore{dev: d, modules: c.modules, setLayout: c.setLayout, layout: c.layout, pipeline: c.pipeline, captured: c.captured}
 	c.modules, c.shared = nil, true
 }
 
-// closePipelines destroys the cached pipelines (Close, after the device
-// is idle).
+// closePipelines destroys the cached pipelines (Close, the device idle).
 func (d *Device) closePipelines() {
 	d.pipelines.mu.Lock()
 	defer d.pipelines.mu.Unlock()
-	for key, s := range d.pipelines.byKey {
-		vk.DestroyPipeline(d.h, s.pipeline, nil)
-		vk.DestroyPipelineLayout(d.h, s.layout, nil)
-		vk.DestroyDescriptorSetLayout(d.h, s.setLayout, nil)
-		for _, m := range s.modules {
-			vk.DestroyShaderModule(d.h, m, nil)
-		}
-		delete(d.pipelines.byKey, key)
+	for _, o := range d.pipelines.byKey {
+		o.Close()
 	}
+	d.pipelines.byKey = nil
 }
