@@ -108,14 +108,14 @@ func (c *PipelineCore) AddShaderModule(name string, spirv []byte) (vk.ShaderModu
 
 // NewShaderModule creates a shader module from SPIR-V bytes.
 func (d *Device) NewShaderModule(name string, spirv []byte) (vk.ShaderModule, error) {
-	m, f, err := vkobj.ShaderModule(d.h, name, spirv)
-	return m, d.failed(f, err)
+	m, err := vkobj.ShaderModule(d.h, name, spirv)
+	return m, d.failed(err)
 }
 
-// failed is a vkobj constructor's error: its failed call, checked as
-// every call on the device is (a lost device is marked), else err.
-func (d *Device) failed(f *vkobj.Failed, err error) error {
-	if f != nil {
+// failed is a vkobj constructor's error: a failed call is checked as
+// every call on the device is (a lost device is marked).
+func (d *Device) failed(err error) error {
+	if f, ok := err.(*vkobj.Failed); ok {
 		return d.check(f.Op, f.Result)
 	}
 	return err
@@ -275,9 +275,9 @@ func (c *PipelineCore) CreatePipeline(kind, name, key string, create func(flags 
 // AllocateSet creates a descriptor pool sized for one set of the
 // pipeline's set layout (CreateLayouts) and allocates that set.
 func (c *PipelineCore) AllocateSet(sizes []vk.DescriptorPoolSize) error {
-	var f *vkobj.Failed
-	c.descPool, c.set, f = vkobj.Set(c.dev.h, c.setLayout, sizes)
-	return c.dev.failed(f, nil)
+	var err error
+	c.descPool, c.set, err = vkobj.Set(c.dev.h, c.setLayout, sizes)
+	return c.dev.failed(err)
 }
 
 // DescriptorSet is the pipeline's one descriptor set (AllocateSet), for a
@@ -310,9 +310,9 @@ func (c *PipelineCore) BindStorage(bufs []*Buffer) {
 // entry of types (bindings 0..len-1, visible to stages) and a pipeline
 // layout with that set and, when pushSize > 0, one push-constant range.
 func (c *PipelineCore) CreateLayouts(types []vk.DescriptorType, stages vk.ShaderStageFlags, pushSize uint32) error {
-	var f *vkobj.Failed
-	c.setLayout, c.layout, f = vkobj.Layouts(c.dev.h, types, stages, pushSize)
-	return c.dev.failed(f, nil)
+	var err error
+	c.setLayout, c.layout, err = vkobj.Layouts(c.dev.h, types, stages, pushSize)
+	return c.dev.failed(err)
 }
 
 // Layout is the pipeline layout (CreateLayouts), for the create info

@@ -52,13 +52,13 @@ func sharePipelines(t *testing.T) {
 	third := newPipe(other)
 	defer third.Close()
 	if first.core.pipeline != second.core.pipeline {
-		t.Errorf("two pipelines of one key have VkPipelines %v and %v, want one", first.core.pipeline, second.core.pipeline)
+		t.Errorf("two pipelines of one key have VkPipelines %p and %p, want one", first.core.pipeline, second.core.pipeline)
 	}
 	if first.core.set == second.core.set {
-		t.Errorf("two pipelines of one key share descriptor set %v, want one each", first.core.set)
+		t.Errorf("two pipelines of one key share descriptor set %p, want one each", first.core.set)
 	}
 	if third.core.pipeline == first.core.pipeline {
-		t.Errorf("a pipeline of other specialization constants reuses %v, want its own", first.core.pipeline)
+		t.Errorf("a pipeline of other specialization constants reuses %p, want its own", first.core.pipeline)
 	}
 	if n := len(d.pipelines.byKey); n != 2 {
 		t.Errorf("the device holds %d compiled pipelines, want 2 (two keys)", n)

@@ -1,9 +1,9 @@
 // Package vkobj creates the plain Vulkan objects a pipeline is built from
 // (shader module, descriptor set layout and pipeline layout, a descriptor
 // pool with its one set, specialization info), each from its create info
-// alone. It keeps no state and marks nothing: each constructor returns
-// the failed call's name and VkResult, and bench/gpu turns them into its
-// errors (Device.check, which records a lost device).
+// alone. It keeps no state and marks nothing: a failed call is a *Failed
+// error with the call's name and VkResult, which bench/gpu turns into its
+// own (Device.check, which records a lost device).
 package vkobj
 
 import (
@@ -22,11 +22,12 @@ type Failed struct {
 	Result vk.Result
 }
 
-// ShaderModule creates a shader module from SPIR-V bytes; err is set for
-// bytes that cannot be SPIR-V, f for a failed call.
-func ShaderModule(h vk.Device, name string, spirv []byte) (m vk.ShaderModule, f *Failed, err error) {
+func (f *Failed) Error() string { return fmt.Sprintf("%s: VkResult %d", f.Op, f.Result) }
+
+// ShaderModule creates a shader module from SPIR-V bytes.
+func ShaderModule(h vk.Device, name string, spirv []byte) (m vk.ShaderModule, err error) {
 	if len(spirv)%4 != 0 || len(spirv) == 0 {
-		return vk.NullShaderModule, nil, fmt.Errorf("shader %s: SPIR-V size %d is not a positive multiple of 4", name, len(spirv))
+		return vk.NullShaderModule, fmt.Errorf("shader %s: SPIR-V size %d is not a positive multiple of 4", name, len(spirv))
 	}
 	words := make([]uint32, len(spirv)/4)
 	for i := range words {
@@ -38,15 +39,15 @@ func ShaderModule(h vk.Device, name string, spirv []byte) (m vk.ShaderModule, f 
 		CodeSize: uint(len(spirv)),
 		PCode:    words,
 	}, nil, &m); r != vk.Success {
-		return vk.NullShaderModule, &Failed{"create shader module " + name, r}, nil
+		return vk.NullShaderModule, &Failed{"create shader module " + name, r}
 	}
-	return m, nil, nil
+	return m, nil
 }
 
 // Layouts creates a descriptor set layout with one binding per entry of
 // types (bindings 0..len-1, visible to stages) and a pipeline layout with
 // that set and, when pushSize > 0, one push-constant range.
-func Layouts(h vk.Device, types []vk.DescriptorType, stages vk.ShaderStageFlags, pushSize uint32) (vk.DescriptorSetLayout, vk.PipelineLayout, *Failed) {
+func Layouts(h vk.Device, types []vk.DescriptorType, stages vk.ShaderStageFlags, pushSize uint32) (vk.DescriptorSetLayout, vk.PipelineLayout, error) {
 	bindings := make([]vk.DescriptorSetLayoutBinding, len(types))
 	for i, t := range types {
 		bindings[i] = vk.DescriptorSetLayoutBinding{Binding: uint32(i), DescriptorType: t, DescriptorCount: 1, StageFlags: stages}
@@ -80,7 +81,7 @@ func Layouts(h vk.Device, types []vk.DescriptorType, stages vk.ShaderStageFlags,
 
 // Set creates a descriptor pool sized for one set of layout and
 // allocates that set.
-func Set(h vk.Device, layout vk.DescriptorSetLayout, sizes []vk.DescriptorPoolSize) (vk.DescriptorPool, vk.DescriptorSet, *Failed) {
+func Set(h vk.Device, layout vk.DescriptorSetLayout, sizes []vk.DescriptorPoolSize) (vk.DescriptorPool, vk.DescriptorSet, error) {
 	var pool vk.DescriptorPool
 	if r := vk.CreateDescriptorPool(h, &vk.DescriptorPoolCreateInfo{
 		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
