@@ -111,8 +111,18 @@ func checkPairedNoise(t *testing.T, aa string, f *resultsfile.File) {
 		t.Fatalf("noise of the A/A file: no paired spread\n%s", out)
 	}
 	code, out, errs = mainRun(t, "compare", "--by", "config", "--noise", nf, aa)
-	if code != 0 || errs != "" || !strings.Contains(out, "runs paired by round, noise floors from "+nf) || strings.Contains(out, "not in the noise file") {
+	if code != 0 || errs != "" || !strings.Contains(out, "runs paired by round, noise floors from "+nf) {
 		t.Errorf("compare --by config --noise: exit %d stderr %q\n%s", code, errs, out)
+	}
+	// A benchmark whose runs were set aside as disturbed (a loaded
+	// machine: the package's other tests beside it) may have too few
+	// pairs left for a paired spread, so the noise file lacks it.
+	if strings.Contains(out, "not in the noise file") {
+		if runsSetAside(f) {
+			t.Logf("a benchmark is not in the noise file: runs were set aside as disturbed (a loaded machine)\n%s", out)
+			return
+		}
+		t.Errorf("compare --by config --noise: a benchmark is not in the noise file, and no run was set aside\n%s", out)
 	}
 }
 
