@@ -66,13 +66,35 @@ run: build
 # for them, so the runtime is rebuilt once and cached).
 CGO_DEPS  := -e vulkan-go/vulkan -e bench/internal/vk -e go-gl/glfw
 PKG_DEPS   = $(GO) list -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./...
-PURE_PKGS  = $(shell $(PKG_DEPS) | grep -v $(CGO_DEPS) | cut -d' ' -f1)
-CGO_PKGS   = $(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1)
+PURE_PKGS  = $(call long_first,$(shell $(PKG_DEPS) | grep -v $(CGO_DEPS) | cut -d' ' -f1))
+CGO_PKGS   = $(call long_first,$(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1))
+# go test starts the packages in the order it is given them, two at a
+# time on 2 cores: the longest first, so that the short ones fill the
+# other core beside them rather than the longest running alone at the end.
+LONG_PKGS := cmd/radvbench reports/report reports/history bench/launch bench/isa bench/supervise reports/chart
+long_first = $(foreach p,$(LONG_PKGS),$(filter github.com/radvbench/radvbench/$(p),$(1))) $(filter-out $(addprefix github.com/radvbench/radvbench/,$(LONG_PKGS)),$(1))
+# The packages with long simulations of pure arithmetic that skip
+# themselves under -race (internal/race.SkipSimulation): they run without
+# it beside the cgo tests.
+SIM_PKGS   = $(sort $(patsubst %/,%,$(dir $(shell grep -rl --include='*_test.go' 'race\.SkipSimulation' --exclude-dir=.git .))))
+# Go's build cache holds one build of every package per configuration,
+# and a fresh machine compiles each (the standard library, SQLite, pgx,
+# gonum: about a minute of both cores each). So vet runs in the
+# cgocheck2 configuration of the cgo tests, which then find it compiled,
+# and no step compiles without cgo: internal/layers'
+# TestAnalysisBuildsWithoutCgo checks that the analysis builds from the
+# same files without cgo as the vetted and tested ones.
+CGOCHECK2 := GOEXPERIMENT=cgocheck2
+# FUZZTIME: set (e.g. 3s), make test also explores every fuzz target for
+# that long (ci/fuzz.sh, as 'make fuzz'); unset, the seed corpora run as
+# the ordinary tests they are, and nothing more (the instrumented builds
+# cost a fresh machine 2.5 minutes).
+FUZZTIME  ?=
 
-# test: shaders up to date, analysis (and the pure measurement packages)
-# builds and links its tests without cgo (their behaviour is what the
-# -race run tests: the same code, cgo only underneath the race detector),
-# pure packages under -race, every cgo test on lavapipe under cgocheck2. The cgo tests
+# test: shaders up to date; vet; pure packages under -race (long
+# simulations of pure arithmetic skip themselves there and run beside the
+# cgo tests without it), every cgo test on lavapipe under cgocheck2; the
+# window tests. The cgo tests
 # build with -tags testhooks: the hidden fault suite and the hooks that
 # pause or crash a run on purpose exist only in that build, never in
 # 'make build'.
@@ -86,21 +108,20 @@ test: deps-check-test toolchain-ready shaders-check
 	@[ -n "$(PURE_PKGS)" ] && [ -n "$(CGO_PKGS)" ] || { echo "make test: '$(GO) list ./...' listed no packages: is Go installed (on PATH or in /usr/local/go)?"; exit 1; }
 	./ci/test-apt-lib.sh
 	./ci/test-pipes.sh
-	CGO_ENABLED=0 $(GO) test -count=1 -run '^$$' ./core/... ./reports/... ./bench/measure/... ./bench/observer/...
-	$(GO) vet ./...
-	$(GO) vet -tags testhooks ./...
+	$(CGOCHECK2) $(GO) vet ./...
+	$(CGOCHECK2) $(GO) vet -tags testhooks ./...
 	./ci/pg-test-server.sh run $(GO) test -count=1 -race $(PURE_PKGS)
-	./ci/pg-test-server.sh run env GOEXPERIMENT=cgocheck2 $(GO) test -tags testhooks -count=1 -timeout 20m $(CGO_PKGS)
+	./ci/pg-test-server.sh run env $(CGOCHECK2) $(GO) test -tags testhooks -count=1 -timeout 20m $(CGO_PKGS) $(SIM_PKGS)
 	$(MAKE) test-window
-	./ci/fuzz.sh
+	$(if $(filter-out 0,$(FUZZTIME)),FUZZTIME=$(FUZZTIME) ./ci/fuzz.sh)
 
 # test-window: the window tests (build tag 'window'); each test binary
 # starts its own Xvfb and stops it afterwards. They use cgo (GLFW, Vulkan),
 # so they run with cgocheck2 like the other cgo tests.
 test-window:
-	$(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/...
-	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
-	GOEXPERIMENT=cgocheck2 $(GO) test -count=1 -tags window,testhooks -timeout 10m -run 'Window' ./cmd/radvbench/
+	$(CGOCHECK2) $(GO) vet -tags window,testhooks ./bench/window/... ./bench/suites/present/... ./cmd/radvbench/...
+	$(CGOCHECK2) $(GO) test -count=1 -tags window -timeout 10m ./bench/window/... ./bench/suites/present/...
+	$(CGOCHECK2) $(GO) test -count=1 -tags window,testhooks -timeout 10m -run 'Window' ./cmd/radvbench/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Bounded fuzzing, run by `make test` (make fuzz): every Go fuzz target in
-# the module (func FuzzX in a _test.go file) is explored for FUZZTIME
-# (default 3s) after its seed corpus passed in the ordinary tests.
+# Bounded fuzzing (make fuzz; make test with FUZZTIME set): every Go fuzz
+# target in the module (func FuzzX in a _test.go file) is explored for
+# FUZZTIME (default 3s) after its seed corpus passed in the ordinary tests.
 # Crashers are written to the package's testdata/fuzz/FuzzX/; fix the bug
 # and commit the file as a seed. FUZZTIME=0 skips fuzzing; FUZZ=REGEXP
 # runs only the targets whose name matches.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
+	"github.com/radvbench/radvbench/internal/race"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -215,6 +216,7 @@ func checkCell(t *testing.T, b burst, seed uint64, trials int, power bool, minSa
 // samples the bursty cells end unsure). TestBurstyGrid is the full grid.
 func TestBursty(t *testing.T) {
 	t.Parallel() // a long simulation with its own generators: beside the others
+	race.SkipSimulation(t)
 	const trials = 100
 	for i, b := range []burst{
 		{0, 5, 0.2, 0.8, 0.01, 0.02, 20, 0.9, 0.02, 0, 0, 0, 0, 0},
@@ -254,6 +256,7 @@ func TestBurstyRounds(t *testing.T) {
 // (docs/verdicts.md §6).
 func TestSlowSpells(t *testing.T) {
 	t.Parallel() // a long simulation with its own generators: beside the others
+	race.SkipSimulation(t)
 	spells := func(gap float64) burst {
 		return burst{0.2, 4, 0.2, 0.8, 0.005, 0.02, 20, 0.9, 0.02, 0, 0.3, 20, 0.6, gap}
 	}

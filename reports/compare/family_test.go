@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/resultsfile"
+	"github.com/radvbench/radvbench/internal/race"
 	"github.com/radvbench/radvbench/reports/noise"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -141,6 +142,7 @@ func vmLike() family {
 // comparisons; alpha for the comparison (Holm) keeps that at alpha.
 func TestFamilyWiseAA(t *testing.T) {
 	t.Parallel() // a long simulation with its own generators: beside the others
+	race.SkipSimulation(t)
 	trials := 300
 	if testing.Short() {
 		trials = 100
@@ -175,6 +177,7 @@ func TestFamilyWiseAA(t *testing.T) {
 // dividing alpha by 23 for each (Bonferroni) loses the noisy ones.
 func TestFamilyWisePower(t *testing.T) {
 	t.Parallel() // a long simulation with its own generators: beside the others
+	race.SkipSimulation(t)
 	f := vmLike()
 	for i := range f.slowdown {
 		if i != 3 && i != 15 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/stats"
+	"github.com/radvbench/radvbench/internal/race"
 )
 
 func TestDesignLooks(t *testing.T) {
@@ -65,6 +66,7 @@ func TestDesignLooks(t *testing.T) {
 // the test shows both, so it fails if the spending stops working.
 func TestRepeatedLooks(t *testing.T) {
 	t.Parallel() // a long simulation with its own generators: beside the others
+	race.SkipSimulation(t)
 	const trials = 1000
 	l := Limits{Alpha: 0.01, Threshold: 0}
 	rate := func(d Design, seed uint64) float64 {
@@ -263,6 +265,7 @@ func TestAssess(t *testing.T) {
 // at every look (naive peeking) goes well beyond it.
 func TestRepeatedEquivalence(t *testing.T) {
 	t.Parallel() // a long simulation with its own generators: beside the others
+	race.SkipSimulation(t)
 	const trials, eff = 4000, 0.03
 	l := Limits{Alpha: 0.01, Threshold: eff}
 	rate := func(design func(n, end int) Design, seed uint64) float64 {
