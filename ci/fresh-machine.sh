@@ -20,6 +20,8 @@
 #      timed, each log kept.
 #
 # Environment: RADVBENCH_DEBIAN_MIRROR (default: this machine's mirror),
+# FRESH_COMMANDS (default 'make run;make test'; e.g. 'make test' alone, to
+# time it on a machine where nothing ran before it),
 # FRESH_DIR (default: a new /var/tmp/radvbench-fresh.XXXXXX; its logs/
 # stays: each command's log and times.txt), FRESH_KEEP=1 keeps the root.
 set -euo pipefail
@@ -142,9 +144,11 @@ if [ "$status" = 0 ] || ! grep -q "apt-get install" "$logs/make-run-nonroot.log"
 fi
 say "without root, 'make run' exits $status and prints the commands to run (log: make-run-nonroot.log)"
 
-# 5. The README's two commands, as root.
+# 5. The README's two commands, as root (FRESH_COMMANDS: others, or one
+# of them, separated by ';').
 times=()
-for cmd in "make run" "make test"; do
+IFS=';' read -r -a commands <<<"${FRESH_COMMANDS:-make run;make test}"
+for cmd in "${commands[@]}"; do
 	log=$logs/${cmd// /-}.log
 	say "+ $cmd (log: $log)"
 	t0=$SECONDS
