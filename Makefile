@@ -66,13 +66,8 @@ run: build
 # for them, so the runtime is rebuilt once and cached).
 CGO_DEPS  := -e vulkan-go/vulkan -e bench/internal/vk -e go-gl/glfw
 PKG_DEPS   = $(GO) list -f '{{.ImportPath}}{{range .Deps}} {{.}}{{end}}' ./...
-PURE_PKGS  = $(call long_first,$(shell $(PKG_DEPS) | grep -v $(CGO_DEPS) | cut -d' ' -f1))
-CGO_PKGS   = $(call long_first,$(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1))
-# go test starts the packages in the order it is given them, two at a
-# time on 2 cores: the longest first, so that the short ones fill the
-# other core beside them rather than the longest running alone at the end.
-LONG_PKGS := cmd/radvbench reports/report reports/history bench/launch bench/isa bench/supervise reports/chart
-long_first = $(foreach p,$(LONG_PKGS),$(filter github.com/radvbench/radvbench/$(p),$(1))) $(filter-out $(addprefix github.com/radvbench/radvbench/,$(LONG_PKGS)),$(1))
+PURE_PKGS  = $(shell $(PKG_DEPS) | grep -v $(CGO_DEPS) | cut -d' ' -f1)
+CGO_PKGS   = $(shell $(PKG_DEPS) | grep $(CGO_DEPS) | cut -d' ' -f1)
 # The packages with long simulations of pure arithmetic that skip
 # themselves under -race (internal/race.SkipSimulation): they run without
 # it beside the cgo tests.
