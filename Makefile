@@ -82,8 +82,9 @@ SIM_PKGS   = $(sort $(patsubst %/,%,$(dir $(shell grep -rl --include='*_test.go'
 CGOCHECK2 := GOEXPERIMENT=cgocheck2
 # FUZZTIME: set (e.g. 3s), make test also explores every fuzz target for
 # that long (ci/fuzz.sh, as 'make fuzz'); unset, the seed corpora run as
-# the ordinary tests they are, and nothing more (the instrumented builds
-# cost a fresh machine 2.5 minutes).
+# the ordinary tests they are, and nothing more (exploring, with its
+# fuzz-instrumented build of every package, cost a fresh machine 2.5
+# minutes).
 FUZZTIME  ?=
 
 # test: shaders up to date; vet; pure packages under -race (long
