@@ -13,16 +13,32 @@ import (
 // root is the repository root, from this package's directory.
 var root = filepath.Join("..", "..")
 
+// goList runs `go list args...` in the repository root with CGO_ENABLED
+// set to cgo, and returns its output; no go command skips the test.
+func goList(t *testing.T, cgo string, args ...string) []byte {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
+	}
+	cmd := exec.Command(goTool, append([]string{"list"}, args...)...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "CGO_ENABLED="+cgo)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("CGO_ENABLED=%s go list %s: %v\n%s", cgo, strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return out
+}
+
 // graph lists the repository's packages with `go list`, under the default
 // build tags and under every tag the repository uses (window, testhooks),
 // each with the repository's packages it imports (with its tests' when
 // tests is set).
 func graph(t *testing.T, tests bool) []Package {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command on PATH")
-	}
 	format := "{{.ImportPath}}\t{{join .Imports \" \"}}"
 	if tests {
 		format += " {{join .TestImports \" \"}} {{join .XTestImports \" \"}}"
@@ -30,25 +46,11 @@ func graph(t *testing.T, tests bool) []Package {
 	module := ""
 	imports := map[string]map[string]bool{}
 	for _, tags := range []string{"", "window,testhooks"} {
-		cmd := exec.Command(goTool, "list", "-e", "-tags", tags, "-f", format, "./...")
-		cmd.Dir = root
 		// cgo on: with CGO_ENABLED=0 go list leaves out the cgo files and
 		// their imports.
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("go list: %v\n%s", err, stderr.Bytes())
-		}
+		out := goList(t, "1", "-e", "-tags", tags, "-f", format, "./...")
 		if module == "" {
-			m := exec.Command(goTool, "list", "-m")
-			m.Dir = root
-			mod, err := m.Output()
-			if err != nil {
-				t.Fatalf("go list -m: %v", err)
-			}
-			module = strings.TrimSpace(string(mod))
+			module = strings.TrimSpace(string(goList(t, "1", "-m")))
 		}
 		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 			path, deps, ok := strings.Cut(line, "\t")

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -42,20 +40,7 @@ func (p listedPackage) files() string {
 // standard library's and the generated test mains left out.
 func listPackages(t *testing.T, cgo string, patterns []string) map[string]listedPackage {
 	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command on PATH")
-	}
-	args := append([]string{"list", "-e", "-deps", "-test", "-json=ImportPath,Standard,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,Error,DepsErrors"}, patterns...)
-	cmd := exec.Command(goTool, args...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "CGO_ENABLED="+cgo)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("CGO_ENABLED=%s go list: %v\n%s", cgo, err, stderr.Bytes())
-	}
+	out := goList(t, cgo, append([]string{"-e", "-deps", "-test", "-json=ImportPath,Standard,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,Error,DepsErrors"}, patterns...)...)
 	pkgs := map[string]listedPackage{}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
