@@ -155,7 +155,7 @@ func replay(path string, opt compare.Options, maxRuns int, slow float64, unsure 
 		if unsure != nil && v == verdict.Unsure {
 			var kinds []string
 			for _, w := range c.Warnings {
-				kinds = append(kinds, w.Kind)
+				kinds = append(kinds, string(w.Kind))
 			}
 			fmt.Fprintf(unsure, "  unsure %-62s %+6.2f%% [%+.2f%%, %+.2f%%] eff ±%.2f%% moderated %v %v\n", c.Key, 100*float64(c.Change), 100*float64(c.Low), 100*float64(c.High), 100*float64(c.Limits.Effective), c.Moderated, kinds)
 		}

@@ -397,11 +397,12 @@ func TestCompareWordsAdvice(t *testing.T) {
 		t.Errorf("stderr %q; text output lacks the worded note %q once:\n%s", errs, want, out)
 	}
 	_, out, _ = mainRun(t, "compare", "--format", "json", filepath.Join(cmpDir, "run-a1.json"), quick)
-	var rep struct{ Notes []string }
+	type jsonNote struct{ Kind, Message string }
+	var rep struct{ Notes []jsonNote }
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("JSON output: %v\n%s", err, out)
 	}
-	if !slices.Contains(rep.Notes, want) {
-		t.Errorf("JSON notes %q lack %q", rep.Notes, want)
+	if !slices.Contains(rep.Notes, jsonNote{"quick-mixed", want}) {
+		t.Errorf("JSON notes %q lack the kind quick-mixed with the message %q", rep.Notes, want)
 	}
 }

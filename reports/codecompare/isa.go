@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/core/resultsfile"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -98,8 +99,20 @@ type Group struct {
 	Files []string `json:"files"`
 }
 
-// ISAJSONSchema versions the JSON form of an isa comparison.
-const ISAJSONSchema = "radvbench/compare-isa/v1"
+// ISAJSONSchema versions the JSON form of an isa comparison (v2: the
+// notes are objects with a kind and a message instead of strings).
+const ISAJSONSchema = "radvbench/compare-isa/v2"
+
+// The kinds of note an isa comparison states (ISAReport.Notes), besides
+// those of the notes CompareISA is given.
+const (
+	// NoteDrivers names the Mesa (driver information) each group's
+	// files came from.
+	NoteDrivers note.Kind = "drivers"
+	// NoteEmulationDiffers: a target emulated by another mechanism
+	// than the baseline's.
+	NoteEmulationDiffers note.Kind = "emulation-differs"
+)
 
 // ISAReport is the outcome of comparing isa files.
 type ISAReport struct {
@@ -109,7 +122,7 @@ type ISAReport struct {
 	By          string      `json:"by,omitempty"`
 	Baseline    string      `json:"baseline"`
 	Groups      []Group     `json:"groups"`
-	Notes       []string    `json:"notes,omitempty"`
+	Notes       []note.Note `json:"notes,omitempty"`
 	Counts      ISACounts   `json:"counts"`
 	Changes     []ISAChange `json:"changes"`
 }
@@ -137,7 +150,7 @@ type Side struct {
 // CompareISA compares every side after the first (the baseline) with it,
 // key by key, exactly. notes are stated after the comparison's own (each
 // group's Mesa, targets emulated differently).
-func CompareISA(sides []Side, by string, p *verdict.Policy, notes []string) *ISAReport {
+func CompareISA(sides []Side, by string, p *verdict.Policy, notes []note.Note) *ISAReport {
 	rep := &ISAReport{Schema: ISAJSONSchema, By: by, Baseline: sides[0].Name, Changes: []ISAChange{}}
 	for _, s := range sides {
 		rep.Groups = append(rep.Groups, Group{Name: s.Name, Files: s.Files})
@@ -353,8 +366,8 @@ func unionISAKeys(a, b isaStats) []isaKey {
 // isaNotes: the Mesa of each group, and targets emulated by another
 // mechanism than the baseline's (the null winsys's hard-coded chip facts
 // change occupancy on their own).
-func isaNotes(groups []Side) []string {
-	var out []string
+func isaNotes(groups []Side) []note.Note {
+	var out []note.Note
 	mech := func(g Side) map[string]string {
 		m := map[string]string{}
 		for _, f := range g.Inputs {
@@ -374,7 +387,7 @@ func isaNotes(groups []Side) []string {
 			}
 		}
 		if len(drivers) > 0 {
-			out = append(out, fmt.Sprintf("%s: %s", g.Name, strings.Join(drivers, ", ")))
+			out = append(out, note.Note{Kind: NoteDrivers, Message: fmt.Sprintf("%s: %s", g.Name, strings.Join(drivers, ", "))})
 		}
 	}
 	base := mech(groups[0])
@@ -387,8 +400,8 @@ func isaNotes(groups []Side) []string {
 		sort.Strings(targets)
 		for _, t := range targets {
 			if b, ok := base[t]; ok && b != m[t] {
-				out = append(out, fmt.Sprintf("%s is emulated by %s in %s and by %s in the baseline: RADV's null winsys hard-codes chip facts (register file, wave limits), so its occupancy figures can differ for that reason alone",
-					t, m[t], g.Name, b))
+				out = append(out, note.Note{Kind: NoteEmulationDiffers, Message: fmt.Sprintf("%s is emulated by %s in %s and by %s in the baseline: RADV's null winsys hard-codes chip facts (register file, wave limits), so its occupancy figures can differ for that reason alone",
+					t, m[t], g.Name, b)})
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"math"
 
 	"github.com/radvbench/radvbench/internal/termtext"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -78,7 +79,7 @@ const wideFloor = 0.5
 // wideFloors is a note naming how many comparisons were judged against a
 // noise floor above wideFloor (a noise file measured over too few runs,
 // or a machine too noisy to gate); false when none were.
-func wideFloors(rep *Report) (topNote, bool) {
+func wideFloors(rep *Report) (note.Note, bool) {
 	n, worst := 0, 0.0
 	for i := range rep.Comparisons {
 		if f := float64(rep.Comparisons[i].Limits.Floor); f > wideFloor {
@@ -87,7 +88,7 @@ func wideFloors(rep *Report) (topNote, bool) {
 		}
 	}
 	if n == 0 {
-		return topNote{}, false
+		return note.Note{}, false
 	}
-	return topNote{Text: fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is", n, FormatPercent(wideFloor), FormatPercent(worst)), Advice: Advice{Kind: AdviceWideFloor}}, true
+	return note.Note{Kind: NoteWideFloors, Message: fmt.Sprintf("%d benchmark(s) were judged against a noise floor above %s (up to %s): a change smaller than its floor is called unchanged however clear it is", n, FormatPercent(wideFloor), FormatPercent(worst)), Advice: note.Advice{Kind: note.AdviceWideFloor}}, true
 }

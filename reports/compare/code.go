@@ -6,6 +6,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
 
@@ -38,11 +39,11 @@ func (e *ISACountError) Error() string {
 // codeSides collects each group's figures: from isa (one file per group,
 // when given) or else from the runs' captured pipelines. A group without
 // figures gets nil.
-func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Figures, []topNote, error) {
+func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Figures, []note.Note, error) {
 	if len(isa) > 0 && len(isa) != len(groups) {
 		return nil, nil, &ISACountError{Files: len(isa), Groups: len(groups)}
 	}
-	var notes []topNote
+	var notes []note.Note
 	out := make([]*codecompare.Figures, len(groups))
 	for i, g := range groups {
 		s := &codecompare.Figures{ByID: map[string]*resultsfile.Result{}}
@@ -55,12 +56,12 @@ func codeSides(groups []*pairing.Group, isa []pairing.Input) ([]*codecompare.Fig
 			}
 		}
 		if len(isa) > 0 {
-			note, err := isaFigures(s, isa[i], g)
+			n, err := isaFigures(s, isa[i], g)
 			if err != nil {
 				return nil, nil, err
 			}
-			if note != "" {
-				notes = append(notes, topNote{Text: note})
+			if n != "" {
+				notes = append(notes, note.Note{Kind: NoteISAFigures, Message: n})
 			}
 		} else {
 			s.Source = codecompare.CodeCaptured
@@ -116,7 +117,7 @@ func isaFigures(s *codecompare.Figures, isa pairing.Input, g *pairing.Group) (no
 // captured no compiler figures, why (their capture: a driver without
 // VK_KHR_pipeline_executable_properties, or capture turned off), and
 // (as advice) what to give.
-func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures) (topNote, bool) {
+func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures) (note.Note, bool) {
 	var why []string
 	for i, g := range groups {
 		if sides[i] != nil {
@@ -134,9 +135,9 @@ func noCodeNote(groups []*pairing.Group, sides []*codecompare.Figures) (topNote,
 		why = append(why, fmt.Sprintf("%s (capture: %s)", g.DisplayName(), capture))
 	}
 	if len(why) == 0 {
-		return topNote{}, false
+		return note.Note{}, false
 	}
-	return topNote{Text: "no code column: no compiler figures from " + strings.Join(why, ", "), Advice: Advice{Kind: AdviceISAFiles}}, true
+	return note.Note{Kind: NoteNoCode, Message: "no code column: no compiler figures from " + strings.Join(why, ", "), Advice: note.Advice{Kind: note.AdviceISAFiles}}, true
 }
 
 // codeOf compares one benchmark's compiled code between the baseline's

@@ -31,6 +31,7 @@ import (
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -120,7 +121,7 @@ type Comparison struct {
 	Reason     string `json:"reason,omitempty"`
 	SettleRuns int    `json:"settle_runs,omitempty"`
 	// ReasonAdvice is what Reason ends with, as data (Report.Word).
-	ReasonAdvice Advice `json:"-"`
+	ReasonAdvice note.Advice `json:"-"`
 	// More is set on an Unsure verdict that a sequential design can still
 	// decide with more runs (Until keeps running its benchmark).
 	More   bool           `json:"more,omitempty"`
@@ -131,7 +132,7 @@ type Comparison struct {
 	AllowReason string `json:"allow_reason,omitempty"`
 	// Warnings are statistical caveats, as data; renderers print each
 	// distinct one once, as a footnote.
-	Warnings []Warning `json:"warnings,omitempty"`
+	Warnings []note.Note `json:"warnings,omitempty"`
 	// Note explains an Incomparable or Failed verdict.
 	Note string `json:"note,omitempty"`
 	// Cycles is the change judged again in cycles (time × the sampled
@@ -153,19 +154,6 @@ type Comparison struct {
 	tested     bool
 	alarmScale float64
 }
-
-// Warning is a statistical caveat attached to a comparison. Its Message is
-// the same for every comparison it applies to, so that a table prints it
-// once.
-type Warning struct {
-	Kind    string `json:"kind"`
-	Message string `json:"message"`
-	// Advice is what the message ends with, as data, for the command
-	// that renders it to word (Report.Word); the zero Advice is none.
-	Advice Advice `json:"-"`
-}
-
-func (w Warning) Error() string { return w.Message }
 
 // Fails reports whether this comparison fails the gate.
 func (c *Comparison) Fails() bool {
@@ -198,8 +186,10 @@ type Counts struct {
 // v3: a side's median is the geometric mean of its runs' figures, each
 // the fast tenth (stats.RunQuantile) of the run's undisturbed samples;
 // the change interval is a t-interval at the policy's alpha; sides count
-// disturbed samples and runs; "more" marks what further runs may decide).
-const JSONSchema = "radvbench/compare/v3"
+// disturbed samples and runs; "more" marks what further runs may decide;
+// v4: the notes at the top are objects with a kind and a message, as a
+// comparison's warnings are, instead of strings).
+const JSONSchema = "radvbench/compare/v4"
 
 // Report is the outcome of a comparison. Its JSON form is the compare
 // command's JSON output.
@@ -222,10 +212,9 @@ type Report struct {
 	// NoiseFile names the noise floors used ("" when none).
 	NoiseFile string `json:"noise_file,omitempty"`
 	// Notes are facts stated at the top: device or driver mismatches,
-	// CPU (lavapipe) figures, changed shaders, unused allow entries.
-	Notes []string `json:"notes,omitempty"`
-	// NoteAdvice is the advice notes end with, as data (Word).
-	NoteAdvice  []NoteAdvice `json:"-"`
+	// CPU (lavapipe) figures, changed shaders, unused allow entries (the
+	// kinds in kinds.go, and reports/pairing's NoteDuplicateInput).
+	Notes       []note.Note  `json:"notes,omitempty"`
 	Counts      Counts       `json:"counts"`
 	Comparisons []Comparison `json:"comparisons"`
 
@@ -277,10 +266,7 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 			return nil, err
 		}
 	}
-	rep.addNotes(notes(ordered, opt)...)
-	for _, n := range dupNotes {
-		rep.addNotes(topNote{Text: n})
-	}
+	rep.Notes = append(notes(ordered, opt), dupNotes...)
 
 	if opt.Best {
 		for _, g := range ordered {
@@ -295,7 +281,7 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep.addNotes(codeNotes...)
+	rep.Notes = append(rep.Notes, codeNotes...)
 	type pair struct {
 		key, group string
 		gi         int
@@ -337,14 +323,14 @@ func Compare(inputs []pairing.Input, opt Options) (*Report, error) {
 	}
 	for i, used := range allowUsed {
 		if !used {
-			rep.addNotes(topNote{Text: fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text)})
+			rep.Notes = append(rep.Notes, note.Note{Kind: NoteAllowUnused, Message: fmt.Sprintf("allow entry %q matched no regression: remove it from the policy once the cause is fixed", opt.Policy.Allow[i].Match.Text)})
 		}
 	}
 	if err := checkCompared(rep); err != nil {
 		return nil, err
 	}
 	if n, ok := wideFloors(rep); ok {
-		rep.addNotes(n)
+		rep.Notes = append(rep.Notes, n)
 	}
 	rep.Counts = count(rep.Comparisons)
 	rep.FailedGate = rep.Failed()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/radvbench/radvbench/reports/verdict"
 
 	"github.com/radvbench/radvbench/core/resultsfile"
+	"github.com/radvbench/radvbench/reports/note"
 )
 
 // runsEntry wraps runs (each a list of samples) as a benchmark for judge.
@@ -249,7 +251,7 @@ func rescaled(t *testing.T, f *resultsfile.File, k float64) *resultsfile.File {
 
 func hasNote(r *Report, s string) bool {
 	for _, n := range r.Notes {
-		if strings.Contains(n, s) {
+		if strings.Contains(n.Message, s) {
 			return true
 		}
 	}
@@ -459,20 +461,20 @@ func TestCompareErrors(t *testing.T) {
 
 func TestNotesMismatch(t *testing.T) {
 	base, lvp := loadFixture(t, "base.json"), loadFixture(t, "lvp.json")
-	advise := func(a Advice) string { return "<" + string(a.Kind) + ">" }
+	advise := func(a note.Advice) string { return "<" + string(a.Kind) + ">" }
 	rep, err := Compare([]pairing.Input{base, lvp}, Options{Policy: verdict.DefaultPolicy(), AllowDeviceChange: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep.Word(advise)
 	rep.Word(advise) // worded once
-	for _, want := range []string{
-		`device differs: lvp.json has "llvmpipe (LLVM 19.1.4, 256 bits)", baseline base.json has "AMD Radeon RX 7900 XTX (RADV NAVI31)"`,
-		`driver differs: lvp.json has "llvmpipe Mesa 25.0.4 (LLVM 19.1.4)", baseline base.json has "radv Mesa 25.0.4"`,
-		"figures come from a CPU implementation (lavapipe)",
-		"some runs used quick sizes and others did not: problem sizes and budgets differ<quick>",
+	for _, want := range []note.Note{
+		{Kind: NoteDeviceDiffers, Message: `device differs: lvp.json has "llvmpipe (LLVM 19.1.4, 256 bits)", baseline base.json has "AMD Radeon RX 7900 XTX (RADV NAVI31)"`},
+		{Kind: NoteDriverDiffers, Message: `driver differs: lvp.json has "llvmpipe Mesa 25.0.4 (LLVM 19.1.4)", baseline base.json has "radv Mesa 25.0.4"`},
+		{Kind: NoteCPUFigures, Message: "figures come from a CPU implementation (lavapipe)"},
+		{Kind: NoteQuickMixed, Message: "some runs used quick sizes and others did not: problem sizes and budgets differ<quick>"},
 	} {
-		if !hasNote(rep, want) {
+		if !slices.ContainsFunc(rep.Notes, func(n note.Note) bool { return n.Kind == want.Kind && strings.Contains(n.Message, want.Message) }) {
 			t.Errorf("notes %q lack %q", rep.Notes, want)
 		}
 	}

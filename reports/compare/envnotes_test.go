@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/core/resultsfile"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -69,7 +70,7 @@ func TestEnvNotes(t *testing.T) {
 			"driver environment differs (target " + first + "): mesa-26.1.json has ACO_DEBUG=nosched (baseline: unset)"},
 		{"isa, only the emulation differs", []pairing.Input{isaEnv(isaOld, nil), isaEnv(isaNew, nil)}, "", ""},
 	} {
-		var notes []string
+		var notes []note.Note
 		if tc.in[0].File.Kind() == resultsfile.KindISA {
 			rep, err := CompareISA(tc.in, Options{Policy: verdict.DefaultPolicy(), By: tc.by})
 			if err != nil {
@@ -85,8 +86,8 @@ func TestEnvNotes(t *testing.T) {
 		}
 		var env []string
 		for _, n := range notes {
-			if strings.HasPrefix(n, "driver environment differs") {
-				env = append(env, n)
+			if n.Kind == NoteEnvDiffers {
+				env = append(env, n.Message)
 			}
 		}
 		switch {

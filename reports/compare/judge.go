@@ -8,6 +8,7 @@ import (
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -278,7 +279,7 @@ func (j *judger) decide(s *judging) {
 		// one right after the other: the load is in both runs of a pair
 		// and drops out of their ratio, and what it leaves is the pairs'
 		// scatter, which the interval carries. The verdict stands.
-		c.Warnings = append(c.Warnings, Warning{Kind: "disturbed-pairs", Message: "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
+		c.Warnings = append(c.Warnings, note.Note{Kind: NoteDisturbedPairs, Message: "every run of a side was disturbed throughout (most samples marked): judged on the pairs of each round, whose two runs shared the load"})
 	}
 	if c.Verdict == verdict.Regression {
 		s.allowIt()
@@ -287,7 +288,7 @@ func (j *judger) decide(s *judging) {
 	case c.Verdict != verdict.Unsure:
 		c.More, c.SettleRuns = false, 0
 	case !s.ld.OK:
-		c.ReasonAdvice = Advice{Kind: AdviceRepeatRuns}
+		c.ReasonAdvice = note.Advice{Kind: note.AdviceRepeatRuns}
 	}
 }
 
@@ -300,21 +301,21 @@ func (j *judger) warn(s *judging) {
 		c.Warnings = append(c.Warnings, w)
 	}
 	if c.Base.DisturbedRuns+c.New.DisturbedRuns > 0 {
-		c.Warnings = append(c.Warnings, Warning{Kind: "disturbed-runs", Message: fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
+		c.Warnings = append(c.Warnings, note.Note{Kind: NoteDisturbedRuns, Message: fmt.Sprintf("runs whose samples were mostly disturbed (more than %.0f%% marked by the observer) are set aside: no evidence either way", 100*stats.DisturbedRunShare)})
 	}
 
 	if (nb < stats.MinRuns || nn < stats.MinRuns) && c.Verdict != verdict.Unsure {
-		c.Warnings = append(c.Warnings, Warning{Kind: "few-runs", Message: fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only", stats.MinRuns), Advice: Advice{Kind: AdviceFewRuns}})
+		c.Warnings = append(c.Warnings, note.Note{Kind: NoteFewRuns, Message: fmt.Sprintf("fewer than %d runs on a side: samples of one run carry no run-to-run variation, so the change is judged against the noise floor only", stats.MinRuns), Advice: note.Advice{Kind: note.AdviceFewRuns}})
 	}
 	if s.misfit && c.Verdict != verdict.Regression && c.Verdict != verdict.Improvement {
 		// Only ~ would have leaned on the prior.
-		c.Warnings = append(c.Warnings, Warning{Kind: "pairs-exceed-noise", Message: fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured, or the change varies between rounds", stats.PriorFitAlpha), Advice: Advice{Kind: AdviceRemeasureNoise}})
+		c.Warnings = append(c.Warnings, note.Note{Kind: NotePairsExceedNoise, Message: fmt.Sprintf("the runs' pairs scatter more than the noise file's paired spread allows (F test, p < %g): ~ judged on their own spread alone; the machine is noisier than when the noise file was measured, or the change varies between rounds", stats.PriorFitAlpha), Advice: note.Advice{Kind: note.AdviceRemeasureNoise}})
 	}
 	if j.noise != nil && s.nz == nil {
-		c.Warnings = append(c.Warnings, Warning{Kind: "no-floor", Message: "not in the noise file: judged without a noise floor"})
+		c.Warnings = append(c.Warnings, note.Note{Kind: NoteNoFloor, Message: "not in the noise file: judged without a noise floor"})
 	}
 	if p := j.policy; p.MinSamples > 0 && (minRun(s.be.Runs) < p.MinSamples || minRun(s.ge.Runs) < p.MinSamples) {
-		c.Warnings = append(c.Warnings, Warning{Kind: "few-samples", Message: fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
+		c.Warnings = append(c.Warnings, note.Note{Kind: NoteFewSamples, Message: fmt.Sprintf("a run has fewer than %d samples: its median is rough", p.MinSamples)})
 	}
 	if w, ok := noisyRuns(*c, s.xb, s.xn, s.paired, s.lim.Noise, s.nz); ok {
 		c.Warnings = append(c.Warnings, w)
@@ -327,22 +328,22 @@ func (j *judger) warn(s *judging) {
 // is not in the warning), otherwise each side's between-run spread. An
 // unsure verdict of paired runs without a paired noise floor is told
 // where one comes from (AdvicePairedNoise).
-func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *noise.Bench) (Warning, bool) {
+func noisyRuns(c Comparison, xb, xn []float64, paired bool, limit float64, nz *noise.Bench) (note.Note, bool) {
 	if !(limit > 0) {
-		return Warning{}, false
+		return note.Note{}, false
 	}
 	if !paired || len(xb) < 2 {
 		if float64(c.Base.RunCV) > limit || float64(c.New.RunCV) > limit {
-			return Warning{Kind: "noisy-runs", Message: fmt.Sprintf("runs wander by more than the %s noise limit: a quieter machine, or more runs, narrows the verdict", FormatPercent(limit))}, true
+			return note.Note{Kind: NoteNoisyRuns, Message: fmt.Sprintf("runs wander by more than the %s noise limit: a quieter machine, or more runs, narrows the verdict", FormatPercent(limit))}, true
 		}
-		return Warning{}, false
+		return note.Note{}, false
 	}
 	if !(pairedSpread(xb, xn) > limit) {
-		return Warning{}, false
+		return note.Note{}, false
 	}
-	w := Warning{Kind: "noisy-pairs", Message: fmt.Sprintf("the two runs of a round differ by more than the %s noise limit: a quieter machine, or more rounds, narrows the verdict", FormatPercent(limit))}
+	w := note.Note{Kind: NoteNoisyPairs, Message: fmt.Sprintf("the two runs of a round differ by more than the %s noise limit: a quieter machine, or more rounds, narrows the verdict", FormatPercent(limit))}
 	if c.Verdict == verdict.Unsure && (nz == nil || !(nz.PairedCV > 0)) {
-		w.Advice = Advice{Kind: AdvicePairedNoise}
+		w.Advice = note.Advice{Kind: note.AdvicePairedNoise}
 	}
 	return w, true
 }
@@ -408,7 +409,7 @@ func floorOf(nz *noise.Bench, paired bool, nb, nn, pairs int, alpha float64) flo
 // code. Runs paired
 // by round cancel it where both sides moved together; unpaired runs
 // carry it into the change.
-func runLevels(c Comparison) (Warning, bool) {
+func runLevels(c Comparison) (note.Note, bool) {
 	var which []string
 	ratio, cpu := 0.0, false
 	for _, s := range []struct {
@@ -422,7 +423,7 @@ func runLevels(c Comparison) (Warning, bool) {
 		}
 	}
 	if len(which) == 0 {
-		return Warning{}, false
+		return note.Note{}, false
 	}
 	msg := fmt.Sprintf("run levels differ by %s: %s runs each sat steady at its own level, far apart: %s, not the code", LevelRatioText(ratio), strings.Join(which, " and "), stats.LevelCause(cpu))
 	if c.Paired {
@@ -430,7 +431,7 @@ func runLevels(c Comparison) (Warning, bool) {
 	} else {
 		msg += "; the runs are not paired, so it is in the change"
 	}
-	return Warning{Kind: "run-levels", Message: msg}, true
+	return note.Note{Kind: NoteRunLevels, Message: msg}, true
 }
 
 // LevelRatioText words how far apart run levels are: "12%" below 1.5
@@ -463,17 +464,17 @@ const closingFloorFit = 0.2
 // (closingFloorFit): a noise file that no longer describes the machine
 // should not decide. A look before the last leaves it to the rounds to
 // come.
-func (j *judger) closingFloor(c *Comparison, ev verdict.Evidence, lim verdict.Limits, nz *noise.Bench, ld stats.LogDiff, prior stats.Prior, nb, nn, pairs int) (Warning, bool) {
+func (j *judger) closingFloor(c *Comparison, ev verdict.Evidence, lim verdict.Limits, nz *noise.Bench, ld stats.LogDiff, prior stats.Prior, nb, nn, pairs int) (note.Note, bool) {
 	if c.Verdict != verdict.Unsure || !c.Paired || nb < stats.MinRuns || nn < stats.MinRuns || !j.design.Last(min(nb, nn)) || !ld.FitsPrior(prior, closingFloorFit) {
-		return Warning{}, false
+		return note.Note{}, false
 	}
 	floor := floorOf(nz, true, nb, nn, pairs, lim.Alpha)
 	if math.IsNaN(floor) || math.IsNaN(ev.Change) || !(math.Abs(ev.Change) > floor+lim.Threshold) {
-		return Warning{}, false
+		return note.Note{}, false
 	}
 	c.Verdict, c.Reason = verdict.Regression, ""
 	if float64(ev.Dir)*ev.Change > 0 {
 		c.Verdict = verdict.Improvement
 	}
-	return Warning{Kind: "closing-floor", Message: fmt.Sprintf("the interval on the runs' own %d pairs could not tell; the change is beyond the noise file's floor for them (%s) plus the threshold, and the pairs fit its spread", pairs, FormatPercent(floor))}, true
+	return note.Note{Kind: NoteClosingFloor, Message: fmt.Sprintf("the interval on the runs' own %d pairs could not tell; the change is beyond the noise file's floor for them (%s) plus the threshold, and the pairs fit its spread", pairs, FormatPercent(floor))}, true
 }

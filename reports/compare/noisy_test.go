@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -25,7 +26,7 @@ func TestNoisyRuns(t *testing.T) {
 		runs     [2][]float64
 		paired   bool
 		nz       *noise.Bench
-		code     string // "" no warning
+		code     note.Kind // "" no warning
 		withHint bool
 	}{
 		{"unpaired, drifting", Comparison{Base: drifting, New: steady}, loose, false, nil, "noisy-runs", false},
@@ -38,15 +39,15 @@ func TestNoisyRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			advise := func(a Advice) string { return "; <" + string(a.Kind) + ">" }
+			advise := func(a note.Advice) string { return "; <" + string(a.Kind) + ">" }
 			w, ok := noisyRuns(tt.c, tt.runs[0], tt.runs[1], tt.paired, 0.03, tt.nz)
 			if ok != (tt.code != "") || w.Kind != tt.code {
 				t.Fatalf("warning %q (%v), want %q", w.Kind, ok, tt.code)
 			}
-			if hint := w.Advice.Kind == AdvicePairedNoise; hint != tt.withHint {
+			if hint := w.Advice.Kind == note.AdvicePairedNoise; hint != tt.withHint {
 				t.Errorf("advice %q: noise file hint %v, want %v", w.Advice.Kind, hint, tt.withHint)
 			}
-			rep := &Report{Comparisons: []Comparison{{Warnings: []Warning{w}}}}
+			rep := &Report{Comparisons: []Comparison{{Warnings: []note.Note{w}}}}
 			rep.Word(advise)
 			w = rep.Comparisons[0].Warnings[0]
 			if hint := strings.HasSuffix(w.Message, "; <paired-noise>"); hint != tt.withHint {

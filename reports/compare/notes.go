@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/radvbench/radvbench/core/resultsfile"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // notes states what the reader must know before trusting the table.
-func notes(groups []*pairing.Group, opt Options) []topNote {
+func notes(groups []*pairing.Group, opt Options) []note.Note {
 	by := opt.By
-	var out []string
+	var out []note.Note
 	type ident struct{ device, driver string }
 	idOf := func(f *resultsfile.File) ident {
 		d := f.Device
@@ -37,11 +38,11 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 			cpu = cpu || in.File.Device.CPU
 			if id.device != base.device && !seenDev[id.device] && by != "device" {
 				seenDev[id.device] = true
-				out = append(out, fmt.Sprintf("device differs: %s has %q, baseline %s has %q", in.Name, id.device, first.Name, base.device))
+				out = append(out, note.Note{Kind: NoteDeviceDiffers, Message: fmt.Sprintf("device differs: %s has %q, baseline %s has %q", in.Name, id.device, first.Name, base.device)})
 			}
 			if id.driver != base.driver && !seenDrv[id.driver] && by != "driver" && by != "driver.info" {
 				seenDrv[id.driver] = true
-				out = append(out, fmt.Sprintf("driver differs: %s has %q, baseline %s has %q", in.Name, id.driver, first.Name, base.driver))
+				out = append(out, note.Note{Kind: NoteDriverDiffers, Message: fmt.Sprintf("driver differs: %s has %q, baseline %s has %q", in.Name, id.driver, first.Name, base.driver)})
 			}
 		}
 	}
@@ -53,7 +54,7 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 			k, ok := in.File.Fingerprint[kernelKey]
 			if ok && k != baseKernel && !seenKernel[k] && by != kernelKey {
 				seenKernel[k] = true
-				out = append(out, fmt.Sprintf("kernel differs: %s has %q, baseline %s has %q", in.Name, k, first.Name, baseKernel))
+				out = append(out, note.Note{Kind: NoteKernelDiffers, Message: fmt.Sprintf("kernel differs: %s has %q, baseline %s has %q", in.Name, k, first.Name, baseKernel)})
 			}
 		}
 	}
@@ -64,21 +65,21 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 			m := in.File.Tool.MeasurementMethod()
 			if m != baseMethod && !seenMethod[m] {
 				seenMethod[m] = true
-				out = append(out, fmt.Sprintf("measurement method differs: %s was measured by method %d, baseline %s by method %d (docs/measuring.md, \"Method versions\"): a change between them can be the method's, not the code's", in.Name, m, first.Name, baseMethod))
+				out = append(out, note.Note{Kind: NoteMethodDiffers, Message: fmt.Sprintf("measurement method differs: %s was measured by method %d, baseline %s by method %d (docs/measuring.md, \"Method versions\"): a change between them can be the method's, not the code's", in.Name, m, first.Name, baseMethod)})
 			}
 		}
 	}
 	for _, g := range groups {
 		for _, in := range g.Inputs {
 			if in.File.Partial {
-				out = append(out, fmt.Sprintf("%s is a partial run (interrupted): it holds only the benchmarks that finished", in.Name))
+				out = append(out, note.Note{Kind: NotePartialRun, Message: fmt.Sprintf("%s is a partial run (interrupted): it holds only the benchmarks that finished", in.Name)})
 			}
 		}
 	}
 	out = append(out, clockNotes(groups, first, by)...)
 	out = append(out, envNotes(groups, by)...)
 	if cpu {
-		out = append(out, "figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU")
+		out = append(out, note.Note{Kind: NoteCPUFigures, Message: "figures come from a CPU implementation (lavapipe): they describe the host processor, not a GPU"})
 	}
 	// Shaders whose hash changed: the code measured is not the same.
 	baseSh := map[string]string{}
@@ -103,7 +104,7 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 			names = append(names, k)
 		}
 		sort.Strings(names)
-		out = append(out, "shaders differ from the baseline's (the code measured changed): "+strings.Join(names, ", "))
+		out = append(out, note.Note{Kind: NoteShadersDiffer, Message: "shaders differ from the baseline's (the code measured changed): " + strings.Join(names, ", ")})
 	}
 	quick := map[bool]bool{}
 	for _, g := range groups {
@@ -111,19 +112,15 @@ func notes(groups []*pairing.Group, opt Options) []topNote {
 			quick[in.File.Quick] = true
 		}
 	}
-	ns := make([]topNote, 0, len(out)+2)
-	for _, n := range out {
-		ns = append(ns, topNote{Text: n})
-	}
 	if len(quick) > 1 {
-		ns = append(ns, topNote{Text: "some runs used quick sizes and others did not: problem sizes and budgets differ", Advice: Advice{Kind: AdviceQuick}})
+		out = append(out, note.Note{Kind: NoteQuickMixed, Message: "some runs used quick sizes and others did not: problem sizes and budgets differ", Advice: note.Advice{Kind: note.AdviceQuick}})
 	}
 	if opt.Noise != nil {
 		if mm := opt.Noise.Mismatch(first.File); len(mm) > 0 {
-			ns = append(ns, topNote{Text: fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine", displayNoise(opt.NoiseName), strings.Join(mm, "; ")), Advice: Advice{Kind: AdviceNoiseElsewhere}})
+			out = append(out, note.Note{Kind: NoteNoiseElsewhere, Message: fmt.Sprintf("noise floors in %s were measured elsewhere (%s): they may not describe this machine", displayNoise(opt.NoiseName), strings.Join(mm, "; ")), Advice: note.Advice{Kind: note.AdviceNoiseElsewhere}})
 		}
 	}
-	return ns
+	return out
 }
 
 // heldClocks says how a run held the GPU's clocks, "" when it did not:
@@ -150,13 +147,13 @@ func heldClocks(f *resultsfile.File) string {
 // baseline's (held and not, or held another way): a change between them
 // can be the clocks', not the code's. Nothing when grouping by the keys
 // that say so.
-func clockNotes(groups []*pairing.Group, first *pairing.Input, by string) []string {
+func clockNotes(groups []*pairing.Group, first *pairing.Input, by string) []note.Note {
 	if by == "clocks.stable" || by == "clocks.pstate" || by == "perf_level" {
 		return nil
 	}
 	base := heldClocks(first.File)
 	seen := map[string]bool{base: true}
-	var out []string
+	var out []note.Note
 	for _, g := range groups {
 		for _, in := range g.Inputs {
 			h := heldClocks(in.File)
@@ -166,11 +163,11 @@ func clockNotes(groups []*pairing.Group, first *pairing.Input, by string) []stri
 			seen[h] = true
 			switch {
 			case base == "":
-				out = append(out, fmt.Sprintf("clocks differ: %s ran %s, baseline %s did not hold them: a change between them can be the clocks', not the code's", in.Name, h, first.Name))
+				out = append(out, note.Note{Kind: NoteClocksDiffer, Message: fmt.Sprintf("clocks differ: %s ran %s, baseline %s did not hold them: a change between them can be the clocks', not the code's", in.Name, h, first.Name)})
 			case h == "":
-				out = append(out, fmt.Sprintf("clocks differ: %s did not hold them, baseline %s ran %s: a change between them can be the clocks', not the code's", in.Name, first.Name, base))
+				out = append(out, note.Note{Kind: NoteClocksDiffer, Message: fmt.Sprintf("clocks differ: %s did not hold them, baseline %s ran %s: a change between them can be the clocks', not the code's", in.Name, first.Name, base)})
 			default:
-				out = append(out, fmt.Sprintf("clocks differ: %s ran %s, baseline %s ran %s", in.Name, h, first.Name, base))
+				out = append(out, note.Note{Kind: NoteClocksDiffer, Message: fmt.Sprintf("clocks differ: %s ran %s, baseline %s ran %s", in.Name, h, first.Name, base)})
 			}
 		}
 	}
@@ -191,7 +188,7 @@ func displayNoise(name string) string {
 // figures or the code. A group's environment is its first input's; with
 // By "config" its configuration's own, and for isa files each target's.
 // A variable the comparison groups by (env.NAME) is its point, not a note.
-func envNotes(groups []*pairing.Group, by string) []string {
+func envNotes(groups []*pairing.Group, by string) []note.Note {
 	if len(groups) < 2 || len(groups[0].Inputs) == 0 {
 		return nil
 	}
@@ -231,7 +228,7 @@ func envNotes(groups []*pairing.Group, by string) []string {
 			targets = append(targets, c.Name)
 		}
 	}
-	var out []string
+	var out []note.Note
 	base := groups[0]
 	for _, g := range groups[1:] {
 		if len(g.Inputs) == 0 {
@@ -249,8 +246,8 @@ func envNotes(groups []*pairing.Group, by string) []string {
 			if t != "" {
 				of = " (target " + t + ")"
 			}
-			out = append(out, fmt.Sprintf("driver environment differs%s: %s has %s against baseline %s: the driver compiled or ran differently there, a candidate cause of any change",
-				of, g.DisplayName(), strings.Join(diff, ", "), base.DisplayName()))
+			out = append(out, note.Note{Kind: NoteEnvDiffers, Message: fmt.Sprintf("driver environment differs%s: %s has %s against baseline %s: the driver compiled or ran differently there, a candidate cause of any change",
+				of, g.DisplayName(), strings.Join(diff, ", "), base.DisplayName())})
 		}
 	}
 	return out

@@ -51,8 +51,8 @@ func TestNotesStableClocks(t *testing.T) {
 			}
 			var got []string
 			for _, n := range rep.Notes {
-				if strings.HasPrefix(n, "clocks differ") {
-					got = append(got, n)
+				if n.Kind == NoteClocksDiffer {
+					got = append(got, n.Message)
 				}
 			}
 			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)) {
@@ -91,8 +91,8 @@ func TestNotesMeasurementMethod(t *testing.T) {
 			}
 			var got []string
 			for _, n := range rep.Notes {
-				if strings.HasPrefix(n, "measurement method") {
-					got = append(got, n)
+				if n.Kind == NoteMethodDiffers {
+					got = append(got, n.Message)
 				}
 			}
 			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) != 1 || !strings.Contains(got[0], tc.want)) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/stats"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -145,7 +146,7 @@ type Plan struct {
 	// Hints are the words of the advice the text's closing lines end
 	// with, by kind (AdvicePlanRuns, AdvicePlanDetect, AdvicePlanUnknown),
 	// set by Word; none before.
-	Hints map[AdviceKind]string `json:"-"`
+	Hints map[note.AdviceKind]string `json:"-"`
 
 	todo []planInput
 }

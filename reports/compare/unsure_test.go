@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -163,7 +164,7 @@ func TestJudgeDisturbed(t *testing.T) {
 	}
 }
 
-func hasWarning(c Comparison, kind string) bool {
+func hasWarning(c Comparison, kind note.Kind) bool {
 	for _, w := range c.Warnings {
 		if w.Kind == kind {
 			return true

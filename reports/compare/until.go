@@ -8,6 +8,7 @@ import (
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/core/rounds"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -234,5 +235,5 @@ func shortBudgetNote(rep *Report, n int, elapsed time.Duration) {
 	if want < time.Minute {
 		want = time.Minute
 	}
-	rep.addNotes(topNote{Text: fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread", n, round.Round(time.Second), rep.Family, n), Advice: Advice{Kind: AdviceBudget, Budget: want, Rounds: FewRounds}})
+	rep.Notes = append(rep.Notes, note.Note{Kind: NoteShortBudget, Message: fmt.Sprintf("the time budget ended the runs after %d round(s) of about %s: with alpha shared among %d benchmarks (Holm), %d round(s) call only changes far beyond the rounds' spread", n, round.Round(time.Second), rep.Family, n), Advice: note.Advice{Kind: note.AdviceBudget, Budget: want, Rounds: FewRounds}})
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/core/resultsfile"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -153,15 +154,15 @@ func TestUntilStops(t *testing.T) {
 	// A budget of 3 rounds, alpha shared among the 2 benchmarks, one
 	// unsure: the note says what budget buys 4 rounds. With 5 rounds (above)
 	// there is none.
-	if slices.ContainsFunc(res.Report.Notes, func(n string) bool { return strings.Contains(n, "time budget ended") }) {
+	if slices.ContainsFunc(res.Report.Notes, func(n note.Note) bool { return n.Kind == NoteShortBudget }) {
 		t.Errorf("5 rounds: notes %q", res.Report.Notes)
 	}
 	now = time.Time{}
-	advise := func(a Advice) string { return fmt.Sprintf("; <%s %v %d>", a.Kind, a.Budget, a.Rounds) }
+	advise := func(a note.Advice) string { return fmt.Sprintf("; <%s %v %d>", a.Kind, a.Budget, a.Rounds) }
 	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: verdict.DefaultPolicy(), Budget: 3 * time.Minute, Now: clock})
 	res.Report.Word(advise)
 	want := "the time budget ended the runs after 3 round(s) of about 1m0s: with alpha shared among 2 benchmarks (Holm), 3 round(s) call only changes far beyond the rounds' spread; <budget 4m0s 4>"
-	if err != nil || res.Stop != StopTime || res.Rounds != 3 || !slices.Contains(res.Report.Notes, want) {
+	if err != nil || res.Stop != StopTime || res.Rounds != 3 || !slices.Contains(note.Messages(res.Report.Notes), want) {
 		t.Errorf("3 rounds: stop %q after %d, err %v, notes %q; want the note %q", res.Stop, res.Rounds, err, res.Report.Notes, want)
 	}
 

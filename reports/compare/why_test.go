@@ -9,6 +9,7 @@ import (
 
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -103,14 +104,14 @@ func TestNoCodeNote(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep.Word(func(a Advice) string { return "<" + string(a.Kind) + ">" })
+			rep.Word(func(a note.Advice) string { return "<" + string(a.Kind) + ">" })
 			if tc.want != "" {
 				tc.want += "<isa-files>"
 			}
 			got := ""
 			for _, n := range rep.Notes {
-				if strings.HasPrefix(n, "no code column") {
-					got = n
+				if n.Kind == NoteNoCode {
+					got = n.Message
 				}
 			}
 			if got != tc.want {

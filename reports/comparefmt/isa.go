@@ -85,7 +85,7 @@ func WriteISAText(w io.Writer, r *codecompare.ISAReport) error {
 	}
 	fmt.Fprintf(&b, "baseline: %s%s\n", r.Baseline, by)
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "note: %s\n", n)
+		fmt.Fprintf(&b, "note: %s\n", n.Message)
 	}
 	multi := len(r.Groups) > 2
 	for _, bl := range isaBlocks(r) {
@@ -129,7 +129,7 @@ func WriteISAMarkdown(w io.Writer, r *codecompare.ISAReport) error {
 	}
 	b.WriteString("\n")
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "\n> %s\n", mdEscape(n))
+		fmt.Fprintf(&b, "\n> %s\n", mdEscape(n.Message))
 	}
 	for _, bl := range isaBlocks(r) {
 		fmt.Fprintf(&b, "\n#### %s (%s)\n\n| pipeline | executable | statistic | %s | %s | change | verdict |\n|---|---|---|--:|--:|--:|---|\n",

@@ -25,7 +25,7 @@ func WriteMarkdown(w io.Writer, r *compare.Report) error {
 	}
 	fmt.Fprintf(&b, "%s **radvbench: %s** against baseline `%s`%s (%s)\n\n", mark, r.Summary(), mdCode(r.Baseline), by, mdEscape(policyLine(r)))
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "> **Note:** %s\n>\n", mdEscape(n))
+		fmt.Fprintf(&b, "> **Note:** %s\n>\n", mdEscape(n.Message))
 	}
 	if len(r.Notes) > 0 {
 		b.WriteString("\n")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/note"
 )
 
 // WritePlan renders the plan as text (or JSON with format "json").
@@ -50,20 +51,20 @@ func WritePlan(w io.Writer, pl *compare.Plan, format string) error {
 	case pl.Runs == 0:
 		fmt.Fprintf(&b, "no benchmark can be gated for a %s slowdown within %d runs a side\n", compare.FormatPercent(pl.Detect), compare.MaxPlanRuns)
 	default:
-		fmt.Fprintf(&b, "overall: %d runs a side%s", pl.Runs, pl.Hints[compare.AdvicePlanRuns])
+		fmt.Fprintf(&b, "overall: %d runs a side%s", pl.Runs, pl.Hints[note.AdvicePlanRuns])
 		if pl.Seconds > 0 {
 			fmt.Fprintf(&b, ", about %s of machine time", formatSeconds(pl.Seconds))
 		}
 		b.WriteString("\n")
 	}
 	if pl.WithinThreshold > 0 {
-		fmt.Fprintf(&b, "%d benchmark(s) have a threshold at or above the %s slowdown to detect: the gate never calls so small a change a regression, however many runs%s\n", pl.WithinThreshold, compare.FormatPercent(pl.Detect), pl.Hints[compare.AdvicePlanDetect])
+		fmt.Fprintf(&b, "%d benchmark(s) have a threshold at or above the %s slowdown to detect: the gate never calls so small a change a regression, however many runs%s\n", pl.WithinThreshold, compare.FormatPercent(pl.Detect), pl.Hints[note.AdvicePlanDetect])
 	}
 	if pl.Unreachable > 0 {
 		fmt.Fprintf(&b, "%d benchmark(s) wander too much to catch a %s slowdown within %d runs: give them a larger threshold in the policy, or quiet the machine\n", pl.Unreachable, compare.FormatPercent(pl.Detect), compare.MaxPlanRuns)
 	}
 	if pl.Unknown > 0 {
-		fmt.Fprintf(&b, "%d benchmark(s) have no measured run-to-run spread%s\n", pl.Unknown, pl.Hints[compare.AdvicePlanUnknown])
+		fmt.Fprintf(&b, "%d benchmark(s) have no measured run-to-run spread%s\n", pl.Unknown, pl.Hints[note.AdvicePlanUnknown])
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

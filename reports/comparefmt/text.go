@@ -24,7 +24,7 @@ func WriteText(w io.Writer, r *compare.Report) error {
 	}
 	fmt.Fprintf(&b, "baseline: %s%s\n", termtext.Escape(r.Baseline), termtext.Escape(by))
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "note: %s\n", termtext.Escape(n))
+		fmt.Fprintf(&b, "note: %s\n", termtext.Escape(n.Message))
 	}
 	b.WriteString("\n")
 

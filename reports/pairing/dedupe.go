@@ -14,6 +14,7 @@ import (
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/internal/termtext"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/note"
 )
 
 // ErrSameEvidence is what a DuplicateError matches with errors.Is.
@@ -51,6 +52,10 @@ func sideOf(in Input, i int, by, config string) string {
 	return "key:" + v
 }
 
+// NoteDuplicateInput is the kind of Dedupe's notes: evidence given
+// twice, counted once.
+const NoteDuplicateInput note.Kind = "duplicate-input"
+
 // Dedupe drops evidence given twice on one side: a file whose content
 // (resultsfile.ContentID) an earlier input has, then a run (round) whose
 // samples an earlier run has, in any file (a round copied into another
@@ -58,8 +63,10 @@ func sideOf(in Input, i int, by, config string) string {
 // The same content on two sides is a *DuplicateError. An input left with
 // no run is dropped; inputs are not changed (dropped rounds are filtered
 // out of copies).
-func Dedupe(inputs []Input, by string) ([]Input, []string, error) {
-	var notes []string
+//
+// NoteDuplicateInput is the kind of its notes.
+func Dedupe(inputs []Input, by string) ([]Input, []note.Note, error) {
+	var notes []note.Note
 	type seenAt struct {
 		name, side string
 	}
@@ -77,9 +84,9 @@ func Dedupe(inputs []Input, by string) ([]Input, []string, error) {
 				return nil, nil, &DuplicateError{What: prev.name, Other: in.Name}
 			}
 			if prev.name == in.Name {
-				notes = append(notes, fmt.Sprintf("%s was given more than once: its runs are counted once (same content)", in.Name))
+				notes = append(notes, note.Note{Kind: NoteDuplicateInput, Message: fmt.Sprintf("%s was given more than once: its runs are counted once (same content)", in.Name)})
 			} else {
-				notes = append(notes, fmt.Sprintf("%s has the same content as %s: its runs are counted once", in.Name, prev.name))
+				notes = append(notes, note.Note{Kind: NoteDuplicateInput, Message: fmt.Sprintf("%s has the same content as %s: its runs are counted once", in.Name, prev.name)})
 			}
 			continue
 		}
@@ -98,7 +105,7 @@ func Dedupe(inputs []Input, by string) ([]Input, []string, error) {
 				if prev.side != sd {
 					return nil, nil, &DuplicateError{What: prev.name, Other: what}
 				}
-				notes = append(notes, fmt.Sprintf("%s repeats %s (the same samples): counted once", what, prev.name))
+				notes = append(notes, note.Note{Kind: NoteDuplicateInput, Message: fmt.Sprintf("%s repeats %s (the same samples): counted once", what, prev.name)})
 				drop[rd.key] = true
 				continue
 			}

@@ -269,7 +269,7 @@ nav ul { columns: 2; }
 
 {{if .ISA}}{{template "isa" .}}{{else}}<h2 id="verdicts">Comparison and verdicts</h2>
 {{if .Compare}}<p class="summary {{if .Failed}}fail{{else}}pass{{end}}"><strong>{{.Summary}}</strong> against baseline <code>{{.Baseline}}</code>{{if .Compare.By}} (grouped by <code>{{.Compare.By}}</code>){{end}}; {{.Policy}}.</p>
-{{range .Compare.Notes}}<p class="note">{{.}}</p>
+{{range .Compare.Notes}}<p class="note">{{.Message}}</p>
 {{end}}
 {{if .Rows}}<div class="scroll">
 <table id="verdict-table" class="cards">
@@ -301,7 +301,7 @@ nav ul { columns: 2; }
 {{define "isa"}}<h2 id="verdicts">Compiled code: comparison</h2>
 <p>These are isa files: RADV compiled radvbench's kernels for chips emulated through Mesa's no-op DRM shim or RADV's null winsys; nothing ran. Two builds are compared exactly, statistic by statistic: any difference is real, and the policy says whether it is a regression (a new or larger spill, more scratch, lower occupancy), a warning (more registers) or information.</p>
 {{if .ISA.Report}}<p class="summary {{if .Failed}}fail{{else}}pass{{end}}"><strong>{{.Summary}}</strong> against baseline <code>{{.Baseline}}</code>{{if .ISA.Report.By}} (grouped by <code>{{.ISA.Report.By}}</code>){{end}}.</p>
-{{range .ISA.Report.Notes}}<p class="note">{{.}}</p>
+{{range .ISA.Report.Notes}}<p class="note">{{.Message}}</p>
 {{end}}{{if .ISA.Changes}}<table id="isa-changes">
 <thead><tr><th>Benchmark</th><th>Group</th><th>Pipeline, executable</th><th>Statistic</th><th>Baseline</th><th>New</th><th>Change</th><th>Verdict</th><th>Remarks</th></tr></thead>
 <tbody>

@@ -21,6 +21,7 @@ import (
 	"github.com/radvbench/radvbench/reports/compare"
 	"github.com/radvbench/radvbench/reports/comparefmt"
 	"github.com/radvbench/radvbench/reports/noise"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
@@ -39,7 +40,7 @@ type Options struct {
 	Extra []*chart.Chart
 	// Advise words the advice the comparison's messages end with
 	// (compare.Report.Word); nil leaves it out.
-	Advise compare.Adviser
+	Advise note.Adviser
 	// ISA is compare.Options.ISA: the compiler's figures of each group
 	// from isa files, for the code beside each verdict.
 	ISA []pairing.Input

@@ -8,39 +8,40 @@ import (
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
 
 // CompareAdvice words what reports/compare's messages leave to the CLI
-// (compare.Advice): the runs, noise files and budgets to ask for, in the
+// (note.Advice): the runs, noise files and budgets to ask for, in the
 // words of run's, noise's and compare's flags. Every command that renders
 // a comparison or a plan words it with this first (compare.Report.Word,
 // compare.Plan.Word; reports/report's Options.Advise).
-func CompareAdvice(a compare.Advice) string {
+func CompareAdvice(a note.Advice) string {
 	switch a.Kind {
-	case compare.AdviceRepeatRuns:
+	case note.AdviceRepeatRuns:
 		return "; repeat each side (radvbench run --runs 5), then 'compare --plan' says how many runs a side gate it"
-	case compare.AdviceFewRuns:
+	case note.AdviceFewRuns:
 		return " (repeat runs: radvbench run --runs 5)"
-	case compare.AdviceRemeasureNoise:
+	case note.AdviceRemeasureNoise:
 		return "; measure the noise again: radvbench noise"
-	case compare.AdvicePairedNoise:
+	case note.AdvicePairedNoise:
 		return "; or judge against what the pairs can show: a noise file of A/A rounds ('radvbench noise -o noise.json FILE', then --noise noise.json)"
-	case compare.AdviceWideFloor:
+	case note.AdviceWideFloor:
 		return "; measure the noise with more runs ('radvbench noise --runs 5' or more) on a quieter machine"
-	case compare.AdviceNoiseElsewhere:
+	case note.AdviceNoiseElsewhere:
 		return "; measure them here with 'radvbench noise'"
-	case compare.AdviceBudget:
+	case note.AdviceBudget:
 		return fmt.Sprintf("; --budget %s (%d rounds) decides far more", a.Budget, a.Rounds)
-	case compare.AdvicePlanRuns:
+	case note.AdvicePlanRuns:
 		return fmt.Sprintf(" (radvbench run --runs %d for the baseline and for the candidate)", a.Runs)
-	case compare.AdvicePlanDetect:
+	case note.AdvicePlanDetect:
 		return fmt.Sprintf("; plan with a --detect above the threshold (%s), or lower the threshold", compare.FormatPercent(a.Threshold))
-	case compare.AdvicePlanUnknown:
+	case note.AdvicePlanUnknown:
 		return ": measure it with 'radvbench noise' or compare files with 2+ runs"
-	case compare.AdviceQuick:
+	case note.AdviceQuick:
 		return "; run both sides with --quick, or both without"
-	case compare.AdviceISAFiles:
+	case note.AdviceISAFiles:
 		return "; give one isa file per group with --isa (radvbench isa, for the Mesa each group ran) to see what RADV compiled"
 	}
 	return ""

@@ -11,6 +11,7 @@ import (
 	"github.com/radvbench/radvbench/bench/sysinfo"
 	"github.com/radvbench/radvbench/cmd/radvbench/internal/base"
 	"github.com/radvbench/radvbench/reports/compare"
+	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/pairing"
 )
 
@@ -18,21 +19,21 @@ import (
 // with its figures, and errors get their advice appended to their text.
 func TestAdviceCompareKinds(t *testing.T) {
 	for _, tt := range []struct {
-		a    compare.Advice
+		a    note.Advice
 		want string
 	}{
-		{compare.Advice{Kind: compare.AdviceRepeatRuns}, "radvbench run --runs 5"},
-		{compare.Advice{Kind: compare.AdviceFewRuns}, "(repeat runs: radvbench run --runs 5)"},
-		{compare.Advice{Kind: compare.AdviceRemeasureNoise}, "radvbench noise"},
-		{compare.Advice{Kind: compare.AdvicePairedNoise}, "--noise noise.json"},
-		{compare.Advice{Kind: compare.AdviceWideFloor}, "'radvbench noise --runs 5'"},
-		{compare.Advice{Kind: compare.AdviceNoiseElsewhere}, "'radvbench noise'"},
-		{compare.Advice{Kind: compare.AdviceBudget, Budget: 4 * time.Minute, Rounds: 4}, "; --budget 4m0s (4 rounds)"},
-		{compare.Advice{Kind: compare.AdvicePlanRuns, Runs: 7}, "radvbench run --runs 7 "},
-		{compare.Advice{Kind: compare.AdvicePlanDetect, Threshold: 0.05}, "--detect above the threshold (5%), or lower the threshold"},
-		{compare.Advice{Kind: compare.AdvicePlanUnknown}, "'radvbench noise'"},
-		{compare.Advice{Kind: compare.AdviceQuick}, "--quick"},
-		{compare.Advice{Kind: "no-such-kind"}, ""},
+		{note.Advice{Kind: note.AdviceRepeatRuns}, "radvbench run --runs 5"},
+		{note.Advice{Kind: note.AdviceFewRuns}, "(repeat runs: radvbench run --runs 5)"},
+		{note.Advice{Kind: note.AdviceRemeasureNoise}, "radvbench noise"},
+		{note.Advice{Kind: note.AdvicePairedNoise}, "--noise noise.json"},
+		{note.Advice{Kind: note.AdviceWideFloor}, "'radvbench noise --runs 5'"},
+		{note.Advice{Kind: note.AdviceNoiseElsewhere}, "'radvbench noise'"},
+		{note.Advice{Kind: note.AdviceBudget, Budget: 4 * time.Minute, Rounds: 4}, "; --budget 4m0s (4 rounds)"},
+		{note.Advice{Kind: note.AdvicePlanRuns, Runs: 7}, "radvbench run --runs 7 "},
+		{note.Advice{Kind: note.AdvicePlanDetect, Threshold: 0.05}, "--detect above the threshold (5%), or lower the threshold"},
+		{note.Advice{Kind: note.AdvicePlanUnknown}, "'radvbench noise'"},
+		{note.Advice{Kind: note.AdviceQuick}, "--quick"},
+		{note.Advice{Kind: "no-such-kind"}, ""},
 	} {
 		got := CompareAdvice(tt.a)
 		if !strings.Contains(got, tt.want) || (tt.want == "") != (got == "") {

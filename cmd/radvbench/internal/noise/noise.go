@@ -85,7 +85,7 @@ func runNoise(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return base.Usagef("%v", err)
 		}
 		for _, n := range notes {
-			fmt.Fprintf(stderr, "radvbench noise: note: %s\n", n)
+			fmt.Fprintf(stderr, "radvbench noise: note: %s\n", n.Message)
 		}
 		for _, in := range inputs {
 			srcs = append(srcs, noise.Source{Name: in.Name, File: in.File})
