@@ -1,5 +1,6 @@
 // Package rounds is the driver of a run until decided: rounds of one
-// run a side, in an order drawn afresh each round from a seed, until the
+// run a side, in blocks of two rounds that run one each way (the block's
+// first order drawn from a seed), until the
 // judge it is given finds nothing left that more runs could decide, the
 // caller's own question is answered (Options.Answered), or a budget is
 // spent.
@@ -36,6 +37,14 @@ const (
 	Base Arm = iota
 	New
 )
+
+// other is the arm that is not a.
+func other(a Arm) Arm {
+	if a == Base {
+		return New
+	}
+	return Base
+}
 
 func (a Arm) String() string {
 	if a == Base {
@@ -155,6 +164,8 @@ func Run(ctx context.Context, s Sampler, j Judge, o Options) (*Result, error) {
 	start := now()
 	var elapsed time.Duration // at the end of the last round
 	var keys []string         // nil: every benchmark
+	var first Arm             // the side that ran first in the last round
+	taken := 0                // rounds this call took
 	if len(res.Base) > 0 && len(res.New) > 0 {
 		more, unsure, err := j.Look(res, "", 0)
 		if err != nil {
@@ -180,10 +191,20 @@ func Run(ctx context.Context, s Sampler, j Judge, o Options) (*Result, error) {
 			res.Stop = StopTime
 			return res, nil
 		}
-		order := [2]Arm{Base, New}
-		if rng.IntN(2) == 1 {
-			order = [2]Arm{New, Base}
+		// Balanced order: rounds come in blocks of two, one each way, the
+		// block's first order drawn from the seed, so a drift in time
+		// that is linear over a block falls on both sides alike within
+		// it (random order alone left 3 rounds all one way 1 time in 4).
+		if taken%2 == 0 {
+			first = Base
+			if rng.IntN(2) == 1 {
+				first = New
+			}
+		} else {
+			first = other(first)
 		}
+		taken++
+		order := [2]Arm{first, other(first)}
 		if err := takeRound(ctx, s, order, keys, res); err != nil {
 			res.Stop = StopError
 			if ctx.Err() != nil {

@@ -163,6 +163,11 @@ func TestRunOrder(t *testing.T) {
 	if first[Base] == 0 || first[New] == 0 {
 		t.Errorf("first sides %v: the order is not drawn", first)
 	}
+	for r := 2; r+1 < len(order); r += 4 {
+		if order[r] == order[r-2] {
+			t.Errorf("rounds %d and %d both ran %v first: each block of two rounds runs one each way", r/2, r/2+1, order[r])
+		}
+	}
 	if again, _ := run(7); !slices.Equal(again, order) {
 		t.Errorf("seed 7 drew %v, then %v", order, again)
 	}
