@@ -15,6 +15,15 @@
 // (resultsfile.Round, Result.SampleRounds): the same thing under its schema
 // name.
 //
+// A child learns what to run from its command line: the flags the user
+// gave, less the parent-only ones, and the protocol flags (ChildFlags).
+// Not from a serialized plan: a configuration may run another radvbench
+// build (Config.Exe, from RADVBENCH_EXE: an A/B of two builds, or
+// 'bisect' running each candidate revision's build), which reads its own
+// command line but not this build's types. The flags are the interface
+// every build shares, as the messages back (Msg, whose results carry
+// the results file's own schema) are.
+//
 // The package is pure Go (no cgo, no Vulkan): the parent never touches
 // the GPU. The child side only speaks the protocol; what it runs is the
 // caller's (the CLI's run and isa commands).
