@@ -1,9 +1,8 @@
 // Package rounds is the driver of a run until decided: rounds of one
 // run a side, in blocks of two rounds that run one each way (the block's
-// first order drawn from a seed), until the
-// judge it is given finds nothing left that more runs could decide, the
-// caller's own question is answered (Options.Answered), or a budget is
-// spent.
+// first order drawn from a seed), until the judge it is given finds
+// nothing left that more runs could decide, the caller's own question is
+// answered (Options.Answered), or a budget is spent.
 //
 // The order is randomized interleaving (Abedi & Brecht, "Conducting
 // repeatable experiments in highly variable cloud computing

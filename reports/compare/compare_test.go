@@ -249,6 +249,15 @@ func rescaled(t *testing.T, f *resultsfile.File, k float64) *resultsfile.File {
 	return &g
 }
 
+// messages are the notes' messages, in order.
+func messages(ns []note.Note) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.Message
+	}
+	return out
+}
+
 func hasNote(r *Report, s string) bool {
 	for _, n := range r.Notes {
 		if strings.Contains(n.Message, s) {

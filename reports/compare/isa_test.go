@@ -10,7 +10,6 @@ import (
 
 	"github.com/radvbench/radvbench/core/resultsfile"
 	"github.com/radvbench/radvbench/reports/codecompare"
-	"github.com/radvbench/radvbench/reports/note"
 	"github.com/radvbench/radvbench/reports/verdict"
 )
 
@@ -63,7 +62,7 @@ func TestCompareISAMesaVersions(t *testing.T) {
 	if c := find(rep, "matmul/coopmat-f16/", "@gfx1201", ""); c == nil || c.Verdict != codecompare.ISAVerdictAdded || !strings.Contains(c.Note, "VK_KHR_cooperative_matrix") {
 		t.Errorf("gfx1201 coopmat: %+v", c)
 	}
-	if !strings.Contains(strings.Join(note.Messages(rep.Notes), "\n"), "gfx1201 is emulated by drm-shim in mesa-26.1.json and by null-winsys") {
+	if !strings.Contains(strings.Join(messages(rep.Notes), "\n"), "gfx1201 is emulated by drm-shim in mesa-26.1.json and by null-winsys") {
 		t.Errorf("notes %q do not say gfx1201 changed mechanism", rep.Notes)
 	}
 

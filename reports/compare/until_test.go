@@ -162,7 +162,7 @@ func TestUntilStops(t *testing.T) {
 	res, err = Until(context.Background(), &fakeRuns{rng: rand.New(rand.NewPCG(5, 5))}, UntilOptions{Policy: verdict.DefaultPolicy(), Budget: 3 * time.Minute, Now: clock})
 	res.Report.Word(advise)
 	want := "the time budget ended the runs after 3 round(s) of about 1m0s: with alpha shared among 2 benchmarks (Holm), 3 round(s) call only changes far beyond the rounds' spread; <budget 4m0s 4>"
-	if err != nil || res.Stop != StopTime || res.Rounds != 3 || !slices.Contains(note.Messages(res.Report.Notes), want) {
+	if err != nil || res.Stop != StopTime || res.Rounds != 3 || !slices.Contains(messages(res.Report.Notes), want) {
 		t.Errorf("3 rounds: stop %q after %d, err %v, notes %q; want the note %q", res.Stop, res.Rounds, err, res.Report.Notes, want)
 	}
 

@@ -31,15 +31,6 @@ type Note struct {
 
 func (n Note) Error() string { return n.Message }
 
-// Messages are the notes' messages, in order.
-func Messages(ns []Note) []string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = n.Message
-	}
-	return out
-}
-
 // Word appends a's words for each note's advice to its message. A nil a
 // changes nothing.
 func Word(ns []Note, a Adviser) {

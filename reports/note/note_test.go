@@ -35,7 +35,11 @@ func TestWord(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ns := slices.Clone(tt.in)
 			note.Word(ns, tt.a)
-			if got := note.Messages(ns); !slices.Equal(got, tt.want) {
+			got := []string{}
+			for _, n := range ns {
+				got = append(got, n.Message)
+			}
+			if !slices.Equal(got, tt.want) {
 				t.Errorf("messages %q, want %q", got, tt.want)
 			}
 			for i := range ns {
