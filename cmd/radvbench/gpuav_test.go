@@ -3,6 +3,7 @@ package main
 import (
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,8 +16,13 @@ import (
 // machine (--quiet-wait 0): these runs judge no figure, and beside the
 // package's other parallel runs nearly every sample is disturbed, so each
 // benchmark would wait its 4 s (docs/verdicts.md).
-var gpuAVArgs = []string{"run", "--suite", "matmul", "--quick", "--max-time", "20ms", "--warmup", "1ms",
+var gpuAVArgs = []string{"run", "--quick", "--max-time", "20ms", "--warmup", "1ms",
 	"--isolate=off", "--no-capture", "--progress", "never", "--quiet-wait", "0"}
+
+// gpuAVMatmul is gpuAVArgs for the matmul suite, followed by more.
+func gpuAVMatmul(more ...string) []string {
+	return append(append(slices.Clone(gpuAVArgs), "--suite", "matmul"), more...)
+}
 
 // TestMatmulAccessesInBounds runs the matmul kernels' quick benchmarks
 // under the validation layer's GPU-assisted validation
@@ -71,7 +77,7 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 	t.Run("host", func(t *testing.T) {
 		t.Parallel()
 		filter := "^matmul/(" + strings.Join(checked, "|") + ")/"
-		args := append(gpuAVArgs, "--filter", filter, "--out", filepath.Join(t.TempDir(), "host.json"))
+		args := gpuAVMatmul("--filter", filter, "--out", filepath.Join(t.TempDir(), "host.json"))
 		code, _, stderr := vktest.Run(t, exec.Command(binary(t), args...), vktest.GPUAssistedVars...)
 		if code != 0 {
 			t.Fatalf("host run under GPU-assisted validation: exit %d: %s", code, stderr)
@@ -104,8 +110,67 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			for _, run := range rt.runs {
-				runInRootEnv(t, root, dir, env, append(append(append([]string{}, gpuAVArgs...), run...), "--out")...)
+				runInRootEnv(t, root, dir, env, append(gpuAVMatmul(run...), "--out")...)
 			}
 		})
 	}
+}
+
+// strayArgs run the hidden suite's stray kernel (bench/suites/testfault),
+// which reads one element past the end of its storage buffer, as
+// TestMatmulAccessesInBounds runs the matmul kernels.
+func strayArgs() []string {
+	return append(slices.Clone(gpuAVArgs), "--suite", "testfault", "--filter", "^testfault/stray/")
+}
+
+// The validation layer's reports of the stray read, bytes 16 to 19 of a
+// 16-byte binding: as the host's layer (Debian 12's, 1.3.239) and the
+// Debian 13 root's (1.4.309) word them.
+var (
+	strayReportHost = []string{"VUID-vkCmdDispatch-None-02706", "Descriptor size is 16 and highest byte accessed was 19"}
+	strayReportRoot = []string{"VUID-vkCmdDispatch-storageBuffers-06936", "16 bytes were bound, and the highest out of bounds access was at [19] bytes"}
+)
+
+// TestGPUAssistedValidationCatchesStray is TestMatmulAccessesInBounds's
+// negative control: the same arguments and environment, on the host's
+// layer and in the Debian 13 root, must report the stray kernel's read
+// past the end of its buffer, which its verification cannot see. Without
+// it, a layer that instrumented nothing (a setting renamed, GPU-assisted
+// validation not enabled) would pass every GPU-assisted run.
+func TestGPUAssistedValidationCatchesStray(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real runs skipped in -short")
+	}
+	requireVulkan(t)
+	if !vktest.LayerInstalled() {
+		t.Fatal("the Khronos validation layer is not installed: run 'make deps' (package vulkan-validationlayers)")
+	}
+	t.Parallel()
+	check := func(t *testing.T, where, printed string, report []string) {
+		t.Helper()
+		if vktest.Problem(printed) == "" {
+			t.Fatalf("%s: the validation layer reported nothing for a read past the end of a storage buffer: GPU-assisted validation checks nothing:\n%s", where, printed)
+		}
+		for _, want := range report {
+			if !strings.Contains(printed, want) {
+				t.Errorf("%s: the layer's report does not name %s:\n%s", where, want, vktest.Problem(printed))
+			}
+		}
+	}
+	t.Run("host", func(t *testing.T) {
+		t.Parallel()
+		cmd := exec.Command(binary(t), append(strayArgs(), "--out", filepath.Join(t.TempDir(), "stray.json"))...)
+		cmd.Env = vktest.Env(vktest.GPUAssistedVars...)
+		printed, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("stray run under GPU-assisted validation: %v\n%s", err, printed)
+		}
+		check(t, "host", string(printed), strayReportHost)
+	})
+	t.Run("mesa26", func(t *testing.T) {
+		t.Parallel()
+		root := trixieRoot(t)
+		_, printed := runInRootOutput(t, root, t.TempDir(), vktest.Env(vktest.GPUAssistedVars...), append(strayArgs(), "--out")...)
+		check(t, "Debian 13 root", printed, strayReportRoot)
+	})
 }

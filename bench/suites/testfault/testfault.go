@@ -3,7 +3,10 @@
 // Package testfault is a hidden, test-only suite: its kernel "endless"
 // dispatches a shader that never terminates (a loop waiting for a word the
 // host never writes), standing in for a GPU hang so the watchdog of
-// 'radvbench run --isolate' can be tested on lavapipe. It is built only
+// 'radvbench run --isolate' can be tested on lavapipe; its kernel "stray"
+// reads one element past the end of a storage buffer, which verification
+// cannot see, as the negative control of the tests that run kernels under
+// the validation layer's GPU-assisted validation. It is built only
 // with -tags testhooks (the tests' build; a release build has neither the
 // suite nor its shader) and never registered with the kernel registry
 // (so never listed, never part of 'all'): the test build's --suite
@@ -43,7 +46,7 @@ const shader = "endless.comp"
 // Suite is the hidden suite.
 var Suite = &kernel.Suite{
 	Name:        Name,
-	Description: "test only: a dispatch that never finishes (stands for a GPU hang)",
+	Description: "test only: a dispatch that never finishes (stands for a GPU hang), a read past a buffer's end",
 	Kernels: []*kernel.Kernel{{
 		Suite:       Name,
 		Name:        "endless",
@@ -54,7 +57,7 @@ var Suite = &kernel.Suite{
 		Supported:   func(*gpu.PhysicalDevice, kernel.Variant) (bool, string) { return true, "" },
 		Setup:       setup,
 		Serial:      true,
-	}},
+	}, strayKernel},
 }
 
 type inst struct {
