@@ -10,6 +10,13 @@
 // threads of this process that copy large buffers in bursts, saturating
 // memory bandwidth) runs throughout.
 //
+// An A/A `~` is counted twice: as a share of all comparisons, and as the
+// share whose margin rules out a slowdown of the planted size (-slow):
+// a `~` is judged against the larger of the gate's threshold and the
+// benchmark's noise floor, and a `~` on a floor of ±40% cannot tell a
+// 30% slowdown from none, so a build with wide floors scores a high
+// share of `~` that says little.
+//
 // It is a benchmark, not a test: it takes tens of minutes and its figures
 // depend on the machine. Run it, and report its table, before a change to
 // measurement, sampling, disturbed marking or judging lands. Builds are
@@ -72,6 +79,10 @@ type row struct {
 	Benchmark string
 	Change    float64
 	Verdict   string
+	// Margin is the change, in percent, the verdict was judged against:
+	// the larger of the gate's threshold and the benchmark's noise floor
+	// (the table's floor column); 0 when the output names neither.
+	Margin float64 `json:",omitempty"`
 }
 
 func main() {
@@ -230,15 +241,19 @@ func runGate(ctx context.Context, dir string, b build, kind string, inv int, arg
 }
 
 var (
-	roundsRE = regexp.MustCompile(`^verdicts after (\d+) round`)
-	changeRE = regexp.MustCompile(`([+-]\d+(?:\.\d+)?)%`)
-	tailRE   = regexp.MustCompile(`\s*(\[[^\]]*\]|\([^)]*\))\s*$`)
+	roundsRE    = regexp.MustCompile(`^verdicts after (\d+) round`)
+	thresholdRE = regexp.MustCompile(`^radvbench compare: .*threshold (\d+(?:\.\d+)?)%`)
+	changeRE    = regexp.MustCompile(`([+-]\d+(?:\.\d+)?)%`)
+	floorRE     = regexp.MustCompile(`±(\d+(?:\.\d+)?)%`)
+	tailRE      = regexp.MustCompile(`\s*(\[[^\]]*\]|\([^)]*\))\s*$`)
 )
 
 // parseVerdicts reads the last verdict table of a run --until-decided's
-// output: its rounds and, per benchmark, the change and the verdict.
+// output: its rounds and, per benchmark, the change, the verdict and the
+// margin it was judged against.
 func parseVerdicts(r io.Reader) (int, []row, error) {
 	var rounds int
+	var threshold float64
 	var rows []row
 	in := false
 	sc := bufio.NewScanner(r)
@@ -247,7 +262,11 @@ func parseVerdicts(r io.Reader) (int, []row, error) {
 		l := sc.Text()
 		if m := roundsRE.FindStringSubmatch(l); m != nil {
 			rounds, _ = strconv.Atoi(m[1])
-			rows, in = nil, true
+			rows, in, threshold = nil, true, 0
+			continue
+		}
+		if m := thresholdRE.FindStringSubmatch(l); m != nil && in {
+			threshold, _ = strconv.ParseFloat(m[1], 64)
 			continue
 		}
 		cols := strings.Split(l, "│")
@@ -269,7 +288,12 @@ func parseVerdicts(r io.Reader) (int, []row, error) {
 			v = t
 		}
 		f := strings.Fields(v)
-		rows = append(rows, row{Benchmark: strings.Fields(cols[0])[0], Change: ch, Verdict: f[len(f)-1]})
+		margin := threshold
+		if fl := floorRE.FindAllStringSubmatch(v, -1); fl != nil {
+			floor, _ := strconv.ParseFloat(fl[len(fl)-1][1], 64)
+			margin = max(margin, floor)
+		}
+		rows = append(rows, row{Benchmark: strings.Fields(cols[0])[0], Change: ch, Verdict: f[len(f)-1], Margin: margin})
 	}
 	if err := sc.Err(); err != nil {
 		return 0, nil, err
@@ -280,10 +304,12 @@ func parseVerdicts(r io.Reader) (int, []row, error) {
 	return rounds, rows, nil
 }
 
-// shares are a gate's figures: the share of ~ (A/A), of slowdowns called
-// regressions (planted), and the false changes of an A/A.
+// shares are a gate's figures: the share of ~ (A/A), and of ~ whose
+// margin is under the slowdown size (a ~ that rules such a slowdown out),
+// of slowdowns called regressions (planted), and the false changes of an
+// A/A.
 type shares struct {
-	same, sameOf, caught, slowed, falseChanges int
+	same, sameTight, sameOf, caught, slowed, falseChanges int
 }
 
 func sharesOf(g gate, slow float64) shares {
@@ -294,6 +320,9 @@ func sharesOf(g gate, slow float64) shares {
 			s.sameOf++
 			if r.Verdict == "~" {
 				s.same++
+				if r.Margin > 0 && r.Margin < slow {
+					s.sameTight++
+				}
 			}
 			if r.Verdict == "regression" || r.Verdict == "improvement" {
 				s.falseChanges++
@@ -312,7 +341,7 @@ func sharesOf(g gate, slow float64) shares {
 
 func report(w io.Writer, g gate, slow float64) {
 	s := sharesOf(g, slow)
-	what := fmt.Sprintf("~ %d of %d, false changes %d", s.same, s.sameOf, s.falseChanges)
+	what := fmt.Sprintf("~ %d of %d (%d ruling out %g%%), false changes %d", s.same, s.sameOf, s.sameTight, slow, s.falseChanges)
 	if g.Kind == "nopt" {
 		what = fmt.Sprintf("slowdowns of %g%% or more called regressions: %d of %d", slow, s.caught, s.slowed)
 	}
@@ -320,13 +349,13 @@ func report(w io.Writer, g gate, slow float64) {
 }
 
 // summarize prints, per build, min / median / max over the invocations of
-// the A/A gates' share of ~, the planted gates' share of slowdowns
-// caught, and the gates' wall time.
+// the A/A gates' share of ~ and of ~ ruling out a slowdown of slow%, the
+// planted gates' share of slowdowns caught, and the gates' wall time.
 func summarize(w io.Writer, builds []build, gates []gate, slow float64) {
-	fmt.Fprintf(w, "\n%-10s %-28s %-28s %-22s %s\n", "build", "A/A ~ (min/median/max)", "slowdowns caught", "gate seconds", "false changes (A/A)")
+	fmt.Fprintf(w, "\n%-10s %-28s %-28s %-28s %-22s %s\n", "build", "A/A ~ (min/median/max)", fmt.Sprintf("A/A ~ ruling out %g%%", slow), "slowdowns caught", "gate seconds", "false changes (A/A)")
 	for _, b := range builds {
-		var same, caught, secs []float64
-		falses, sameN, sameOf, caughtN, slowedN := 0, 0, 0, 0, 0
+		var same, tight, caught, secs []float64
+		falses, sameN, tightN, sameOf, caughtN, slowedN := 0, 0, 0, 0, 0, 0
 		for _, g := range gates {
 			if g.Build != b.name {
 				continue
@@ -336,15 +365,17 @@ func summarize(w io.Writer, builds []build, gates []gate, slow float64) {
 			switch g.Kind {
 			case "aa":
 				same = append(same, ratio(s.same, s.sameOf))
+				tight = append(tight, ratio(s.sameTight, s.sameOf))
 				falses += s.falseChanges
-				sameN, sameOf = sameN+s.same, sameOf+s.sameOf
+				sameN, tightN, sameOf = sameN+s.same, tightN+s.sameTight, sameOf+s.sameOf
 			case "nopt":
 				caught = append(caught, ratio(s.caught, s.slowed))
 				caughtN, slowedN = caughtN+s.caught, slowedN+s.slowed
 			}
 		}
-		fmt.Fprintf(w, "%-10s %-28s %-28s %-22s %d\n", b.name,
+		fmt.Fprintf(w, "%-10s %-28s %-28s %-28s %-22s %d\n", b.name,
 			fmt.Sprintf("%s (%d of %d)", mmm(same, "%.0f%%", 100), sameN, sameOf),
+			fmt.Sprintf("%s (%d of %d)", mmm(tight, "%.0f%%", 100), tightN, sameOf),
 			fmt.Sprintf("%s (%d of %d)", mmm(caught, "%.0f%%", 100), caughtN, slowedN),
 			mmm(secs, "%.0f", 1), falses)
 	}
