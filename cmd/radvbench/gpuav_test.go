@@ -19,9 +19,9 @@ import (
 var gpuAVArgs = []string{"run", "--quick", "--max-time", "20ms", "--warmup", "1ms",
 	"--isolate=off", "--no-capture", "--progress", "never", "--quiet-wait", "0"}
 
-// gpuAVMatmul is gpuAVArgs for the matmul suite, followed by more.
-func gpuAVMatmul(more ...string) []string {
-	return append(append(slices.Clone(gpuAVArgs), "--suite", "matmul"), more...)
+// gpuAVRun is gpuAVArgs for suite, followed by more.
+func gpuAVRun(suite string, more ...string) []string {
+	return append(append(slices.Clone(gpuAVArgs), "--suite", suite), more...)
 }
 
 // TestMatmulAccessesInBounds runs the matmul kernels' quick benchmarks
@@ -77,7 +77,7 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 	t.Run("host", func(t *testing.T) {
 		t.Parallel()
 		filter := "^matmul/(" + strings.Join(checked, "|") + ")/"
-		args := gpuAVMatmul("--filter", filter, "--out", filepath.Join(t.TempDir(), "host.json"))
+		args := gpuAVRun("matmul", "--filter", filter, "--out", filepath.Join(t.TempDir(), "host.json"))
 		code, _, stderr := vktest.Run(t, exec.Command(binary(t), args...), vktest.GPUAssistedVars...)
 		if code != 0 {
 			t.Fatalf("host run under GPU-assisted validation: exit %d: %s", code, stderr)
@@ -110,7 +110,7 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			for _, run := range rt.runs {
-				runInRootEnv(t, root, dir, env, append(gpuAVMatmul(run...), "--out")...)
+				runInRootEnv(t, root, dir, env, append(gpuAVRun("matmul", run...), "--out")...)
 			}
 		})
 	}
@@ -119,9 +119,7 @@ func TestMatmulAccessesInBounds(t *testing.T) {
 // strayArgs run the hidden suite's stray kernel (bench/suites/testfault),
 // which reads one element past the end of its storage buffer, as
 // TestMatmulAccessesInBounds runs the matmul kernels.
-func strayArgs() []string {
-	return append(slices.Clone(gpuAVArgs), "--suite", "testfault", "--filter", "^testfault/stray/")
-}
+var strayArgs = gpuAVRun("testfault", "--filter", "^testfault/stray/")
 
 // The validation layer's reports of the stray read, bytes 16 to 19 of a
 // 16-byte binding: as the host's layer (Debian 12's, 1.3.239) and the
@@ -159,7 +157,7 @@ func TestGPUAssistedValidationCatchesStray(t *testing.T) {
 	}
 	t.Run("host", func(t *testing.T) {
 		t.Parallel()
-		cmd := exec.Command(binary(t), append(strayArgs(), "--out", filepath.Join(t.TempDir(), "stray.json"))...)
+		cmd := exec.Command(binary(t), append(slices.Clone(strayArgs), "--out", filepath.Join(t.TempDir(), "stray.json"))...)
 		cmd.Env = vktest.Env(vktest.GPUAssistedVars...)
 		printed, err := cmd.CombinedOutput()
 		if err != nil {
@@ -170,7 +168,7 @@ func TestGPUAssistedValidationCatchesStray(t *testing.T) {
 	t.Run("mesa26", func(t *testing.T) {
 		t.Parallel()
 		root := trixieRoot(t)
-		_, printed := runInRootOutput(t, root, t.TempDir(), vktest.Env(vktest.GPUAssistedVars...), append(strayArgs(), "--out")...)
+		_, printed := runInRootOutput(t, root, t.TempDir(), vktest.Env(vktest.GPUAssistedVars...), append(slices.Clone(strayArgs), "--out")...)
 		check(t, "Debian 13 root", printed, strayReportRoot)
 	})
 }
